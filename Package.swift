@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "PushBridge",
+    products: [
+        .library(name: "PushBridge", targets: ["PushBridge"]),
+        .library(name: "PushBridgeVendors", targets: ["PushBridgeVendors"]),
+        .executable(name: "bridge-cli", targets: ["bridge-cli"]),
+    ],
+    targets: [
+        .target(name: "PushBridge", path: "Sources/PushBridge"),
+        .target(name: "PushBridgeVendors", dependencies: ["PushBridge"], path: "Sources/Vendors"),
+        .executableTarget(
+            name: "bridge-cli",
+            dependencies: ["PushBridge", "PushBridgeVendors"],
+            path: "Sources/bridge-cli"
+        ),
+        .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge"], path: "Tests/PushBridgeTests"),
+        .testTarget(
+            name: "VendorsTests",
+            dependencies: ["PushBridge", "PushBridgeVendors"],
+            path: "Tests/VendorsTests"
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["PushBridge"],
+            path: "Tests/CLITests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

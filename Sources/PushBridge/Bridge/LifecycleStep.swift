@@ -1,0 +1,87 @@
+/// Where a notification arrived on the device.
+public enum ArrivalContext: String, Sendable, Hashable, CaseIterable {
+    /// The Notification Service Extension's `didReceive(_:withContentHandler:)`.
+    case serviceExtension = "service-extension"
+    /// `willPresent` while the app is active.
+    case foreground
+    /// `didReceiveRemoteNotification`, or a push the app forwards itself.
+    case background
+}
+
+/// A platform-neutral thing that happened to a notification (SPEC §5).
+public enum LifecycleStep: Sendable, Hashable, CustomStringConvertible {
+    /// The SDK is configured: buffered steps are replayed.
+    case configure
+    /// The notification arrived.
+    case arrive(ArrivalContext)
+    /// The body was tapped (warm or cold start).
+    case open
+    /// A button with this action identifier was tapped.
+    case openAction(String)
+    /// The notification was swiped away.
+    case dismiss
+    /// The app started again.
+    case launch
+
+    /// iOS's action identifier for a body tap.
+    public static let defaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
+    /// iOS's action identifier for a swipe-away.
+    public static let dismissActionIdentifier = "com.apple.UNNotificationDismissActionIdentifier"
+
+    /// The step for a `UNNotificationResponse.actionIdentifier`.
+    public init(actionIdentifier: String) {
+        switch actionIdentifier {
+        case Self.defaultActionIdentifier: self = .open
+        case Self.dismissActionIdentifier: self = .dismiss
+        default: self = .openAction(actionIdentifier)
+        }
+    }
+
+    /// Parses the textual form: `configure`, `arrive:service-extension`, `arrive:foreground`,
+    /// `arrive:background`, `open`, `open:<action id>`, `dismiss`, `launch`.
+    public init?(_ text: String) {
+        switch text {
+        case "configure": self = .configure
+        case "open": self = .open
+        case "dismiss": self = .dismiss
+        case "launch": self = .launch
+        default:
+            if text.hasPrefix("arrive:") {
+                guard let context = ArrivalContext(rawValue: String(text.dropFirst("arrive:".count))) else { return nil }
+                self = .arrive(context)
+            } else if text.hasPrefix("open:") {
+                let id = String(text.dropFirst("open:".count))
+                guard !id.isEmpty else { return nil }
+                self.init(actionIdentifier: id)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// The textual form (see ``init(_:)``).
+    public var description: String {
+        switch self {
+        case .configure: return "configure"
+        case .arrive(let context): return "arrive:\(context.rawValue)"
+        case .open: return "open"
+        case .openAction(let id): return "open:\(id)"
+        case .dismiss: return "dismiss"
+        case .launch: return "launch"
+        }
+    }
+
+    /// Whether the person tapped the notification (body or button).
+    public var isOpen: Bool {
+        switch self {
+        case .open, .openAction: return true
+        default: return false
+        }
+    }
+
+    /// The tapped button's action identifier, for a button tap.
+    public var buttonIdentifier: String? {
+        if case .openAction(let id) = self { return id }
+        return nil
+    }
+}

@@ -1,0 +1,206 @@
+import Synchronization
+
+/// The orchestrator: given a userInfo and a lifecycle step, it finds the adapter and produces the
+/// effects in SPEC §7 order — receipts, then the named action, then the deep link — applying the
+/// buffer before `configure` (SPEC §5) and the once-only rules (SPEC §6, §7.6).
+///
+/// State (the buffer, the ledgers, the device token) sits behind one lock; handlers, the router
+/// and sinks are called outside it, so they may call back into the bridge.
+public final class NotificationBridge: Sendable {
+    /// How the bridge starts.
+    public struct Configuration: Sendable, Hashable {
+        /// Steps kept before `configure` (default 8); later ones are dropped at once.
+        public var bufferCapacity: Int
+        /// Whether the bridge is configured from the start (default true). When false, app-process
+        /// steps wait in the buffer until ``NotificationBridge/configure()``.
+        public var startsConfigured: Bool
+        /// The cached APNs device token (lowercase hex).
+        public var deviceToken: String?
+        /// How many recent receipts and opens the once-only ledgers remember (default 10,000).
+        public var ledgerCapacity: Int
+
+        /// Creates a configuration.
+        public init(bufferCapacity: Int = 8, startsConfigured: Bool = true, deviceToken: String? = nil, ledgerCapacity: Int = 10_000) {
+            self.bufferCapacity = max(0, bufferCapacity)
+            self.startsConfigured = startsConfigured
+            self.deviceToken = deviceToken
+            self.ledgerCapacity = max(1, ledgerCapacity)
+        }
+    }
+
+    /// One notification event waiting for `configure`.
+    private struct Pending: Sendable {
+        var step: LifecycleStep
+        var userInfo: [String: JSONValue]
+        var vendor: String?
+        var userText: String?
+    }
+
+    private struct State: Sendable {
+        var configured: Bool
+        var buffer: [Pending] = []
+        var deviceToken: String?
+        var sentReceipts = BoundedSet()
+        var handledOpens = BoundedSet()
+    }
+
+    /// The vendors the bridge knows.
+    public let registry: VendorRegistry
+    /// Where receipts go.
+    public let sink: any ReceiptSink
+    /// Routes deep links.
+    public let router: DeepLinkRouter
+    /// The app's named-action handlers.
+    public let actions: ActionRegistry
+    /// How the bridge was set up.
+    public let configuration: Configuration
+
+    private let state: Mutex<State>
+
+    /// Creates a bridge.
+    public init(
+        registry: VendorRegistry, configuration: Configuration = Configuration(),
+        sink: any ReceiptSink = DiscardingReceiptSink(), router: DeepLinkRouter = DeepLinkRouter(),
+        actions: ActionRegistry = ActionRegistry()
+    ) {
+        self.registry = registry
+        self.configuration = configuration
+        self.sink = sink
+        self.router = router
+        self.actions = actions
+        var initial = State(configured: configuration.startsConfigured, deviceToken: configuration.deviceToken)
+        initial.sentReceipts.capacity = configuration.ledgerCapacity
+        initial.handledOpens.capacity = configuration.ledgerCapacity
+        state = Mutex(initial)
+    }
+
+    /// The cached APNs device token used when a payload carries none.
+    public var deviceToken: String? {
+        get { state.withLock { $0.deviceToken } }
+        set { state.withLock { $0.deviceToken = newValue } }
+    }
+
+    /// Whether `configure` has happened (or the bridge started configured).
+    public var isConfigured: Bool { state.withLock { $0.configured } }
+
+    /// Marks the SDK configured and replays the buffered steps in order, returning their effects.
+    public func configure() -> [BridgeEffect] {
+        let pending: [Pending] = state.withLock { state in
+            state.configured = true
+            defer { state.buffer.removeAll() }
+            return state.buffer
+        }
+        return pending.flatMap { process($0) }
+    }
+
+    /// Handles one step for one notification and returns what happened, in order.
+    ///
+    /// - Parameters:
+    ///   - vendor: the adapter to use; when nil, the one adapter that claims `userInfo`.
+    ///   - userText: text typed into an input button, for a button tap.
+    public func handle(
+        _ step: LifecycleStep, userInfo: [String: JSONValue], vendor: String? = nil, userText: String? = nil
+    ) -> [BridgeEffect] {
+        if step == .configure { return configure() }
+        let pending = Pending(step: step, userInfo: userInfo, vendor: vendor, userText: userText)
+        if step != .arrive(.serviceExtension) {
+            enum Admission { case now, buffered, dropped }
+            let admission: Admission = state.withLock { state in
+                if state.configured { return .now }
+                guard state.buffer.count < configuration.bufferCapacity else { return .dropped }
+                state.buffer.append(pending)
+                return .buffered
+            }
+            switch admission {
+            case .now: break
+            case .buffered: return []
+            case .dropped: return [.dropped(step: step, reason: "buffer full")]
+            }
+        }
+        return process(pending)
+    }
+
+    private func process(_ pending: Pending) -> [BridgeEffect] {
+        let step = pending.step
+        let adapter: any VendorAdapter
+        do throws(PushBridgeError) {
+            adapter = try registry.resolve(pending.userInfo, vendor: pending.vendor)
+        } catch {
+            return [.diagnostic(Diagnostic(.info, code: "not-claimed", message: "\(error); the push is left to the app"))]
+        }
+        if step == .launch { return [] }
+        let payload = adapter.decode(pending.userInfo).payload
+        let context = ReceiptContext(deviceToken: deviceToken, userText: pending.userText)
+
+        if step.isOpen, let messageId = payload.messageId {
+            let key = [adapter.id, messageId, step.description].joined(separator: "\u{1F}")
+            let isFirst = state.withLock { $0.handledOpens.insert(key) }
+            if !isFirst { return [] }
+        }
+
+        var effects: [BridgeEffect] = []
+        for receipt in adapter.receipts(for: step, payload: payload, context: context) {
+            send(receipt, into: &effects)
+        }
+        guard step.isOpen else { return effects }
+
+        let plan = adapter.tapPlan(for: step, payload: payload, context: context)
+        var actionHandled = false
+        if let action = plan.action {
+            actionHandled = actions.run(action)
+            effects.append(.action(name: action.name, handled: actionHandled, data: action.data))
+            if !actionHandled, plan.warnsWhenActionUnhandled {
+                effects.append(.diagnostic(Diagnostic(
+                    .warning, code: "action-unhandled", message: "no handler is registered for action '\(action.name)'")))
+            }
+            if let receipt = adapter.actionReceipt(for: action, handled: actionHandled, payload: payload) {
+                send(receipt, into: &effects)
+            }
+        }
+        if let link = plan.deepLink, !link.isEmpty, plan.linkRule == .afterAction || !actionHandled {
+            let outcome = router.route(link)
+            effects.append(.route(url: outcome.url, via: outcome.via))
+            if let diagnostic = outcome.diagnostic { effects.append(.diagnostic(diagnostic)) }
+            if outcome.via != .rejected, let receipt = adapter.routeReceipt(url: outcome.url, via: outcome.via, payload: payload) {
+                send(receipt, into: &effects)
+            }
+        }
+        return effects
+    }
+
+    /// Sends a receipt unless the once-only ledger has seen it.
+    private func send(_ receipt: Receipt, into effects: inout [BridgeEffect]) {
+        let isFirst = state.withLock { $0.sentReceipts.insert(receipt.onceOnlyKey) }
+        guard isFirst else { return }
+        do {
+            try sink.record(receipt)
+        } catch {
+            effects.append(.diagnostic(Diagnostic(
+                .error, code: "receipt-not-recorded", message: "receipt '\(receipt.event)' could not be recorded: \(error)")))
+        }
+        effects.append(.receipt(receipt))
+    }
+}
+
+/// A set that remembers at most `capacity` recent members (the oldest are forgotten first).
+struct BoundedSet: Sendable {
+    var capacity = 10_000
+    private var members = Set<String>()
+    private var order: [String] = []
+    private var head = 0
+
+    /// Inserts `member`; returns false when it was already there.
+    mutating func insert(_ member: String) -> Bool {
+        guard members.insert(member).inserted else { return false }
+        order.append(member)
+        if members.count > capacity {
+            members.remove(order[head])
+            head += 1
+            if head > capacity {
+                order.removeFirst(head)
+                head = 0
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,463 @@
+/// Why a JSON text could not be read, with where it happened.
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Hashable {
+        case empty
+        case unexpectedEnd
+        case unexpectedCharacter
+        case invalidNumber
+        case invalidEscape
+        case controlCharacterInString
+        case invalidUTF8
+        case tooDeep(limit: Int)
+        case tooLarge(limit: Int)
+        case trailingCharacters
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// Byte offset (0-based) into the input.
+    public let offset: Int
+    /// Line (1-based) of the offset.
+    public let line: Int
+    /// Column (1-based, in characters) of the offset.
+    public let column: Int
+    /// A sentence a person can act on.
+    public let message: String
+
+    public var description: String { "\(message) at line \(line), column \(column)" }
+}
+
+/// A fast, strict JSON parser (RFC 8259) that keeps numbers exact and never recurses without a limit.
+///
+/// Rules: input must be valid UTF-8 (a leading byte-order mark is skipped); `NaN`, `Infinity`,
+/// comments and trailing characters are rejected; raw control characters inside strings are
+/// rejected; lone UTF-16 surrogates in `\u` escapes are rejected; a repeated object key keeps
+/// its last value and is reported in ``Document/duplicateKeys``.
+public enum JSONParser {
+    /// Limits that keep hostile input cheap.
+    public struct Options: Sendable, Hashable {
+        /// Deepest nesting of arrays and objects accepted (default 512).
+        public var maxDepth: Int
+        /// Largest input accepted, in bytes (default 8 MiB).
+        public var maxBytes: Int
+
+        /// The default limits.
+        public static let `default` = Options()
+
+        public init(maxDepth: Int = 512, maxBytes: Int = 8 * 1024 * 1024) {
+            self.maxDepth = maxDepth
+            self.maxBytes = maxBytes
+        }
+    }
+
+    /// A parsed text and what the parser noticed on the way.
+    public struct Document: Sendable, Hashable {
+        /// The value.
+        public var value: JSONValue
+        /// JSON paths (`$.a.b`) of object keys that appeared more than once; the last value was kept.
+        public var duplicateKeys: [String]
+    }
+
+    /// Parses a JSON text.
+    public static func parse(_ bytes: [UInt8], options: Options = .default) throws(JSONParseError) -> JSONValue {
+        try parseDocument(bytes, options: options).value
+    }
+
+    /// Parses a JSON text given as a Swift string.
+    public static func parse(_ text: String, options: Options = .default) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8), options: options)
+    }
+
+    /// Parses a JSON text and reports duplicate keys.
+    public static func parseDocument(_ bytes: [UInt8], options: Options = .default) throws(JSONParseError) -> Document {
+        let result: Result<Document, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer: buffer, options: options)
+            do throws(JSONParseError) {
+                return .success(try parser.parseWhole())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Scans a JSON number starting at `index`; leaves `index` after it. `bytes` must end with a byte
+    /// that cannot continue a number (the parser's buffers do; callers add a terminator).
+    static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool {
+        let end = bytes.count
+        var i = index
+        if i < end, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < end else { return false }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+        } else if bytes[i] >= UInt8(ascii: "1"), bytes[i] <= UInt8(ascii: "9") {
+            while i < end, isDigit(bytes[i]) { i += 1 }
+        } else {
+            return false
+        }
+        if i < end, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard i < end, isDigit(bytes[i]) else { return false }
+            while i < end, isDigit(bytes[i]) { i += 1 }
+        }
+        if i < end, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < end, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < end, isDigit(bytes[i]) else { return false }
+            while i < end, isDigit(bytes[i]) { i += 1 }
+        }
+        index = i
+        return true
+    }
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// Returns the offset of the first byte that is not valid UTF-8, or nil when all is valid.
+    static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b0 = bytes[i]
+            if b0 < 0x80 { i += 1; continue }
+            let length: Int
+            var minimum: UInt32
+            var scalar: UInt32
+            switch b0 {
+            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(b0 & 0x1F)
+            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(b0 & 0x0F)
+            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(b0 & 0x07)
+            default: return i
+            }
+            guard i + length <= n else { return i }
+            for k in 1..<length {
+                let b = bytes[i + k]
+                guard b & 0xC0 == 0x80 else { return i }
+                scalar = scalar << 6 | UInt32(b & 0x3F)
+            }
+            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
+            i += length
+        }
+        return nil
+    }
+
+    private struct Parser {
+        let buffer: UnsafeBufferPointer<UInt8>
+        let options: Options
+        var index = 0
+        var depth = 0
+        var duplicates: [String] = []
+        var path: [String] = []
+
+        init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
+            self.buffer = buffer
+            self.options = options
+        }
+
+        mutating func parseWhole() throws(JSONParseError) -> Document {
+            if buffer.count > options.maxBytes {
+                throw error(.tooLarge(limit: options.maxBytes), at: 0,
+                            "input is \(buffer.count) bytes, more than the limit of \(options.maxBytes)")
+            }
+            if let bad = JSONParser.firstInvalidUTF8Offset(buffer) {
+                throw error(.invalidUTF8, at: bad, "invalid UTF-8 at byte offset \(bad)")
+            }
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
+            skipWhitespace()
+            if index >= buffer.count { throw error(.empty, at: index, "empty input: expected a JSON value") }
+            let value = try parseValue()
+            skipWhitespace()
+            if index < buffer.count {
+                throw error(.trailingCharacters, at: index,
+                            "unexpected \(describe(buffer[index])) after the JSON value")
+            }
+            return Document(value: value, duplicateKeys: duplicates)
+        }
+
+        @inline(__always) mutating func skipWhitespace() {
+            while index < buffer.count {
+                switch buffer[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func parseValue() throws(JSONParseError) -> JSONValue {
+            guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input") }
+            switch buffer[index] {
+            case UInt8(ascii: "{"): return try parseObject()
+            case UInt8(ascii: "["): return try parseArray()
+            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expectWord("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = index
+                guard JSONParser.scanNumber(buffer, &index) else {
+                    throw error(.invalidNumber, at: start, "invalid number")
+                }
+                if index < buffer.count, isWordByte(buffer[index]) {
+                    throw error(.invalidNumber, at: start, "invalid number")
+                }
+                let literal = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                return .number(JSONNumber(uncheckedLiteral: literal))
+            case let byte:
+                if byte == UInt8(ascii: "N") || byte == UInt8(ascii: "I") {
+                    throw error(.unexpectedCharacter, at: index, "NaN and Infinity are not JSON numbers")
+                }
+                throw error(.unexpectedCharacter, at: index, "unexpected \(describe(byte)): expected a JSON value")
+            }
+        }
+
+        func isWordByte(_ byte: UInt8) -> Bool {
+            JSONParser.isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+        }
+
+        mutating func expectWord(_ word: StaticString) throws(JSONParseError) {
+            let count = word.utf8CodeUnitCount
+            let start = index
+            if index + count <= buffer.count {
+                var matches = true
+                word.withUTF8Buffer { w in
+                    for k in 0..<count where buffer[start + k] != w[k] { matches = false; break }
+                }
+                if matches, index + count == buffer.count || !isWordByte(buffer[index + count]) {
+                    index += count
+                    return
+                }
+            }
+            throw error(.unexpectedCharacter, at: start, "unexpected \(describe(buffer[start])): expected a JSON value")
+        }
+
+        mutating func enter() throws(JSONParseError) {
+            depth += 1
+            if depth > options.maxDepth {
+                throw error(.tooDeep(limit: options.maxDepth), at: index,
+                            "nesting deeper than the limit of \(options.maxDepth)")
+            }
+        }
+
+        mutating func parseArray() throws(JSONParseError) -> JSONValue {
+            try enter()
+            index += 1
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            if index < buffer.count, buffer[index] == UInt8(ascii: "]") {
+                index += 1
+                depth -= 1
+                return .array(elements)
+            }
+            while true {
+                skipWhitespace()
+                path.append("[\(elements.count)]")
+                elements.append(try parseValue())
+                path.removeLast()
+                skipWhitespace()
+                guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an array") }
+                let byte = buffer[index]
+                index += 1
+                if byte == UInt8(ascii: ",") { continue }
+                if byte == UInt8(ascii: "]") { break }
+                throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an array: expected ',' or ']'")
+            }
+            depth -= 1
+            return .array(elements)
+        }
+
+        mutating func parseObject() throws(JSONParseError) -> JSONValue {
+            try enter()
+            index += 1
+            var members: [String: JSONValue] = [:]
+            skipWhitespace()
+            if index < buffer.count, buffer[index] == UInt8(ascii: "}") {
+                index += 1
+                depth -= 1
+                return .object(members)
+            }
+            while true {
+                skipWhitespace()
+                guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an object") }
+                guard buffer[index] == UInt8(ascii: "\"") else {
+                    throw error(.unexpectedCharacter, at: index, "unexpected \(describe(buffer[index])) in an object: expected a key in double quotes")
+                }
+                let key = try parseString()
+                skipWhitespace()
+                guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an object") }
+                guard buffer[index] == UInt8(ascii: ":") else {
+                    throw error(.unexpectedCharacter, at: index, "unexpected \(describe(buffer[index])) after a key: expected ':'")
+                }
+                index += 1
+                skipWhitespace()
+                path.append(JSONPath.member(key))
+                let value = try parseValue()
+                if members.updateValue(value, forKey: key) != nil {
+                    duplicates.append("$" + path.joined())
+                }
+                path.removeLast()
+                skipWhitespace()
+                guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an object") }
+                let byte = buffer[index]
+                index += 1
+                if byte == UInt8(ascii: ",") { continue }
+                if byte == UInt8(ascii: "}") { break }
+                throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an object: expected ',' or '}'")
+            }
+            depth -= 1
+            return .object(members)
+        }
+
+        mutating func parseString() throws(JSONParseError) -> String {
+            let open = index
+            index += 1
+            let start = index
+            // Fast path: no escapes.
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                    index += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 {
+                    throw error(.controlCharacterInString, at: index,
+                                "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
+                }
+                index += 1
+            }
+            guard index < buffer.count else { throw error(.unexpectedEnd, at: open, "unterminated string") }
+            var bytes = Array(UnsafeBufferPointer(rebasing: buffer[start..<index]))
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return String(decoding: bytes, as: UTF8.self)
+                }
+                if byte < 0x20 {
+                    throw error(.controlCharacterInString, at: index,
+                                "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
+                }
+                if byte != UInt8(ascii: "\\") {
+                    bytes.append(byte)
+                    index += 1
+                    continue
+                }
+                let escapeStart = index
+                index += 1
+                guard index < buffer.count else { break }
+                let escaped = buffer[index]
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): bytes.append(0x08)
+                case UInt8(ascii: "f"): bytes.append(0x0C)
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
+                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = UInt32(try readHex4(escapeStart))
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"),
+                              buffer[index + 1] == UInt8(ascii: "u")
+                        else {
+                            throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
+                        }
+                        index += 2
+                        let low = UInt32(try readHex4(escapeStart))
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
+                        }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                        throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
+                    }
+                    appendUTF8(scalar, to: &bytes)
+                default:
+                    throw error(.invalidEscape, at: escapeStart, "invalid escape \\\(Character(Unicode.Scalar(escaped)))")
+                }
+            }
+            throw error(.unexpectedEnd, at: open, "unterminated string")
+        }
+
+        mutating func readHex4(_ escapeStart: Int) throws(JSONParseError) -> UInt16 {
+            guard index + 4 <= buffer.count else {
+                throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
+            }
+            var value: UInt16 = 0
+            for _ in 0..<4 {
+                let byte = buffer[index]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
+                }
+                value = value << 4 | UInt16(digit)
+                index += 1
+            }
+            return value
+        }
+
+        func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+            switch scalar {
+            case 0..<0x80:
+                bytes.append(UInt8(scalar))
+            case 0x80..<0x800:
+                bytes.append(UInt8(0xC0 | scalar >> 6))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
+            case 0x800..<0x10000:
+                bytes.append(UInt8(0xE0 | scalar >> 12))
+                bytes.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
+            default:
+                bytes.append(UInt8(0xF0 | scalar >> 18))
+                bytes.append(UInt8(0x80 | (scalar >> 12) & 0x3F))
+                bytes.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
+            }
+        }
+
+        func hex4(_ value: UInt16) -> String {
+            let digits = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+
+        func describe(_ byte: UInt8) -> String {
+            if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+            return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+
+        func error(_ kind: JSONParseError.Kind, at offset: Int, _ message: String) -> JSONParseError {
+            var line = 1
+            var column = 1
+            var i = 0
+            let end = min(offset, buffer.count)
+            while i < end {
+                let byte = buffer[i]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                i += 1
+            }
+            return JSONParseError(kind: kind, offset: offset, line: line, column: column, message: message)
+        }
+    }
+}
+
+extension JSONNumber {
+    static func isValidLiteralBytes(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            return JSONParser.scanNumber(buffer, &index) && index == buffer.count
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// Reads and writes Apple's `aps` dictionary, the part of every userInfo that all vendors share.
+///
+/// Decoding rules: `alert` as a string is the body; as an object its `title`, `subtitle` and `body`
+/// strings are fields and its other keys go to `apsExtra` under their own names (written back into
+/// `aps.alert` when they are alert keys such as `loc-key`); `badge` must be an integer, `mutable-content`
+/// and `content-available` `0` or `1`. A value of the wrong type is kept in `apsExtra` as sent, with a
+/// diagnostic, so nothing is lost. Encoding writes `apsExtra` first and the typed fields over it.
+public enum APSCoding {
+    /// Keys that APNs reads inside `aps.alert` rather than in `aps`.
+    public static let alertKeys: Set<String> = [
+        "title-loc-key", "title-loc-args", "subtitle-loc-key", "subtitle-loc-args", "loc-key", "loc-args",
+        "action-loc-key", "launch-image", "summary-arg", "summary-arg-count",
+    ]
+
+    /// Fills the `aps` fields of `payload` from `aps`, returning what it noticed.
+    public static func decode(_ aps: JSONValue?, into payload: inout PushPayload) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        guard let aps else {
+            diagnostics.append(Diagnostic(.info, code: "aps-missing", path: "$.aps", message: "no aps dictionary"))
+            return diagnostics
+        }
+        guard case .object(let members) = aps else {
+            diagnostics.append(Diagnostic(
+                .warning, code: "aps-not-object", path: "$.aps",
+                message: "aps is a \(aps.typeName), not an object; it was ignored"))
+            return diagnostics
+        }
+        for (key, value) in members {
+            let path = JSONPath.member(key, of: "$.aps")
+            switch key {
+            case "alert":
+                decodeAlert(value, into: &payload, diagnostics: &diagnostics)
+            case "badge":
+                if let badge = value.intValue {
+                    payload.badge = badge
+                } else {
+                    payload.apsExtra[key] = value
+                    diagnostics.append(Diagnostic(
+                        .warning, code: "badge-not-integer", path: path,
+                        message: "aps.badge is \(value), not an integer; the badge is not set"))
+                }
+            case "sound":
+                if let sound = value.stringValue {
+                    payload.sound = sound
+                } else {
+                    payload.apsExtra[key] = value
+                    if value.objectValue == nil {
+                        diagnostics.append(wrongType(path, expected: "a string or a critical-sound object", value))
+                    }
+                }
+            case "category", "thread-id":
+                if let text = value.stringValue {
+                    if key == "category" { payload.category = text } else { payload.threadId = text }
+                } else {
+                    payload.apsExtra[key] = value
+                    diagnostics.append(wrongType(path, expected: "a string", value))
+                }
+            case "mutable-content", "content-available":
+                if let flag = value.intValue, flag == 0 || flag == 1 {
+                    if key == "mutable-content" { payload.mutableContent = flag == 1 } else { payload.contentAvailable = flag == 1 }
+                } else {
+                    payload.apsExtra[key] = value
+                    diagnostics.append(Diagnostic(
+                        .warning, code: "aps-flag-not-0-or-1", path: path,
+                        message: "aps.\(key) is \(value); APNs reads only the number 1"))
+                }
+            default:
+                payload.apsExtra[key] = value
+            }
+        }
+        return diagnostics
+    }
+
+    private static func decodeAlert(_ value: JSONValue, into payload: inout PushPayload, diagnostics: inout [Diagnostic]) {
+        switch value {
+        case .string(let body):
+            payload.alert = PushAlert(body: body)
+        case .object(let members):
+            var alert = PushAlert()
+            var leftovers: [String: JSONValue] = [:]
+            for (key, member) in members {
+                let path = JSONPath.member(key, of: "$.aps.alert")
+                switch (key, member) {
+                case ("title", .string(let text)): alert.title = text
+                case ("subtitle", .string(let text)): alert.subtitle = text
+                case ("body", .string(let text)): alert.body = text
+                case ("title", _), ("subtitle", _), ("body", _):
+                    leftovers[key] = member
+                    diagnostics.append(wrongType(path, expected: "a string", member))
+                default:
+                    if alertKeys.contains(key) { payload.apsExtra[key] = member } else { leftovers[key] = member }
+                }
+            }
+            if !leftovers.isEmpty { payload.apsExtra["alert"] = .object(leftovers) }
+            payload.alert = alert
+        default:
+            payload.apsExtra["alert"] = value
+            diagnostics.append(wrongType("$.aps.alert", expected: "a string or an object", value))
+        }
+    }
+
+    /// A diagnostic for a value of the wrong JSON type.
+    public static func wrongType(_ path: String, expected: String, _ value: JSONValue) -> Diagnostic {
+        Diagnostic(.warning, code: "wrong-type", path: path,
+                   message: "expected \(expected), found a \(value.typeName); kept as sent")
+    }
+
+    /// The `aps` dictionary for `payload`: `apsExtra` first, then every typed field that is set.
+    public static func encode(_ payload: PushPayload) -> [String: JSONValue] {
+        var aps: [String: JSONValue] = [:]
+        var alertExtra: [String: JSONValue] = [:]
+        for (key, value) in payload.apsExtra {
+            if alertKeys.contains(key) {
+                alertExtra[key] = value
+            } else if key == "alert", case .object(let members) = value {
+                alertExtra.merge(members) { current, _ in current }
+            } else {
+                aps[key] = value
+            }
+        }
+        if let alert = payload.alert, !alert.isEmpty || !alertExtra.isEmpty {
+            var members = alertExtra
+            if case .object(let fields) = alert.json { members.merge(fields) { _, new in new } }
+            aps["alert"] = .object(members)
+        } else if !alertExtra.isEmpty {
+            aps["alert"] = .object(alertExtra)
+        }
+        if let badge = payload.badge { aps["badge"] = .int(badge) }
+        if let sound = payload.sound { aps["sound"] = .string(sound) }
+        if let category = payload.category { aps["category"] = .string(category) }
+        if let threadId = payload.threadId { aps["thread-id"] = .string(threadId) }
+        if payload.mutableContent { aps["mutable-content"] = 1 }
+        if payload.contentAvailable { aps["content-available"] = 1 }
+        return aps
+    }
+}

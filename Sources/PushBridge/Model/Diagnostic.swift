@@ -1,0 +1,66 @@
+/// Something an adapter, the bridge or a validator noticed about a payload: structured, never an ad-hoc string.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How much it matters.
+    public enum Severity: String, Sendable, Hashable, Comparable {
+        /// Recorded for the record (an ignored key, a dropped value kept elsewhere).
+        case info
+        /// The payload works but not as its sender probably meant.
+        case warning
+        /// The payload breaks a rule (APNs or the vendor's).
+        case error
+
+        private var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// How much it matters.
+    public var severity: Severity
+    /// A stable machine-readable code, such as `badge-not-integer`.
+    public var code: String
+    /// JSON path of the value concerned (`$.aps.badge`), or `$` for the whole payload.
+    public var path: String
+    /// A sentence a person can act on.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, code: String, path: String = JSONPath.root, message: String) {
+        self.severity = severity
+        self.code = code
+        self.path = path
+        self.message = message
+    }
+
+    /// The diagnostic as a JSON object (`type`, `severity`, `code`, `path`, `message`).
+    public var json: JSONValue {
+        .object([
+            "type": "diagnostic", "severity": .string(severity.rawValue), "code": .string(code),
+            "path": .string(path), "message": .string(message),
+        ])
+    }
+
+    public var description: String { "\(severity.rawValue): \(code) at \(path): \(message)" }
+}
+
+/// A field that a translation could not carry into the target vendor.
+public struct Loss: Sendable, Hashable, CustomStringConvertible {
+    /// JSON path of the field in the bridge form (`$.buttons[2]`, `$.ignored.large_icon_url`).
+    public var path: String
+    /// The value that was lost.
+    public var value: JSONValue
+    /// Why the target cannot carry it.
+    public var reason: String
+
+    /// Creates a loss.
+    public init(path: String, value: JSONValue, reason: String) {
+        self.path = path
+        self.value = value
+        self.reason = reason
+    }
+
+    /// The loss as a JSON object (`type`, `path`, `value`, `reason`).
+    public var json: JSONValue {
+        .object(["type": "loss", "path": .string(path), "value": value, "reason": .string(reason)])
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,47 @@
+/// The normalised kinds of receipt (SPEC §6); each vendor names them its own way.
+public enum ReceiptKind: String, Sendable, Hashable, CaseIterable {
+    case delivered
+    case opened
+    case actionClicked
+    case dismissed
+    case deepLinkOpened
+    case actionTriggered
+}
+
+/// One event a vendor's backend expects for a lifecycle step.
+public struct Receipt: Sendable, Hashable {
+    /// The vendor id.
+    public var vendor: String
+    /// The normalised kind.
+    public var kind: ReceiptKind
+    /// The vendor's event name (`Opened`, `$notification.opened`, `push_tapped`, …).
+    public var event: String
+    /// The event's properties, as the vendor expects them.
+    public var properties: [String: JSONValue]
+    /// The message this receipt is about (used for the once-only rule).
+    public var messageId: String?
+
+    /// Creates a receipt.
+    public init(vendor: String, kind: ReceiptKind, event: String, properties: [String: JSONValue], messageId: String?) {
+        self.vendor = vendor
+        self.kind = kind
+        self.event = event
+        self.properties = properties
+        self.messageId = messageId
+    }
+
+    /// What makes two receipts "the same" for the once-only rule:
+    /// (vendor, messageId, event name, the receipt's own `action` property).
+    public var onceOnlyKey: String {
+        let action = properties["action"].map { JSONWriter.string($0) } ?? ""
+        return [vendor, messageId ?? "", event, action].map { JSONWriter.string(.string($0)) }.joined(separator: ",")
+    }
+
+    /// The receipt as an effect line: `{"type":"receipt","vendor",…,"kind","event","properties"}`.
+    public var json: JSONValue {
+        .object([
+            "type": "receipt", "vendor": .string(vendor), "kind": .string(kind.rawValue), "event": .string(event),
+            "properties": .object(properties),
+        ])
+    }
+}

@@ -1,0 +1,209 @@
+import Synchronization
+
+/// A deep link that parsed as an absolute URL (SPEC §7.5).
+public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
+    /// The link exactly as sent.
+    public let string: String
+    /// The scheme, lowercased (`https`, `gym`).
+    public let scheme: String
+
+    /// Parses `text`: a scheme (an ASCII letter, then ASCII letters, digits, `+`, `-`, `.`), then `:`,
+    /// and no whitespace or control character anywhere. Nil when it does not parse.
+    public init?(_ text: String) {
+        var scheme = ""
+        var sawColon = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+                || scalar.properties.generalCategory == .format
+            {
+                return nil
+            }
+            if sawColon { continue }
+            if scalar == ":" {
+                sawColon = true
+                continue
+            }
+            let isLetter = scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar))
+            let isOther = scalar.isASCII && (("0"..."9").contains(scalar) || scalar == "+" || scalar == "-" || scalar == ".")
+            if scheme.isEmpty ? !isLetter : !(isLetter || isOther) { return nil }
+            scheme.unicodeScalars.append(scalar)
+        }
+        guard sawColon, !scheme.isEmpty else { return nil }
+        self.string = text
+        self.scheme = scheme.lowercased()
+    }
+
+    /// The host of a `scheme://host/…` link, lowercased, when it has one.
+    public var host: String? {
+        let afterScheme = string.utf8.dropFirst(scheme.utf8.count + 1)
+        guard afterScheme.starts(with: "//".utf8) else { return nil }
+        var rest = Substring(afterScheme.dropFirst(2))
+        if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        if rest.hasPrefix("[") {
+            if let close = rest.firstIndex(of: "]") { return String(rest[...close]).lowercased() }
+        } else if let colon = rest.lastIndex(of: ":") {
+            rest = rest[..<colon]
+        }
+        return rest.isEmpty ? nil : rest.lowercased()
+    }
+
+    public var description: String { string }
+}
+
+/// Which route took a deep link.
+public enum RouteVia: String, Sendable, Hashable {
+    /// The app's ``DeepLinkDelegate`` consumed it.
+    case delegate
+    /// The app's closure consumed it.
+    case handler
+    /// The system opened it.
+    case system
+    /// It was refused: it did not parse, or the system route's policy refused it.
+    case rejected
+}
+
+/// What the system route may open (SPEC §7.5). The app's delegate and closure are never filtered.
+public struct LinkPolicy: Sendable, Hashable {
+    /// Schemes the system route refuses (lowercase).
+    public var blockedSchemes: Set<String>
+    /// When set, the only schemes the system route opens (lowercase).
+    public var allowedSchemes: Set<String>?
+    /// When set, the only hosts the system route opens for `http` and `https` (lowercase).
+    public var allowedWebHosts: Set<String>?
+
+    /// Refuses `javascript:`, `data:`, `file:` and `vbscript:`; allows everything else.
+    public static let `default` = LinkPolicy()
+
+    /// Creates a policy.
+    public init(
+        blockedSchemes: Set<String> = ["javascript", "data", "file", "vbscript"], allowedSchemes: Set<String>? = nil,
+        allowedWebHosts: Set<String>? = nil
+    ) {
+        self.blockedSchemes = Set(blockedSchemes.map { $0.lowercased() })
+        self.allowedSchemes = allowedSchemes.map { Set($0.map { $0.lowercased() }) }
+        self.allowedWebHosts = allowedWebHosts.map { Set($0.map { $0.lowercased() }) }
+    }
+
+    /// Why the system route must refuse `link`, or nil when it may open it.
+    public func refusal(for link: DeepLink) -> String? {
+        if blockedSchemes.contains(link.scheme) { return "the scheme '\(link.scheme):' is never opened by the system" }
+        if let allowedSchemes, !allowedSchemes.contains(link.scheme) {
+            return "the scheme '\(link.scheme):' is not in the allowlist"
+        }
+        if let allowedWebHosts, link.scheme == "http" || link.scheme == "https" {
+            guard let host = link.host, allowedWebHosts.contains(host) else {
+                return "the host '\(link.host ?? "")' is not in the allowlist"
+            }
+        }
+        return nil
+    }
+}
+
+/// The app's deep-link delegate: the first route tried.
+public protocol DeepLinkDelegate: Sendable {
+    /// Returns true when it consumed the link.
+    func openDeepLink(_ link: DeepLink) -> Bool
+}
+
+/// The platform's URL opener: the last route (`UIApplication.open` on iOS).
+public protocol SystemURLOpener: Sendable {
+    /// Opens the link; returns false when the platform could not.
+    func open(_ link: DeepLink) -> Bool
+}
+
+/// A system route that opens nothing and says it did: the default off-device (CLI, tests).
+public struct AcceptingSystemURLOpener: SystemURLOpener {
+    /// Creates the opener.
+    public init() {}
+    public func open(_ link: DeepLink) -> Bool { true }
+}
+
+/// Where a deep link went.
+public struct RouteOutcome: Sendable, Hashable {
+    /// The link as sent.
+    public var url: String
+    /// Which route took it.
+    public var via: RouteVia
+    /// Why it was rejected, when it was.
+    public var diagnostic: Diagnostic?
+}
+
+/// Routes deep links: the delegate first (it returns true to consume), then the closure, then the
+/// system, which applies the ``LinkPolicy``. A link that does not parse is rejected before any of them.
+public final class DeepLinkRouter: Sendable {
+    private struct State {
+        var delegate: (any DeepLinkDelegate)?
+        var handler: (@Sendable (DeepLink) -> Bool)?
+        var system: any SystemURLOpener
+        var policy: LinkPolicy
+    }
+
+    private let state: Mutex<State>
+
+    /// Creates a router.
+    public init(
+        delegate: (any DeepLinkDelegate)? = nil, handler: (@Sendable (DeepLink) -> Bool)? = nil,
+        system: any SystemURLOpener = AcceptingSystemURLOpener(), policy: LinkPolicy = .default
+    ) {
+        state = Mutex(State(delegate: delegate, handler: handler, system: system, policy: policy))
+    }
+
+    /// The app's delegate (tried first).
+    public var delegate: (any DeepLinkDelegate)? {
+        get { state.withLock { $0.delegate } }
+        set { state.withLock { $0.delegate = newValue } }
+    }
+
+    /// The app's closure (tried second).
+    public var handler: (@Sendable (DeepLink) -> Bool)? {
+        get { state.withLock { $0.handler } }
+        set { state.withLock { $0.handler = newValue } }
+    }
+
+    /// The system route's policy.
+    public var policy: LinkPolicy {
+        get { state.withLock { $0.policy } }
+        set { state.withLock { $0.policy = newValue } }
+    }
+
+    /// Routes `url`; the handlers run outside the router's lock.
+    public func route(_ url: String) -> RouteOutcome {
+        guard let link = DeepLink(url) else {
+            return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
+                .warning, code: "link-rejected", path: JSONPath.root,
+                message: "deep link '\(Self.printable(url))' is not an absolute URL; nothing was opened"))
+        }
+        let current = state.withLock { $0 }
+        if let delegate = current.delegate, delegate.openDeepLink(link) {
+            return RouteOutcome(url: url, via: .delegate, diagnostic: nil)
+        }
+        if let handler = current.handler, handler(link) {
+            return RouteOutcome(url: url, via: .handler, diagnostic: nil)
+        }
+        if let refusal = current.policy.refusal(for: link) {
+            return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
+                .warning, code: "link-rejected", path: JSONPath.root,
+                message: "deep link '\(Self.printable(url))' was not opened: \(refusal)"))
+        }
+        guard current.system.open(link) else {
+            return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
+                .warning, code: "link-not-opened", path: JSONPath.root,
+                message: "the system could not open '\(Self.printable(url))'"))
+        }
+        return RouteOutcome(url: url, via: .system, diagnostic: nil)
+    }
+
+    /// `text` with control characters escaped and cut to 200 characters, safe to print in one line.
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(200) {
+            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > 200 ? out + "…" : out
+    }
+}

@@ -1,0 +1,69 @@
+/// The switches of `bridge-cli simulate`, as a value.
+public struct SimulationOptions: Sendable, Hashable {
+    /// The vendor to use instead of detection.
+    public var vendor: String?
+    /// The cached APNs device token.
+    public var deviceToken: String?
+    /// Text typed into an input button.
+    public var userText: String?
+    /// When set, a deep-link delegate is installed that consumes links with these schemes.
+    public var delegateAcceptsSchemes: [String]?
+    /// Whether a closure that consumes every link is installed.
+    public var closure: Bool
+    /// Named actions with a registered handler (which consumes the action).
+    public var registeredActions: [String]
+    /// Steps kept before `configure`.
+    public var bufferCapacity: Int
+    /// The system route's policy.
+    public var linkPolicy: LinkPolicy
+
+    /// Creates options.
+    public init(
+        vendor: String? = nil, deviceToken: String? = nil, userText: String? = nil,
+        delegateAcceptsSchemes: [String]? = nil, closure: Bool = false, registeredActions: [String] = [],
+        bufferCapacity: Int = 8, linkPolicy: LinkPolicy = .default
+    ) {
+        self.vendor = vendor
+        self.deviceToken = deviceToken
+        self.userText = userText
+        self.delegateAcceptsSchemes = delegateAcceptsSchemes
+        self.closure = closure
+        self.registeredActions = registeredActions
+        self.bufferCapacity = bufferCapacity
+        self.linkPolicy = linkPolicy
+    }
+}
+
+/// A deep-link delegate that consumes the links whose scheme is in a set.
+public struct SchemeDeepLinkDelegate: DeepLinkDelegate {
+    /// The schemes it consumes (lowercase).
+    public let schemes: Set<String>
+
+    /// Creates a delegate for `schemes` (compared case-insensitively).
+    public init(schemes: [String]) { self.schemes = Set(schemes.map { $0.lowercased() }) }
+
+    public func openDeepLink(_ link: DeepLink) -> Bool { schemes.contains(link.scheme) }
+}
+
+/// Runs a list of lifecycle steps for one payload through a fresh bridge, as `bridge-cli simulate` does.
+public enum Simulation {
+    /// The effects of `steps` on `userInfo`, in order. A list with no `configure` starts configured.
+    public static func run(
+        _ userInfo: [String: JSONValue], steps: [LifecycleStep], options: SimulationOptions, registry: VendorRegistry
+    ) -> [BridgeEffect] {
+        let router = DeepLinkRouter(policy: options.linkPolicy)
+        if let schemes = options.delegateAcceptsSchemes { router.delegate = SchemeDeepLinkDelegate(schemes: schemes) }
+        if options.closure { router.handler = { _ in true } }
+        let actions = ActionRegistry()
+        for name in options.registeredActions { actions.register(name) { _ in } }
+        let bridge = NotificationBridge(
+            registry: registry,
+            configuration: .init(
+                bufferCapacity: options.bufferCapacity, startsConfigured: !steps.contains(.configure),
+                deviceToken: options.deviceToken),
+            sink: InMemoryReceiptSink(), router: router, actions: actions)
+        return steps.flatMap { step in
+            bridge.handle(step, userInfo: userInfo, vendor: options.vendor, userText: options.userText)
+        }
+    }
+}

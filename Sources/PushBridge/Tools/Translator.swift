@@ -1,0 +1,75 @@
+/// One notification translated from one vendor's wire format into another's.
+public struct Translation: Sendable, Hashable {
+    /// The source vendor's id.
+    public var source: String
+    /// The target vendor's id.
+    public var target: String
+    /// The source payload in bridge form.
+    public var payload: PushPayload
+    /// The target vendor's userInfo.
+    public var userInfo: [String: JSONValue]
+    /// Every field the target could not carry.
+    public var losses: [Loss]
+    /// What decoding the source noticed.
+    public var diagnostics: [Diagnostic]
+}
+
+/// Translates wire → bridge form → wire, applying the rules every pair of vendors shares
+/// (SPEC §7.7, §7.8) and leaving the rest to the target's `encode`.
+///
+/// Between two different vendors:
+/// - the source's `tracking` and `ignored` keys are losses (they mean nothing to the target);
+/// - a category the source's SDK owns (`ZX_2BTN`, `buzzkit.…`) is dropped so the target derives its own;
+/// - when the target routes only a button's own destination but the source would fall back to the
+///   message's link on a button tap, the message's link is copied into link-less buttons that open the app.
+/// A same-vendor translation is decode then encode, with nothing removed.
+public enum Translator {
+    /// Translates `userInfo` from `source` to `target`.
+    public static func translate(
+        _ userInfo: [String: JSONValue], from source: any VendorAdapter, to target: any VendorAdapter
+    ) -> Translation {
+        let decoded = source.decode(userInfo)
+        let prepared = prepare(decoded.payload, from: source, to: target)
+        let encoded = target.encode(prepared.payload)
+        return Translation(
+            source: source.id, target: target.id, payload: decoded.payload, userInfo: encoded.userInfo,
+            losses: prepared.losses + encoded.losses, diagnostics: decoded.diagnostics)
+    }
+
+    /// Applies the shared cross-vendor rules to `payload` before `target.encode`.
+    public static func prepare(
+        _ payload: PushPayload, from source: any VendorAdapter, to target: any VendorAdapter
+    ) -> (payload: PushPayload, losses: [Loss]) {
+        guard source.id != target.id else { return (payload, []) }
+        var payload = payload
+        var losses: [Loss] = []
+        for key in JSONWriter.sortedKeys(payload.tracking) {
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
+                reason: "\(source.name) tracking data means nothing to \(target.name)"))
+        }
+        payload.tracking = [:]
+        for key in JSONWriter.sortedKeys(payload.ignored) {
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.ignored"), value: payload.ignored[key]!,
+                reason: "\(target.name) has no field for \(source.name)'s '\(key)'"))
+        }
+        payload.ignored = [:]
+        if let category = payload.category, source.ownsCategory(category) {
+            payload.category = nil
+        }
+        let copiesMessageLink: Bool
+        switch source.capabilities.buttonRouting {
+        case .ownThenMessage, .messageWhenForeground: copiesMessageLink = target.capabilities.buttonRouting == .ownOnly
+        case .ownOnly, .nothing: copiesMessageLink = false
+        }
+        if copiesMessageLink, let link = payload.deepLink, !link.isEmpty {
+            for index in payload.buttons.indices {
+                let button = payload.buttons[index]
+                guard button.deepLink == nil, button.action == nil, button.foreground, !button.destructive else { continue }
+                payload.buttons[index].deepLink = link
+            }
+        }
+        return (payload, losses)
+    }
+}

@@ -1,0 +1,76 @@
+/// The result of validating one payload against APNs and its vendor's rules.
+public struct ValidationReport: Sendable, Hashable {
+    /// The claiming vendor's id, or nil when none claims it (APNs checks only).
+    public var vendor: String?
+    /// The payload's size in bytes, as given.
+    public var bytes: Int
+    /// The problems found (warnings and errors).
+    public var problems: [Diagnostic]
+
+    /// Whether there are no problems.
+    public var isValid: Bool { problems.isEmpty }
+
+    /// `{"vendor":…,"valid":…,"bytes":…,"problems":[{"code","path","message"}]}`.
+    public var json: JSONValue {
+        .object([
+            "vendor": vendor.map { .string($0) } ?? .null, "valid": .bool(isValid), "bytes": .int(bytes),
+            "problems": .array(problems.map {
+                .object(["code": .string($0.code), "path": .string($0.path), "message": .string($0.message)])
+            }),
+        ])
+    }
+}
+
+/// Checks payloads against APNs (size, `aps.alert`, `mutable-content`, badge, sound) and the vendor's rules.
+public enum Validator {
+    /// APNs' limit for a regular push, in bytes.
+    public static let apnsPayloadLimit = 4096
+    /// Sound file extensions iOS plays.
+    public static let soundExtensions: Set<String> = ["caf", "aif", "aiff", "wav"]
+
+    /// Validates `userInfo` (`byteCount` bytes as received) with `adapter`, or APNs rules only when nil.
+    public static func validate(
+        _ userInfo: [String: JSONValue], byteCount: Int, adapter: (any VendorAdapter)?
+    ) -> ValidationReport {
+        var problems: [Diagnostic] = []
+        if byteCount > apnsPayloadLimit {
+            problems.append(Diagnostic(
+                .error, code: "payload-too-large",
+                message: "payload is \(byteCount) bytes; APNs accepts at most \(apnsPayloadLimit)"))
+        }
+        var payload = PushPayload(vendor: adapter?.id ?? "")
+        var diagnostics: [Diagnostic]
+        if let adapter {
+            let decoded = adapter.decode(userInfo)
+            payload = decoded.payload
+            diagnostics = decoded.diagnostics
+        } else {
+            diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
+        }
+        if userInfo["aps"] == nil {
+            problems.append(Diagnostic(.error, code: "aps-missing", path: "$.aps", message: "there is no aps dictionary"))
+        } else if !payload.isVisible, !payload.contentAvailable {
+            problems.append(Diagnostic(
+                .error, code: "alert-missing", path: "$.aps.alert",
+                message: "no aps.alert: iOS shows nothing for a push without one (set content-available for a background push)"))
+        }
+        let buttonsNeedExtension = adapter?.capabilities.buttonsNeedServiceExtension ?? true
+        if !payload.mutableContent, payload.imageURL != nil || (buttonsNeedExtension && !payload.buttons.isEmpty) {
+            let what = payload.imageURL != nil ? "an image" : "buttons"
+            problems.append(Diagnostic(
+                .error, code: "mutable-content-missing", path: "$.aps[\"mutable-content\"]",
+                message: "the payload has \(what) but no mutable-content: 1, so the service extension never runs"))
+        }
+        if let sound = payload.sound, sound != "default" {
+            let ext = sound.split(separator: ".", omittingEmptySubsequences: false).last.map { String($0).lowercased() }
+            if !sound.contains(".") || !soundExtensions.contains(ext ?? "") {
+                problems.append(Diagnostic(
+                    .warning, code: "sound-without-extension", path: "$.aps.sound",
+                    message: "sound '\(sound)' has no .caf, .aiff or .wav extension; iOS will not find it"))
+            }
+        }
+        problems += diagnostics.filter { $0.severity >= .warning }
+        if let adapter { problems += adapter.validationProblems(userInfo, payload: payload) }
+        return ValidationReport(vendor: adapter?.id, bytes: byteCount, problems: problems)
+    }
+}
