@@ -1,1 +1,77 @@
-print("bridge-cli")
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every subcommand, in the order `--help` lists them.
+let commands: [any Command.Type] = [
+    VendorsCommand.self, DetectCommand.self, NormalizeCommand.self, TranslateCommand.self, CompareCommand.self,
+    SimulateCommand.self, EventsCommand.self, ValidateCommand.self,
+]
+
+let overview: String = {
+    var text = """
+        bridge-cli — one push notification, every vendor's way (PushBridge)
+
+        Usage: bridge-cli <command> [options] FILE|-
+
+        Commands:
+
+        """
+    let width = commands.map { $0.name.count }.max() ?? 0
+    for command in commands {
+        text += "  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary + "\n"
+    }
+    text += """
+
+        Run 'bridge-cli <command> --help' for a command's options.
+        Exit codes: 0 success, 1 validation problems or failures, 2 usage error, 3 no vendor (or two) claims
+        the payload, 65 input is not valid JSON or not an object, 66 input cannot be read.
+
+        """
+    return text
+}()
+
+@MainActor func main() -> Int32 {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    guard let name = arguments.first else {
+        stderrStream.write(overview)
+        return ExitCode.usage.rawValue
+    }
+    arguments.removeFirst()
+    if name == "--help" || name == "-h" || name == "help" {
+        if let topic = arguments.first, let command = commands.first(where: { $0.name == topic }) {
+            stdoutStream.write(command.help + "\n")
+        } else {
+            stdoutStream.write(overview)
+        }
+        return ExitCode.success.rawValue
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+        stderrStream.write("bridge-cli: error: unknown command '\(name)'; run 'bridge-cli --help' for the list\n")
+        return ExitCode.usage.rawValue
+    }
+    if arguments.contains("--help") || arguments.contains("-h") {
+        stdoutStream.write(command.help + "\n")
+        return ExitCode.success.rawValue
+    }
+    do throws(CLIError) {
+        let parsed = try Arguments(arguments, valued: command.valuedOptions, flags: command.flagOptions)
+        return try command.run(parsed).rawValue
+    } catch {
+        if error.code != .problems { discardStandardOutput() }
+        stderrStream.write("bridge-cli \(name): error: \(error.message)\n")
+        return error.code.rawValue
+    }
+}
+
+/// On an error nothing else is printed to stdout: drop what a command buffered before failing.
+func discardStandardOutput() {
+    OutputStream.standardOutput.discard()
+}
+
+let status = main()
+stdoutStream.flush()
+stderrStream.flush()
+exit(status)

@@ -1,19 +1,154 @@
 import PushBridge
 
-/// Zixflow (placeholder until the adapter lands).
+/// Zixflow (seeds 000, 001; SPEC §3.1): a flat userInfo with `Zixflow-Delivery-ID` beside `aps`,
+/// Native or Custom mode, and buttons as a JSON *string* in `action_buttons`.
 public struct ZixflowAdapter: VendorAdapter {
-    public init() {}
+    /// Which event names the receipts use.
+    public enum EventNaming: String, Sendable, Hashable {
+        /// `Delivered` and `Opened`.
+        case current
+        /// The legacy `Report Delivery Event` with a `metric` property (`delivered`, `opened`).
+        case legacy
+    }
+
+    /// Top-level keys of the Zixflow wire format.
+    enum Key {
+        static let deliveryID = "Zixflow-Delivery-ID"
+        static let deliveryToken = "Zixflow-Delivery-Token"
+        static let title = "title"
+        static let body = "body"
+        static let badge = "badge"
+        static let imageURL = "image_url"
+        static let largeIconURL = "large_icon_url"
+        static let sticky = "sticky"
+        static let deepLinkURL = "deeplink_url"
+        static let clickAction = "click_action"
+        static let actionButtons = "action_buttons"
+        /// Keys with no iOS meaning, recorded as ignored.
+        static let noMeaningOnIOS: Set<String> = [largeIconURL, sticky]
+    }
+
+    /// Event names.
+    enum Event {
+        static let delivered = "Delivered"
+        static let opened = "Opened"
+        static let actionClicked = "Push Notification Action Clicked"
+        static let legacy = "Report Delivery Event"
+    }
+
+    /// The category Zixflow's buttons are registered under (`ACTION_0`, `ACTION_1`).
+    public static let buttonCategory = "ZX_2BTN"
+    /// How many buttons Zixflow uses (the rest of `action_buttons` is dropped).
+    public static let maxButtons = 2
+    /// The prefix of a Zixflow button's action identifier.
+    public static let actionIdentifierPrefix = "ACTION_"
+
+    /// Which event names the receipts use.
+    public let eventNaming: EventNaming
+
+    /// Creates the adapter.
+    public init(eventNaming: EventNaming = .current) {
+        self.eventNaming = eventNaming
+    }
+
     public var id: String { "zixflow" }
     public var name: String { "Zixflow" }
+
     public var capabilities: VendorCapabilities {
-        VendorCapabilities(maxButtons: 0, buttonDeepLinks: false, textInput: false, namedActions: false, images: false,
-                           buttonsNeedServiceExtension: true, buttonRouting: .nothing)
+        VendorCapabilities(
+            maxButtons: Self.maxButtons, buttonDeepLinks: true, textInput: false, namedActions: true, images: true,
+            buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage)
     }
-    public var eventTable: [EventTableEntry] { [] }
-    public func claims(_ userInfo: [String: JSONValue]) -> Bool { false }
-    public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult { DecodeResult(payload: PushPayload(vendor: id)) }
-    public func encode(_ payload: PushPayload) -> EncodeResult { EncodeResult(userInfo: [:]) }
-    public func ownsCategory(_ category: String) -> Bool { false }
-    public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }
-    public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan { .nothing }
+
+    public var eventTable: [EventTableEntry] {
+        let ids = [Key.deliveryID, Key.deliveryToken]
+        switch eventNaming {
+        case .current:
+            return [
+                EventTableEntry(kind: .delivered, event: Event.delivered, when: "any arrive (needs delivery id and token)", properties: ids),
+                EventTableEntry(kind: .opened, event: Event.opened, when: "body or button tap", properties: ids),
+                EventTableEntry(
+                    kind: .actionClicked, event: Event.actionClicked, when: "button tap, always after Opened",
+                    properties: ids + ["action_index", "action_name", "action_deeplink", "action_id"]),
+            ]
+        case .legacy:
+            return [
+                EventTableEntry(kind: .delivered, event: Event.legacy, when: "any arrive (metric: delivered)", properties: ids + ["metric"]),
+                EventTableEntry(kind: .opened, event: Event.legacy, when: "body or button tap (metric: opened)", properties: ids + ["metric"]),
+                EventTableEntry(
+                    kind: .actionClicked, event: Event.actionClicked, when: "button tap, always after the opened event",
+                    properties: ids + ["action_index", "action_name", "action_deeplink", "action_id"]),
+            ]
+        }
+    }
+
+    public func claims(_ userInfo: [String: JSONValue]) -> Bool {
+        guard let id = userInfo[Key.deliveryID]?.stringValue else { return false }
+        return !id.isEmpty
+    }
+
+    public func ownsCategory(_ category: String) -> Bool { category == Self.buttonCategory }
+
+    /// The action index of a button's action identifier: one leading `ACTION_` removed, then Swift's
+    /// `Int(String)`; -1 when that is not an integer.
+    public static func actionIndex(of actionIdentifier: String) -> Int {
+        var text = Substring(actionIdentifier)
+        if text.hasPrefix(actionIdentifierPrefix) { text = text.dropFirst(actionIdentifierPrefix.count) }
+        return Int(text) ?? -1
+    }
+
+    // MARK: Receipts and taps
+
+    public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
+        guard let deliveryID = payload.messageId, !deliveryID.isEmpty else { return [] }
+        let sentToken = payload.tracking[Key.deliveryToken]?.stringValue ?? ""
+        let token = sentToken.isEmpty ? (context.deviceToken ?? "") : sentToken
+        guard !token.isEmpty else { return [] }
+        let ids: [String: JSONValue] = [Key.deliveryID: .string(deliveryID), Key.deliveryToken: .string(token)]
+
+        func metric(_ kind: ReceiptKind, _ event: String, _ metricName: String) -> Receipt {
+            switch eventNaming {
+            case .current: return receipt(kind, event, ids, payload: payload)
+            case .legacy: return receipt(kind, Event.legacy, ids.merging(["metric": .string(metricName)]) { $1 }, payload: payload)
+            }
+        }
+
+        switch step {
+        case .arrive:
+            return [metric(.delivered, Event.delivered, "delivered")]
+        case .open:
+            return [metric(.opened, Event.opened, "opened")]
+        case .openAction(let actionIdentifier):
+            let index = Self.actionIndex(of: actionIdentifier)
+            let button = payload.buttons.indices.contains(index) ? payload.buttons[index] : nil
+            var properties = ids
+            properties["action_index"] = .int(index)
+            properties["action_name"] = .string(button?.title ?? "Action \(index + 1)")
+            properties["action_deeplink"] = .string(button?.deepLink ?? "")
+            properties["action_id"] = .string(actionIdentifier)
+            return [metric(.opened, Event.opened, "opened"), receipt(.actionClicked, Event.actionClicked, properties, payload: payload)]
+        case .configure, .dismiss, .launch:
+            return []
+        }
+    }
+
+    public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
+        switch step {
+        case .open:
+            return TapPlan(action: payload.action, deepLink: payload.deepLink, linkRule: .unlessActionHandled)
+        case .openAction(let actionIdentifier):
+            let index = Self.actionIndex(of: actionIdentifier)
+            let own = payload.buttons.indices.contains(index) ? payload.buttons[index].deepLink ?? "" : ""
+            return TapPlan(deepLink: own.isEmpty ? payload.deepLink : own)
+        default:
+            return .nothing
+        }
+    }
+
+    public func validationProblems(_ userInfo: [String: JSONValue], payload: PushPayload) -> [Diagnostic] {
+        guard payload.messageId == nil else { return [] }
+        return [Diagnostic(
+            .error, code: "delivery-id-missing", path: JSONPath.member(Key.deliveryID, of: JSONPath.root),
+            message: "no non-empty \(Key.deliveryID): Zixflow sends no receipt for this push")]
+    }
 }

@@ -1,0 +1,158 @@
+import PushBridge
+
+extension PushNotifAIAdapter {
+    /// Wire payload → bridge form.
+    ///
+    /// `aps` goes through ``APSCoding`` (`aps.category` is kept as sent); `pna_message_id` is the
+    /// `messageId`, `deep_link` the `deepLink`, and every other top-level key is custom `data`, kept as sent.
+    /// Wrong types never stop decoding: a non-string `pna_message_id` or `deep_link`, or an `aps` that is
+    /// not an object, is kept under `ignored`; a custom value that is not a string stays in `data`. Each
+    /// gets a diagnostic with its path.
+    public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+        var payload = PushPayload(vendor: id)
+        // APSCoding walks a dictionary; sorting makes the order of its diagnostics stable across runs.
+        var diagnostics = APSCoding.decode(userInfo[Key.aps], into: &payload).sorted {
+            ($0.path, $0.code, $0.message) < ($1.path, $1.code, $1.message)
+        }
+        if let aps = userInfo[Key.aps], aps.objectValue == nil {
+            payload.ignored[Key.aps] = aps
+        }
+
+        let messageIdPath = JSONPath.member(Key.messageId, of: JSONPath.root)
+        switch userInfo[Key.messageId] {
+        case .string(let messageId)?:
+            payload.messageId = messageId
+            if messageId.isEmpty {
+                diagnostics.append(Diagnostic(
+                    .warning, code: "message-id-empty", path: messageIdPath,
+                    message: "pna_message_id is empty: no receipt can be sent for this push"))
+            }
+        case nil:
+            diagnostics.append(Diagnostic(
+                .warning, code: "message-id-missing", path: messageIdPath,
+                message: "no pna_message_id: no receipt can be sent for this push"))
+        case let value?:
+            payload.ignored[Key.messageId] = value
+            diagnostics.append(APSCoding.wrongType(messageIdPath, expected: "a string", value))
+        }
+
+        let deepLinkPath = JSONPath.member(Key.deepLink, of: JSONPath.root)
+        switch userInfo[Key.deepLink] {
+        case .string(let link)?:
+            payload.deepLink = link
+            if link.isEmpty {
+                diagnostics.append(Diagnostic(
+                    .info, code: "deep-link-empty", path: deepLinkPath,
+                    message: "deep_link is empty: a tap only opens the app"))
+            }
+        case nil:
+            break
+        case let value?:
+            payload.ignored[Key.deepLink] = value
+            diagnostics.append(APSCoding.wrongType(deepLinkPath, expected: "a string", value))
+        }
+
+        for key in JSONWriter.sortedKeys(userInfo) where !Key.reserved.contains(key) {
+            let value = userInfo[key]!
+            payload.data[key] = value
+            if value.stringValue == nil {
+                diagnostics.append(Diagnostic(
+                    .warning, code: "custom-data-not-string", path: JSONPath.member(key, of: JSONPath.root),
+                    message: "custom data '\(key)' is a \(value.typeName); PushNotifAI sends strings. Kept as sent"))
+            }
+        }
+        return DecodeResult(payload: payload, diagnostics: diagnostics)
+    }
+
+    /// Bridge form → wire payload.
+    ///
+    /// `aps` is written by ``APSCoding`` with `category` always `pushnotifai` (a campaign category is a
+    /// loss, SPEC §7.7) and `mutable-content` as in the bridge form. `data` becomes top-level keys; a value
+    /// that is not a string (custom data from another vendor) is written as it is, not stringified, and
+    /// nothing is reported lost (decoding it again notes it). Losses: a data key named `aps`,
+    /// `pna_message_id` or `deep_link`; the image; the named action; every button, with its own deep link,
+    /// action and text-input settings; `tracking`; `ignored` keys other than a wrong-typed
+    /// `pna_message_id` or `deep_link` (written back when the typed field is absent).
+    public func encode(_ payload: PushPayload) -> EncodeResult {
+        var losses: [Loss] = []
+        var aps = APSCoding.encode(payload)
+        if let category = payload.category, category != Self.category {
+            losses.append(Loss(
+                path: "$.category", value: .string(category),
+                reason: "PushNotifAI always sends category '\(Self.category)'"))
+        }
+        if let category = payload.apsExtra["category"] {
+            losses.append(Loss(
+                path: "$.apsExtra.category", value: category,
+                reason: "PushNotifAI always sends category '\(Self.category)'"))
+        }
+        aps["category"] = .string(Self.category)
+        var userInfo: [String: JSONValue] = [Key.aps: .object(aps)]
+
+        if let imageURL = payload.imageURL {
+            losses.append(Loss(path: "$.imageURL", value: .string(imageURL), reason: "PushNotifAI has no image field"))
+        }
+        if let action = payload.action {
+            losses.append(Loss(
+                path: "$.action", value: action.json,
+                reason: "PushNotifAI has no named actions: a tap routes only deep_link"))
+        }
+        for (index, button) in payload.buttons.enumerated() {
+            losses += buttonLosses(button, path: JSONPath.element(index, of: "$.buttons"))
+        }
+
+        for key in JSONWriter.sortedKeys(payload.data) {
+            let value = payload.data[key]!
+            if Key.reserved.contains(key) {
+                losses.append(Loss(
+                    path: JSONPath.member(key, of: "$.data"), value: value,
+                    reason: "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"))
+            } else {
+                userInfo[key] = value
+            }
+        }
+        if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
+        if let link = payload.deepLink { userInfo[Key.deepLink] = .string(link) }
+
+        for key in JSONWriter.sortedKeys(payload.ignored) {
+            let value = payload.ignored[key]!
+            let writesBack = (key == Key.messageId && payload.messageId == nil)
+                || (key == Key.deepLink && payload.deepLink == nil)
+            if writesBack {
+                userInfo[key] = value
+            } else {
+                losses.append(Loss(
+                    path: JSONPath.member(key, of: "$.ignored"), value: value,
+                    reason: "PushNotifAI has no field for ignored '\(key)'"))
+            }
+        }
+        for key in JSONWriter.sortedKeys(payload.tracking) {
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
+                reason: "PushNotifAI sends no tracking keys: receipts use pna_message_id"))
+        }
+        return EncodeResult(userInfo: userInfo, losses: losses)
+    }
+
+    /// The losses for one button: the button itself, then what made it more than a label.
+    private func buttonLosses(_ button: PushButton, path: String) -> [Loss] {
+        var losses = [Loss(path: path, value: button.json, reason: "PushNotifAI has no per-push buttons")]
+        if let link = button.deepLink {
+            losses.append(Loss(
+                path: path + ".deepLink", value: .string(link),
+                reason: "PushNotifAI has no per-button deep links: a button tap routes nothing"))
+        }
+        if let action = button.action {
+            losses.append(Loss(
+                path: path + ".action", value: action.json, reason: "PushNotifAI has no per-button named actions"))
+        }
+        if button.input {
+            losses.append(Loss(path: path + ".input", value: true, reason: "PushNotifAI has no text-input buttons"))
+        }
+        if let placeholder = button.placeholder {
+            losses.append(Loss(
+                path: path + ".placeholder", value: .string(placeholder), reason: "PushNotifAI has no text-input buttons"))
+        }
+        return losses
+    }
+}

@@ -1,0 +1,109 @@
+import PushBridge
+
+extension ZixflowAdapter {
+    /// Writes Custom mode when the payload has an image or buttons, Native mode otherwise; both keep
+    /// `aps.alert`. Custom mode also writes `title`, `body` and `badge` (as a string) at the top level.
+    ///
+    /// One exception keeps a same-vendor round trip unchanged: a Zixflow Native payload with buttons
+    /// and no image (seed 000's Native example) stays Native, since its buttons use the pre-registered
+    /// `ZX_2BTN` category and need no service extension.
+    public func encode(_ payload: PushPayload) -> EncodeResult {
+        var payload = payload
+        var losses: [Loss] = []
+        let keepsNative = payload.vendor == id && !payload.mutableContent
+        let custom = payload.imageURL != nil || (!payload.buttons.isEmpty && !keepsNative)
+        if custom { payload.mutableContent = true }
+
+        let buttons = encodeButtons(payload.buttons, losses: &losses)
+        if !buttons.isEmpty {
+            if let category = payload.category, category != Self.buttonCategory {
+                losses.append(Loss(
+                    path: "$.category", value: .string(category),
+                    reason: "Zixflow buttons need the \(Self.buttonCategory) category; a campaign category cannot be sent with them"))
+            }
+            payload.category = Self.buttonCategory
+        }
+
+        var userInfo: [String: JSONValue] = [:]
+        let reserved: Set<String> = [
+            "aps", Key.deliveryID, Key.deliveryToken, Key.imageURL, Key.deepLinkURL, Key.clickAction, Key.actionButtons,
+            Key.largeIconURL, Key.sticky,
+        ]
+        let readAsDisplay: Set<String> = custom ? [Key.title, Key.body, Key.badge] : payload.mutableContent ? [Key.title, Key.body] : []
+        for key in JSONWriter.sortedKeys(payload.data) {
+            let value = payload.data[key]!
+            if reserved.contains(key) || readAsDisplay.contains(key) {
+                losses.append(Loss(
+                    path: JSONPath.member(key, of: "$.data"), value: value,
+                    reason: "'\(key)' is a Zixflow key of its own; custom data cannot use it"))
+            } else {
+                userInfo[key] = value
+            }
+        }
+        for (key, value) in payload.ignored { userInfo[key] = value }
+        for (key, value) in payload.tracking { userInfo[key] = value }
+        if let messageId = payload.messageId, userInfo[Key.deliveryID]?.stringValue != messageId {
+            userInfo[Key.deliveryID] = .string(messageId)
+        }
+
+        userInfo["aps"] = .object(APSCoding.encode(payload))
+        if custom {
+            if let title = payload.alert?.title { userInfo[Key.title] = .string(title) }
+            if let body = payload.alert?.body { userInfo[Key.body] = .string(body) }
+            if let badge = payload.badge { userInfo[Key.badge] = .string(String(badge)) }
+        }
+        if let imageURL = payload.imageURL { userInfo[Key.imageURL] = .string(imageURL) }
+        if let deepLink = payload.deepLink { userInfo[Key.deepLinkURL] = .string(deepLink) }
+        if let action = payload.action {
+            userInfo[Key.clickAction] = .string(action.name)
+            if !action.data.isEmpty {
+                losses.append(Loss(
+                    path: "$.action.data", value: .object(action.data),
+                    reason: "Zixflow's click_action is a name only; its data cannot be sent"))
+            }
+        }
+        if !buttons.isEmpty { userInfo[Key.actionButtons] = .string(buttons) }
+        return EncodeResult(userInfo: userInfo, losses: losses)
+    }
+
+    /// The `action_buttons` string (`[{"name":…,"deeplink":…}]`, in that key order), or "" without buttons.
+    private func encodeButtons(_ buttons: [PushButton], losses: inout [Loss]) -> String {
+        guard !buttons.isEmpty else { return "" }
+        var output: [UInt8] = [UInt8(ascii: "[")]
+        for (index, button) in buttons.enumerated() {
+            let path = JSONPath.element(index, of: "$.buttons")
+            guard index < Self.maxButtons else {
+                losses.append(Loss(path: path, value: button.json, reason: "Zixflow shows at most \(Self.maxButtons) buttons"))
+                continue
+            }
+            if button.id != Self.actionIdentifierPrefix + String(index) {
+                losses.append(Loss(
+                    path: path + ".id", value: .string(button.id),
+                    reason: "Zixflow identifies buttons by position (\(Self.actionIdentifierPrefix)\(index))"))
+            }
+            if !button.foreground {
+                losses.append(Loss(path: path + ".foreground", value: false, reason: "Zixflow buttons always open the app"))
+            }
+            if button.destructive {
+                losses.append(Loss(path: path + ".destructive", value: true, reason: "Zixflow buttons cannot be destructive"))
+            }
+            if button.input {
+                losses.append(Loss(path: path + ".input", value: true, reason: "Zixflow buttons cannot ask for typed text"))
+            }
+            if let placeholder = button.placeholder {
+                losses.append(Loss(path: path + ".placeholder", value: .string(placeholder), reason: "Zixflow buttons have no text input"))
+            }
+            if let action = button.action {
+                losses.append(Loss(path: path + ".action", value: action.json, reason: "Zixflow buttons cannot run a named action"))
+            }
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(contentsOf: "{\"name\":".utf8)
+            JSONWriter.writeString(button.title, into: &output)
+            output.append(contentsOf: ",\"deeplink\":".utf8)
+            JSONWriter.writeString(button.deepLink ?? "", into: &output)
+            output.append(UInt8(ascii: "}"))
+        }
+        output.append(UInt8(ascii: "]"))
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,0 +1,33 @@
+import PushBridge
+
+enum NormalizeCommand: Command {
+    static let name = "normalize"
+    static let summary = "Print a payload's bridge form (the normalised PushPayload)"
+    static let help = """
+        Usage: bridge-cli normalize [--vendor ID] [--pretty] [--jsonl] FILE|-
+
+        Prints the bridge form as canonical JSON. Diagnostics go to stderr as JSON Lines
+        ({"type":"diagnostic",…}). With --jsonl, one payload per input line, one bridge form or
+        {"error": …, "line": N} per output line.
+        """
+    static let valuedOptions: Set<String> = ["vendor"]
+    static let flagOptions: Set<String> = ["jsonl", "pretty"]
+
+    static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
+        let input = try arguments.singleInput()
+        let vendor = arguments.value("vendor")
+        if let vendor { _ = try requireAdapter(vendor) }
+        if arguments.has("jsonl") {
+            return try streamJSONLines(input) { userInfo, _, line throws(CLIError) in
+                let decoded = try resolveAdapter(userInfo, vendor: vendor).decode(userInfo)
+                printDiagnostics(decoded.diagnostics, line: line)
+                return (decoded.payload.bridgeJSON, true)
+            }
+        }
+        let (_, userInfo) = try loadUserInfo(input)
+        let decoded = try resolveAdapter(userInfo, vendor: vendor).decode(userInfo)
+        printDiagnostics(decoded.diagnostics)
+        stdoutStream.writeLine(decoded.payload.bridgeJSON, pretty: arguments.has("pretty"))
+        return .success
+    }
+}

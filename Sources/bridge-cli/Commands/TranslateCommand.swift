@@ -1,0 +1,38 @@
+import PushBridge
+
+enum TranslateCommand: Command {
+    static let name = "translate"
+    static let summary = "Translate a payload into another vendor's wire format"
+    static let help = """
+        Usage: bridge-cli translate --to ID [--from ID] [--report] [--pretty] [--jsonl] FILE|-
+
+        Prints the target vendor's userInfo as canonical JSON. The source is the vendor that claims the
+        payload, or --from. With --report, every field the target cannot carry is printed to stderr as a
+        JSON line {"type":"loss","path",…,"value",…,"reason",…}. With --jsonl, one payload per input line.
+        """
+    static let valuedOptions: Set<String> = ["to", "from", "vendor"]
+    static let flagOptions: Set<String> = ["report", "jsonl", "pretty"]
+
+    static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
+        let input = try arguments.singleInput()
+        guard let targetID = arguments.value("to") else { throw .usage("translate needs --to ID") }
+        let target = try requireAdapter(targetID)
+        let sourceID = arguments.value("from") ?? arguments.value("vendor")
+        if let sourceID { _ = try requireAdapter(sourceID) }
+        let report = arguments.has("report")
+        if arguments.has("jsonl") {
+            return try streamJSONLines(input) { userInfo, _, line throws(CLIError) in
+                let translation = Translator.translate(userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target)
+                printDiagnostics(translation.diagnostics, line: line)
+                if report { printLosses(translation.losses, line: line) }
+                return (.object(translation.userInfo), true)
+            }
+        }
+        let (_, userInfo) = try loadUserInfo(input)
+        let translation = Translator.translate(userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target)
+        printDiagnostics(translation.diagnostics)
+        if report { printLosses(translation.losses) }
+        stdoutStream.writeLine(.object(translation.userInfo), pretty: arguments.has("pretty"))
+        return .success
+    }
+}

@@ -1,0 +1,51 @@
+import PushBridge
+
+enum ValidateCommand: Command {
+    static let name = "validate"
+    static let summary = "Check a payload against APNs and its vendor's rules"
+    static let help = """
+        Usage: bridge-cli validate [--vendor ID] [--jsonl] FILE|-
+
+        Prints {"vendor":…,"valid":…,"bytes":…,"problems":[{"code","path","message"}]} (vendor null and
+        APNs-only checks when no vendor claims the payload). Exit 1, with a one-line summary on stderr,
+        when there are problems. With --jsonl, one payload per input line, one report per output line.
+        """
+    static let valuedOptions: Set<String> = ["vendor"]
+    static let flagOptions: Set<String> = ["jsonl", "pretty"]
+
+    static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
+        let input = try arguments.singleInput()
+        let vendor = arguments.value("vendor")
+        if let vendor { _ = try requireAdapter(vendor) }
+        if arguments.has("jsonl") {
+            var invalid = 0
+            let code = try streamJSONLines(input) { userInfo, byteCount, _ throws(CLIError) in
+                let report = Validator.validate(userInfo, byteCount: byteCount, adapter: try adapter(for: userInfo, vendor: vendor))
+                if !report.isValid { invalid += 1 }
+                return (report.json, report.isValid)
+            }
+            if invalid > 0 { stderrStream.write("\(invalid) payload(s) have validation problems\n") }
+            return code
+        }
+        let (byteCount, userInfo) = try loadUserInfo(input)
+        let report = Validator.validate(userInfo, byteCount: byteCount, adapter: try adapter(for: userInfo, vendor: vendor))
+        stdoutStream.writeLine(report.json, pretty: arguments.has("pretty"))
+        guard report.isValid else {
+            let codes = report.problems.map(\.code)
+            stderrStream.write("invalid: \(report.problems.count) problem(s): \(codes.joined(separator: ", "))\n")
+            return .problems
+        }
+        return .success
+    }
+
+    /// The vendor for validation: --vendor, the one claimant, or none (APNs checks only); two claimants is an error.
+    private static func adapter(for userInfo: [String: JSONValue], vendor: String?) throws(CLIError) -> (any VendorAdapter)? {
+        do throws(PushBridgeError) {
+            return try registry.resolve(userInfo, vendor: vendor)
+        } catch .noVendorClaims {
+            return nil
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// Parsed command-line arguments: positionals, options with values (repeatable) and flags.
+struct Arguments {
+    var positionals: [String] = []
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    /// Parses `arguments` for a command that takes the `valued` options (`--to ID`) and `flags` (`--report`).
+    /// `--name=value` works too; `-` is a positional (standard input).
+    init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(CLIError) {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--") else {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                positionals += arguments[index...]
+                break
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if valued.contains(name) {
+                if let inlineValue {
+                    values[name, default: []].append(inlineValue)
+                } else {
+                    guard index < arguments.count else { throw .usage("--\(name) needs a value") }
+                    values[name, default: []].append(arguments[index])
+                    index += 1
+                }
+            } else if allowedFlags.contains(name) {
+                guard inlineValue == nil else { throw .usage("--\(name) takes no value") }
+                flags.insert(name)
+            } else {
+                throw .usage("unknown option --\(name)")
+            }
+        }
+    }
+
+    /// The last value of an option.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value of a repeatable option.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// Whether a flag was given.
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The one input path (a file or `-`).
+    func singleInput() throws(CLIError) -> String {
+        guard positionals.count == 1 else {
+            throw .usage(positionals.isEmpty ? "missing input: give a file path or - for standard input"
+                                             : "expected one input, got \(positionals.count)")
+        }
+        return positionals[0]
+    }
+
+    /// A comma-separated list option, without empty items.
+    func list(_ name: String) -> [String]? {
+        guard let text = value(name) else { return nil }
+        return text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while scalars.first == " " || scalars.first == "\t" { scalars = scalars.dropFirst() }
+        while scalars.last == " " || scalars.last == "\t" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

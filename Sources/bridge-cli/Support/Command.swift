@@ -1,0 +1,78 @@
+import PushBridge
+import PushBridgeVendors
+
+/// One `bridge-cli` subcommand: its help, its options, and a call into the library.
+protocol Command {
+    /// The subcommand's name.
+    static var name: String { get }
+    /// One line for the command list.
+    static var summary: String { get }
+    /// The full help text (usage, options, examples).
+    static var help: String { get }
+    /// Options that take a value.
+    static var valuedOptions: Set<String> { get }
+    /// Options that take no value.
+    static var flagOptions: Set<String> { get }
+    /// Runs the command.
+    static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode
+}
+
+/// The vendors the CLI knows: every built-in adapter. New adapters plug in there, not here.
+let registry = BuiltInVendors.registry
+
+/// Reads and parses one userInfo from a path or `-`.
+func loadUserInfo(_ path: String) throws(CLIError) -> (bytes: Int, userInfo: [String: JSONValue]) {
+    let bytes = try readInput(path)
+    do throws(PushBridgeError) {
+        return (bytes.count, try VendorRegistry.parseUserInfo(bytes))
+    } catch {
+        throw CLIError(error)
+    }
+}
+
+/// The adapter for `userInfo`: `--vendor` (or `--from`) when given, else the one that claims it.
+func resolveAdapter(_ userInfo: [String: JSONValue], vendor: String?) throws(CLIError) -> any VendorAdapter {
+    do throws(PushBridgeError) {
+        return try registry.resolve(userInfo, vendor: vendor)
+    } catch {
+        throw CLIError(error)
+    }
+}
+
+/// The adapter with this id, or a usage error listing the known ones.
+func requireAdapter(_ id: String) throws(CLIError) -> any VendorAdapter {
+    do throws(PushBridgeError) {
+        return try registry.requireAdapter(id: id)
+    } catch {
+        throw CLIError(error)
+    }
+}
+
+/// Runs `body` on every line of a JSON Lines input, printing one result line per input line and turning
+/// a failed line into `{"error": …, "line": N}`. Returns `.problems` when any line failed or `body` said so.
+func streamJSONLines(
+    _ path: String,
+    _ body: (_ userInfo: [String: JSONValue], _ byteCount: Int, _ line: Int) throws(CLIError) -> (JSONValue, ok: Bool)
+) throws(CLIError) -> ExitCode {
+    let reader = try LineReader(path: path)
+    var lineNumber = 0
+    var allOK = true
+    while let line = reader.nextLine() {
+        lineNumber += 1
+        do throws(CLIError) {
+            let userInfo: [String: JSONValue]
+            do throws(PushBridgeError) {
+                userInfo = try VendorRegistry.parseUserInfo(line)
+            } catch {
+                throw CLIError(error)
+            }
+            let (result, ok) = try body(userInfo, line.count, lineNumber)
+            if !ok { allOK = false }
+            stdoutStream.writeLine(result)
+        } catch {
+            allOK = false
+            stdoutStream.writeLine(.object(["error": .string(error.message), "line": .int(lineNumber)]))
+        }
+    }
+    return allOK ? .success : .problems
+}
