@@ -24,7 +24,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["PushBridge"],
+            dependencies: ["PushBridge", "bridge-cli"],
             path: "Tests/CLITests"
         ),
     ],
