@@ -6,14 +6,16 @@ let package = Package(
     products: [
         .library(name: "PushBridge", targets: ["PushBridge"]),
         .library(name: "PushBridgeVendors", targets: ["PushBridgeVendors"]),
+        .library(name: "PushBridgeConformance", targets: ["PushBridgeConformance"]),
         .executable(name: "bridge-cli", targets: ["bridge-cli"]),
     ],
     targets: [
         .target(name: "PushBridge", path: "Sources/PushBridge"),
         .target(name: "PushBridgeVendors", dependencies: ["PushBridge"], path: "Sources/Vendors"),
+        .target(name: "PushBridgeConformance", dependencies: ["PushBridge"], path: "Conformance/Runner"),
         .executableTarget(
             name: "bridge-cli",
-            dependencies: ["PushBridge", "PushBridgeVendors"],
+            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance"],
             path: "Sources/bridge-cli"
         ),
         .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge"], path: "Tests/PushBridgeTests"),
@@ -21,6 +23,11 @@ let package = Package(
             name: "VendorsTests",
             dependencies: ["PushBridge", "PushBridgeVendors"],
             path: "Tests/VendorsTests"
+        ),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance"],
+            path: "Tests/ConformanceTests"
         ),
         .testTarget(
             name: "CLITests",

@@ -1,0 +1,4 @@
+import PushBridge
+
+/// Placeholder until the conformance runner lands.
+public enum ConformanceRunner {}
