@@ -38,30 +38,42 @@ enum CompareCommand: Command {
     }
 }
 
-/// The `compare --table` view: one row per bridge-form field, one column per vendor.
+/// The `compare --table` view: one row per bridge-form field, one column per vendor, each cell the value
+/// the vendor's own payload carries (decoded back), `✗ lost` where translation reported a loss, `—` where the
+/// field is absent. Cells are clipped so four vendors fit in 100 columns.
 enum ComparisonTable {
-    static let cellWidth = 20
+    static let fieldWidth = 24
+    static let cellWidth = 16
 
     static func render(_ translations: [Translation]) -> String {
         guard let first = translations.first else { return "" }
-        let source = flatten(first.payload.bridgeJSON, prefix: "")
+        let sourceFields = flatten(first.payload.bridgeJSON, prefix: "")
+        var columns: [[String: String]] = []
+        var order = sourceFields.map(\.0)
+        for translation in translations {
+            let carried = registry.adapter(id: translation.target).map {
+                flatten($0.decode(translation.userInfo).payload.bridgeJSON, prefix: "")
+            } ?? []
+            for (path, _) in carried where !order.contains(path) { order.append(path) }
+            columns.append(Dictionary(carried, uniquingKeysWith: { first, _ in first }))
+        }
         var rows = [["field"] + translations.map(\.target)]
-        for (path, value) in source where path != "vendor" {
-            var cells = [path]
-            for translation in translations {
+        for path in order where path != "vendor" {
+            var cells = [clip(path, to: fieldWidth)]
+            for (translation, column) in zip(translations, columns) {
                 let lost = translation.losses.contains { loss in
-                    let lossPath = String(loss.path.dropFirst(2))
+                    let lossPath = loss.path.hasPrefix("$.") ? String(loss.path.dropFirst(2)) : loss.path
                     return path == lossPath || path.hasPrefix(lossPath + ".") || path.hasPrefix(lossPath + "[")
                 }
-                cells.append(lost ? "✗ lost" : clip(value))
+                cells.append(lost ? "✗ lost" : clip(column[path] ?? "—", to: cellWidth))
             }
             rows.append(cells)
         }
         return TextTable.render(rows)
     }
 
-    private static func clip(_ text: String) -> String {
-        text.count <= cellWidth ? text : String(text.prefix(cellWidth - 1)) + "…"
+    private static func clip(_ text: String, to width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
     }
 
     /// Leaf values of a JSON value with dotted paths (`alert.title`, `buttons[0].id`), in canonical order.
