@@ -123,7 +123,8 @@ struct PushNotifAIDecodeTests {
         let result = adapter.decode(try example())
         #expect(result.diagnostics.isEmpty)
         #expect(result.payload == PushPayload(
-            vendor: "pushnotifai", messageId: "ntf_5521", alert: PushAlert(title: "Lesson 7", body: "Ready when you are"),
+            vendor: "pushnotifai", messageId: "ntf_5521",
+            alert: PushAlert(title: "Lesson 7", body: "Ready when you are"),
             category: "pushnotifai", deepLink: "lingo://lesson/7", data: ["screen": "lesson", "lesson_id": "7"]))
         #expect(JSONWriter.string(result.payload.bridgeJSON) == """
             {"alert":{"body":"Ready when you are","title":"Lesson 7"},"category":"pushnotifai",\
@@ -279,7 +280,10 @@ struct PushNotifAIEncodeTests {
     func sameVendorTranslation() throws {
         let userInfo = try example([
             "deep_link": ["url": "x"], "lesson_id": 7, "nested": ["a": [1]],
-            "aps": ["alert": "hi", "interruption-level": "active", "mutable-content": 1, "sound": "ding.caf"],
+            "aps": [
+                "alert": ["body": "hi", "loc-key": "K"], "interruption-level": "active", "mutable-content": 1,
+                "sound": "ding.caf", "category": "pushnotifai",
+            ],
         ])
         let translation = Translator.translate(userInfo, from: adapter, to: adapter)
         #expect(translation.userInfo == userInfo)
@@ -361,7 +365,8 @@ struct PushNotifAIEncodeTests {
                 PushButton(id: "open", title: "Open", deepLink: "fit://plan", foreground: true),
                 PushButton(id: "later", title: "Dismiss", destructive: true),
                 PushButton(id: "reply", title: "Reply", input: true, placeholder: "Type a reply"),
-                PushButton(id: "screen", title: "Plan", action: PushAction(name: "show_screen", data: ["screen": "plan"])),
+                PushButton(
+                    id: "screen", title: "Plan", action: PushAction(name: "show_screen", data: ["screen": "plan"])),
             ])
         let encoded = adapter.encode(payload)
         #expect(encoded.losses.map(\.path) == [

@@ -20,7 +20,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public let offset: Int
     /// Line (1-based) of the offset.
     public let line: Int
-    /// Column (1-based, in characters) of the offset.
+    /// Column (1-based, in Unicode code points) of the offset.
     public let column: Int
     /// A sentence a person can act on.
     public let message: String
@@ -33,7 +33,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// Rules: input must be valid UTF-8 (a leading byte-order mark is skipped); `NaN`, `Infinity`,
 /// comments and trailing characters are rejected; raw control characters inside strings are
 /// rejected; lone UTF-16 surrogates in `\u` escapes are rejected; a repeated object key keeps
-/// its last value and is reported in ``Document/duplicateKeys``.
+/// its last value and is reported in ``Document/duplicateKeys``. Keys are Swift strings, so two keys
+/// that are canonically equivalent Unicode (`"\u00E9"` and `"e\u0301"`) are the same key: the later
+/// wins and is reported as a duplicate.
 public enum JSONParser {
     /// Limits that keep hostile input cheap.
     public struct Options: Sendable, Hashable {
@@ -82,8 +84,7 @@ public enum JSONParser {
         return try result.get()
     }
 
-    /// Scans a JSON number starting at `index`; leaves `index` after it. `bytes` must end with a byte
-    /// that cannot continue a number (the parser's buffers do; callers add a terminator).
+    /// Scans a JSON number starting at `index`; leaves `index` after it (bounds are checked).
     static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool {
         let end = bytes.count
         var i = index

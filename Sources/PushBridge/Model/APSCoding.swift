@@ -25,7 +25,8 @@ public enum APSCoding {
                 message: "aps is a \(aps.typeName), not an object; it was ignored"))
             return diagnostics
         }
-        for (key, value) in members {
+        for key in JSONWriter.sortedKeys(members) {
+            let value = members[key]!
             let path = JSONPath.member(key, of: "$.aps")
             switch key {
             case "alert":
@@ -78,7 +79,8 @@ public enum APSCoding {
         case .object(let members):
             var alert = PushAlert()
             var leftovers: [String: JSONValue] = [:]
-            for (key, member) in members {
+            for key in JSONWriter.sortedKeys(members) {
+                let member = members[key]!
                 let path = JSONPath.member(key, of: "$.aps.alert")
                 switch (key, member) {
                 case ("title", .string(let text)): alert.title = text

@@ -20,21 +20,27 @@ public struct Receipt: Sendable, Hashable {
     public var properties: [String: JSONValue]
     /// The message this receipt is about (used for the once-only rule).
     public var messageId: String?
+    /// The tapped button this receipt is about, whatever the vendor's property is called (`action`,
+    /// `action_identifier`); nil for a body tap or a receipt about no button.
+    public var action: String?
 
-    /// Creates a receipt.
-    public init(vendor: String, kind: ReceiptKind, event: String, properties: [String: JSONValue], messageId: String?) {
+    /// Creates a receipt. When `action` is nil, a string `action` property is used.
+    public init(
+        vendor: String, kind: ReceiptKind, event: String, properties: [String: JSONValue], messageId: String?,
+        action: String? = nil
+    ) {
         self.vendor = vendor
         self.kind = kind
         self.event = event
         self.properties = properties
         self.messageId = messageId
+        self.action = action ?? properties["action"]?.stringValue
     }
 
-    /// What makes two receipts "the same" for the once-only rule:
-    /// (vendor, messageId, event name, the receipt's own `action` property).
+    /// What makes two receipts "the same" for the once-only rule (SPEC §6):
+    /// (vendor, messageId, event name, the receipt's own action).
     public var onceOnlyKey: String {
-        let action = properties["action"].map { JSONWriter.string($0) } ?? ""
-        return [vendor, messageId ?? "", event, action].map { JSONWriter.string(.string($0)) }.joined(separator: ",")
+        [vendor, messageId ?? "", event, action ?? ""].map { JSONWriter.string(.string($0)) }.joined(separator: ",")
     }
 
     /// The receipt as an effect line: `{"type":"receipt","vendor",…,"kind","event","properties"}`.

@@ -216,10 +216,11 @@ extension VendorAdapter {
         .object(["vendor": .string(id), "name": .string(name), "events": .array(eventTable.map(\.json))])
     }
 
-    /// A receipt from this vendor.
+    /// A receipt from this vendor; `action` is the tapped button's id when the receipt is about one.
     public func receipt(
-        _ kind: ReceiptKind, _ event: String, _ properties: [String: JSONValue], payload: PushPayload
+        _ kind: ReceiptKind, _ event: String, _ properties: [String: JSONValue], payload: PushPayload,
+        action: String? = nil
     ) -> Receipt {
-        Receipt(vendor: id, kind: kind, event: event, properties: properties, messageId: payload.messageId)
+        Receipt(vendor: id, kind: kind, event: event, properties: properties, messageId: payload.messageId, action: action)
     }
 }

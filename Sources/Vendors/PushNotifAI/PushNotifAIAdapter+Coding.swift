@@ -151,7 +151,8 @@ extension PushNotifAIAdapter {
         }
         if let placeholder = button.placeholder {
             losses.append(Loss(
-                path: path + ".placeholder", value: .string(placeholder), reason: "PushNotifAI has no text-input buttons"))
+                path: path + ".placeholder", value: .string(placeholder),
+                reason: "PushNotifAI has no text-input buttons"))
         }
         return losses
     }

@@ -80,7 +80,7 @@ public struct PushNotifAIAdapter: VendorAdapter {
         case .openAction(let actionIdentifier):
             var properties = idProperty
             properties[Event.actionIdentifierProperty] = .string(actionIdentifier)
-            return [receipt(.opened, Event.tapped, properties, payload: payload)]
+            return [receipt(.opened, Event.tapped, properties, payload: payload, action: actionIdentifier)]
         case .dismiss:
             return [receipt(.dismissed, Event.dismissed, idProperty, payload: payload)]
         case .configure, .arrive, .launch:

@@ -126,7 +126,10 @@ public struct ZixflowAdapter: VendorAdapter {
             properties["action_name"] = .string(button?.title ?? "Action \(index + 1)")
             properties["action_deeplink"] = .string(button?.deepLink ?? "")
             properties["action_id"] = .string(actionIdentifier)
-            return [metric(.opened, Event.opened, "opened"), receipt(.actionClicked, Event.actionClicked, properties, payload: payload)]
+            return [
+                metric(.opened, Event.opened, "opened"),
+                receipt(.actionClicked, Event.actionClicked, properties, payload: payload, action: actionIdentifier),
+            ]
         case .configure, .dismiss, .launch:
             return []
         }

@@ -1,0 +1,145 @@
+import PushBridge
+import Testing
+
+@Suite("JSONWriter")
+struct JSONWriterTests {
+    @Test("object keys are sorted by Unicode code point, not by UTF-16 unit or locale")
+    func keysSortedByCodePoint() {
+        let keys = ["b", "a", "B", "_", "ab", "a b", "é", "z", "\u{FF5E}", "\u{1F600}", "", "10", "9"]
+        let object = JSONValue.object(Dictionary(uniqueKeysWithValues: keys.map { ($0, JSONValue.null) }))
+        // U+FF5E sorts before U+1F600 by code point; UTF-16 order (0xFF5E > 0xD83D) would swap them.
+        #expect(JSONWriter.string(object) == """
+            {"":null,"10":null,"9":null,"B":null,"_":null,"a":null,"a b":null,"ab":null,"b":null,"z":null,\
+            "é":null,"\u{FF5E}":null,"\u{1F600}":null}
+            """)
+        #expect(JSONWriter.sortedKeys(["b": 1, "a": 2, "\u{1F600}": 3, "\u{FF5E}": 4])
+            == ["a", "b", "\u{FF5E}", "\u{1F600}"])
+    }
+
+    @Test("nested objects are sorted at every level; arrays keep their order")
+    func nestedSorting() {
+        let value: JSONValue = ["z": [["y": 1, "x": 2], 3, ["b": true, "a": false]], "a": ["d": nil, "c": "s"]]
+        #expect(JSONWriter.string(value) == #"{"a":{"c":"s","d":null},"z":[{"x":2,"y":1},3,{"a":false,"b":true}]}"#)
+    }
+
+    @Test("/ is not escaped")
+    func slashNotEscaped() {
+        #expect(JSONWriter.string("https://cdn.example.com/a/b.png") == #""https://cdn.example.com/a/b.png""#)
+        #expect(JSONWriter.string(["a/b": "</script>"]) == #"{"a/b":"</script>"}"#)
+    }
+
+    @Test("quotes, backslashes and control characters are escaped; DEL is not")
+    func controlCharactersEscaped() {
+        let text = "\"\\\n\r\t\u{8}\u{C}\u{0}\u{1}\u{1B}\u{1F}\u{7F}"
+        #expect(JSONWriter.string(.string(text)) == #""\"\\\n\r\t\b\f\u0000\u0001\u001b\u001f"# + "\u{7F}\"")
+        #expect(JSONWriter.string(["\n": "\u{0}"]) == #"{"\n":"\u0000"}"#)
+    }
+
+    @Test("non-ASCII is written raw as UTF-8, never as \\u escapes")
+    func nonASCIIRaw() {
+        let text = "é中😀\u{2028}\u{FEFF}\u{10FFFF}"
+        #expect(JSONWriter.bytes(.string(text)) == [0x22] + Array(text.utf8) + [0x22])
+        #expect(!JSONWriter.string(.string(text)).contains("\\u"))
+    }
+
+    @Test("scalars: true/false/null, numbers as their literals")
+    func scalars() {
+        #expect(JSONWriter.string(true) == "true")
+        #expect(JSONWriter.string(false) == "false")
+        #expect(JSONWriter.string(nil) == "null")
+        #expect(JSONWriter.string(.int(1)) == "1")
+        #expect(JSONWriter.string(.number(JSONNumber(literal: "1.50")!)) == "1.50")
+        #expect(JSONWriter.string(.number(JSONNumber(literal: "-0")!)) == "-0")
+        #expect(JSONWriter.string(.number(JSONNumber(literal: "1E+400")!)) == "1E+400")
+        #expect(JSONWriter.string(.int(Int.min)) == "-9223372036854775808")
+        #expect(JSONWriter.string([]) == "[]")
+        #expect(JSONWriter.string([:]) == "{}")
+    }
+
+    @Test("numbers from doubles are valid JSON: integral values without a fraction, non-finite as 0")
+    func numbersFromDoubles() throws {
+        #expect(JSONNumber(2.0).literal == "2")
+        #expect(JSONNumber(-0.0).literal == "0")
+        #expect(JSONNumber(0.5).literal == "0.5")
+        #expect(JSONNumber(Double.nan).literal == "0")
+        #expect(JSONNumber(Double.infinity).literal == "0")
+        let doubles: [Double] = [1e20, 1e-7, 123456.789, -2.5e-300, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
+        for double in doubles {
+            let literal = JSONNumber(double).literal
+            #expect(JSONNumber(literal: literal) != nil, "\(literal) is not a JSON number")
+            #expect(Double(literal) == double)
+        }
+    }
+
+    @Test("JSONNumber(literal:) accepts only JSON number syntax")
+    func numberLiteralValidation() {
+        for valid in ["0", "-0", "1.5", "1e5", "1E-5", "-12.5e+3", "12345678901234567890"] {
+            #expect(JSONNumber(literal: valid) != nil, "\(valid)")
+        }
+        for invalid in ["", "01", "+1", ".5", "1.", "1e", "NaN", "Infinity", "0x1", " 1", "1 ", "1_000", "--1"] {
+            #expect(JSONNumber(literal: invalid) == nil, "\(invalid)")
+        }
+    }
+
+    @Test("pretty mode indents by two spaces with \": \" after keys, keys still sorted")
+    func prettyMode() {
+        let value: JSONValue = ["b": [1, ["y": nil, "x": "/"]], "a": [:], "c": [], "d": "é"]
+        #expect(JSONWriter.string(value, pretty: true) == """
+            {
+              "a": {},
+              "b": [
+                1,
+                {
+                  "x": "/",
+                  "y": null
+                }
+              ],
+              "c": [],
+              "d": "é"
+            }
+            """)
+        #expect(JSONWriter.string("top", pretty: true) == #""top""#)
+        #expect(JSONWriter.string([], pretty: true) == "[]")
+    }
+
+    @Test("pretty and compact output parse back to the same value")
+    func prettyParsesBack() throws {
+        var rng = SeededJSONRandom(seed: 42)
+        for _ in 0..<100 {
+            let value = JSONTestGenerator.value(&rng, depth: 0)
+            #expect(try JSONParser.parse(JSONWriter.bytes(value, pretty: true)) == value)
+            #expect(try JSONParser.parse(JSONWriter.bytes(value)) == value)
+        }
+    }
+
+    @Test("canonical output is a fixed point: parse then write gives the same bytes")
+    func canonicalFixedPoint() throws {
+        var rng = SeededJSONRandom(seed: 7)
+        for _ in 0..<200 {
+            let value = JSONTestGenerator.value(&rng, depth: 0)
+            let noisy = JSONTestGenerator.text(value, &rng)
+            let canonical = JSONWriter.bytes(try JSONParser.parse(noisy))
+            #expect(canonical == JSONWriter.bytes(value))
+            #expect(JSONWriter.bytes(try JSONParser.parse(canonical)) == canonical, "\(noisy)")
+        }
+        #expect(JSONWriter.string(try JSONParser.parse(#" { "b" : 1 , "a" : [ true , "\u00e9\/" ] } "#))
+            == #"{"a":[true,"é/"],"b":1}"#)
+    }
+
+    @Test("write(into:) appends to what the buffer already holds")
+    func appends() {
+        var output = Array("x=".utf8)
+        JSONWriter.write(["k": "v"], into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == #"x={"k":"v"}"#)
+        var string = Array("s=".utf8)
+        JSONWriter.writeString("a\"b", into: &string)
+        #expect(String(decoding: string, as: UTF8.self) == #"s="a\"b""#)
+    }
+
+    @Test("a JSONValue's description is its canonical text")
+    func description() {
+        let value: JSONValue = ["b": 1, "a": "x/y"]
+        #expect(value.description == #"{"a":"x/y","b":1}"#)
+        #expect("\(value)" == JSONWriter.string(value))
+    }
+}
