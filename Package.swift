@@ -7,11 +7,13 @@ let package = Package(
         .library(name: "PushBridge", targets: ["PushBridge"]),
         .library(name: "PushBridgeVendors", targets: ["PushBridgeVendors"]),
         .library(name: "PushBridgeConformance", targets: ["PushBridgeConformance"]),
+        .library(name: "PushBridgeApple", targets: ["PushBridgeApple"]),
         .executable(name: "bridge-cli", targets: ["bridge-cli"]),
     ],
     targets: [
         .target(name: "PushBridge", path: "Sources/PushBridge"),
         .target(name: "PushBridgeVendors", dependencies: ["PushBridge"], path: "Sources/Vendors"),
+        .target(name: "PushBridgeApple", dependencies: ["PushBridge"], path: "Sources/PushBridgeApple"),
         .target(name: "PushBridgeConformance", dependencies: ["PushBridge"], path: "Conformance/Runner"),
         .executableTarget(
             name: "bridge-cli",
