@@ -104,7 +104,7 @@ public enum APSCoding {
     /// A diagnostic for a value of the wrong JSON type.
     public static func wrongType(_ path: String, expected: String, _ value: JSONValue) -> Diagnostic {
         Diagnostic(.warning, code: "wrong-type", path: path,
-                   message: "expected \(expected), found a \(value.typeName); kept as sent")
+                   message: "expected \(expected), found \(value.typeName == "array" || value.typeName == "object" ? "an" : "a") \(value.typeName); kept as sent")
     }
 
     /// The `aps` dictionary for `payload`: `apsExtra` first, then every typed field that is set.

@@ -47,23 +47,22 @@ enum ComparisonTable {
 
     static func render(_ translations: [Translation]) -> String {
         guard let first = translations.first else { return "" }
-        let sourceFields = flatten(first.payload.bridgeJSON, prefix: "")
+        let sourceFields = flatten(first.payload.bridgeJSON, prefix: JSONPath.root)
         var columns: [[String: String]] = []
         var order = sourceFields.map(\.0)
         for translation in translations {
             let carried = registry.adapter(id: translation.target).map {
-                flatten($0.decode(translation.userInfo).payload.bridgeJSON, prefix: "")
+                flatten($0.decode(translation.userInfo).payload.bridgeJSON, prefix: JSONPath.root)
             } ?? []
             for (path, _) in carried where !order.contains(path) { order.append(path) }
             columns.append(Dictionary(carried, uniquingKeysWith: { first, _ in first }))
         }
         var rows = [["field"] + translations.map(\.target)]
-        for path in order where path != "vendor" {
-            var cells = [clip(path, to: fieldWidth)]
+        for path in order where path != "$.vendor" {
+            var cells = [clipMiddle(String(path.dropFirst(2)), to: fieldWidth)]
             for (translation, column) in zip(translations, columns) {
                 let lost = translation.losses.contains { loss in
-                    let lossPath = loss.path.hasPrefix("$.") ? String(loss.path.dropFirst(2)) : loss.path
-                    return path == lossPath || path.hasPrefix(lossPath + ".") || path.hasPrefix(lossPath + "[")
+                    path == loss.path || path.hasPrefix(loss.path + ".") || path.hasPrefix(loss.path + "[")
                 }
                 cells.append(lost ? "✗ lost" : clip(column[path] ?? "—", to: cellWidth))
             }
@@ -76,12 +75,20 @@ enum ComparisonTable {
         text.count <= width ? text : String(text.prefix(width - 1)) + "…"
     }
 
-    /// Leaf values of a JSON value with dotted paths (`alert.title`, `buttons[0].id`), in canonical order.
+    /// Clips in the middle, so two long paths that differ only at the end stay apart.
+    private static func clipMiddle(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        let head = (width - 1) / 2
+        return String(text.prefix(head)) + "…" + String(text.suffix(width - 1 - head))
+    }
+
+    /// Leaf values of a JSON value with their JSON paths (`$.alert.title`, `$.buttons[0].id`), the same
+    /// form losses use, in canonical order.
     static func flatten(_ value: JSONValue, prefix: String) -> [(String, String)] {
         switch value {
         case .object(let members) where !members.isEmpty:
             return JSONWriter.sortedKeys(members).flatMap { key in
-                flatten(members[key]!, prefix: prefix.isEmpty ? key : prefix + "." + key)
+                flatten(members[key]!, prefix: JSONPath.member(key, of: prefix))
             }
         case .array(let elements) where !elements.isEmpty:
             return elements.enumerated().flatMap { flatten($1, prefix: prefix + "[\($0)]") }

@@ -1,0 +1,227 @@
+import PushBridge
+
+extension BuzzKitAdapter {
+    /// Wire payload → bridge form. Never fails: what has no field is kept in `ignored` (see the type's
+    /// documentation for the keys) with a diagnostic naming its JSON path.
+    public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+        var decoding = BuzzKitDecoding(payload: PushPayload(vendor: id))
+        decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
+        for key in JSONWriter.sortedKeys(userInfo) {
+            let value = userInfo[key]!
+            switch key {
+            case "aps":
+                // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
+                if value.objectValue == nil {
+                    decoding.payload.ignored[JSONPath.member(key, of: JSONPath.root)] = value
+                }
+            case Self.vendorKey:
+                decoding.decodeVendorObject(value)
+            default:
+                decoding.payload.ignored[Self.ignoredKey(forTopLevel: key)] = value
+                decoding.diagnostics.append(Diagnostic(
+                    .info, code: "ignored-key", path: JSONPath.member(key, of: JSONPath.root),
+                    message: "top-level key '\(key)' has no BuzzKit meaning; kept under ignored"))
+            }
+        }
+        if userInfo[Self.vendorKey] == nil {
+            decoding.diagnostics.append(Diagnostic(
+                .warning, code: "vendor-object-missing", path: Path.vendor,
+                message: "there is no buzzkit object: no message id, so no receipts"))
+        }
+        return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
+    }
+
+    /// The `ignored` key for a top-level key: its own name, or its path when the name starts with `$`.
+    static func ignoredKey(forTopLevel key: String) -> String {
+        key.hasPrefix("$") ? JSONPath.member(key, of: JSONPath.root) : key
+    }
+}
+
+/// The state of one decode: the payload so far and what was noticed.
+struct BuzzKitDecoding {
+    typealias Key = BuzzKitAdapter.Key
+    typealias Path = BuzzKitAdapter.Path
+
+    var payload: PushPayload
+    var diagnostics: [Diagnostic] = []
+
+    /// Keeps `value` in `ignored` under its wire path.
+    mutating func keep(_ value: JSONValue, at path: String) { payload.ignored[path] = value }
+
+    /// Keeps a value of the wrong type and says so.
+    mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
+        keep(value, at: path)
+        diagnostics.append(APSCoding.wrongType(path, expected: expected, value))
+    }
+
+    /// Keeps a key BuzzKit does not read and says so.
+    mutating func unknownKey(_ value: JSONValue, at path: String, _ message: String) {
+        keep(value, at: path)
+        diagnostics.append(Diagnostic(.warning, code: "unknown-key", path: path, message: message))
+    }
+
+    mutating func note(_ severity: Diagnostic.Severity, _ code: String, at path: String, _ message: String) {
+        diagnostics.append(Diagnostic(severity, code: code, path: path, message: message))
+    }
+
+    mutating func decodeVendorObject(_ value: JSONValue) {
+        guard case .object(let members) = value else {
+            wrongType(value, at: Path.vendor, expected: "an object")
+            return
+        }
+        for key in JSONWriter.sortedKeys(members) {
+            let member = members[key]!
+            let path = JSONPath.member(key, of: Path.vendor)
+            switch key {
+            case Key.messageId:
+                guard let messageId = member.stringValue else {
+                    wrongType(member, at: path, expected: "a string")
+                    continue
+                }
+                payload.messageId = messageId
+                if messageId.isEmpty {
+                    note(.warning, "message-id-empty", at: path, "messageId is empty: no receipts can be sent")
+                }
+            case Key.deepLink:
+                guard let link = member.stringValue else {
+                    wrongType(member, at: path, expected: "a string")
+                    continue
+                }
+                payload.deepLink = link
+                if link.isEmpty { note(.info, "deep-link-empty", at: path, "deepLink is empty: a tap opens no link") }
+            case Key.image:
+                guard let image = member.stringValue else {
+                    wrongType(member, at: path, expected: "a string")
+                    continue
+                }
+                payload.imageURL = image
+                if image.isEmpty { note(.info, "image-empty", at: path, "image is empty: no image is shown") }
+            case Key.data:
+                guard let data = member.objectValue else {
+                    wrongType(member, at: path, expected: "an object")
+                    continue
+                }
+                payload.data = data
+            case Key.action:
+                decodeAction(member)
+            case Key.actions:
+                decodeButtons(member)
+            default:
+                unknownKey(member, at: path, "'\(key)' is not a BuzzKit key; kept under ignored")
+            }
+        }
+        if members[Key.messageId] == nil {
+            note(.warning, "message-id-missing", at: JSONPath.member(Key.messageId, of: Path.vendor),
+                 "buzzkit has no messageId: no receipts can be sent")
+        }
+    }
+
+    mutating func decodeAction(_ value: JSONValue) {
+        guard case .object(let members) = value else {
+            wrongType(value, at: Path.action, expected: "an object with a name")
+            return
+        }
+        let namePath = JSONPath.member(Key.name, of: Path.action)
+        guard let name = members[Key.name]?.stringValue else {
+            keep(value, at: Path.action)
+            if let badName = members[Key.name] {
+                diagnostics.append(APSCoding.wrongType(namePath, expected: "a string", badName))
+            } else {
+                note(.warning, "action-name-missing", at: namePath, "action has no name: it cannot run; kept as sent")
+            }
+            return
+        }
+        var action = PushAction(name: name)
+        if name.isEmpty {
+            note(.warning, "action-name-empty", at: namePath, "action name is empty: no handler can take it")
+        }
+        for key in JSONWriter.sortedKeys(members) where key != Key.name {
+            let member = members[key]!
+            let path = JSONPath.member(key, of: Path.action)
+            if key == Key.data {
+                if let data = member.objectValue {
+                    action.data = data
+                } else {
+                    wrongType(member, at: path, expected: "an object")
+                }
+            } else {
+                unknownKey(member, at: path, "'\(key)' is not a key of a BuzzKit action; kept under ignored")
+            }
+        }
+        payload.action = action
+    }
+
+    mutating func decodeButtons(_ value: JSONValue) {
+        guard case .array(let elements) = value else {
+            wrongType(value, at: Path.actions, expected: "an array of buttons")
+            return
+        }
+        for (index, element) in elements.prefix(BuzzKitAdapter.maxButtons).enumerated() {
+            decodeButton(element, at: Path.button(index))
+        }
+        if elements.count > BuzzKitAdapter.maxButtons {
+            let dropped = elements.count - BuzzKitAdapter.maxButtons
+            keep(.array(Array(elements.dropFirst(BuzzKitAdapter.maxButtons))), at: Path.droppedButtons)
+            note(.error, "too-many-buttons", at: Path.button(BuzzKitAdapter.maxButtons),
+                 "actions has \(elements.count) entries; BuzzKit shows at most \(BuzzKitAdapter.maxButtons), so "
+                    + "\(dropped) were dropped (kept under ignored as \(Path.droppedButtons))")
+        }
+    }
+
+    mutating func decodeButton(_ element: JSONValue, at path: String) {
+        guard case .object(let members) = element else {
+            wrongType(element, at: path, expected: "a button object")
+            return
+        }
+        guard let buttonId = members[Key.id]?.stringValue, let title = members[Key.title]?.stringValue else {
+            keep(element, at: path)
+            for field in [Key.id, Key.title] where members[field]?.stringValue == nil {
+                let fieldPath = JSONPath.member(field, of: path)
+                if let bad = members[field] {
+                    diagnostics.append(APSCoding.wrongType(fieldPath, expected: "a string", bad))
+                } else {
+                    note(.warning, "button-\(field)-missing", at: fieldPath,
+                         "the button has no \(field), so it is not shown; kept under ignored")
+                }
+            }
+            return
+        }
+        var button = PushButton(id: buttonId, title: title)
+        if buttonId.isEmpty {
+            note(.warning, "button-id-empty", at: JSONPath.member(Key.id, of: path), "the button's id is empty")
+        }
+        if title.isEmpty {
+            note(.warning, "button-title-empty", at: JSONPath.member(Key.title, of: path),
+                 "the button's title is empty: it shows as a blank button")
+        }
+        for key in JSONWriter.sortedKeys(members) where key != Key.id && key != Key.title {
+            let member = members[key]!
+            let fieldPath = JSONPath.member(key, of: path)
+            switch key {
+            case Key.destructive, Key.foreground, Key.input:
+                guard let flag = member.boolValue else {
+                    wrongType(member, at: fieldPath, expected: "true or false")
+                    continue
+                }
+                switch key {
+                case Key.destructive: button.destructive = flag
+                case Key.foreground: button.foreground = flag
+                default: button.input = flag
+                }
+            case Key.placeholder:
+                guard let placeholder = member.stringValue else {
+                    wrongType(member, at: fieldPath, expected: "a string")
+                    continue
+                }
+                button.placeholder = placeholder
+            case "deepLink", "action", "url", "link":
+                unknownKey(member, at: fieldPath,
+                           "BuzzKit buttons have no destination of their own (a foreground button runs the "
+                            + "message's action and link); '\(key)' kept under ignored")
+            default:
+                unknownKey(member, at: fieldPath, "'\(key)' is not a key of a BuzzKit button; kept under ignored")
+            }
+        }
+        payload.buttons.append(button)
+    }
+}

@@ -1,0 +1,265 @@
+import PushBridge
+
+extension BuzzKitAdapter {
+    /// Bridge form → wire payload.
+    ///
+    /// Writes `aps` with ``APSCoding``, adding `mutable-content: 1` for an image or buttons and the derived
+    /// `buzzkit.…` category when there are buttons and no category. Losses: the 5th and later buttons, a
+    /// button's own deep link or action, any `tracking`, and the `ignored` keys of another vendor's
+    /// payload (a BuzzKit payload's `ignored` is written back where it came from; an entry that no longer
+    /// fits, such as one that collides with a field, is a loss).
+    public func encode(_ payload: PushPayload) -> EncodeResult {
+        var losses: [Loss] = []
+        let buttons = Array(payload.buttons.prefix(Self.maxButtons))
+        for (index, button) in payload.buttons.enumerated() {
+            let path = JSONPath.element(index, of: "$.buttons")
+            guard index < Self.maxButtons else {
+                losses.append(Loss(
+                    path: path, value: button.json, reason: "BuzzKit shows at most \(Self.maxButtons) buttons"))
+                continue
+            }
+            if let link = button.deepLink {
+                let opensSameLink = link == payload.deepLink && button.foreground && !button.destructive
+                losses.append(Loss(
+                    path: JSONPath.member("deepLink", of: path), value: .string(link),
+                    reason: opensSameLink
+                        ? "BuzzKit buttons have no destination of their own; this foreground button still opens "
+                            + "the message's deep link, which is the same"
+                        : "BuzzKit buttons have no destination of their own (a foreground button runs the message's "
+                            + "action and link)"))
+            }
+            if let action = button.action {
+                losses.append(Loss(
+                    path: JSONPath.member("action", of: path), value: action.json,
+                    reason: "BuzzKit buttons have no action of their own (a foreground button runs the "
+                        + "message's action)"))
+            }
+        }
+        for key in JSONWriter.sortedKeys(payload.tracking) {
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
+                reason: "BuzzKit receipts need only the message id; it has no field for '\(key)'"))
+        }
+
+        var wire = payload
+        if payload.needsServiceExtension, !payload.mutableContent {
+            wire.mutableContent = true
+            losses += Self.overwritten(
+                "mutable-content", in: payload, by: "mutable-content: 1 (an image or buttons need it)")
+        }
+        if wire.category == nil, !buttons.isEmpty {
+            wire.category = Self.derivedCategory(for: buttons)
+            losses += Self.overwritten("category", in: payload, by: "the category derived from the buttons")
+        }
+        let aps = APSCoding.encode(wire)
+        let vendorObject = Self.vendorObject(payload, buttons: buttons)
+
+        var root: [String: JSONValue] = [:]
+        let apsPath = JSONPath.member("aps", of: JSONPath.root)
+        if !aps.isEmpty || payload.vendor != id || payload.ignored[apsPath] == nil { root["aps"] = .object(aps) }
+        if !vendorObject.isEmpty || payload.vendor != id || payload.ignored[Path.vendor] == nil {
+            root[Self.vendorKey] = .object(vendorObject)
+        }
+
+        if payload.vendor == id {
+            var userInfo = JSONValue.object(root)
+            losses += BuzzKitIgnoredPlacement.writeBack(payload.ignored, into: &userInfo)
+            root = userInfo.objectValue ?? root
+        } else {
+            for key in JSONWriter.sortedKeys(payload.ignored) {
+                losses.append(Loss(
+                    path: JSONPath.member(key, of: "$.ignored"), value: payload.ignored[key]!,
+                    reason: "BuzzKit has no field for \(payload.vendor)'s '\(key)'"))
+            }
+        }
+        return EncodeResult(userInfo: root, losses: losses)
+    }
+
+    /// A loss for an `apsExtra` value (kept there because it had the wrong type) that a typed field replaces.
+    private static func overwritten(_ key: String, in payload: PushPayload, by replacement: String) -> [Loss] {
+        guard let value = payload.apsExtra[key] else { return [] }
+        return [Loss(
+            path: JSONPath.member(key, of: "$.apsExtra"), value: value,
+            reason: "BuzzKit writes \(replacement) in its place")]
+    }
+
+    /// The `buzzkit` object: only the fields that are set, button flags only when true.
+    static func vendorObject(_ payload: PushPayload, buttons: [PushButton]) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        if let messageId = payload.messageId { object[Key.messageId] = .string(messageId) }
+        if let link = payload.deepLink { object[Key.deepLink] = .string(link) }
+        if let action = payload.action {
+            var members: [String: JSONValue] = [Key.name: .string(action.name)]
+            if !action.data.isEmpty { members[Key.data] = .object(action.data) }
+            object[Key.action] = .object(members)
+        }
+        if !buttons.isEmpty {
+            object[Key.actions] = .array(buttons.map { button in
+                var members: [String: JSONValue] = [Key.id: .string(button.id), Key.title: .string(button.title)]
+                if button.destructive { members[Key.destructive] = true }
+                if button.foreground { members[Key.foreground] = true }
+                if button.input { members[Key.input] = true }
+                if let placeholder = button.placeholder { members[Key.placeholder] = .string(placeholder) }
+                return .object(members)
+            })
+        }
+        if let image = payload.imageURL { object[Key.image] = .string(image) }
+        if !payload.data.isEmpty { object[Key.data] = .object(payload.data) }
+        return object
+    }
+}
+
+/// Writes `ignored` entries back into a wire payload at the paths decoding took them from.
+enum BuzzKitIgnoredPlacement {
+    /// One step of a path: `.key` / `["key"]`, `[3]`, or the slice `[4:]` (elements from 4 on).
+    enum Segment: Hashable {
+        case member(String)
+        case index(Int)
+        case slice(Int)
+    }
+
+    /// Places every entry of `ignored` into `userInfo`; returns a loss for each that does not fit.
+    ///
+    /// Array elements are inserted first, in index order, then slices are appended, then members are set,
+    /// so the array positions recorded by decoding are the positions written back.
+    static func writeBack(_ ignored: [String: JSONValue], into userInfo: inout JSONValue) -> [Loss] {
+        var losses: [Loss] = []
+        var entries: [(key: String, path: [Segment])] = []
+        for key in JSONWriter.sortedKeys(ignored) {
+            guard let path = key.hasPrefix("$") ? parse(key) : [.member(key)], !path.isEmpty else {
+                losses.append(loss(key, ignored[key]!, "'\(key)' is not a path BuzzKit can write back"))
+                continue
+            }
+            entries.append((key, path))
+        }
+        func rank(_ segment: Segment?) -> (Int, Int) {
+            switch segment {
+            case .index(let index)?: return (0, index)
+            case .slice(let start)?: return (1, start)
+            case .member?, nil: return (2, 0)
+            }
+        }
+        let ordered = entries.enumerated().sorted { lhs, rhs in
+            let (left, right) = (rank(lhs.element.path.last), rank(rhs.element.path.last))
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }
+        for (_, entry) in ordered {
+            let value = ignored[entry.key]!
+            if let failure = place(value, at: entry.path[...], in: &userInfo) {
+                losses.append(loss(entry.key, value, failure))
+            }
+        }
+        return losses.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    private static func loss(_ key: String, _ value: JSONValue, _ why: String) -> Loss {
+        Loss(path: JSONPath.member(key, of: "$.ignored"), value: value, reason: "could not be written back: \(why)")
+    }
+
+    /// Puts `value` at `path` inside `target`; returns why not, or nil on success. A missing array is
+    /// created for an element or a slice; a missing object is not.
+    static func place(_ value: JSONValue, at path: ArraySlice<Segment>, in target: inout JSONValue) -> String? {
+        guard let first = path.first else { return "the path is empty" }
+        let rest = path.dropFirst()
+        switch first {
+        case .member(let key):
+            guard case .object(var members) = target else { return "its parent is not an object" }
+            if rest.isEmpty {
+                guard members[key] == nil else { return "the payload already has a value there" }
+                members[key] = value
+            } else {
+                var child: JSONValue
+                if let existing = members[key] {
+                    child = existing
+                } else if case .member? = rest.first {
+                    return "its parent '\(key)' is missing"
+                } else {
+                    child = .array([])
+                }
+                if let failure = place(value, at: rest, in: &child) { return failure }
+                members[key] = child
+            }
+            target = .object(members)
+        case .index(let index):
+            guard case .array(var elements) = target else { return "its parent is not an array" }
+            if rest.isEmpty {
+                guard index <= elements.count else { return "element \(index) is past the end of the array" }
+                elements.insert(value, at: index)
+            } else {
+                guard index < elements.count else { return "element \(index) is missing" }
+                var child = elements[index]
+                if let failure = place(value, at: rest, in: &child) { return failure }
+                elements[index] = child
+            }
+            target = .array(elements)
+        case .slice(let start):
+            guard rest.isEmpty, case .array(let tail) = value else { return "a slice holds an array of elements" }
+            guard case .array(var elements) = target, elements.count == start else {
+                return "the array does not have exactly \(start) elements before it"
+            }
+            elements += tail
+            target = .array(elements)
+        }
+        return nil
+    }
+
+    /// Parses a path written by `JSONPath` (plus the slice `[n:]`); nil when it is not one.
+    static func parse(_ path: String) -> [Segment]? {
+        let bytes = Array(path.utf8)
+        guard bytes.first == UInt8(ascii: "$") else { return nil }
+        var segments: [Segment] = []
+        var position = 1
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "."):
+                let start = position + 1
+                var end = start
+                while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
+                guard end > start else { return nil }
+                segments.append(.member(String(decoding: bytes[start..<end], as: UTF8.self)))
+                position = end
+            case UInt8(ascii: "["):
+                let start = position + 1
+                if start < bytes.count, bytes[start] == UInt8(ascii: "\"") {
+                    var end = start + 1
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                        end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    guard end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "]"),
+                          case .string(let key)? = try? JSONParser.parse(Array(bytes[start...end]))
+                    else { return nil }
+                    segments.append(.member(key))
+                    position = end + 2
+                } else {
+                    var end = start
+                    while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) {
+                        end += 1
+                    }
+                    guard end > start, end - start <= 9,
+                          let index = Int(String(decoding: bytes[start..<end], as: UTF8.self)), end < bytes.count
+                    else { return nil }
+                    if bytes[end] == UInt8(ascii: "]") {
+                        segments.append(.index(index))
+                        position = end + 1
+                    } else if bytes[end] == UInt8(ascii: ":"), end + 1 < bytes.count,
+                              bytes[end + 1] == UInt8(ascii: "]")
+                    {
+                        segments.append(.slice(index))
+                        position = end + 2
+                    } else {
+                        return nil
+                    }
+                }
+            default:
+                return nil
+            }
+        }
+        return segments
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+}

@@ -1,0 +1,108 @@
+import PushBridge
+import Testing
+
+@Suite("bridge-cli compare")
+struct CompareCommandTests {
+    private let custom = Fixtures.payloadPath("zixflow-custom.json")
+
+    @Test("prints one JSON object: the source, its bridge form and the notification under all four vendors")
+    func json() throws {
+        let result = try CLI.run(["compare", custom])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.count == 1)
+        let comparison = try result.stdoutJSON()
+        #expect(comparison["source"] == "zixflow")
+        #expect(comparison["bridge"] == (try CLI.run(["normalize", custom]).stdoutJSON()))
+        let vendors = try #require(comparison["vendors"]?.arrayValue)
+        let ids = Set(vendors.compactMap { $0["vendor"]?.stringValue })
+        #expect(ids == ["zixflow", "buzzkit", "appdna", "pushnotifai"])
+        #expect(vendors.count == 4)
+        for vendor in vendors {
+            #expect(vendor["userInfo"]?.objectValue != nil)
+            #expect(vendor["losses"]?.arrayValue != nil)
+        }
+    }
+
+    @Test("the Zixflow column equals translate --to zixflow and loses nothing")
+    func sameVendorColumn() throws {
+        let comparison = try CLI.run(["compare", custom]).stdoutJSON()
+        let zixflow = try #require(comparison["vendors"]?.arrayValue?.first { $0["vendor"] == "zixflow" })
+        #expect(zixflow["userInfo"] == (try CLI.run(["translate", "--to", "zixflow", custom]).stdoutJSON()))
+        #expect(zixflow["losses"] == [])
+    }
+
+    @Test("the PushNotifAI column lists the losses translate --report prints")
+    func lossesMatchTranslate() throws {
+        let comparison = try CLI.run(["compare", custom]).stdoutJSON()
+        let column = try #require(comparison["vendors"]?.arrayValue?.first { $0["vendor"] == "pushnotifai" })
+        let reported = try CLI.run(["translate", "--to", "pushnotifai", "--report", custom]).stderrRecords(type: "loss")
+        #expect(column["losses"] == .array(reported))
+        #expect(column["userInfo"] == (try CLI.run(["translate", "--to", "pushnotifai", custom]).stdoutJSON()))
+    }
+
+    @Test("--vendors picks the columns, in the order given")
+    func vendorsOption() throws {
+        let comparison = try CLI.run(["compare", "--vendors", "pushnotifai,zixflow", custom]).stdoutJSON()
+        #expect(comparison["vendors"]?.arrayValue?.map { $0["vendor"] } == ["pushnotifai", "zixflow"])
+    }
+
+    @Test("reads - from stdin")
+    func stdin() throws {
+        let fromStdin = try CLI.run(["compare", "-"], stdin: try Fixtures.payloadBytes("zixflow-custom.json"))
+        #expect(fromStdin.status == 0)
+        #expect(fromStdin.stdout == (try CLI.run(["compare", custom]).stdout))
+    }
+
+    @Test("--table renders a header with every vendor and one row per bridge-form field")
+    func table() throws {
+        let result = try CLI.run(["compare", "--table", custom])
+        #expect(result.status == 0)
+        let lines = result.stdoutLines
+        let header = try #require(lines.first)
+        #expect(header.hasPrefix("field"))
+        for id in ["zixflow", "buzzkit", "appdna", "pushnotifai"] { #expect(header.contains(id), "\(header)") }
+        #expect(lines.contains { $0.hasPrefix("alert.title ") })
+        #expect(lines.contains { $0.hasPrefix("buttons[0].title ") })
+        // large_icon_url exists only for Zixflow.
+        let icon = try #require(lines.first { $0.hasPrefix("ignored.large_icon_url ") })
+        #expect(icon.components(separatedBy: "✗ lost").count - 1 == 3, "\(icon)")
+    }
+
+    @Test("--table fits in 100 columns per line")
+    func tableWidth() throws {
+        let result = try CLI.run(["compare", "--table", custom])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.count > 10)
+        let wide = result.stdoutLines.filter { $0.count > 100 }
+        #expect(wide.isEmpty, "\(wide.map { "\($0.count): \($0)" }.joined(separator: "\n"))")
+    }
+
+    @Test("--table gives every row a distinct field label")
+    func tableLabelsDistinct() throws {
+        let result = try CLI.run(["compare", "--table", custom])
+        let labels = result.stdoutLines.dropFirst(2).compactMap { $0.split(separator: " ").first.map(String.init) }
+        let repeated = Dictionary(grouping: labels, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(repeated.isEmpty, "\(repeated)")
+    }
+
+    @Test("--table marks the source's tracking ids as lost in the other vendors' columns")
+    func tableMarksLostTracking() throws {
+        // translate --report lists $.tracking["Zixflow-Delivery-ID"] and ["Zixflow-Delivery-Token"] as lost for
+        // every other vendor; the table should say so.
+        let result = try CLI.run(["compare", "--table", custom])
+        let rows = result.stdoutLines.filter { $0.hasPrefix("tracking") }
+        #expect(rows.count == 2)
+        for row in rows { #expect(row.components(separatedBy: "✗ lost").count - 1 == 3, "\(row)") }
+    }
+
+    @Test("an unknown vendor in --vendors is a usage error; an unclaimed payload exit 3")
+    func errors() throws {
+        let unknown = try CLI.run(["compare", "--vendors", "zixflow,nosuch", custom])
+        #expect(unknown.status == 2)
+        #expect(unknown.stdout.isEmpty)
+        #expect(unknown.stderrLines.count == 1)
+        let unclaimed = try CLI.run(["compare", "-"], stdin: "{}")
+        #expect(unclaimed.status == 3)
+        #expect(unclaimed.stdout.isEmpty)
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+
+@Suite("bridge-cli conformance")
+struct ConformanceCommandTests {
+    @Test("an empty cases directory ends with the line '0 passed, 0 failed' and exits 0")
+    func emptyCases() throws {
+        let scratch = try Scratch()
+        let result = try CLI.run(["conformance", "--cases", scratch.directory.path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.last == "0 passed, 0 failed")
+    }
+
+    @Test("the repository's cases end with 'N passed, N failed'; the exit code is 1 exactly when N failed > 0")
+    func summaryLine() throws {
+        let cases = Fixtures.packageRoot.appendingPathComponent("Conformance/cases").path
+        let result = try CLI.run(["conformance", "--cases", cases, "--vendor", "zixflow"])
+        let last = try #require(result.stdoutLines.last)
+        let words = last.split(separator: " ")
+        try #require(words.count == 4 && words[1] == "passed," && words[3] == "failed", "\(last)")
+        let passed = try #require(Int(words[0]))
+        let failed = try #require(Int(words[2]))
+        #expect(passed + failed > 0)
+        #expect(result.status == (failed == 0 ? 0 : 1), "\(result)")
+    }
+
+    @Test("a cases directory that cannot be read is exit 66; an unknown vendor or an input file exit 2",
+          arguments: [(["--cases", "/nonexistent/cases"], 66), (["--vendor", "nosuch"], 2), (["cases.json"], 2)]
+              as [([String], Int32)])
+    func errors(arguments: [String], status: Int32) throws {
+        let result = try CLI.run(["conformance"] + arguments)
+        #expect(result.status == status)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+
+/// The commands of SPEC §8's table.
+private let commandNames = [
+    "vendors", "detect", "normalize", "translate", "compare", "simulate", "events", "validate", "conformance",
+]
+
+@Suite("bridge-cli --help")
+struct HelpTests {
+    @Test("the tool's help exits 0 and prints the usage and every command on stdout",
+          arguments: ["--help", "-h", "help"])
+    func toolHelp(flag: String) throws {
+        let result = try CLI.run([flag])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("Usage: bridge-cli <command>"))
+        let listed = result.stdoutLines.compactMap { line -> String? in
+            guard line.hasPrefix("  ") else { return nil }
+            return line.split(separator: " ").first.map(String.init)
+        }
+        for name in commandNames { #expect(listed.contains(name), "\(name) is not listed") }
+    }
+
+    @Test("the tool's help names the exit codes of SPEC §8")
+    func exitCodesDocumented() throws {
+        let help = try CLI.run(["--help"]).stdout
+        for code in ["0", "1", "2", "3", "65", "66"] { #expect(help.contains(" \(code) "), "exit code \(code)") }
+    }
+
+    @Test("every command's --help (and -h) exits 0 and prints its usage on stdout", arguments: commandNames)
+    func commandHelp(name: String) throws {
+        for flag in ["--help", "-h"] {
+            let result = try CLI.run([name, flag])
+            #expect(result.status == 0)
+            #expect(result.stderr.isEmpty)
+            #expect(result.stdout.hasPrefix("Usage: bridge-cli \(name)"), "\(result)")
+        }
+    }
+
+    @Test("'help COMMAND' prints the same text as 'COMMAND --help'", arguments: commandNames)
+    func helpTopic(name: String) throws {
+        let topic = try CLI.run(["help", name])
+        #expect(topic.status == 0)
+        #expect(topic.stdout == (try CLI.run([name, "--help"]).stdout))
+    }
+
+    @Test("--help wins over otherwise invalid arguments")
+    func helpWinsOverBadArguments() throws {
+        let result = try CLI.run(["translate", "--bogus", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Usage: bridge-cli translate"))
+    }
+
+    @Test("simulate --help lists every option of SPEC §8")
+    func simulateOptions() throws {
+        let help = try CLI.run(["simulate", "--help"]).stdout
+        let options = [
+            "--steps", "--device-token", "--user-text", "--delegate-accepts", "--closure", "--register-action",
+            "--buffer", "--vendor",
+        ]
+        for option in options {
+            #expect(help.contains(option), "\(option)")
+        }
+    }
+
+    @Test("no arguments: the usage on stderr, nothing on stdout, exit 2")
+    func noArguments() throws {
+        let result = try CLI.run([])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("Usage: bridge-cli"))
+    }
+
+    @Test("an unknown command or option is a usage error: exit 2, one line on stderr, nothing on stdout",
+          arguments: [["frobnicate"], ["normalize", "--bogus", "x.json"], ["normalize", "--pretty=yes", "x.json"]])
+    func unknownCommandOrOption(arguments: [String]) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+    }
+}

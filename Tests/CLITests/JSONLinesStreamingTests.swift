@@ -1,0 +1,180 @@
+import PushBridge
+import Testing
+
+/// The streaming commands, as argument lists before `--jsonl FILE`.
+private let streamingCommands: [[String]] = [["detect"], ["normalize"], ["translate", "--to", "zixflow"], ["validate"]]
+
+/// One payload per line: the Native seed, a line that is not JSON, the Custom seed, a JSON array.
+private func mixedBatch() throws -> [String] {
+    [
+        jsonText(.object(try Fixtures.payload("zixflow-native.json"))),
+        "{bad json",
+        jsonText(.object(try Fixtures.payload("zixflow-custom.json"))),
+        "[1,2]",
+    ]
+}
+
+@Suite("bridge-cli --jsonl streaming")
+struct JSONLinesStreamingTests {
+    @Test("one output line per input line; a bad line becomes {error, line} and the batch goes on; exit 1",
+          arguments: streamingCommands)
+    func badLineBecomesErrorRecord(command: [String]) throws {
+        let scratch = try Scratch()
+        let input = try mixedBatch()
+        let path = try scratch.write("batch.jsonl", input.joined(separator: "\n") + "\n")
+        let result = try CLI.run(command + ["--jsonl", path])
+        #expect(result.status == 1)
+        let lines = try result.stdoutJSONLines()
+        #expect(lines.count == 4)
+        guard lines.count == 4 else { return }
+        for (index, line) in lines.enumerated() where index == 1 || index == 3 {
+            #expect(line.objectValue.map { Set($0.keys) } == ["error", "line"])
+            #expect(line["line"] == .int(index + 1))
+            #expect(line["error"]?.stringValue?.isEmpty == false)
+        }
+        #expect(lines[0]["error"] == nil)
+        #expect(lines[2]["error"] == nil)
+    }
+
+    @Test("each good line's result equals what the command prints for that payload alone", arguments: streamingCommands)
+    func resultsMatchSingleRuns(command: [String]) throws {
+        let scratch = try Scratch()
+        let input = try mixedBatch()
+        let path = try scratch.write("batch.jsonl", input.joined(separator: "\n") + "\n")
+        let lines = try CLI.run(command + ["--jsonl", path]).stdoutLines
+        try #require(lines.count == 4)
+        for index in [0, 2] {
+            let single = try CLI.run(command + ["-"], stdin: input[index])
+            let output = single.stdout.trimmingNewline
+            let expected = command == ["detect"] ? jsonText(["vendor": .string(output)]) : output
+            #expect(lines[index] == expected, "line \(index + 1)")
+        }
+    }
+
+    @Test("with every line good the batch exits 0", arguments: streamingCommands)
+    func allGood(command: [String]) throws {
+        let input = try Fixtures.zixflowSeeds.map { jsonText(.object(try Fixtures.payload($0))) }
+            .joined(separator: "\n")
+        let result = try CLI.run(command + ["--jsonl", "-"], stdin: input)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.count == 2)
+    }
+
+    @Test("detect --jsonl prints {vendor} per line and turns an unclaimed line into an error record")
+    func detectRecords() throws {
+        let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
+        let result = try CLI.run(["detect", "--jsonl", "-"], stdin: [native, "{}", native].joined(separator: "\n"))
+        #expect(result.status == 1)
+        let lines = try result.stdoutJSONLines()
+        #expect(lines.count == 3)
+        #expect(lines.first == ["vendor": "zixflow"])
+        #expect(lines.last == ["vendor": "zixflow"])
+        #expect(lines.dropFirst().first?["line"] == 2)
+        #expect(lines.dropFirst().first?["error"]?.stringValue?.contains("no vendor") == true)
+    }
+
+    @Test("output order is input order over a batch larger than the read buffer")
+    func orderKept() throws {
+        let base = try Fixtures.payload("zixflow-custom.json")
+        let count = 300
+        let input = (1...count).map { index in
+            index % 50 == 0
+                ? "not json \(index)"
+                : jsonText(.object(base.setting("Zixflow-Delivery-ID", to: .string("id-\(index)"))))
+        }
+        let text = input.joined(separator: "\n") + "\n"
+        #expect(text.utf8.count > 1 << 16)
+        let result = try CLI.run(["normalize", "--jsonl", "-"], stdin: text)
+        #expect(result.status == 1)
+        let lines = try result.stdoutJSONLines()
+        #expect(lines.count == count)
+        for (offset, line) in lines.enumerated() {
+            let index = offset + 1
+            if index % 50 == 0 {
+                #expect(line["line"] == .int(index))
+            } else {
+                #expect(line["messageId"] == .string("id-\(index)"), "line \(index)")
+            }
+        }
+    }
+
+    @Test("a last line without a newline and CRLF line endings are read")
+    func lineEndings() throws {
+        let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
+        let result = try CLI.run(["detect", "--jsonl", "-"], stdin: native + "\r\n" + native)
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.stdoutJSONLines() == [["vendor": "zixflow"], ["vendor": "zixflow"]])
+    }
+
+    @Test("normalize --jsonl tags each diagnostic on stderr with its input line")
+    func diagnosticsTagged() throws {
+        let custom = jsonText(.object(try Fixtures.payload("zixflow-custom.json")))
+        let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
+        let result = try CLI.run(["normalize", "--jsonl", "-"], stdin: [native, custom].joined(separator: "\n"))
+        #expect(result.status == 0)
+        let diagnostics = try result.stderrRecords(type: "diagnostic")
+        #expect(diagnostics.contains { $0["code"] == "no-ios-meaning" && $0["line"] == 2 })
+        #expect(!diagnostics.contains { $0["line"] == 1 }, "the Native seed has no diagnostic")
+    }
+
+    @Test("translate --jsonl --report tags each loss with its input line")
+    func lossesTagged() throws {
+        let custom = jsonText(.object(try Fixtures.payload("zixflow-custom.json")))
+        let result = try CLI.run(
+            ["translate", "--to", "pushnotifai", "--report", "--jsonl", "-"], stdin: "{}\n" + custom)
+        #expect(result.status == 1)
+        let losses = try result.stderrRecords(type: "loss")
+        #expect(!losses.isEmpty)
+        #expect(losses.allSatisfy { $0["line"] == 2 })
+        #expect(losses.contains { $0["path"] == "$.ignored.large_icon_url" })
+    }
+
+    @Test("validate --jsonl prints every report, exits 1 when a payload is invalid and summarises on stderr")
+    func validateInvalidRecord() throws {
+        let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
+        let badBadge = jsonText(.object(try Fixtures.payload("zixflow-custom.json").setting("badge", to: "five")))
+        let batch = [native, badBadge, native].joined(separator: "\n")
+        let result = try CLI.run(["validate", "--jsonl", "-"], stdin: batch)
+        #expect(result.status == 1)
+        let lines = try result.stdoutJSONLines()
+        #expect(lines.map { $0["valid"] } == [true, false, true])
+        #expect(lines[1]["problems"]?.arrayValue?.contains { $0["code"] == "badge-not-integer" } == true)
+        #expect(result.stderrLines.count == 1)
+    }
+
+    @Test("a line nested 10,000 deep is an error record, not a crash")
+    func deepLine() throws {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
+        let result = try CLI.run(["normalize", "--jsonl", "-"], stdin: [deep, native].joined(separator: "\n"))
+        #expect(result.status == 1)
+        #expect(!result.crashed)
+        let lines = try result.stdoutJSONLines()
+        #expect(lines.count == 2)
+        #expect(lines.first?["error"]?.stringValue?.contains("nesting deeper than the limit") == true)
+        #expect(lines.last?["vendor"] == "zixflow")
+    }
+
+    @Test("commands that do not stream reject --jsonl as a usage error",
+          arguments: [["compare"], ["simulate", "--steps", "open"]])
+    func notStreaming(command: [String]) throws {
+        let result = try CLI.run(command + ["--jsonl", Fixtures.payloadPath("zixflow-native.json")])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+    }
+
+    @Test("an unreadable --jsonl input is exit 66 with nothing on stdout")
+    func unreadable() throws {
+        let scratch = try Scratch()
+        let result = try CLI.run(["detect", "--jsonl", scratch.url("missing.jsonl").path])
+        #expect(result.status == 66)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+    }
+}
+
+extension String {
+    /// The string without one trailing newline.
+    var trimmingNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
+}

@@ -1,0 +1,310 @@
+import PushBridge
+import Testing
+
+private let deliveryID = "626533406292836846"
+private let seedToken = "dcFRlDhiRbehM1vg..."
+private let saleURL = "https://yourapp.com/sale"
+
+/// A Zixflow receipt effect line.
+private func zixflow(
+    _ kind: String, _ event: String, token: String = seedToken, _ extra: [String: JSONValue] = [:]
+) -> JSONValue {
+    var properties: [String: JSONValue] = [
+        "Zixflow-Delivery-ID": .string(deliveryID), "Zixflow-Delivery-Token": .string(token),
+    ]
+    properties.merge(extra) { $1 }
+    return [
+        "type": "receipt", "vendor": "zixflow", "kind": .string(kind), "event": .string(event),
+        "properties": .object(properties),
+    ]
+}
+
+private func delivered(token: String = seedToken) -> JSONValue { zixflow("delivered", "Delivered", token: token) }
+private func opened(token: String = seedToken) -> JSONValue { zixflow("opened", "Opened", token: token) }
+
+private func actionClicked(index: Int, name: String, deepLink: String, id: String) -> JSONValue {
+    zixflow("actionClicked", "Push Notification Action Clicked", [
+        "action_index": .int(index), "action_name": .string(name), "action_deeplink": .string(deepLink),
+        "action_id": .string(id),
+    ])
+}
+
+private func route(_ url: String, via: String) -> JSONValue {
+    ["type": "route", "url": .string(url), "via": .string(via)]
+}
+
+private func action(_ name: String, handled: Bool) -> JSONValue {
+    ["type": "action", "name": .string(name), "handled": .bool(handled), "data": [:]]
+}
+
+/// Runs `simulate` on `payload` (through stdin) and returns the result and its effect lines.
+private func simulate(
+    _ steps: String, _ options: [String] = [], payload: [String: JSONValue],
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> (result: CLIResult, effects: [JSONValue]) {
+    let result = try CLI.run(["simulate", "--steps", steps] + options + ["-"], stdin: jsonText(.object(payload)))
+    #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+    return (result, try result.stdoutJSONLines())
+}
+
+private func seed(_ name: String = "zixflow-custom.json") throws -> [String: JSONValue] {
+    try Fixtures.payload(name)
+}
+
+@Suite("bridge-cli simulate: the seed 000 decision flowchart")
+struct SimulateFlowchartTests {
+    @Test("any arrive sends Delivered with the delivery id and the payload's token",
+          arguments: Fixtures.zixflowSeeds, ["arrive:foreground", "arrive:background", "arrive:service-extension"])
+    func arriveDelivers(seedName: String, step: String) throws {
+        let result = try CLI.run(["simulate", "--steps", step, Fixtures.payloadPath(seedName)])
+        #expect(result.status == 0)
+        #expect(try result.stdoutJSONLines() == [delivered()])
+    }
+
+    @Test("a body tap sends Opened, then routes deeplink_url through the system", arguments: Fixtures.zixflowSeeds)
+    func bodyTap(seedName: String) throws {
+        let (_, effects) = try simulate("open", payload: try seed(seedName))
+        #expect(effects == [opened(), route(saleURL, via: "system")])
+    }
+
+    @Test("a whole arrive-then-open run prints every effect in order, one JSON line each")
+    func arriveThenOpen() throws {
+        let (result, effects) = try simulate("arrive:foreground,open", payload: try seed())
+        #expect(effects == [delivered(), opened(), route(saleURL, via: "system")])
+        #expect(result.stdoutLines.count == 3)
+    }
+
+    @Test("a button tap sends Opened, then Action Clicked with index, name, deeplink and id, then the button's link")
+    func buttonTapRoutesButtonLink() throws {
+        let buttons = #"[{"name":"Shop Now","deeplink":"https://yourapp.com/shop"},{"name":"Remind Me","deeplink":""}]"#
+        let payload = try seed().setting("action_buttons", to: .string(buttons))
+        let (_, effects) = try simulate("open:ACTION_0", payload: payload)
+        #expect(effects == [
+            opened(),
+            actionClicked(index: 0, name: "Shop Now", deepLink: "https://yourapp.com/shop", id: "ACTION_0"),
+            route("https://yourapp.com/shop", via: "system"),
+        ])
+    }
+
+    @Test("button taps on the seeds: the receipt names the button; no button deeplink falls back to deeplink_url",
+          arguments: [
+              ("ACTION_0", 0, "Shop Now", saleURL),
+              ("ACTION_1", 1, "Remind Me", ""),
+              ("ACTION_x", -1, "Action 0", ""),
+              ("ACTION_7", 7, "Action 8", ""),
+              ("ACTION_+1", 1, "Remind Me", ""),
+              ("ACTION_ACTION_0", -1, "Action 0", ""),
+              ("custom-id", -1, "Action 0", ""),
+          ])
+    func buttonTaps(id: String, index: Int, name: String, buttonLink: String) throws {
+        for seedName in Fixtures.zixflowSeeds {
+            let (_, effects) = try simulate("open:\(id)", payload: try seed(seedName))
+            #expect(effects == [
+                opened(),
+                actionClicked(index: index, name: name, deepLink: buttonLink, id: id),
+                route(saleURL, via: "system"),
+            ], "\(seedName)")
+        }
+    }
+
+    @Test("with no deeplink on the button nor the message, a button tap routes nothing")
+    func buttonTapWithoutLinks() throws {
+        let payload = try seed().setting("deeplink_url", to: "")
+        let (_, effects) = try simulate("open:ACTION_1", payload: payload)
+        #expect(effects == [opened(), actionClicked(index: 1, name: "Remind Me", deepLink: "", id: "ACTION_1")])
+    }
+
+    @Test("a body tap with an empty deeplink_url sends Opened and navigates nowhere")
+    func bodyTapWithoutLink() throws {
+        let (_, effects) = try simulate("open", payload: try seed().setting("deeplink_url", to: ""))
+        #expect(effects == [opened()])
+    }
+
+    @Test("dismiss and launch produce nothing for Zixflow", arguments: ["dismiss", "launch", "configure"])
+    func silentSteps(step: String) throws {
+        let (result, effects) = try simulate(step, payload: try seed())
+        #expect(effects.isEmpty)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("the same open seen twice is handled once: one Opened, one route")
+    func repeatedOpenOnce() throws {
+        let (_, effects) = try simulate("open,open", payload: try seed())
+        #expect(effects == [opened(), route(saleURL, via: "system")])
+    }
+
+    @Test("a link the system refuses (javascript:) is routed as rejected, never through the system")
+    func rejectedLink() throws {
+        let (_, effects) = try simulate("open", payload: try seed().setting("deeplink_url", to: "javascript:alert(1)"))
+        #expect(effects.first == opened())
+        #expect(effects.contains(route("javascript:alert(1)", via: "rejected")))
+        #expect(!effects.contains { $0["type"] == "route" && $0["via"] != "rejected" })
+    }
+
+    @Test("without a delivery id no Zixflow receipt is sent, but the tap still routes")
+    func noDeliveryID() throws {
+        let payload = try seed().setting("Zixflow-Delivery-ID", to: nil)
+        let (_, effects) = try simulate("arrive:foreground,open", ["--vendor", "zixflow"], payload: payload)
+        #expect(effects == [route(saleURL, via: "system")])
+    }
+}
+
+@Suite("bridge-cli simulate: options")
+struct SimulateOptionsTests {
+    @Test("--device-token supplies the token for a payload without Zixflow-Delivery-Token")
+    func deviceToken() throws {
+        let payload = try seed().setting("Zixflow-Delivery-Token", to: nil)
+        let (_, without) = try simulate("arrive:foreground,open", payload: payload)
+        #expect(without == [route(saleURL, via: "system")], "no token at all: no receipt")
+        let (_, with) = try simulate("arrive:foreground,open", ["--device-token", "5f2c0ad1"], payload: payload)
+        #expect(with == [delivered(token: "5f2c0ad1"), opened(token: "5f2c0ad1"), route(saleURL, via: "system")])
+    }
+
+    @Test("an empty Zixflow-Delivery-Token also falls back to --device-token")
+    func emptyTokenFallsBack() throws {
+        let payload = try seed().setting("Zixflow-Delivery-Token", to: "")
+        let (_, effects) = try simulate("arrive:background", ["--device-token=abc123"], payload: payload)
+        #expect(effects == [delivered(token: "abc123")])
+    }
+
+    @Test("the payload's own token wins over --device-token")
+    func payloadTokenWins() throws {
+        let (_, effects) = try simulate("arrive:foreground", ["--device-token", "abc123"], payload: try seed())
+        #expect(effects == [delivered()])
+    }
+
+    @Test("--user-text takes a value (even one that looks like a step) and changes nothing for Zixflow buttons")
+    func userTextZixflow() throws {
+        let plain = try simulate("open:ACTION_0", payload: try seed())
+        let typed = try simulate("open:ACTION_0", ["--user-text", "open"], payload: try seed())
+        #expect(typed.effects == plain.effects)
+        #expect(!typed.effects.isEmpty)
+    }
+
+    @Test("--user-text reaches the receipt of a vendor with input buttons (BuzzKit's note button)")
+    func userTextBuzzKit() throws {
+        let result = try CLI.run([
+            "simulate", "--steps", "open:note", "--user-text", "see you at 7", Fixtures.payloadPath("buzzkit.json"),
+        ])
+        #expect(result.status == 0)
+        let receipts = try result.stdoutJSONLines().filter { $0["type"] == "receipt" }
+        #expect(receipts.contains { $0["vendor"] == "buzzkit" && $0["properties"]?["input"] == "see you at 7" },
+                "\(result)")
+    }
+
+    @Test("--delegate-accepts installs a delegate that consumes links of those schemes (case-insensitively)",
+          arguments: [("https", "delegate"), ("gym,HTTPS", "delegate"), ("gym", "system"), ("http", "system")])
+    func delegateAccepts(schemes: String, via: String) throws {
+        let (_, effects) = try simulate("open", ["--delegate-accepts", schemes], payload: try seed())
+        #expect(effects == [opened(), route(saleURL, via: via)])
+    }
+
+    @Test("--closure installs a closure that consumes every link the delegate declines",
+          arguments: [
+              ([String](), "handler"), (["--delegate-accepts", "gym"], "handler"),
+              (["--delegate-accepts", "https"], "delegate"),
+          ])
+    func closure(extra: [String], via: String) throws {
+        let (_, effects) = try simulate("open", ["--closure"] + extra, payload: try seed())
+        #expect(effects == [opened(), route(saleURL, via: via)])
+    }
+
+    @Test("--closure also takes a button's link")
+    func closureButton() throws {
+        let (_, effects) = try simulate("open:ACTION_1", ["--closure"], payload: try seed())
+        #expect(effects.last == route(saleURL, via: "handler"))
+    }
+
+    @Test("a registered click_action is handled and the body tap opens no deep link")
+    func registeredClickAction() throws {
+        let payload = try seed().setting("click_action", to: "OPEN_SALE")
+        let (_, effects) = try simulate("open", ["--register-action", "OPEN_SALE"], payload: payload)
+        #expect(effects == [opened(), action("OPEN_SALE", handled: true)])
+    }
+
+    @Test("an unregistered click_action is offered unhandled, then deeplink_url is routed",
+          arguments: [[String](), ["--register-action", "OTHER"]])
+    func unregisteredClickAction(options: [String]) throws {
+        let payload = try seed().setting("click_action", to: "OPEN_SALE")
+        let (_, effects) = try simulate("open", options, payload: payload)
+        #expect(effects == [opened(), action("OPEN_SALE", handled: false), route(saleURL, via: "system")])
+    }
+
+    @Test("--register-action is repeatable")
+    func registerActionRepeatable() throws {
+        let payload = try seed().setting("click_action", to: "OPEN_SALE")
+        let (_, effects) = try simulate(
+            "open", ["--register-action", "OTHER", "--register-action", "OPEN_SALE"], payload: payload)
+        #expect(effects == [opened(), action("OPEN_SALE", handled: true)])
+    }
+
+    @Test("a button tap ignores click_action and routes the button's link")
+    func buttonIgnoresClickAction() throws {
+        let payload = try seed().setting("click_action", to: "OPEN_SALE")
+        let (_, effects) = try simulate("open:ACTION_0", ["--register-action", "OPEN_SALE"], payload: payload)
+        #expect(!effects.contains { $0["type"] == "action" })
+        #expect(effects.last == route(saleURL, via: "system"))
+    }
+
+    @Test("--buffer N: before configure the step after the Nth is dropped at once; configure replays the rest in order")
+    func bufferDrops() throws {
+        let (_, effects) = try simulate(
+            "arrive:foreground,open,open:ACTION_0,configure", ["--buffer", "2"], payload: try seed())
+        #expect(effects == [
+            ["type": "dropped", "step": "open:ACTION_0", "reason": "buffer full"],
+            delivered(), opened(), route(saleURL, via: "system"),
+        ])
+    }
+
+    @Test("--buffer 0 drops every app step before configure")
+    func bufferZero() throws {
+        let (_, effects) = try simulate("arrive:foreground,open,configure", ["--buffer", "0"], payload: try seed())
+        #expect(effects == [
+            ["type": "dropped", "step": "arrive:foreground", "reason": "buffer full"],
+            ["type": "dropped", "step": "open", "reason": "buffer full"],
+        ])
+    }
+
+    @Test("the service extension's arrive is never buffered")
+    func serviceExtensionNotBuffered() throws {
+        let (_, effects) = try simulate("arrive:service-extension,configure", ["--buffer", "0"], payload: try seed())
+        #expect(effects == [delivered()])
+    }
+
+    @Test("the default buffer keeps 8 steps: the 9th before configure is dropped")
+    func defaultBufferIsEight() throws {
+        let steps = Array(repeating: "arrive:background", count: 8) + ["open", "configure"]
+        let (_, effects) = try simulate(steps.joined(separator: ","), payload: try seed())
+        #expect(effects == [["type": "dropped", "step": "open", "reason": "buffer full"], delivered()])
+    }
+
+    @Test("a steps list with no configure starts configured: nothing is dropped even with --buffer 0")
+    func noConfigureStartsConfigured() throws {
+        let (_, effects) = try simulate("arrive:foreground,open", ["--buffer", "0"], payload: try seed())
+        #expect(effects == [delivered(), opened(), route(saleURL, via: "system")])
+    }
+}
+
+@Suite("bridge-cli simulate: usage errors")
+struct SimulateUsageTests {
+    @Test("an unknown step is a usage error (exit 2) naming the step, nothing on stdout",
+          arguments: ["bogus", "arrive:moon", "open:", "arrive:foreground,tap"])
+    func unknownStep(steps: String) throws {
+        let result = try CLI.run(["simulate", "--steps", steps, Fixtures.payloadPath("zixflow-custom.json")])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("unknown step"))
+    }
+
+    @Test("missing --steps, a bad --buffer or an unknown --vendor is a usage error",
+          arguments: [[String](), ["--steps", ""], ["--steps", "open", "--buffer", "-1"],
+                      ["--steps", "open", "--buffer", "x"],
+                      ["--steps", "open", "--vendor", "nosuch"]])
+    func usageErrors(options: [String]) throws {
+        let result = try CLI.run(["simulate"] + options + [Fixtures.payloadPath("zixflow-custom.json")])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+    }
+}

@@ -1,0 +1,255 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import PushBridge
+import Testing
+
+/// What one run of the built `bridge-cli` produced.
+struct CLIResult: Sendable, CustomStringConvertible {
+    /// The exit status (or the signal number when ``crashed``).
+    var status: Int32
+    /// Whether the process ended on a signal (a crash) instead of exiting.
+    var crashed: Bool
+    /// Whether the run was killed for taking longer than its timeout.
+    var timedOut: Bool
+    /// Everything written to stdout.
+    var stdoutBytes: [UInt8]
+    /// Everything written to stderr.
+    var stderrBytes: [UInt8]
+
+    var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+    var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
+
+    /// Stdout split into lines (without the final empty piece after the last newline).
+    var stdoutLines: [String] { Self.lines(stdout) }
+    /// Stderr split into lines.
+    var stderrLines: [String] { Self.lines(stderr) }
+
+    /// Stdout parsed as one JSON value.
+    func stdoutJSON() throws -> JSONValue { try parseJSON(stdout) }
+    /// Every stdout line parsed as JSON.
+    func stdoutJSONLines() throws -> [JSONValue] { try stdoutLines.map(parseJSON) }
+    /// Every stderr line parsed as JSON.
+    func stderrJSONLines() throws -> [JSONValue] { try stderrLines.map(parseJSON) }
+    /// The stderr lines tagged `{"type": type}` (diagnostic, loss), parsed.
+    func stderrRecords(type: String) throws -> [JSONValue] {
+        try stderrJSONLines().filter { $0["type"]?.stringValue == type }
+    }
+
+    var description: String {
+        "exit \(status)\(crashed ? " (signal)" : "")\(timedOut ? " (timed out)" : "")\n"
+            + "--- stdout\n\(stdout.prefix(2_000))\n--- stderr\n\(stderr.prefix(2_000))"
+    }
+
+    static func lines(_ text: String) -> [String] {
+        var pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if pieces.last == "" { pieces.removeLast() }
+        return pieces
+    }
+}
+
+/// Errors of the test harness itself (not of the tool under test).
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Spawns the `bridge-cli` that `swift test` built, with a timeout so no test can hang.
+enum CLI {
+    /// The built executable: found beside the test bundle (walking up from `CommandLine.arguments[0]`),
+    /// or named by the `BRIDGE_CLI` environment variable.
+    static let executable: String? = {
+        let fileManager = FileManager.default
+        func isExecutable(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                && fileManager.isExecutableFile(atPath: path)
+        }
+        if let override = ProcessInfo.processInfo.environment["BRIDGE_CLI"], isExecutable(override) { return override }
+        // Linux runs the test binary itself; macOS loads an .xctest bundle into a runner.
+        var starts = [URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()]
+        starts += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map(\.bundleURL)
+        starts.append(Bundle.main.bundleURL)
+        for start in starts {
+            var directory = start.deletingLastPathComponent()
+            for _ in 0..<6 {
+                let candidate = directory.appendingPathComponent("bridge-cli").path
+                if isExecutable(candidate) { return candidate }
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        let fallback = Fixtures.packageRoot.appendingPathComponent(".build/debug/bridge-cli").path
+        return isExecutable(fallback) ? fallback : nil
+    }()
+
+    /// Runs `bridge-cli arguments…`, feeding `stdin` through a pipe when given (else stdin is empty).
+    /// Output goes to files, so a large output never blocks the child.
+    static func run(_ arguments: [String], stdin: [UInt8]? = nil, timeout: TimeInterval = 30) throws -> CLIResult {
+        guard let executable else {
+            throw HarnessError(
+                description: "bridge-cli was not found beside \(CommandLine.arguments[0]); set BRIDGE_CLI to its path")
+        }
+        _ = ignoreSIGPIPE
+        let scratch = try Scratch()
+        let stdoutURL = scratch.url("stdout")
+        let stderrURL = scratch.url("stderr")
+        _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
+        let stderrHandle = try FileHandle(forWritingTo: stderrURL)
+        defer {
+            try? stdoutHandle.close()
+            try? stderrHandle.close()
+        }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = stdoutHandle
+        process.standardError = stderrHandle
+        let inputPipe = Pipe()
+        process.standardInput = inputPipe
+
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+
+        // Feed stdin on another thread: a child that stops reading (an error) must not block the test.
+        let writer = inputPipe.fileHandleForWriting
+        let input = Data(stdin ?? [])
+        let fed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if !input.isEmpty { try? writer.write(contentsOf: input) }
+            try? writer.close()
+            fed.signal()
+        }
+
+        var timedOut = false
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            process.terminate()
+            if finished.wait(timeout: .now() + 5) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                _ = finished.wait(timeout: .now() + 5)
+            }
+        }
+        _ = fed.wait(timeout: .now() + 5)
+        try? inputPipe.fileHandleForReading.close()
+
+        let result = CLIResult(
+            status: process.isRunning ? -1 : process.terminationStatus,
+            crashed: !process.isRunning && process.terminationReason == .uncaughtSignal,
+            timedOut: timedOut,
+            stdoutBytes: [UInt8](try Data(contentsOf: stdoutURL)),
+            stderrBytes: [UInt8](try Data(contentsOf: stderrURL)))
+        if timedOut { Issue.record("bridge-cli \(arguments.joined(separator: " ")) timed out after \(timeout)s") }
+        if result.crashed { Issue.record("bridge-cli \(arguments.joined(separator: " ")) crashed:\n\(result)") }
+        return result
+    }
+
+    /// Runs with `text` on stdin.
+    static func run(_ arguments: [String], stdin text: String, timeout: TimeInterval = 30) throws -> CLIResult {
+        try run(arguments, stdin: Array(text.utf8), timeout: timeout)
+    }
+
+    /// A write to a pipe whose reader has exited must fail with EPIPE, not kill the test process.
+    private static let ignoreSIGPIPE: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
+}
+
+/// A fresh temporary directory, removed when the value goes away.
+final class Scratch {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bridge-cli-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    /// Writes `bytes` to `name` and returns its path.
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) throws -> String {
+        let url = url(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// Writes `text` to `name` and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try write(name, bytes: Array(text.utf8))
+    }
+
+    /// Writes `value` as canonical JSON to `name` and returns its path.
+    @discardableResult
+    func write(_ name: String, json value: JSONValue) throws -> String {
+        try write(name, bytes: JSONWriter.bytes(value))
+    }
+}
+
+/// The example payloads, located from this source file.
+enum Fixtures {
+    /// The package root (three levels above `Tests/CLITests/Support/`).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The seed payloads of seeds 000/001.
+    static let zixflowSeeds = ["zixflow-native.json", "zixflow-custom.json"]
+
+    /// Path of `examples/payloads/name`.
+    static func payloadPath(_ name: String) -> String {
+        packageRoot.appendingPathComponent("examples/payloads").appendingPathComponent(name).path
+    }
+
+    /// The bytes of an example payload.
+    static func payloadBytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: payloadPath(name))))
+    }
+
+    /// An example payload parsed as a userInfo.
+    static func payload(_ name: String) throws -> [String: JSONValue] {
+        guard let object = try JSONParser.parse(try payloadBytes(name)).objectValue else {
+            throw HarnessError(description: "\(name) is not a JSON object")
+        }
+        return object
+    }
+}
+
+/// Parses JSON text with the library's strict parser.
+func parseJSON(_ text: String) throws -> JSONValue {
+    try JSONParser.parse(text)
+}
+
+/// The canonical one-line JSON text of `value`.
+func jsonText(_ value: JSONValue) -> String {
+    JSONWriter.string(value)
+}
+
+extension JSONValue {
+    /// A copy with `value` set at `path` (object keys), creating objects on the way.
+    func setting(_ path: [String], to value: JSONValue?) -> JSONValue {
+        guard let key = path.first else { return value ?? .null }
+        var members = objectValue ?? [:]
+        if path.count == 1 {
+            members[key] = value
+        } else {
+            members[key] = (members[key] ?? .object([:])).setting(Array(path.dropFirst()), to: value)
+        }
+        return .object(members)
+    }
+}
+
+extension Dictionary where Key == String, Value == JSONValue {
+    /// A copy with `value` set at `path` (object keys), creating objects on the way; nil removes.
+    func setting(_ path: String..., to value: JSONValue?) -> [String: JSONValue] {
+        JSONValue.object(self).setting(path, to: value).objectValue ?? [:]
+    }
+}

@@ -1,0 +1,103 @@
+import PushBridge
+import Testing
+
+@Suite("bridge-cli translate")
+struct TranslateCommandTests {
+    @Test("the Native seed translated --to zixflow equals the input exactly, as JSON values")
+    func nativeSameVendorIsIdentity() throws {
+        let result = try CLI.run(["translate", "--to", "zixflow", Fixtures.payloadPath("zixflow-native.json")])
+        #expect(result.status == 0)
+        #expect(try result.stdoutJSON() == .object(try Fixtures.payload("zixflow-native.json")))
+        #expect(result.stdoutLines.count == 1)
+    }
+
+    @Test("the Custom seed translated --to zixflow equals the input plus aps.badge 5 (encoding writes aps.badge)")
+    func customSameVendorAddsApsBadge() throws {
+        let result = try CLI.run(["translate", "--to", "zixflow", Fixtures.payloadPath("zixflow-custom.json")])
+        #expect(result.status == 0)
+        let input = try Fixtures.payload("zixflow-custom.json")
+        #expect(input["aps"]?["badge"] == nil, "the seed itself has no aps.badge")
+        let expected = input.setting("aps", "badge", to: 5)
+        #expect(try result.stdoutJSON() == .object(expected))
+    }
+
+    @Test("reading - from stdin translates the same as reading the file")
+    func stdin() throws {
+        let fromFile = try CLI.run(["translate", "--to", "zixflow", Fixtures.payloadPath("zixflow-custom.json")])
+        let fromStdin = try CLI.run(
+            ["translate", "--to", "zixflow", "-"], stdin: try Fixtures.payloadBytes("zixflow-custom.json"))
+        #expect(fromStdin.status == 0)
+        #expect(fromStdin.stdout == fromFile.stdout)
+    }
+
+    @Test("a same-vendor translation reports no loss", arguments: Fixtures.zixflowSeeds)
+    func sameVendorLosesNothing(seed: String) throws {
+        let result = try CLI.run(["translate", "--to", "zixflow", "--report", Fixtures.payloadPath(seed)])
+        #expect(result.status == 0)
+        #expect(try result.stderrRecords(type: "loss").isEmpty)
+    }
+
+    @Test("normalizing the translated Custom seed gives back the seed's bridge form")
+    func roundTrip() throws {
+        let translated = try CLI.run(["translate", "--to", "zixflow", Fixtures.payloadPath("zixflow-custom.json")])
+        let again = try CLI.run(["normalize", "-"], stdin: translated.stdoutBytes)
+        let original = try CLI.run(["normalize", Fixtures.payloadPath("zixflow-custom.json")])
+        #expect(again.status == 0)
+        #expect(try again.stdoutJSON() == (try original.stdoutJSON()))
+    }
+
+    @Test("--report prints each loss on stderr as a JSON line; Custom → pushnotifai loses buttons and large_icon_url")
+    func reportLosses() throws {
+        let result = try CLI.run([
+            "translate", "--to", "pushnotifai", "--report", Fixtures.payloadPath("zixflow-custom.json"),
+        ])
+        #expect(result.status == 0)
+        #expect(try result.stdoutJSON().objectValue != nil)
+        let losses = try result.stderrRecords(type: "loss")
+        for loss in losses {
+            #expect(loss["path"]?.stringValue?.hasPrefix("$.") == true)
+            #expect(loss["value"] != nil)
+            #expect(loss["reason"]?.stringValue?.isEmpty == false)
+        }
+        let paths = losses.compactMap { $0["path"]?.stringValue }
+        #expect(paths.contains { $0.hasPrefix("$.buttons") }, "\(paths)")
+        #expect(paths.contains("$.ignored.large_icon_url"), "\(paths)")
+        let lost = losses.first { $0["path"] == "$.ignored.large_icon_url" }
+        #expect(lost?["value"] == "https://cdn.yourapp.com/icon.png")
+        // Every stderr line is a tagged JSON line: a diagnostic or a loss.
+        for line in try result.stderrJSONLines() {
+            #expect(line["type"] == "diagnostic" || line["type"] == "loss")
+        }
+    }
+
+    @Test("without --report no loss is printed")
+    func noReportNoLosses() throws {
+        let result = try CLI.run(["translate", "--to", "pushnotifai", Fixtures.payloadPath("zixflow-custom.json")])
+        #expect(result.status == 0)
+        #expect(try result.stderrRecords(type: "loss").isEmpty)
+    }
+
+    @Test("--from names the source vendor for a payload no vendor claims")
+    func fromOption() throws {
+        let payload = #"{"aps":{"alert":{"title":"T","body":"B"}},"deeplink_url":"app://x"}"#
+        let unclaimed = try CLI.run(["translate", "--to", "zixflow", "-"], stdin: payload)
+        #expect(unclaimed.status == 3)
+        #expect(unclaimed.stdout.isEmpty)
+        let result = try CLI.run(["translate", "--from", "zixflow", "--to", "zixflow", "-"], stdin: payload)
+        #expect(result.status == 0)
+        let output = try result.stdoutJSON()
+        #expect(output["aps"]?["alert"] == ["title": "T", "body": "B"])
+        #expect(output["deeplink_url"] == "app://x")
+    }
+
+    @Test("a missing --to, a --to without a value, or an unknown --to is a usage error (exit 2), nothing on stdout",
+          arguments: [[String](), ["--to"], ["--to", "nosuch"], ["--from", "nosuch", "--to", "zixflow"]])
+    func usageErrors(options: [String]) throws {
+        let path = Fixtures.payloadPath("zixflow-native.json")
+        let arguments = options == ["--to"] ? ["translate", path, "--to"] : ["translate"] + options + [path]
+        let result = try CLI.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+    }
+}

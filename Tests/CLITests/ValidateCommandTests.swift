@@ -1,0 +1,117 @@
+import PushBridge
+import Testing
+
+@Suite("bridge-cli validate")
+struct ValidateCommandTests {
+    @Test("a valid seed exits 0 with {vendor, valid: true, bytes: file size, problems: []} and nothing on stderr",
+          arguments: Fixtures.zixflowSeeds)
+    func validSeed(seed: String) throws {
+        let result = try CLI.run(["validate", Fixtures.payloadPath(seed)])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdoutLines.count == 1)
+        let report = try result.stdoutJSON()
+        #expect(report == [
+            "vendor": "zixflow", "valid": true, "bytes": .int(try Fixtures.payloadBytes(seed).count), "problems": [],
+        ])
+    }
+
+    @Test("a non-integer Custom badge: exit 1, the report on stdout, a one-line summary on stderr",
+          arguments: ["five" as JSONValue, "", "5.5", true])
+    func badBadge(badge: JSONValue) throws {
+        let payload = try Fixtures.payload("zixflow-custom.json").setting("badge", to: badge)
+        let text = jsonText(.object(payload))
+        let result = try CLI.run(["validate", "-"], stdin: text)
+        #expect(result.status == 1)
+        let report = try result.stdoutJSON()
+        #expect(report["vendor"] == "zixflow")
+        #expect(report["valid"] == false)
+        #expect(report["bytes"] == .int(text.utf8.count))
+        let problems = try #require(report["problems"]?.arrayValue)
+        #expect(problems.contains { $0["code"] == "badge-not-integer" && $0["path"] == "$.badge" })
+        for problem in problems {
+            #expect(problem.objectValue.map { Set($0.keys) } == ["code", "path", "message"])
+        }
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("badge-not-integer"))
+    }
+
+    @Test("a payload over 4096 bytes: exit 1 with payload-too-large and the byte count")
+    func tooLarge() throws {
+        let payload = try Fixtures.payload("zixflow-native.json")
+            .setting("note", to: .string(String(repeating: "x", count: 4_000)))
+        let text = jsonText(.object(payload))
+        #expect(text.utf8.count > 4096)
+        let result = try CLI.run(["validate", "-"], stdin: text)
+        #expect(result.status == 1)
+        let report = try result.stdoutJSON()
+        #expect(report["valid"] == false)
+        #expect(report["bytes"] == .int(text.utf8.count))
+        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "payload-too-large" } == true)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("payload-too-large"))
+    }
+
+    @Test("exactly 4096 bytes is within the APNs limit")
+    func exactlyAtLimit() throws {
+        let base = try Fixtures.payload("zixflow-native.json").setting("note", to: "")
+        let padding = 4096 - jsonText(.object(base)).utf8.count
+        let text = jsonText(.object(base.setting("note", to: .string(String(repeating: "x", count: padding)))))
+        #expect(text.utf8.count == 4096)
+        let result = try CLI.run(["validate", "-"], stdin: text)
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.stdoutJSON()["valid"] == true)
+    }
+
+    @Test("a payload no vendor claims is checked against APNs only, with vendor null",
+          arguments: [(#"{"aps":{"alert":"Hi"}}"#, 0), (#"{"note":"no aps"}"#, 1)])
+    func unclaimed(text: String, status: Int32) throws {
+        let result = try CLI.run(["validate", "-"], stdin: text)
+        #expect(result.status == status)
+        let report = try result.stdoutJSON()
+        #expect(report["vendor"] == .null)
+        #expect(report["valid"] == .bool(status == 0))
+        if status == 1 {
+            #expect(report["problems"]?.arrayValue?.map { $0["code"] } == ["aps-missing"])
+        }
+    }
+
+    @Test("APNs problems are reported with their codes",
+          arguments: [
+              ("zixflow-native.json", ["aps", "alert"], nil as JSONValue?, "alert-missing"),
+              ("zixflow-custom.json", ["aps", "mutable-content"], nil, "mutable-content-missing"),
+              ("zixflow-native.json", ["aps", "sound"], "notification_tone", "sound-without-extension"),
+          ])
+    func apnsProblems(seed: String, path: [String], value: JSONValue?, code: String) throws {
+        let payload = JSONValue.object(try Fixtures.payload(seed)).setting(path, to: value)
+        let result = try CLI.run(["validate", "-"], stdin: jsonText(payload))
+        #expect(result.status == 1)
+        let codes = try result.stdoutJSON()["problems"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+        #expect(codes.contains(code), "\(codes)")
+    }
+
+    @Test("--vendor zixflow on a payload without a delivery id reports delivery-id-missing")
+    func zixflowRules() throws {
+        let result = try CLI.run(["validate", "--vendor", "zixflow", "-"], stdin: #"{"aps":{"alert":"Hi"}}"#)
+        #expect(result.status == 1)
+        let report = try result.stdoutJSON()
+        #expect(report["vendor"] == "zixflow")
+        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "delivery-id-missing" } == true)
+    }
+
+    @Test("in Custom mode the top-level title and body are the alert: no aps.alert is needed")
+    func customModeNeedsNoApsAlert() throws {
+        let payload = try Fixtures.payload("zixflow-custom.json").setting("aps", "alert", to: nil)
+        let result = try CLI.run(["validate", "-"], stdin: jsonText(.object(payload)))
+        #expect(result.status == 0, "\(result)")
+    }
+
+    @Test("a payload two vendors claim is exit 3, not a report")
+    func ambiguous() throws {
+        let payload = try Fixtures.payload("zixflow-native.json").setting("pna_message_id", to: "ntf_1")
+        let result = try CLI.run(["validate", "-"], stdin: jsonText(.object(payload)))
+        #expect(result.status == 3)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+    }
+}

@@ -1,0 +1,50 @@
+import PushBridge
+import Testing
+
+@Suite("bridge-cli vendors")
+struct VendorsCommandTests {
+    @Test("lists the four built-in vendors, one JSON line each, by id and display name")
+    func listsFourVendors() throws {
+        let result = try CLI.run(["vendors"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let lines = try result.stdoutJSONLines()
+        #expect(lines.count == 4)
+        var names: [String: String] = [:]
+        for line in lines {
+            let id = try #require(line["id"]?.stringValue)
+            names[id] = line["name"]?.stringValue
+            #expect(line["supports"]?.objectValue != nil, "\(id) has no supports object")
+        }
+        #expect(names == ["zixflow": "Zixflow", "buzzkit": "BuzzKit", "appdna": "AppDNA", "pushnotifai": "PushNotifAI"])
+    }
+
+    @Test("describes Zixflow: two buttons with their own deep links, no text input, named actions, images")
+    func zixflowCapabilities() throws {
+        let result = try CLI.run(["vendors"])
+        let zixflow = try #require(try result.stdoutJSONLines().first { $0["id"] == "zixflow" })
+        let supports = try #require(zixflow["supports"])
+        #expect(supports["maxButtons"] == 2)
+        #expect(supports["buttonDeepLinks"] == true)
+        #expect(supports["textInput"] == false)
+        #expect(supports["namedActions"] == true)
+        #expect(supports["images"] == true)
+        #expect(supports["buttonRouting"] == "ownThenMessage")
+        #expect(supports["buttonsNeedServiceExtension"]?.boolValue != nil)
+    }
+
+    @Test("lists Zixflow's receipt event names in the order of SPEC §6")
+    func zixflowEvents() throws {
+        let result = try CLI.run(["vendors"])
+        let zixflow = try #require(try result.stdoutJSONLines().first { $0["id"] == "zixflow" })
+        #expect(zixflow["events"] == ["Delivered", "Opened", "Push Notification Action Clicked"])
+    }
+
+    @Test("takes no input: a positional argument is a usage error with nothing on stdout")
+    func rejectsInput() throws {
+        let result = try CLI.run(["vendors", Fixtures.payloadPath("zixflow-native.json")])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+    }
+}
