@@ -8,16 +8,18 @@ let package = Package(
         .library(name: "PushBridgeVendors", targets: ["PushBridgeVendors"]),
         .library(name: "PushBridgeConformance", targets: ["PushBridgeConformance"]),
         .library(name: "PushBridgeApple", targets: ["PushBridgeApple"]),
+        .library(name: "PushBridgeDelivery", targets: ["PushBridgeDelivery"]),
         .executable(name: "bridge-cli", targets: ["bridge-cli"]),
     ],
     targets: [
         .target(name: "PushBridge", path: "Sources/PushBridge"),
         .target(name: "PushBridgeVendors", dependencies: ["PushBridge"], path: "Sources/Vendors"),
+        .target(name: "PushBridgeDelivery", dependencies: ["PushBridge"], path: "Sources/PushBridgeDelivery"),
         .target(name: "PushBridgeApple", dependencies: ["PushBridge"], path: "Sources/PushBridgeApple"),
         .target(name: "PushBridgeConformance", dependencies: ["PushBridge"], path: "Conformance/Runner"),
         .executableTarget(
             name: "bridge-cli",
-            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance"],
+            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance", "PushBridgeDelivery"],
             path: "Sources/bridge-cli"
         ),
         .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge"], path: "Tests/PushBridgeTests"),
@@ -30,6 +32,11 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance"],
             path: "Tests/ConformanceTests"
+        ),
+        .testTarget(
+            name: "DeliveryTests",
+            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeDelivery", "bridge-cli"],
+            path: "Tests/DeliveryTests"
         ),
         .testTarget(
             name: "CLITests",

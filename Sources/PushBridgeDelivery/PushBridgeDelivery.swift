@@ -1,0 +1,1 @@
+// HTTP delivery of receipts (URLSession; FoundationNetworking on Linux).
