@@ -1,0 +1,336 @@
+import PushBridge
+
+extension AppDNAAdapter {
+    /// Wire payload → bridge form. Never fails: whatever cannot be read is kept in `ignored` (by its JSON path
+    /// inside `appdna`, by its own name at top level) with a diagnostic.
+    public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+        var decoder = WireDecoder(payload: PushPayload(vendor: id))
+        decoder.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoder.payload)
+        if let aps = userInfo["aps"], aps.objectValue == nil {
+            decoder.payload.ignored[AppDNAWirePath.aps] = aps
+        }
+        var replyText: String?
+        for key in JSONWriter.sortedKeys(userInfo) where key != "aps" {
+            let value = userInfo[key]!
+            let path = JSONPath.member(key, of: JSONPath.root)
+            switch key {
+            case Key.vendorObject:
+                decoder.decodeVendorObject(value)
+            case Key.replyText:
+                if let text = value.stringValue {
+                    replyText = text
+                } else {
+                    decoder.payload.ignored[key] = value
+                    decoder.diagnostics.append(APSCoding.wrongType(path, expected: "a string", value))
+                }
+            default:
+                decoder.payload.ignored[AppDNAWirePath.ignoredKey(forTopLevel: key)] = value
+                decoder.diagnostics.append(Diagnostic(
+                    .info, code: "unknown-key", path: path,
+                    message: "top-level '\(key)' is not an AppDNA key; kept under ignored"))
+            }
+        }
+        if userInfo[Key.vendorObject] == nil {
+            decoder.diagnostics.append(Diagnostic(
+                .warning, code: "appdna-missing", path: Path.vendorObject,
+                message: "no appdna object: this is not an AppDNA push and no receipt will be sent"))
+        }
+        if let replyText { decoder.addReplyText(replyText) }
+        decoder.checkCategory()
+        return DecodeResult(payload: decoder.payload, diagnostics: decoder.diagnostics)
+    }
+
+    /// The state of one decode.
+    private struct WireDecoder {
+        var payload: PushPayload
+        var diagnostics: [Diagnostic] = []
+        /// The `actions` array as sent, for the category check.
+        var wireActions: [JSONValue] = []
+
+        /// Keeps `value` in `ignored` under its wire path, with a diagnostic.
+        mutating func keep(_ value: JSONValue, at path: String, _ diagnostic: Diagnostic) {
+            payload.ignored[path] = value
+            diagnostics.append(diagnostic)
+        }
+
+        mutating func keepWrongType(_ value: JSONValue, at path: String, expected: String) {
+            keep(value, at: path, APSCoding.wrongType(path, expected: expected, value))
+        }
+
+        mutating func keepUnknownKey(_ value: JSONValue, at path: String, in place: String) {
+            keep(value, at: path, Diagnostic(
+                .info, code: "unknown-key", path: path, message: "not a key of \(place); kept under ignored"))
+        }
+
+        mutating func decodeVendorObject(_ value: JSONValue) {
+            guard let members = value.objectValue else {
+                keepWrongType(value, at: Path.vendorObject, expected: "an object")
+                return
+            }
+            for key in JSONWriter.sortedKeys(members) {
+                let member = members[key]!
+                let path = JSONPath.member(key, of: Path.vendorObject)
+                switch key {
+                case Key.pushID:
+                    guard let text = member.stringValue else {
+                        keepWrongType(member, at: path, expected: "a non-empty string")
+                        continue
+                    }
+                    payload.messageId = text
+                    if text.isEmpty {
+                        diagnostics.append(Diagnostic(
+                            .warning, code: "push-id-empty", path: path,
+                            message: "push_id is empty: AppDNA does not claim the push and sends no receipt"))
+                    }
+                case Key.action:
+                    decodeMessageAction(member)
+                case Key.actions:
+                    decodeButtons(member)
+                case Key.imageURL:
+                    if let text = member.stringValue, !text.isEmpty {
+                        payload.imageURL = text
+                    } else if member.stringValue != nil {
+                        keep(member, at: path, Diagnostic(
+                            .info, code: "image-url-empty", path: path,
+                            message: "image_url is empty: no image is shown; kept under ignored"))
+                    } else {
+                        keepWrongType(member, at: path, expected: "a string")
+                    }
+                case Key.data:
+                    if let object = member.objectValue {
+                        payload.data = object
+                    } else {
+                        keepWrongType(member, at: path, expected: "an object")
+                    }
+                default:
+                    keepUnknownKey(member, at: path, in: "appdna")
+                }
+            }
+            if members[Key.pushID] == nil {
+                diagnostics.append(Diagnostic(
+                    .warning, code: "push-id-missing", path: JSONPath.member(Key.pushID, of: Path.vendorObject),
+                    message: "appdna has no push_id: AppDNA does not claim the push and sends no receipt"))
+            }
+        }
+
+        /// The message's `action`: `deep_link`/`open_url` → deep link, `show_screen` → named action. An action
+        /// that cannot be read is kept whole under `ignored`.
+        mutating func decodeMessageAction(_ value: JSONValue) {
+            let path = Path.action
+            guard let members = value.objectValue else {
+                keepWrongType(value, at: path, expected: "an object {type, value}")
+                return
+            }
+            let type = members[Key.type]
+            let target = members[Key.value]
+            var problem: Diagnostic?
+            switch (type?.stringValue, target?.stringValue) {
+            case (ActionType.deepLink?, let link?) where !link.isEmpty,
+                 (ActionType.openURL?, let link?) where !link.isEmpty:
+                payload.deepLink = link
+                if type?.stringValue == ActionType.openURL {
+                    payload.ignored[JSONPath.member(Key.type, of: path)] = .string(ActionType.openURL)
+                }
+            case (ActionType.showScreen?, let screen?) where !screen.isEmpty:
+                payload.action = PushAction(name: showScreenAction, data: [screenKey: .string(screen)])
+            case (let name?, _) where name == ActionType.dismiss || name == ActionType.textReply:
+                problem = Diagnostic(
+                    .warning, code: "action-type-not-for-message", path: JSONPath.member(Key.type, of: path),
+                    message: "'\(name)' is a button type: a body tap routes nothing; kept under ignored")
+            case (let name?, _) where !Self.messageTypes.contains(name):
+                problem = Diagnostic(
+                    .warning, code: "unknown-action-type", path: JSONPath.member(Key.type, of: path),
+                    message: "unknown action type '\(name)': a body tap routes nothing; kept under ignored")
+            case (nil, _):
+                problem = type == nil
+                    ? Diagnostic(
+                        .warning, code: "action-type-missing", path: JSONPath.member(Key.type, of: path),
+                        message: "the action has no type: a body tap routes nothing; kept under ignored")
+                    : APSCoding.wrongType(JSONPath.member(Key.type, of: path), expected: "a string", type!)
+            default:
+                problem = Self.valueProblem(target, at: JSONPath.member(Key.value, of: path))
+            }
+            if let problem {
+                keep(value, at: path, problem)
+                return
+            }
+            for key in JSONWriter.sortedKeys(members) where key != Key.type && key != Key.value {
+                keepUnknownKey(members[key]!, at: JSONPath.member(key, of: path), in: "an AppDNA action")
+            }
+        }
+
+        static let messageTypes: Set<String> = [ActionType.deepLink, ActionType.openURL, ActionType.showScreen]
+
+        /// Why a `value` that a deep link or screen needs cannot be used.
+        static func valueProblem(_ value: JSONValue?, at path: String) -> Diagnostic {
+            switch value {
+            case nil:
+                return Diagnostic(
+                    .warning, code: "action-value-missing", path: path,
+                    message: "the action has no value: it routes nothing; kept under ignored")
+            case .string?:
+                return Diagnostic(
+                    .warning, code: "action-value-empty", path: path,
+                    message: "the action's value is empty: it routes nothing; kept under ignored")
+            case let value?:
+                return APSCoding.wrongType(path, expected: "a non-empty string", value)
+            }
+        }
+
+        mutating func decodeButtons(_ value: JSONValue) {
+            guard let elements = value.arrayValue else {
+                keepWrongType(value, at: Path.actions, expected: "an array of buttons")
+                return
+            }
+            wireActions = elements
+            var seen = Set<String>()
+            for (index, element) in elements.enumerated() {
+                guard let button = decodeButton(element, path: JSONPath.element(index, of: Path.actions)) else {
+                    continue
+                }
+                if !seen.insert(button.id).inserted {
+                    diagnostics.append(Diagnostic(
+                        .warning, code: "duplicate-button-id",
+                        path: JSONPath.member(Key.id, of: JSONPath.element(index, of: Path.actions)),
+                        message: "button id '\(button.id)' is used twice: a tap on it runs the first one"))
+                }
+                payload.buttons.append(button)
+            }
+            if payload.buttons.count > maxButtons {
+                diagnostics.append(Diagnostic(
+                    .warning, code: "too-many-buttons", path: Path.actions,
+                    message: "\(payload.buttons.count) buttons: iOS shows at most \(maxButtons); all are kept"))
+            }
+        }
+
+        /// One element of `actions`; nil (the element kept whole under `ignored`) when it is not an object
+        /// with a non-empty string `id`.
+        mutating func decodeButton(_ element: JSONValue, path: String) -> PushButton? {
+            guard let members = element.objectValue else {
+                keepWrongType(element, at: path, expected: "a button object")
+                return nil
+            }
+            guard let id = members[Key.id]?.stringValue, !id.isEmpty else {
+                keep(element, at: path, Diagnostic(
+                    .warning, code: "button-id-missing", path: JSONPath.member(Key.id, of: path),
+                    message: "a button needs a non-empty string id: it is not shown; kept under ignored"))
+                return nil
+            }
+            var button = PushButton(id: id, title: "")
+            let titlePath = JSONPath.member(Key.title, of: path)
+            switch members[Key.title] {
+            case .string(let title)?:
+                button.title = title
+            case nil:
+                diagnostics.append(Diagnostic(
+                    .warning, code: "button-title-missing", path: titlePath, message: "the button has no title"))
+            case let title?:
+                keepWrongType(title, at: titlePath, expected: "a string")
+            }
+            let type = decodeButtonType(members, path: path, into: &button)
+            let foregroundPath = JSONPath.member(Key.foreground, of: path)
+            var sentForeground: Bool?
+            switch members[Key.foreground] {
+            case nil: break
+            case .bool(let flag)?: sentForeground = flag
+            case let flag?: keepWrongType(flag, at: foregroundPath, expected: "a boolean")
+            }
+            button.foreground = effectiveForeground(type: type, sent: sentForeground)
+            if type == ActionType.dismiss, sentForeground == true {
+                keep(.bool(true), at: foregroundPath, Diagnostic(
+                    .info, code: "dismiss-never-foreground", path: foregroundPath,
+                    message: "a dismiss button never opens the app; foreground: true is kept under ignored"))
+            }
+            for key in JSONWriter.sortedKeys(members) where !Self.buttonKeys.contains(key) {
+                keepUnknownKey(members[key]!, at: JSONPath.member(key, of: path), in: "an AppDNA button")
+            }
+            return button
+        }
+
+        static let buttonKeys: Set<String> = [Key.id, Key.title, Key.type, Key.value, Key.foreground]
+
+        /// Fills the button's destination and flags from `type` and `value`; returns the type as read (nil when
+        /// missing or not a string). What cannot be read is kept under `ignored`.
+        mutating func decodeButtonType(_ members: [String: JSONValue], path: String, into button: inout PushButton)
+            -> String?
+        {
+            let typePath = JSONPath.member(Key.type, of: path)
+            let valuePath = JSONPath.member(Key.value, of: path)
+            let value = members[Key.value]
+            func keepTypeAndValue(_ diagnostic: Diagnostic) {
+                keep(members[Key.type]!, at: typePath, diagnostic)
+                if let value { payload.ignored[valuePath] = value }
+            }
+            guard let typeValue = members[Key.type] else {
+                if let value {
+                    keep(value, at: valuePath, Diagnostic(
+                        .info, code: "button-value-unused", path: valuePath,
+                        message: "a button with no type has no use for a value; kept under ignored"))
+                }
+                return nil
+            }
+            guard let type = typeValue.stringValue else {
+                keepTypeAndValue(APSCoding.wrongType(typePath, expected: "a string", typeValue))
+                return nil
+            }
+            switch type {
+            case ActionType.deepLink, ActionType.openURL:
+                guard let link = value?.stringValue, !link.isEmpty else {
+                    keepTypeAndValue(Self.valueProblem(value, at: valuePath))
+                    return type
+                }
+                button.deepLink = link
+                if type == ActionType.openURL { payload.ignored[typePath] = .string(type) }
+            case ActionType.showScreen:
+                guard let screen = value?.stringValue, !screen.isEmpty else {
+                    keepTypeAndValue(Self.valueProblem(value, at: valuePath))
+                    return type
+                }
+                button.action = PushAction(name: showScreenAction, data: [screenKey: .string(screen)])
+            case ActionType.dismiss:
+                button.destructive = true
+                if let value {
+                    keep(value, at: valuePath, Diagnostic(
+                        .info, code: "button-value-unused", path: valuePath,
+                        message: "a dismiss button has no use for a value; kept under ignored"))
+                }
+            case ActionType.textReply:
+                button.input = true
+                switch value {
+                case nil: break
+                case .string(let placeholder)?: button.placeholder = placeholder
+                case let value?: keepWrongType(value, at: valuePath, expected: "a string (the placeholder)")
+                }
+            default:
+                keepTypeAndValue(Diagnostic(
+                    .warning, code: "unknown-action-type", path: typePath,
+                    message: "unknown button type '\(type)': the button routes nothing; kept under ignored"))
+            }
+            return type
+        }
+
+        /// Typed text from a forwarded userInfo: the app reads it as `data["reply_text"]`. A sender's own
+        /// `data.reply_text` is kept under `ignored`.
+        mutating func addReplyText(_ text: String) {
+            if let sent = payload.data[Key.dataReplyText] {
+                let path = JSONPath.member(Key.dataReplyText, of: Path.data)
+                keep(sent, at: path, Diagnostic(
+                    .info, code: "reply-text-replaces-data", path: path,
+                    message: "appdna_reply_text (typed text) replaces data.reply_text; the sent value is kept "
+                        + "under ignored"))
+            }
+            payload.data[Key.dataReplyText] = .string(text)
+        }
+
+        /// With buttons, `aps.category` should be the category derived from them.
+        mutating func checkCategory() {
+            guard !payload.buttons.isEmpty, let derived = derivedCategory(forActions: wireActions),
+                  payload.category != derived
+            else { return }
+            let sent = payload.category.map { "'\($0)'" } ?? "missing"
+            diagnostics.append(Diagnostic(
+                .warning, code: "category-mismatch", path: "$.aps.category",
+                message: "aps.category is \(sent) but AppDNA's buttons need '\(derived)': iOS may show no buttons"))
+        }
+    }
+}
