@@ -36,7 +36,7 @@ private func tapped(_ messageId: String = "ntf_5521", button: String? = nil) -> 
     if let button { properties["action_identifier"] = .string(button) }
     return Receipt(
         vendor: "pushnotifai", kind: .opened, event: "$notification_tapped", properties: properties,
-        messageId: messageId)
+        messageId: messageId, action: button)
 }
 
 private func dismissed(_ messageId: String = "ntf_5521") -> Receipt {

@@ -18,7 +18,8 @@ public struct Translation: Sendable, Hashable {
 /// (SPEC §7.7, §7.8) and leaving the rest to the target's `encode`.
 ///
 /// Between two different vendors:
-/// - the source's `tracking` and `ignored` keys are losses (they mean nothing to the target);
+/// - the source's `tracking` and `ignored` keys are losses (they mean nothing to the target), except a
+///   tracking value equal to the message id, which the target carries as its own message id;
 /// - a category the source's SDK owns (`ZX_2BTN`, `buzzkit.…`) is dropped so the target derives its own;
 /// - when the target routes only a button's own destination but the source would fall back to the
 ///   message's link on a button tap, the message's link is copied into link-less buttons that open the app.
@@ -44,6 +45,8 @@ public enum Translator {
         var payload = payload
         var losses: [Loss] = []
         for key in JSONWriter.sortedKeys(payload.tracking) {
+            // A tracking value that is the message id travels on as the target's own message id.
+            if let messageId = payload.messageId, payload.tracking[key] == .string(messageId) { continue }
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
                 reason: "\(source.name) tracking data means nothing to \(target.name)"))
