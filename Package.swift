@@ -39,6 +39,11 @@ let package = Package(
             path: "Tests/DeliveryTests"
         ),
         .testTarget(
+            name: "HostileInputTests",
+            dependencies: ["PushBridge", "PushBridgeVendors"],
+            path: "Tests/HostileInputTests"
+        ),
+        .testTarget(
             name: "CLITests",
             dependencies: ["PushBridge", "bridge-cli"],
             path: "Tests/CLITests"
