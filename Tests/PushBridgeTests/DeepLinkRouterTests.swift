@@ -14,9 +14,10 @@ private struct Harness {
     ) {
         delegate = RecordingDelegate(consumes: delegateConsumes ?? false)
         system = RecordingOpener(succeeds: systemSucceeds)
-        let seen = closureSeen
-        let handler: (@Sendable (DeepLink) -> Bool)? = closureConsumes.map { consumes in
-            { link in
+        var handler: (@Sendable (DeepLink) -> Bool)?
+        if let consumes = closureConsumes {
+            let seen = closureSeen
+            handler = { link in
                 seen.append(link)
                 return consumes
             }
@@ -219,7 +220,7 @@ struct DeepLinkRouterTests {
         #expect(refused.via == .rejected)
         #expect(refused.diagnostic?.code == "link-rejected")
         #expect(harness.router.route("http://example.com").via == .rejected)
-        #expect(harness.system.seen.map(\.string) == ["gym://class/1", "HTTPS://example.com"])
+        #expect(harness.system.seen.all.map(\.string) == ["gym://class/1", "HTTPS://example.com"])
     }
 
     @Test("a blocked scheme stays blocked even when the allowlist names it")
@@ -240,7 +241,8 @@ struct DeepLinkRouterTests {
     @Test("a web-host allowlist lets the system open only http(s) links to those hosts",
           arguments: [
               ("https://example.com/sale", true), ("http://EXAMPLE.com", true), ("https://example.com:8443/x", true),
-              ("https://shop.example.com/", true), ("https://evil.com/", false),
+              ("https://shop.example.com/", true), ("https://evil.com/", false), ("http://evil.com/", false),
+              ("HTTP://Evil.com/", false), ("https://sub.example.com/", false),
               ("https://example.com.evil.com/", false), ("https://example.com@evil.com/", false),
               ("https://evil.com#@example.com", false), ("https://evil.com?@example.com", false),
               ("https:///path-only", false), ("https:example.com", false), ("gym://evil.com", true),

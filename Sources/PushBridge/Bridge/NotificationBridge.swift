@@ -168,17 +168,21 @@ public final class NotificationBridge: Sendable {
         return effects
     }
 
-    /// Sends a receipt unless the once-only ledger has seen it.
+    /// Sends a receipt unless the once-only ledger has seen it. A receipt without a message id is never
+    /// deduplicated (nothing tells two pushes apart); one the sink could not record is forgotten by the
+    /// ledger, so a later identical step tries again.
     private func send(_ receipt: Receipt, into effects: inout [BridgeEffect]) {
-        let isFirst = state.withLock { $0.sentReceipts.insert(receipt.onceOnlyKey) }
+        let key = receipt.onceOnlyKey
+        let isFirst = receipt.messageId == nil || state.withLock { $0.sentReceipts.insert(key) }
         guard isFirst else { return }
+        effects.append(.receipt(receipt))
         do {
             try sink.record(receipt)
         } catch {
+            state.withLock { $0.sentReceipts.remove(key) }
             effects.append(.diagnostic(Diagnostic(
                 .error, code: "receipt-not-recorded", message: "receipt '\(receipt.event)' could not be recorded: \(error)")))
         }
-        effects.append(.receipt(receipt))
     }
 }
 
@@ -188,6 +192,9 @@ struct BoundedSet: Sendable {
     private var members = Set<String>()
     private var order: [String] = []
     private var head = 0
+
+    /// Forgets `member` (its slot in the eviction order expires harmlessly).
+    mutating func remove(_ member: String) { members.remove(member) }
 
     /// Inserts `member`; returns false when it was already there.
     mutating func insert(_ member: String) -> Bool {

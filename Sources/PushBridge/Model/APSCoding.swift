@@ -94,7 +94,7 @@ public enum APSCoding {
                 }
             }
             if !leftovers.isEmpty { payload.apsExtra["alert"] = .object(leftovers) }
-            payload.alert = alert
+            payload.alert = alert.isEmpty ? nil : alert
         default:
             payload.apsExtra["alert"] = value
             diagnostics.append(wrongType("$.aps.alert", expected: "a string or an object", value))

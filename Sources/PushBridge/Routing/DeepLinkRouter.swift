@@ -38,7 +38,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
         let afterScheme = string.utf8.dropFirst(scheme.utf8.count + 1)
         guard afterScheme.starts(with: "//".utf8) else { return nil }
         var rest = Substring(afterScheme.dropFirst(2))
-        if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" || $0 == "\\" }) { rest = rest[..<end] }
         if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
         if rest.hasPrefix("[") {
             if let close = rest.firstIndex(of: "]") { return String(rest[...close]).lowercased() }

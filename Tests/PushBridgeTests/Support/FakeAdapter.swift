@@ -141,6 +141,7 @@ struct FakeAdapter: VendorAdapter {
 
     func validationProblems(_ userInfo: [String: JSONValue], payload: PushPayload) -> [Diagnostic] {
         guard reportsFakeInvalid, userInfo["fake_invalid"] != nil else { return [] }
-        return [Diagnostic(.error, code: "fake-invalid", path: "$.fake_invalid", message: "the fake vendor refuses this")]
+        return [Diagnostic(
+            .error, code: "fake-invalid", path: "$.fake_invalid", message: "the fake vendor refuses this")]
     }
 }
