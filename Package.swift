@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "PushBridge",
+    platforms: [.iOS(.v18), .macOS(.v15)],
     products: [
         .library(name: "PushBridge", targets: ["PushBridge"]),
         .library(name: "PushBridgeVendors", targets: ["PushBridgeVendors"]),
@@ -30,7 +31,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance"],
+            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance", "bridge-cli"],
             path: "Tests/ConformanceTests"
         ),
         .testTarget(

@@ -1,2 +1,4 @@
-// Apple-only glue for PushBridge lives in this target, whole files behind
-// `#if canImport(UserNotifications)`. On other platforms the target is empty.
+// Apple-only glue for PushBridge. Every file is fenced with
+// `#if os(iOS) && canImport(UserNotifications) && canImport(UIKit)`; on other platforms the target is empty.
+// The glue converts types and calls the platform-neutral core (Sources/PushBridge/Integration); it makes
+// no decision of its own. See docs/APPLE.md.

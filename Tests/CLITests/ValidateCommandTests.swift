@@ -99,11 +99,13 @@ struct ValidateCommandTests {
         #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "delivery-id-missing" } == true)
     }
 
-    @Test("in Custom mode the top-level title and body are the alert: no aps.alert is needed")
-    func customModeNeedsNoApsAlert() throws {
+    @Test("Custom mode still needs aps.alert: iOS shows nothing on the lock screen without it (seed 000)")
+    func customModeNeedsApsAlert() throws {
         let payload = try Fixtures.payload("zixflow-custom.json").setting("aps", "alert", to: nil)
         let result = try CLI.run(["validate", "-"], stdin: jsonText(.object(payload)))
-        #expect(result.status == 0, "\(result)")
+        #expect(result.status == 1, "\(result)")
+        let report = try result.stdoutJSON()
+        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "alert-missing" } == true)
     }
 
     @Test("a payload two vendors claim is exit 3, not a report")

@@ -28,6 +28,17 @@ public enum Validator {
     /// Sound file extensions iOS plays.
     public static let soundExtensions: Set<String> = ["caf", "aif", "aiff", "wav"]
 
+    /// Whether the wire `aps.alert` shows something: a non-empty string or a non-empty object. Judged on the
+    /// wire, not the bridge form, because vendor keys beside `aps` (Zixflow's Custom-mode `title`) show
+    /// nothing on the lock screen without it.
+    static func hasAlert(_ alert: JSONValue?) -> Bool {
+        switch alert {
+        case .string(let text)?: return !text.isEmpty
+        case .object(let members)?: return !members.isEmpty
+        default: return false
+        }
+    }
+
     /// Validates `userInfo` (`byteCount` bytes as received) with `adapter`, or APNs rules only when nil.
     public static func validate(
         _ userInfo: [String: JSONValue], byteCount: Int, adapter: (any VendorAdapter)?
@@ -49,7 +60,7 @@ public enum Validator {
         }
         if userInfo["aps"] == nil {
             problems.append(Diagnostic(.error, code: "aps-missing", path: "$.aps", message: "there is no aps dictionary"))
-        } else if !payload.isVisible, !payload.contentAvailable {
+        } else if !hasAlert(userInfo["aps"]?["alert"]), !payload.contentAvailable {
             problems.append(Diagnostic(
                 .error, code: "alert-missing", path: "$.aps.alert",
                 message: "no aps.alert: iOS shows nothing for a push without one (set content-available for a background push)"))

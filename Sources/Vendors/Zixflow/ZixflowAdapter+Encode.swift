@@ -4,18 +4,28 @@ extension ZixflowAdapter {
     /// Writes Custom mode when the payload has an image or buttons, Native mode otherwise; both keep
     /// `aps.alert`. Custom mode also writes `title`, `body` and `badge` (as a string) at the top level.
     ///
-    /// One exception keeps a same-vendor round trip unchanged: a Zixflow Native payload with buttons
-    /// and no image (seed 000's Native example) stays Native, since its buttons use the pre-registered
-    /// `ZX_2BTN` category and need no service extension.
+    /// A Zixflow payload keeps the mode it was sent in and its category as sent, so a same-vendor round
+    /// trip changes nothing: seed 000's Native example has buttons (its `ZX_2BTN` category is registered
+    /// at launch and needs no service extension). The one exception is an image, which always needs the
+    /// extension: a Native payload with an image is written in Custom mode, reported as a loss of
+    /// `mutableContent: false`.
     public func encode(_ payload: PushPayload) -> EncodeResult {
         var payload = payload
         var losses: [Loss] = []
-        let keepsNative = payload.vendor == id && !payload.mutableContent
-        let custom = payload.imageURL != nil || (!payload.buttons.isEmpty && !keepsNative)
-        if custom { payload.mutableContent = true }
+        let sameVendor = payload.vendor == id
+        let custom = payload.imageURL != nil
+            || (sameVendor ? payload.mutableContent : !payload.buttons.isEmpty)
+        if custom, !payload.mutableContent {
+            if sameVendor {
+                losses.append(Loss(
+                    path: "$.mutableContent", value: false,
+                    reason: "an image needs the service extension: Zixflow's Custom mode sets mutable-content: 1"))
+            }
+            payload.mutableContent = true
+        }
 
         let buttons = encodeButtons(payload.buttons, losses: &losses)
-        if !buttons.isEmpty {
+        if !buttons.isEmpty, !(sameVendor && payload.category == nil) {
             if let category = payload.category, category != Self.buttonCategory {
                 losses.append(Loss(
                     path: "$.category", value: .string(category),
@@ -50,7 +60,7 @@ extension ZixflowAdapter {
         if custom {
             if let title = payload.alert?.title { userInfo[Key.title] = .string(title) }
             if let body = payload.alert?.body { userInfo[Key.body] = .string(body) }
-            if let badge = payload.badge { userInfo[Key.badge] = .string(String(badge)) }
+            if let badge = payload.badge, payload.ignored[Key.badge] == nil { userInfo[Key.badge] = .string(String(badge)) }
         }
         if let imageURL = payload.imageURL { userInfo[Key.imageURL] = .string(imageURL) }
         if let deepLink = payload.deepLink { userInfo[Key.deepLinkURL] = .string(deepLink) }

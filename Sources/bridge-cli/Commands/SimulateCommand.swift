@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeDelivery
 
 enum SimulateCommand: Command {
     static let name = "simulate"
@@ -22,10 +23,21 @@ enum SimulateCommand: Command {
           --closure                     install a closure that consumes every link
           --register-action NAME        register a handler that consumes NAME (repeatable)
           --buffer N                    steps kept before configure (default 8)
+
+        Receipts (docs/DELIVERY.md):
+          --outbox DIR                  append every receipt durably to the outbox in DIR (created, mode 0700)
+                                        before its line is printed; a receipt the outbox's once-only ledger
+                                        has seen is not printed again. Exit 0 only once all are on disk
+          --endpoint URL                then send them: with --outbox, flush the outbox (as 'flush' does; what
+                                        cannot be sent stays for the next flush); without, send each receipt
+                                        once, best effort, exit 1 when one was not delivered
+          --write-key KEY               the vendors' write key (else PUSHBRIDGE_WRITE_KEY); never printed
+          --max-attempts N, --request-timeout S, --max-time S, --base-delay S   as for 'flush'
         """
-    static let valuedOptions: Set<String> = [
+    static let valuedOptions: Set<String> = Set([
         "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
-    ]
+        "outbox", "endpoint",
+    ]).union(DeliverySettings.valuedOptions)
     static let flagOptions: Set<String> = ["closure"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
@@ -52,10 +64,87 @@ enum SimulateCommand: Command {
         let (_, userInfo) = try loadUserInfo(input)
         let adapter = try resolveAdapter(userInfo, vendor: options.vendor)
         options.vendor = adapter.id
+        let delivery = try ReceiptDelivery(arguments)
         printDiagnostics(adapter.decode(userInfo).diagnostics)
+        var ok = true
         for effect in Simulation.run(userInfo, steps: steps, options: options, registry: registry) {
-            stdoutStream.writeLine(effect.json)
+            guard case .receipt(let receipt) = effect else {
+                stdoutStream.writeLine(effect.json)
+                continue
+            }
+            let kept = delivery.keep(receipt)
+            if !kept.ok { ok = false }
+            for line in kept.lines { stdoutStream.writeLine(line) }
+            // With an outbox, a receipt's line is out as soon as the receipt is on disk.
+            if delivery.outbox != nil { stdoutStream.flush() }
         }
-        return .success
+        delivery.finish()
+        return ok ? .success : .problems
+    }
+}
+
+/// What `simulate` does with receipts beyond printing them: `--outbox` appends them durably, `--endpoint`
+/// sends them (by flushing the outbox, or one by one without one).
+private struct ReceiptDelivery {
+    let outbox: ReceiptOutbox?
+    let settings: DeliverySettings?
+    /// The HTTP sink, made once for every receipt.
+    let sink: HTTPReceiptSink?
+
+    init(_ arguments: Arguments) throws(CLIError) {
+        outbox = try arguments.value("outbox").map { directory throws(CLIError) in
+            guard !directory.isEmpty else { throw .usage("--outbox needs a directory") }
+            return try openOutbox(directory, create: true)
+        }
+        settings = arguments.value("endpoint") == nil ? nil : try DeliverySettings(arguments)
+        sink = settings?.sink
+        let deliveryOption = DeliverySettings.valuedOptions.sorted().first { arguments.value($0) != nil }
+        if settings == nil, let option = deliveryOption {
+            throw .usage("--\(option) needs --endpoint URL")
+        }
+    }
+
+    /// Keeps one receipt; returns the lines to print in place of its effect line and whether it was kept.
+    func keep(_ receipt: Receipt) -> (lines: [JSONValue], ok: Bool) {
+        if let outbox {
+            do throws(OutboxError) {
+                if case .alreadyRecorded(let id) = try outbox.append(receipt) {
+                    printDiagnostics([Diagnostic(
+                        .info, code: "receipt-already-recorded",
+                        message: "receipt '\(receipt.event)' (\(receipt.vendor), id \(id)) is in the outbox's "
+                            + "once-only ledger already: not recorded again")])
+                    return ([], true)
+                }
+            } catch {
+                // As the bridge reports a sink's failure: a diagnostic, then the receipt.
+                let diagnostic = Diagnostic(
+                    .error, code: "receipt-not-recorded",
+                    message: "receipt '\(receipt.event)' could not be recorded: \(error)")
+                return ([diagnostic.json, receipt.json], false)
+            }
+            return ([receipt.json], true)
+        }
+        if let sink {
+            let outcome = sink.deliver(receipt)
+            if case .delivered = outcome { return ([receipt.json], true) }
+            let reason: String
+            switch outcome {
+            case .retryLater(_, let text), .permanentFailure(_, _, let text): reason = text
+            case .delivered: reason = ""
+            }
+            printDiagnostics([Diagnostic(
+                .error, code: "receipt-not-delivered",
+                message: "receipt '\(receipt.event)' (\(receipt.vendor), id \(receipt.idempotencyKey)) was not "
+                    + "delivered and is not kept (no --outbox): \(reason)")])
+            return ([receipt.json], false)
+        }
+        return ([receipt.json], true)
+    }
+
+    /// After every payload: with both an outbox and an endpoint, flushes the outbox. Its outcome does not
+    /// change the exit code: what could not be sent is durable and waits for the next flush.
+    func finish() {
+        guard let outbox, let settings, let sink else { return }
+        _ = settings.flush(outbox, sink: sink)
     }
 }

@@ -1,0 +1,180 @@
+import PushBridge
+
+/// What a conformance check compares: one of a case's expectations, or one of the laws of SPEC §9.
+public enum ConformanceCheck: Sendable, Hashable, CustomStringConvertible {
+    /// The case file itself (unreadable JSON, an unknown field, a repeated id, …).
+    case caseFile
+    /// `expect.bridge`: the decoded bridge form. Paths are in the bridge form.
+    case bridge
+    /// `expect.effects`: what the steps did. Paths are in the effect list (`$[1].event`).
+    case effects
+    /// `expect.losses`: translating to `target`. Paths are loss paths.
+    case losses(target: String)
+    /// `expect.translated`: the userInfo translated to `target`. Paths are in that userInfo.
+    case translated(target: String)
+    /// `expect.diagnostics`: what decoding reported.
+    case diagnostics
+    /// Law 1: the case's vendor (or `expect.claimedBy`) claims the payload, and no other adapter does.
+    case detection
+    /// Decoding the same payload twice gives the same result.
+    case deterministicDecode
+    /// Law 2: `decode(encode(p))` equals `p` apart from the losses `encode` reported. Paths are in the bridge form.
+    case roundTrip
+    /// A second round trip changes nothing and loses nothing. Paths are in the bridge form.
+    case idempotence
+    /// Law 3: the encoded payload is valid APNs; `target` is set for a translation into another vendor.
+    case validAPNs(target: String?)
+    /// Law 5: an adversarial variant of the payload crashed the adapter, gave no result, or lost a value
+    /// silently. Paths are in the wire payload.
+    case adversarial(variant: String)
+    /// Law 5: the adapter crashed while the case's own expectations were checked.
+    case neverCrash
+    /// The case has a known issue but every check passed: remove `knownIssue`.
+    case knownIssueResolved
+
+    public var description: String {
+        switch self {
+        case .caseFile: return "case-file"
+        case .bridge: return "bridge"
+        case .effects: return "effects"
+        case .losses(let target): return "losses:\(target)"
+        case .translated(let target): return "translated:\(target)"
+        case .diagnostics: return "diagnostics"
+        case .detection: return "law:detection"
+        case .deterministicDecode: return "law:deterministic-decode"
+        case .roundTrip: return "law:round-trip"
+        case .idempotence: return "law:idempotence"
+        case .validAPNs(let target): return target.map { "law:valid-apns:\($0)" } ?? "law:valid-apns"
+        case .adversarial(let variant): return "law:adversarial(\(variant))"
+        case .neverCrash: return "law:never-crash"
+        case .knownIssueResolved: return "known-issue-resolved"
+        }
+    }
+}
+
+/// One way a case failed: which case, which check, where, and what was expected against what came out.
+///
+/// `expected` and `actual` are short texts, usually JSON (`"Opened"`, `{"type":"route",…}`) or `(absent)`.
+public struct ConformanceFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The case's id (or the file's path, for a file that could not be read).
+    public var caseID: String
+    /// What was checked.
+    public var check: ConformanceCheck
+    /// JSON path of the difference, in the document the check compares (see ``ConformanceCheck``).
+    public var path: String
+    /// What the case or the law expects.
+    public var expected: String
+    /// What the adapter produced.
+    public var actual: String
+
+    /// Creates a failure.
+    public init(caseID: String, check: ConformanceCheck, path: String, expected: String, actual: String) {
+        self.caseID = caseID
+        self.check = check
+        self.path = path
+        self.expected = expected
+        self.actual = actual
+    }
+
+    /// `zixflow-tap [effects] at $[1].event: expected "Push Notification Action Clicked", got "Clicked"`.
+    public var description: String {
+        "\(caseID) [\(check)] at \(path): expected \(expected), got \(actual)"
+    }
+}
+
+/// The outcome of one case.
+public struct ConformanceCaseResult: Sendable, Hashable {
+    /// How the case ended.
+    public enum Status: Sendable, Hashable {
+        /// Every check passed.
+        case passed
+        /// At least one check failed.
+        case failed
+        /// The case has a `knownIssue` and failed as documented (its failures are in ``failures``).
+        case knownIssue(String)
+        /// The case was not run (no adapter is registered for its vendor).
+        case skipped(String)
+    }
+
+    /// The case's id.
+    public var caseID: String
+    /// The case's description.
+    public var description: String
+    /// The case's vendor.
+    public var vendor: String
+    /// The file it came from.
+    public var source: String
+    /// How it ended.
+    public var status: Status
+    /// Every failed check (also for a known issue, where they do not count as failures of the suite).
+    public var failures: [ConformanceFailure]
+}
+
+/// Everything a run of the suite found: one result per case, plus problems reading case files.
+public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
+    /// A run that failed, thrown by ``requirePassing()``: its description lists every failure.
+    public struct Failed: Error, Sendable, CustomStringConvertible {
+        /// The report.
+        public var report: ConformanceReport
+        public var description: String { report.description }
+    }
+
+    /// One result per case, in the order the cases were read.
+    public var results: [ConformanceCaseResult]
+    /// Problems that kept cases (or whole files) from being read; each counts as a failed case.
+    public var fileProblems: [ConformanceFailure]
+
+    /// Creates a report.
+    public init(results: [ConformanceCaseResult], fileProblems: [ConformanceFailure] = []) {
+        self.results = results
+        self.fileProblems = fileProblems
+    }
+
+    /// Cases whose every check passed.
+    public var passedCount: Int { results.filter { $0.status == .passed }.count }
+    /// Failed cases, plus one for each distinct case or file that could not be read.
+    public var failedCount: Int {
+        results.filter { $0.status == .failed }.count + Set(fileProblems.map(\.caseID)).count
+    }
+    /// Cases that failed as their `knownIssue` documents.
+    public var knownIssueCount: Int {
+        results.filter { if case .knownIssue = $0.status { return true } else { return false } }.count
+    }
+    /// Cases not run.
+    public var skippedCount: Int {
+        results.filter { if case .skipped = $0.status { return true } else { return false } }.count
+    }
+
+    /// Every failure that fails the suite: file problems first, then each failed case's, in order.
+    public var failures: [ConformanceFailure] {
+        fileProblems + results.filter { $0.status == .failed }.flatMap(\.failures)
+    }
+
+    /// Whether nothing failed (known issues and skipped cases do not fail a run).
+    public var isPassing: Bool { failedCount == 0 }
+
+    /// `N passed, N failed`.
+    public var summary: String { "\(passedCount) passed, \(failedCount) failed" }
+
+    /// Throws ``Failed`` unless the run passed: the one call a test needs.
+    public func requirePassing() throws(Failed) {
+        guard isPassing else { throw Failed(report: self) }
+    }
+
+    /// One line per failure, one per known issue and skipped case, then the summary.
+    public var description: String {
+        var lines = failures.map(\.description)
+        for result in results {
+            switch result.status {
+            case .knownIssue(let note):
+                lines.append("known issue: \(result.caseID): \(note) (\(result.failures.count) failing checks)")
+            case .skipped(let reason):
+                lines.append("skipped: \(result.caseID): \(reason)")
+            case .passed, .failed:
+                break
+            }
+        }
+        lines.append(summary)
+        return lines.joined(separator: "\n")
+    }
+}

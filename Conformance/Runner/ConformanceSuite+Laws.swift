@@ -1,0 +1,209 @@
+import PushBridge
+
+/// The laws of SPEC §9, checked on every case's payload whatever the case expects.
+extension ConformanceSuite {
+    /// Law 1: exactly the expected vendor claims the payload (no vendor, when `claimedBy` is null).
+    func detectionFailures(_ testCase: ConformanceCase) -> [ConformanceFailure] {
+        let claimants = registry.claimants(of: testCase.payload).map(\.id)
+        let expected = testCase.expect.claimedBy.map { [$0] } ?? []
+        guard claimants != expected else { return [] }
+        return [
+            ConformanceFailure(
+                caseID: testCase.id, check: .detection, path: JSONPath.root,
+                expected: expected.isEmpty ? "claimed by no vendor" : "claimed by \(expected[0]) only",
+                actual: claimants.isEmpty
+                    ? "claimed by no vendor" : "claimed by " + claimants.joined(separator: " and "))
+        ]
+    }
+
+    /// Laws 2, 3 and 5 and the decode laws for one payload; the failures carry no case id yet.
+    func lawFailures(
+        _ payload: [String: JSONValue], adapter: any VendorAdapter, claimedBy: String?
+    ) -> [ConformanceFailure] {
+        var failures: [ConformanceFailure] = []
+        let (_, crashes) = SimulatedCrash.capture { failures = codingLawFailures(payload, adapter: adapter) }
+        failures += crashes.map {
+            ConformanceFailure(
+                caseID: "", check: .neverCrash, path: "$", expected: "no crash", actual: "crashed: \($0)")
+        }
+        for variant in AdversarialVariant.variants(of: payload, limit: options.maxAdversarialVariants) {
+            let check = ConformanceCheck.adversarial(variant: variant.label)
+            let (found, crashes) = SimulatedCrash.capture {
+                adversarialFailures(variant, adapter: adapter, claimedBy: claimedBy, check: check)
+            }
+            failures += crashes.map {
+                ConformanceFailure(
+                    caseID: "", check: check, path: variant.path, expected: "no crash", actual: "crashed: \($0)")
+            }
+            failures += found
+        }
+        return failures
+    }
+
+    /// Deterministic decode, round trip, idempotence and valid APNs (own encoding and every translation).
+    private func codingLawFailures(_ payload: [String: JSONValue], adapter: any VendorAdapter) -> [ConformanceFailure] {
+        var failures: [ConformanceFailure] = []
+        func fail(_ check: ConformanceCheck, _ differences: [JSONDifference]) {
+            failures += differences.map {
+                ConformanceFailure(
+                    caseID: "", check: check, path: $0.path, expected: JSONDifference.show($0.expected),
+                    actual: JSONDifference.show($0.actual))
+            }
+        }
+        let first = adapter.decode(payload)
+        let again = adapter.decode(payload)
+        if first != again {
+            let differences = JSONDifference.between(
+                first.payload.bridgeJSON, again.payload.bridgeJSON, at: JSONPath.root)
+            fail(.deterministicDecode, differences)
+            if differences.isEmpty {
+                failures.append(
+                    ConformanceFailure(
+                        caseID: "", check: .deterministicDecode, path: JSONPath.root,
+                        expected: "diagnostics " + first.diagnostics.map(\.code).joined(separator: ","),
+                        actual: "diagnostics " + again.diagnostics.map(\.code).joined(separator: ",")))
+            }
+        }
+
+        let original = first.payload
+        let encoded = adapter.encode(original)
+        let roundTripped = adapter.decode(encoded.userInfo).payload
+        let lossPaths = encoded.losses.map(\.path)
+        fail(
+            .roundTrip,
+            JSONDifference.between(
+                JSONPathSteps.removing(lossPaths, from: original.bridgeJSON),
+                JSONPathSteps.removing(lossPaths, from: roundTripped.bridgeJSON), at: JSONPath.root))
+
+        let encodedAgain = adapter.encode(roundTripped)
+        for loss in encodedAgain.losses {
+            failures.append(
+                ConformanceFailure(
+                    caseID: "", check: .idempotence, path: loss.path, expected: "no loss on a second round trip",
+                    actual: "a loss (\(loss.reason))"))
+        }
+        let twiceRoundTripped = adapter.decode(encodedAgain.userInfo).payload
+        fail(
+            .idempotence,
+            JSONDifference.between(roundTripped.bridgeJSON, twiceRoundTripped.bridgeJSON, at: JSONPath.root))
+
+        let sourceBytes = JSONWriter.bytes(.object(payload)).count
+        failures += apnsFailures(
+            encoded.userInfo, source: original, sourceBytes: sourceBytes, adapter: adapter, target: nil)
+        for target in registry.adapters where target.id != adapter.id {
+            let translation = Translator.translate(payload, from: adapter, to: target)
+            failures += apnsFailures(
+                translation.userInfo, source: original, sourceBytes: sourceBytes, adapter: target, target: target.id)
+        }
+        return failures
+    }
+
+    /// Law 3 on an encoded payload, using the core's ``Validator``: `aps` present, `aps.alert` for a visible
+    /// push (judged on the wire), `mutable-content: 1` when an image or buttons need it, and no growth past
+    /// APNs' 4096 bytes.
+    private func apnsFailures(
+        _ userInfo: [String: JSONValue], source: PushPayload, sourceBytes: Int, adapter: any VendorAdapter,
+        target: String?
+    ) -> [ConformanceFailure] {
+        let bytes = JSONWriter.bytes(.object(userInfo)).count
+        let problems = Validator.validate(userInfo, byteCount: bytes, adapter: adapter).problems
+        return problems.compactMap { problem in
+            switch problem.code {
+            case "aps-missing", "mutable-content-missing": break
+            case "alert-missing" where source.isVisible: break
+            case "payload-too-large" where sourceBytes <= Validator.apnsPayloadLimit: break
+            default: return nil
+            }
+            return ConformanceFailure(
+                caseID: "", check: .validAPNs(target: target), path: problem.path, expected: "no \(problem.code)",
+                actual: problem.message)
+        }
+    }
+
+    /// Law 5 on one variant: no other vendor claims it, decoding gives a result (twice the same), a value of
+    /// another type is diagnosed or kept, and every adapter entry point runs on it.
+    private func adversarialFailures(
+        _ variant: AdversarialVariant, adapter: any VendorAdapter, claimedBy: String?, check: ConformanceCheck
+    ) -> [ConformanceFailure] {
+        var failures: [ConformanceFailure] = []
+        func fail(_ path: String, _ expected: String, _ actual: String) {
+            failures.append(
+                ConformanceFailure(caseID: "", check: check, path: path, expected: expected, actual: actual))
+        }
+        for claimant in registry.claimants(of: variant.userInfo)
+        where claimant.id != claimedBy && claimant.id != adapter.id {
+            fail(
+                JSONPath.root, "claimed by \(claimedBy ?? "no vendor") or by none",
+                "claimed by \(claimant.id): its claims(_:) accepts a payload without its marker")
+        }
+        let decoded = adapter.decode(variant.userInfo)
+        if decoded.payload.vendor != adapter.id {
+            fail("$.vendor", "a result from \(adapter.id)", "a bridge form of vendor \"\(decoded.payload.vendor)\"")
+        }
+        if adapter.decode(variant.userInfo) != decoded {
+            fail(JSONPath.root, "the same result from the same input", "a different result on the second decode")
+        }
+        if case .replaced(let value) = variant.mutation, Self.mustBeKept(value, replacing: variant.original) {
+            let diagnosed = decoded.diagnostics.contains { Self.isRelated($0.path, variant.path) }
+            if !diagnosed, !Self.contains(decoded.payload.bridgeJSON, value) {
+                fail(
+                    variant.path, "a diagnostic at \(variant.path), or the value kept in the bridge form",
+                    "neither: the \(value.typeName) was dropped silently")
+            }
+        }
+        let encoded = adapter.encode(decoded.payload)
+        _ = adapter.decode(encoded.userInfo)
+        _ = adapter.validationProblems(variant.userInfo, payload: decoded.payload)
+        let payload = decoded.payload
+        let context = ReceiptContext(deviceToken: "5f2c0ad1", userText: "typed text")
+        var steps: [LifecycleStep] = [
+            .arrive(.serviceExtension), .arrive(.foreground), .arrive(.background), .open, .dismiss, .launch,
+            .openAction("ACTION_0"),
+        ]
+        steps += payload.buttons.prefix(4).map { .openAction($0.id) }
+        for step in steps {
+            _ = adapter.receipts(for: step, payload: payload, context: context)
+            guard step.isOpen else { continue }
+            let plan = adapter.tapPlan(for: step, payload: payload, context: context)
+            if let action = plan.action {
+                _ = adapter.actionReceipt(for: action, handled: false, payload: payload)
+                _ = adapter.actionReceipt(for: action, handled: true, payload: payload)
+            }
+            if let link = plan.deepLink { _ = adapter.routeReceipt(url: link, via: .system, payload: payload) }
+        }
+        return failures
+    }
+
+    /// Whether a diagnostic at `diagnosticPath` is about the value at `path` (the same, inside, or around it).
+    static func isRelated(_ diagnosticPath: String, _ path: String) -> Bool {
+        func isAncestor(_ ancestor: String, of descendant: String) -> Bool {
+            guard ancestor != JSONPath.root, descendant.hasPrefix(ancestor) else { return false }
+            let rest = descendant.utf8.dropFirst(ancestor.utf8.count)
+            return rest.first == UInt8(ascii: ".") || rest.first == UInt8(ascii: "[")
+        }
+        return diagnosticPath == path || isAncestor(diagnosticPath, of: path) || isAncestor(path, of: diagnosticPath)
+    }
+
+    /// Whether a replacement must be diagnosed or kept: always, except an empty string, array or object in
+    /// place of a string or a collection (an empty value may mean "none" for a field that takes several
+    /// types, like `aps.alert`, and may be overridden, like `aps.alert` in Zixflow's Custom mode).
+    static func mustBeKept(_ replacement: JSONValue, replacing original: JSONValue?) -> Bool {
+        guard replacement == .string("") || replacement == .array([]) || replacement == .object([:]) else {
+            return true
+        }
+        switch original {
+        case .string?, .array?, .object?: return false
+        default: return true
+        }
+    }
+
+    /// Whether `value` occurs anywhere in `json`.
+    static func contains(_ json: JSONValue, _ value: JSONValue) -> Bool {
+        if json == value { return true }
+        switch json {
+        case .object(let members): return members.values.contains { contains($0, value) }
+        case .array(let elements): return elements.contains { contains($0, value) }
+        default: return false
+        }
+    }
+}

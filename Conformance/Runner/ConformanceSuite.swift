@@ -1,0 +1,123 @@
+import PushBridge
+
+/// The shared conformance suite: runs data cases (`Conformance/cases/<vendor>/*.json`) against vendor
+/// adapters and checks the laws of SPEC §9 on every case's payload.
+///
+/// It imports no test framework: a run returns a ``ConformanceReport`` whose failures are values
+/// (case id, check, JSON path, expected, actual), so XCTest, Swift Testing and `bridge-cli conformance`
+/// all use it the same way.
+///
+/// ```swift
+/// let suite = ConformanceSuite(adapters: BuiltInVendors.all + [AcmeAdapter()])
+/// try suite.run(casesDirectory: "Conformance/cases", vendor: "acme").requirePassing()
+/// ```
+public struct ConformanceSuite: Sendable {
+    /// How much the suite does beyond the cases' own expectations.
+    public struct Options: Sendable, Hashable {
+        /// Whether the laws (detection, round trip, valid APNs, adversarial variants) are checked.
+        public var checksLaws: Bool
+        /// Most adversarial variants tried per distinct payload (spread evenly when there are more).
+        public var maxAdversarialVariants: Int
+
+        /// Creates options.
+        public init(checksLaws: Bool = true, maxAdversarialVariants: Int = 96) {
+            self.checksLaws = checksLaws
+            self.maxAdversarialVariants = max(0, maxAdversarialVariants)
+        }
+    }
+
+    /// Every adapter: the ones under test and the ones detection must stay exclusive against.
+    public let registry: VendorRegistry
+    /// What the suite checks.
+    public let options: Options
+
+    /// Creates a suite over `adapters` (ids must be unique; the first of a repeated id is kept).
+    public init(adapters: [any VendorAdapter], options: Options = Options()) {
+        self.registry = VendorRegistry(adapters)
+        self.options = options
+    }
+
+    /// Reads every `*.json` case file under `casesDirectory` (subfolders included) and runs the cases,
+    /// only those for `vendor` when it is given. An empty folder gives an empty, passing report.
+    ///
+    /// - Throws: ``ConformanceLoadError`` when the directory (not a case file in it) cannot be read.
+    public func run(casesDirectory: String, vendor: String? = nil) throws(ConformanceLoadError) -> ConformanceReport {
+        let loaded = try Self.loadCases(directory: casesDirectory)
+        let cases = vendor.map { id in loaded.cases.filter { $0.vendor == id } } ?? loaded.cases
+        var report = run(cases: cases)
+        report.fileProblems = loaded.problems + report.fileProblems
+        return report
+    }
+
+    /// Runs `cases` in order. A repeated id or description is a problem of the later case, which is not run.
+    public func run(cases: [ConformanceCase]) -> ConformanceReport {
+        var ids: [String: String] = [:]
+        var descriptions: [String: String] = [:]
+        var problems: [ConformanceFailure] = []
+        var results: [ConformanceCaseResult] = []
+        var lawCache: [String: [ConformanceFailure]] = [:]
+        for testCase in cases {
+            let source = testCase.source.isEmpty ? "an earlier case" : testCase.source
+            if let first = ids[testCase.id] {
+                problems.append(
+                    ConformanceFailure(
+                        caseID: testCase.id, check: .caseFile, path: "$.id",
+                        expected: "an id used once (first used in \(first))", actual: "a repeated id in \(source)"))
+                continue
+            }
+            ids[testCase.id] = source
+            if let first = descriptions[testCase.description] {
+                problems.append(
+                    ConformanceFailure(
+                        caseID: testCase.id, check: .caseFile, path: "$.description",
+                        expected: "a description used once (first used by \(first))",
+                        actual: "\"\(testCase.description)\" again"))
+                continue
+            }
+            descriptions[testCase.description] = testCase.id
+            results.append(run(testCase, lawCache: &lawCache))
+        }
+        return ConformanceReport(results: results, fileProblems: problems)
+    }
+
+    /// Runs one case.
+    public func run(_ testCase: ConformanceCase) -> ConformanceCaseResult {
+        var lawCache: [String: [ConformanceFailure]] = [:]
+        return run(testCase, lawCache: &lawCache)
+    }
+
+    /// Reads every case file under `directory`: the cases that could be read, and the problems of the rest.
+    public static func loadCases(
+        directory: String
+    ) throws(ConformanceLoadError) -> (cases: [ConformanceCase], problems: [ConformanceFailure]) {
+        var cases: [ConformanceCase] = []
+        var problems: [ConformanceFailure] = []
+        for path in try CaseDirectory.jsonFiles(under: directory) {
+            do throws(ConformanceLoadError) {
+                let read = ConformanceCaseFile.read(try CaseDirectory.readFile(path), source: path)
+                cases += read.cases
+                problems += read.problems
+            } catch {
+                problems.append(
+                    ConformanceFailure(
+                        caseID: path, check: .caseFile, path: "$", expected: "a readable file", actual: error.reason))
+            }
+        }
+        return (cases, problems)
+    }
+
+    /// A directory given relative to a source file: `ConformanceSuite.directory("../../Conformance/cases")`
+    /// from a test file finds the cases however the package is checked out.
+    public static func directory(_ relativePath: String, relativeTo file: StaticString = #filePath) -> String {
+        var components = "\(file)".split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        components.removeLast()
+        for component in relativePath.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": if components.count > 1 { components.removeLast() }
+            default: components.append(String(component))
+            }
+        }
+        return components.joined(separator: "/")
+    }
+}

@@ -1,0 +1,24 @@
+/// A vendor adapter that registers notification categories, the way its SDK does.
+///
+/// ## Implementation requirements
+/// - ``launchCategories`` are the categories the SDK registers at launch whatever it receives
+///   (Zixflow's `ZX_2BTN`, PushNotifAI's `pushnotifai`); empty by default.
+/// - ``categories(for:)`` returns the categories one notification needs registered before it is shown,
+///   derived from its bridge form exactly as the SDK derives them (ids, titles, options); empty when it
+///   needs none. It never crashes and is deterministic: the same payload gives the same categories.
+/// - Every category returned is owned by the adapter (``NotificationCategory/owner`` is its ``id``).
+/// - ``categoryLimit`` caps how many of the vendor's categories stay registered (nil: no cap); past it
+///   the planner keeps the new one, every one still in Notification Centre, then the most recent.
+public protocol CategoryProviding: VendorAdapter {
+    /// Categories registered at launch.
+    var launchCategories: [NotificationCategory] { get }
+    /// The categories `payload` needs registered before it is displayed.
+    func categories(for payload: PushPayload) -> [NotificationCategory]
+    /// Most of this vendor's categories kept registered, or nil for no cap.
+    var categoryLimit: Int? { get }
+}
+
+extension CategoryProviding {
+    public var launchCategories: [NotificationCategory] { [] }
+    public var categoryLimit: Int? { nil }
+}

@@ -1,0 +1,335 @@
+import Synchronization
+
+/// A notification as the notification-center callbacks hand it over (`UNNotification`), platform-neutral.
+public struct DeliveredNotification: Sendable, Hashable {
+    /// The request identifier.
+    public var identifier: String
+    /// The whole userInfo.
+    public var userInfo: [String: JSONValue]
+    /// `content.categoryIdentifier`, when the platform reports one.
+    public var categoryIdentifier: String?
+
+    /// Creates a notification.
+    public init(identifier: String = "", userInfo: [String: JSONValue], categoryIdentifier: String? = nil) {
+        self.identifier = identifier
+        self.userInfo = userInfo
+        self.categoryIdentifier = categoryIdentifier
+    }
+
+    /// The category: ``categoryIdentifier`` when non-empty, else the userInfo's `aps.category`.
+    public var effectiveCategory: String? {
+        if let categoryIdentifier, !categoryIdentifier.isEmpty { return categoryIdentifier }
+        guard let category = userInfo["aps"]?["category"]?.stringValue, !category.isEmpty else { return nil }
+        return category
+    }
+}
+
+/// A person's answer to a notification (`UNNotificationResponse`), platform-neutral.
+public struct NotificationResponse: Sendable, Hashable {
+    /// The notification answered.
+    public var notification: DeliveredNotification
+    /// `actionIdentifier`: the default or dismiss identifier, or a button's id.
+    public var actionIdentifier: String
+    /// The typed text of a text-input button (`UNTextInputNotificationResponse.userText`).
+    public var userText: String?
+
+    /// Creates a response.
+    public init(notification: DeliveredNotification, actionIdentifier: String, userText: String? = nil) {
+        self.notification = notification
+        self.actionIdentifier = actionIdentifier
+        self.userText = userText
+    }
+
+    /// The lifecycle step: `open`, `dismiss` or `open:<button id>`.
+    public var step: LifecycleStep { LifecycleStep(actionIdentifier: actionIdentifier) }
+}
+
+/// How a notification is shown while the app is in the foreground (`UNNotificationPresentationOptions`).
+///
+/// The bit values are those of `UNNotificationPresentationOptions`, so the Apple glue converts by raw value
+/// and an option with no name here (the deprecated `.alert`, 1 << 2) passes through unchanged.
+public struct PresentationOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// `.badge`.
+    public static let badge = PresentationOptions(rawValue: 1 << 0)
+    /// `.sound`.
+    public static let sound = PresentationOptions(rawValue: 1 << 1)
+    /// `.list`: kept in Notification Centre.
+    public static let list = PresentationOptions(rawValue: 1 << 3)
+    /// `.banner`.
+    public static let banner = PresentationOptions(rawValue: 1 << 4)
+    /// Shown as if the app were in the background: banner, list, sound and badge.
+    public static let all: PresentationOptions = [.banner, .list, .sound, .badge]
+}
+
+/// The answer to `didReceiveRemoteNotification` (`UIBackgroundFetchResult`).
+public enum BackgroundFetchResult: String, Sendable, Hashable {
+    case newData
+    case noData
+    case failed
+
+    /// Several handlers' answers as one: new data if any had some, else failed if any failed, else no data.
+    public static func merge(_ results: [BackgroundFetchResult]) -> BackgroundFetchResult {
+        if results.contains(.newData) { return .newData }
+        return results.contains(.failed) ? .failed : .noData
+    }
+}
+
+/// Another party that wants the notification-center callbacks: the app's own delegate, another SDK's.
+///
+/// Each method returns false when the receiver does not take that callback (it does not implement it);
+/// its completion is then not awaited. A receiver that takes a callback calls its completion once, from
+/// any thread; a second call is ignored.
+public protocol NotificationCallbackReceiver {
+    /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`.
+    func willPresent(
+        _ notification: DeliveredNotification, completion: @escaping @Sendable (PresentationOptions) -> Void
+    ) -> Bool
+    /// `userNotificationCenter(_:didReceive:withCompletionHandler:)`.
+    func didReceive(_ response: NotificationResponse, completion: @escaping @Sendable () -> Void) -> Bool
+    /// `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
+    func didReceiveRemoteNotification(
+        _ notification: DeliveredNotification, completion: @escaping @Sendable (BackgroundFetchResult) -> Void
+    ) -> Bool
+}
+
+extension NotificationCallbackReceiver {
+    public func willPresent(
+        _ notification: DeliveredNotification, completion: @escaping @Sendable (PresentationOptions) -> Void
+    ) -> Bool { false }
+    public func didReceive(_ response: NotificationResponse, completion: @escaping @Sendable () -> Void) -> Bool {
+        false
+    }
+    public func didReceiveRemoteNotification(
+        _ notification: DeliveredNotification, completion: @escaping @Sendable (BackgroundFetchResult) -> Void
+    ) -> Bool { false }
+}
+
+/// A completion handler that runs at most once, whoever calls it and from whichever thread.
+public final class OnceOnlyCompletion<Value>: Sendable {
+    private let handler: Mutex<(@Sendable (Value) -> Void)?>
+
+    /// Wraps `handler`.
+    public init(_ handler: @escaping @Sendable (Value) -> Void) {
+        self.handler = Mutex(handler)
+    }
+
+    /// Runs the handler the first time; later calls do nothing. Returns whether this call ran it.
+    @discardableResult
+    public func callAsFunction(_ value: Value) -> Bool {
+        let taken = handler.withLock { handler -> (@Sendable (Value) -> Void)? in
+            defer { handler = nil }
+            return handler
+        }
+        guard let taken else { return false }
+        taken(value)
+        return true
+    }
+
+    /// Whether the handler has run.
+    public var hasCompleted: Bool { handler.withLock { $0 == nil } }
+}
+
+/// Waits for every receiver that took a callback, then calls the system completion once with their
+/// answers combined.
+final class AnswerGate<Answer: Sendable>: Sendable {
+    private struct State {
+        var pending = 1
+        var answers: [Answer] = []
+    }
+
+    private let state = Mutex(State())
+    private let combine: @Sendable ([Answer]) -> Answer
+    private let finish: OnceOnlyCompletion<Answer>
+
+    init(combine: @escaping @Sendable ([Answer]) -> Answer, finish: OnceOnlyCompletion<Answer>) {
+        self.combine = combine
+        self.finish = finish
+    }
+
+    /// One receiver's once-only completion; `withdraw` it when the receiver does not take the callback.
+    func slot() -> (answer: @Sendable (Answer) -> Void, withdraw: @Sendable () -> Void) {
+        state.withLock { $0.pending += 1 }
+        let once = OnceOnlyCompletion<Answer?> { [self] answer in arrive(answer) }
+        return ({ answer in once(answer) }, { once(nil) })
+    }
+
+    /// The coordinator is done handing the callback out.
+    func release() { arrive(nil) }
+
+    private func arrive(_ answer: Answer?) {
+        let done: [Answer]? = state.withLock { state in
+            if let answer { state.answers.append(answer) }
+            state.pending -= 1
+            return state.pending == 0 ? state.answers : nil
+        }
+        if let done { finish(combine(done)) }
+    }
+}
+
+/// How a vendor's pushes are shown while the app is in the foreground (seed 001's `showPushAppInForeground`).
+public struct ForegroundPresentation: Sendable, Hashable {
+    /// For vendors with no setting of their own (default: ``PresentationOptions/all``, as seed 001's default).
+    public var defaultOptions: PresentationOptions
+    /// Per-vendor settings, by vendor id.
+    public var perVendor: [String: PresentationOptions]
+
+    /// Creates a setting.
+    public init(defaultOptions: PresentationOptions = .all, perVendor: [String: PresentationOptions] = [:]) {
+        self.defaultOptions = defaultOptions
+        self.perVendor = perVendor
+    }
+
+    /// The options for a vendor's push.
+    public func options(for vendor: String) -> PresentationOptions { perVendor[vendor] ?? defaultOptions }
+
+    /// Seed 001's `showPushAppInForeground(_:)`: show the vendor's pushes in the foreground, or not at all.
+    public mutating func setShowsInForeground(_ shows: Bool, for vendor: String) {
+        perVendor[vendor] = shows ? .all : []
+    }
+}
+
+/// Delegate coexistence, platform-neutral: PushBridge takes the notification-center callbacks, handles
+/// the pushes one of its adapters claims through the ``NotificationBridge``, and forwards every callback
+/// to the app's own delegate and other SDKs' delegates. The system completion handler is called exactly
+/// once per callback, whoever handles it.
+///
+/// - `willPresent`: a claimed push is handled as `arrive:foreground` and shown with its vendor's
+///   ``ForegroundPresentation`` (the receivers' answers are not waited for). A push no adapter claims
+///   goes to the receivers untouched; the system gets the union of their answers once all have answered
+///   (nothing, when none takes it).
+/// - `didReceive`: a claimed push is handled as `open`, `open:<id>` or `dismiss` (with the typed text);
+///   every receiver gets the callback; the system completion runs once all receivers have completed.
+/// - `didReceiveRemoteNotification`: a claimed `content-available` push is handled as `arrive:background`;
+///   the system gets the receivers' answers merged (``BackgroundFetchResult/merge(_:)``).
+///
+/// Steps before ``configure()`` wait in the bridge's buffer when the bridge starts unconfigured (a
+/// cold-start tap): forwarding and the completion do not wait for it.
+public final class NotificationCenterCoordinator: Sendable {
+    private struct State: Sendable {
+        var presentation: ForegroundPresentation
+        var onEffects: (@Sendable ([BridgeEffect]) -> Void)?
+    }
+
+    /// The bridge that handles claimed pushes.
+    public let bridge: NotificationBridge
+    private let state: Mutex<State>
+
+    /// Creates a coordinator.
+    public init(bridge: NotificationBridge, presentation: ForegroundPresentation = ForegroundPresentation()) {
+        self.bridge = bridge
+        state = Mutex(State(presentation: presentation))
+    }
+
+    /// Per-vendor foreground presentation.
+    public var presentation: ForegroundPresentation {
+        get { state.withLock { $0.presentation } }
+        set { state.withLock { $0.presentation = newValue } }
+    }
+
+    /// Called with the effects of every handled callback (and of ``configure()``), when not empty.
+    public var onEffects: (@Sendable ([BridgeEffect]) -> Void)? {
+        get { state.withLock { $0.onEffects } }
+        set { state.withLock { $0.onEffects = newValue } }
+    }
+
+    /// The one adapter that claims `userInfo`, or nil when none (or more than one) does.
+    public func claimant(of userInfo: [String: JSONValue]) -> (any VendorAdapter)? {
+        let claimants = bridge.registry.claimants(of: userInfo)
+        return claimants.count == 1 ? claimants[0] : nil
+    }
+
+    /// Marks the bridge configured and handles the buffered callbacks (cold-start taps) in order.
+    @discardableResult
+    public func configure() -> [BridgeEffect] {
+        report(bridge.configure())
+    }
+
+    /// `willPresent`.
+    @discardableResult
+    public func willPresent(
+        _ notification: DeliveredNotification, forwardingTo receivers: [any NotificationCallbackReceiver],
+        completion: @escaping @Sendable (PresentationOptions) -> Void
+    ) -> [BridgeEffect] {
+        let finish = OnceOnlyCompletion(completion)
+        guard let adapter = claimant(of: notification.userInfo) else {
+            let gate = AnswerGate<PresentationOptions>(
+                combine: { $0.reduce(into: []) { $0.formUnion($1) } }, finish: finish)
+            for receiver in receivers {
+                let slot = gate.slot()
+                if !receiver.willPresent(notification, completion: slot.answer) { slot.withdraw() }
+            }
+            gate.release()
+            return ambiguity(notification.userInfo)
+        }
+        let effects = bridge.handle(.arrive(.foreground), userInfo: notification.userInfo, vendor: adapter.id)
+        for receiver in receivers {
+            let ignored = OnceOnlyCompletion<PresentationOptions> { _ in }
+            _ = receiver.willPresent(notification, completion: { ignored($0) })
+        }
+        finish(presentation.options(for: adapter.id))
+        return report(effects)
+    }
+
+    /// `didReceive` (a body tap, a button tap, a swipe-away).
+    @discardableResult
+    public func didReceive(
+        _ response: NotificationResponse, forwardingTo receivers: [any NotificationCallbackReceiver],
+        completion: @escaping @Sendable () -> Void
+    ) -> [BridgeEffect] {
+        let userInfo = response.notification.userInfo
+        var effects: [BridgeEffect] = []
+        if let adapter = claimant(of: userInfo) {
+            effects = bridge.handle(response.step, userInfo: userInfo, vendor: adapter.id, userText: response.userText)
+        } else {
+            effects = ambiguity(userInfo)
+        }
+        let gate = AnswerGate<Void>(combine: { _ in () }, finish: OnceOnlyCompletion { _ in completion() })
+        for receiver in receivers {
+            let slot = gate.slot()
+            if !receiver.didReceive(response, completion: { slot.answer(()) }) { slot.withdraw() }
+        }
+        gate.release()
+        return report(effects)
+    }
+
+    /// `didReceiveRemoteNotification`.
+    @discardableResult
+    public func didReceiveRemoteNotification(
+        _ notification: DeliveredNotification, forwardingTo receivers: [any NotificationCallbackReceiver],
+        completion: @escaping @Sendable (BackgroundFetchResult) -> Void
+    ) -> [BridgeEffect] {
+        var effects: [BridgeEffect] = []
+        if let adapter = claimant(of: notification.userInfo) {
+            if adapter.decode(notification.userInfo).payload.contentAvailable {
+                effects = bridge.handle(.arrive(.background), userInfo: notification.userInfo, vendor: adapter.id)
+            }
+        } else {
+            effects = ambiguity(notification.userInfo)
+        }
+        let gate = AnswerGate<BackgroundFetchResult>(
+            combine: BackgroundFetchResult.merge, finish: OnceOnlyCompletion(completion))
+        for receiver in receivers {
+            let slot = gate.slot()
+            if !receiver.didReceiveRemoteNotification(notification, completion: slot.answer) { slot.withdraw() }
+        }
+        gate.release()
+        return report(effects)
+    }
+
+    /// A diagnostic when two adapters claim the push (it is then left to the app), else nothing.
+    private func ambiguity(_ userInfo: [String: JSONValue]) -> [BridgeEffect] {
+        let ids = bridge.registry.claimants(of: userInfo).map(\.id)
+        guard ids.count > 1 else { return [] }
+        return report([.diagnostic(Diagnostic(
+            .warning, code: "ambiguous-vendor",
+            message: "\(PushBridgeError.ambiguousVendor(ids)); the push is left to the app"))])
+    }
+
+    private func report(_ effects: [BridgeEffect]) -> [BridgeEffect] {
+        if !effects.isEmpty, let observer = onEffects { observer(effects) }
+        return effects
+    }
+}

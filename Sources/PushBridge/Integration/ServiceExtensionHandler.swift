@@ -1,0 +1,87 @@
+/// What the Notification Service Extension does with one notification, decided platform-neutrally.
+public struct ServiceExtensionPlan: Sendable, Hashable {
+    /// The claiming vendor, nil when no adapter (or more than one) claims the push: then nothing is changed.
+    public var vendor: String?
+    /// The bridge's effects for `arrive:service-extension` (the delivered receipt, already recorded).
+    public var effects: [BridgeEffect]
+    /// The text to show (Zixflow's Custom mode puts it at the top level), when the bridge form has one.
+    public var alert: PushAlert?
+    /// The badge to show, when the bridge form has one.
+    public var badge: Int?
+    /// The category to set on the content, when the notification has none and its vendor registers one
+    /// (a BuzzKit message without `aps.category` uses the category derived from its buttons).
+    public var categoryIdentifier: String?
+    /// The http(s) image to download and attach.
+    public var imageURL: String?
+    /// The file extension for the downloaded image (`UNNotificationAttachment` reads the type from it).
+    public var imageFileExtension: String?
+
+    /// Creates a plan.
+    public init(
+        vendor: String? = nil, effects: [BridgeEffect] = [], alert: PushAlert? = nil, badge: Int? = nil,
+        categoryIdentifier: String? = nil, imageURL: String? = nil, imageFileExtension: String? = nil
+    ) {
+        self.vendor = vendor
+        self.effects = effects
+        self.alert = alert
+        self.badge = badge
+        self.categoryIdentifier = categoryIdentifier
+        self.imageURL = imageURL
+        self.imageFileExtension = imageFileExtension
+    }
+}
+
+/// The platform-neutral half of the Notification Service Extension: it decodes the push, records the
+/// delivered receipt through the bridge (and so through the sink: the receipt outbox when the app has
+/// one), chooses the image to attach and plans the categories to register.
+public final class ServiceExtensionHandler: Sendable {
+    /// The extension's bridge; `arrive:service-extension` is never buffered.
+    public let bridge: NotificationBridge
+    /// The extension process's category planner.
+    public let categories: CategoryRegistrar
+
+    /// Creates a handler.
+    public init(registry: VendorRegistry, sink: any ReceiptSink, appCategories: [NotificationCategory] = []) {
+        bridge = NotificationBridge(registry: registry, sink: sink)
+        categories = CategoryRegistrar(registry: registry, appCategories: appCategories)
+    }
+
+    /// Handles the arrival of `notification` in the extension.
+    public func receive(_ notification: DeliveredNotification) -> ServiceExtensionPlan {
+        let claimants = bridge.registry.claimants(of: notification.userInfo)
+        guard claimants.count == 1, let adapter = claimants.first else { return ServiceExtensionPlan() }
+        let payload = adapter.decode(notification.userInfo).payload
+        var plan = ServiceExtensionPlan(
+            vendor: adapter.id,
+            effects: bridge.handle(.arrive(.serviceExtension), userInfo: notification.userInfo, vendor: adapter.id),
+            alert: payload.alert, badge: payload.badge)
+        if notification.effectiveCategory == nil, let provider = adapter as? any CategoryProviding {
+            plan.categoryIdentifier = provider.categories(for: payload).first?.id
+        }
+        if let image = payload.imageURL, let link = DeepLink(image), link.scheme == "https" || link.scheme == "http" {
+            plan.imageURL = image
+            plan.imageFileExtension = Self.imageFileExtension(image)
+        }
+        return plan
+    }
+
+    /// The categories to register for `notification`, given the ids registered now.
+    public func categoryUpdate(
+        for notification: DeliveredNotification, existing: [String], delivered: [DeliveredNotification] = []
+    ) -> CategorySetUpdate {
+        categories.see([notification], existing: existing, delivered: delivered)
+    }
+
+    /// The image type from the URL's path (`png`, `gif`, `jpg`); `jpg` when the path names no known type.
+    public static func imageFileExtension(_ url: String) -> String {
+        var path = Substring(url)
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = last.lastIndex(of: ".") else { return "jpg" }
+        switch last[last.index(after: dot)...].lowercased() {
+        case "png": return "png"
+        case "gif": return "gif"
+        default: return "jpg"
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// How a receipt is named and written in the outbox: its delivery identity (the `Idempotency-Key`) and
+/// its serialised form.
+extension Receipt {
+    /// The receipt's identity for delivery: the first 32 lowercase hex digits (128 bits) of SHA-256 over
+    /// ``onceOnlyKey``. Two receipts that are "the same" under SPEC §6 have the same key, so it is stable
+    /// across retries, flushes, processes (the app and its extension) and launches, and is what every
+    /// request carries as `Idempotency-Key`.
+    public var idempotencyKey: String {
+        let digest = SHA256.hash(Array(onceOnlyKey.utf8))
+        return SHA256.hex(digest.prefix(16))
+    }
+
+    /// The receipt as the outbox stores it: its effect line (``json``: `type`, `vendor`, `kind`, `event`,
+    /// `properties`) plus `messageId` and `action` when they are set.
+    public var outboxJSON: JSONValue {
+        guard case .object(var members) = json else { return json }
+        if let messageId { members["messageId"] = .string(messageId) }
+        if let action { members["action"] = .string(action) }
+        return .object(members)
+    }
+
+    /// Reads a receipt back from ``outboxJSON``; nil when a required member (`vendor`, a known `kind`,
+    /// `event`) is missing or of the wrong type. A `properties` that is not an object reads as empty.
+    public init?(outboxJSON value: JSONValue) {
+        guard let vendor = value["vendor"]?.stringValue, let kindName = value["kind"]?.stringValue,
+              let kind = ReceiptKind(rawValue: kindName), let event = value["event"]?.stringValue
+        else { return nil }
+        self.init(
+            vendor: vendor, kind: kind, event: event, properties: value["properties"]?.objectValue ?? [:],
+            messageId: value["messageId"]?.stringValue, action: value["action"]?.stringValue)
+    }
+}
+
+/// SHA-256 (FIPS 180-4), enough for naming receipts without Foundation or CryptoKit.
+enum SHA256 {
+    private static let roundConstants: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+
+    /// The 32-byte digest of `message`.
+    static func hash(_ message: [UInt8]) -> [UInt8] {
+        var state: [UInt32] = [
+            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
+        ]
+        var padded = message
+        padded.append(0x80)
+        while padded.count % 64 != 56 { padded.append(0) }
+        let bitLength = UInt64(message.count) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
+
+        var words = [UInt32](repeating: 0, count: 64)
+        for blockStart in stride(from: 0, to: padded.count, by: 64) {
+            for index in 0..<16 {
+                let base = blockStart + index * 4
+                words[index] = UInt32(padded[base]) << 24 | UInt32(padded[base + 1]) << 16
+                    | UInt32(padded[base + 2]) << 8 | UInt32(padded[base + 3])
+            }
+            for index in 16..<64 {
+                let w15 = words[index - 15]
+                let w2 = words[index - 2]
+                let s0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >> 3)
+                let s1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >> 10)
+                words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
+            }
+            var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+            var (e, f, g, h) = (state[4], state[5], state[6], state[7])
+            for index in 0..<64 {
+                let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+                let choose = (e & f) ^ (~e & g)
+                let temp1 = h &+ sum1 &+ choose &+ roundConstants[index] &+ words[index]
+                let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let temp2 = sum0 &+ majority
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+            }
+            state[0] &+= a
+            state[1] &+= b
+            state[2] &+= c
+            state[3] &+= d
+            state[4] &+= e
+            state[5] &+= f
+            state[6] &+= g
+            state[7] &+= h
+        }
+        return state.flatMap { word in [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16),
+                                        UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)] }
+    }
+
+    /// Lowercase hex digits of `bytes`.
+    static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
+        (value >> count) | (value << (32 - count))
+    }
+}

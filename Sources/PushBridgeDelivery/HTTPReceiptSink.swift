@@ -1,0 +1,269 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PushBridge
+
+/// The vendors' write keys. Their descriptions never show them.
+public struct ReceiptCredentials: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    private let defaultKey: String?
+    private let keysByVendor: [String: String]
+
+    /// One key for every vendor (`--write-key`, `PUSHBRIDGE_WRITE_KEY`), with per-vendor overrides.
+    public init(writeKey: String? = nil, byVendor: [String: String] = [:]) {
+        defaultKey = writeKey.flatMap { $0.isEmpty ? nil : $0 }
+        keysByVendor = byVendor.filter { !$0.value.isEmpty }
+    }
+
+    /// No keys.
+    public static let none = ReceiptCredentials()
+
+    /// The key for `vendor`.
+    public func writeKey(for vendor: String) -> String? { keysByVendor[vendor] ?? defaultKey }
+
+    /// Every key, for redaction.
+    var allKeys: [String] { Array(Set(keysByVendor.values).union(defaultKey.map { [$0] } ?? [])) }
+
+    public var description: String {
+        let count = allKeys.count
+        return "ReceiptCredentials(\(count) key\(count == 1 ? "" : "s"), [redacted])"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror { Mirror(self, children: ["description": description], displayStyle: .struct) }
+}
+
+/// Delivers receipts over HTTP, one request per receipt, as each vendor's adapter describes it
+/// (``ReceiptRequestDescribing``), with retries (``RetryPolicy``).
+///
+/// - Every request carries `Idempotency-Key: <the receipt's id>` (``Receipt/idempotencyKey``, or the
+///   outbox entry's id), the same for every retry, flush and process.
+/// - 2xx is delivered. 408, 429, 5xx, a timeout or a network error is retried with exponential backoff
+///   and jitter, honouring `Retry-After`, within ``RetryPolicy/maxAttempts`` and
+///   ``RetryPolicy/maxTotalTime``; after that the receipt is left for later (``OutboxDeliveryOutcome/retryLater``).
+/// - Any other 4xx is permanent (``OutboxDeliveryOutcome/permanentFailure``): the flush keeps the receipt as a
+///   dead letter. A receipt of a vendor no adapter describes is permanent too.
+/// - Write keys go only into the request's credential header; reasons and diagnostics never contain a
+///   write key or a device token (``Redaction``).
+///
+/// As a ``ReceiptSink`` it sends at once and throws ``DeliveryError`` when the receipt was not delivered:
+/// no durability. For receipts that must survive, record them in a ``ReceiptOutbox`` and drain it with an
+/// ``OutboxFlusher``.
+public final class HTTPReceiptSink: ReceiptSink {
+    /// Where requests go and how long they may take.
+    public struct Configuration: Sendable, Hashable {
+        /// The base URL for every vendor (the CLI's `--endpoint`); nil uses the adapter's default.
+        public var baseURL: String?
+        /// Per-vendor base URLs, winning over ``baseURL``.
+        public var baseURLsByVendor: [String: String]
+        /// The retry policy.
+        public var retry: RetryPolicy
+        /// Seconds one request may take (default 10).
+        public var requestTimeout: Double
+
+        /// Creates a configuration.
+        public init(
+            baseURL: String? = nil, baseURLsByVendor: [String: String] = [:], retry: RetryPolicy = RetryPolicy(),
+            requestTimeout: Double = 10
+        ) {
+            self.baseURL = baseURL
+            self.baseURLsByVendor = baseURLsByVendor
+            self.retry = retry
+            self.requestTimeout = max(0.05, requestTimeout)
+        }
+    }
+
+    /// The vendors whose adapters describe the requests.
+    public let registry: VendorRegistry
+    /// Where requests go.
+    public let configuration: Configuration
+    private let credentials: ReceiptCredentials
+    private let transport: any HTTPTransport
+    private let sleep: @Sendable (Double) -> Void
+    private let randomUnit: @Sendable () -> Double
+    private let clock: @Sendable () -> Double
+
+    /// Creates a sink.
+    ///
+    /// - Parameters:
+    ///   - transport: how requests are sent (default: a ``URLSessionTransport`` with the configured timeout).
+    ///   - sleep, randomUnit, clock: waiting, jitter and the monotonic clock in seconds; tests replace them.
+    public init(
+        registry: VendorRegistry, configuration: Configuration, credentials: ReceiptCredentials = .none,
+        transport: (any HTTPTransport)? = nil,
+        sleep: @escaping @Sendable (Double) -> Void = HTTPReceiptSink.sleep,
+        randomUnit: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
+        clock: @escaping @Sendable () -> Double = HTTPReceiptSink.monotonicSeconds
+    ) {
+        self.registry = registry
+        self.configuration = configuration
+        self.credentials = credentials
+        self.transport = transport ?? URLSessionTransport(requestTimeout: configuration.requestTimeout)
+        self.sleep = sleep
+        self.randomUnit = randomUnit
+        self.clock = clock
+    }
+
+    /// Sends `receipt` now; throws ``DeliveryError`` when it was not delivered.
+    public func record(_ receipt: Receipt) throws {
+        let outcome = deliver(receipt)
+        switch outcome {
+        case .delivered: return
+        case .retryLater(let attempts, let reason):
+            throw DeliveryError(receipt: receipt, permanent: false, attempts: attempts, status: nil, reason: reason)
+        case .permanentFailure(let attempts, let status, let reason):
+            throw DeliveryError(receipt: receipt, permanent: true, attempts: attempts, status: status, reason: reason)
+        }
+    }
+
+    /// Delivers one receipt with retries.
+    ///
+    /// - Parameters:
+    ///   - idempotencyKey: the key every attempt carries (default: the receipt's ``Receipt/idempotencyKey``).
+    ///   - timeBudget: seconds this call may take; the smaller of it and ``RetryPolicy/maxTotalTime`` applies.
+    public func deliver(
+        _ receipt: Receipt, idempotencyKey: String? = nil, timeBudget: Double? = nil
+    ) -> OutboxDeliveryOutcome {
+        guard let describer = registry.adapter(id: receipt.vendor) as? any ReceiptRequestDescribing else {
+            return .permanentFailure(
+                attempts: 0, status: nil,
+                reason: "no adapter describes HTTP receipts for vendor '\(receipt.vendor)'")
+        }
+        guard let baseURL = configuration.baseURLsByVendor[receipt.vendor] ?? configuration.baseURL
+            ?? describer.defaultReceiptBaseURL
+        else {
+            return .retryLater(attempts: 0, reason: "no base URL is configured for vendor '\(receipt.vendor)'")
+        }
+        let writeKey = credentials.writeKey(for: receipt.vendor)
+        var request = describer.receiptRequest(for: receipt, writeKey: writeKey)
+        request.headers.removeAll { $0.name.lowercased() == "idempotency-key" }
+        request.headers.append(HTTPHeader("Idempotency-Key", idempotencyKey ?? receipt.idempotencyKey))
+        let url = Self.join(baseURL, request.path)
+        let redaction = Redaction(secrets: credentials.allKeys, receipt: receipt)
+
+        let policy = configuration.retry
+        let start = clock()
+        let budget = min(policy.maxTotalTime, timeBudget ?? .infinity)
+        var lastReason = "not sent"
+        for attempt in 1...policy.maxAttempts {
+            let left = budget - (clock() - start)
+            let timeout = min(configuration.requestTimeout, max(0.05, left))
+            var retryAfter: Double?
+            switch transport.send(
+                url: url, method: request.method, headers: request.headers, body: request.body, timeout: timeout)
+            {
+            case .success(let response):
+                if (200...299).contains(response.status) {
+                    return .delivered(attempts: attempt, status: response.status)
+                }
+                let detail = redaction.snippet(response.body)
+                let reason = "HTTP \(response.status)" + (detail.isEmpty ? "" : ": \(detail)")
+                guard RetryPolicy.isRetryable(status: response.status) || !(400...499).contains(response.status) else {
+                    return .permanentFailure(attempts: attempt, status: response.status, reason: reason)
+                }
+                lastReason = reason
+                if let value = response.headers["retry-after"] {
+                    retryAfter = RetryPolicy.retryAfterSeconds(value, now: HTTPDate.now())
+                }
+            case .failure(let failure):
+                if failure.kind == .invalidRequest {
+                    return .retryLater(attempts: attempt, reason: redaction.redact(failure.message))
+                }
+                lastReason = redaction.redact(failure.message)
+            }
+            if attempt == policy.maxAttempts { break }
+            if let retryAfter, retryAfter > policy.maxRetryAfter {
+                return .retryLater(
+                    attempts: attempt,
+                    reason: "\(lastReason); Retry-After \(Int(retryAfter)) s is longer than the "
+                        + "\(Int(policy.maxRetryAfter)) s honoured by waiting")
+            }
+            let wait = policy.delay(afterAttempt: attempt, unit: randomUnit(), retryAfter: retryAfter)
+            if clock() - start + wait >= budget {
+                return .retryLater(
+                    attempts: attempt, reason: "\(lastReason); the next attempt would pass the \(budget) s allowed")
+            }
+            sleep(wait)
+        }
+        return .retryLater(attempts: policy.maxAttempts, reason: "\(lastReason) (after \(policy.maxAttempts) attempts)")
+    }
+
+    /// `base` and `path` joined with exactly one `/`.
+    static func join(_ base: String, _ path: String) -> String {
+        var base = Substring(base)
+        while base.hasSuffix("/") { base = base.dropLast() }
+        return String(base) + (path.hasPrefix("/") ? path : "/" + path)
+    }
+
+    /// Blocks the thread for `seconds`.
+    public static let sleep: @Sendable (Double) -> Void = { seconds in
+        guard seconds > 0 else { return }
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    }
+
+    /// A monotonic clock in seconds.
+    public static let monotonicSeconds: @Sendable () -> Double = {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+}
+
+/// A receipt that ``HTTPReceiptSink/record(_:)`` could not deliver.
+public struct DeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The receipt.
+    public var receipt: Receipt
+    /// Whether the vendor refused it for good (a 4xx other than 408 and 429).
+    public var permanent: Bool
+    /// Requests made.
+    public var attempts: Int
+    /// The last HTTP status, when there was one.
+    public var status: Int?
+    /// Why (no write key, no device token).
+    public var reason: String
+
+    public var description: String {
+        "receipt '\(receipt.event)' (\(receipt.vendor)) was not delivered after \(attempts) attempt"
+            + "\(attempts == 1 ? "" : "s")\(permanent ? ", refused for good" : ""): \(reason)"
+    }
+}
+
+/// Takes write keys and device tokens out of text that may be shown (a response body, an error).
+public struct Redaction: Sendable {
+    private let secrets: [String]
+
+    /// Redacts `secrets` (write keys) and every device token the receipt carries (any string property
+    /// whose name contains `token`, such as `Zixflow-Delivery-Token`).
+    public init(secrets: [String], receipt: Receipt? = nil) {
+        var all = secrets.filter { !$0.isEmpty }
+        if let receipt {
+            for (name, value) in receipt.properties where name.lowercased().contains("token") {
+                if let token = value.stringValue, !token.isEmpty { all.append(token) }
+            }
+        }
+        self.secrets = all.sorted { $0.count > $1.count }
+    }
+
+    /// `text` with every secret replaced by `[redacted]`.
+    public func redact(_ text: String) -> String {
+        var result = text
+        for secret in secrets where result.contains(secret) {
+            result = result.split(separator: secret, omittingEmptySubsequences: false).joined(separator: "[redacted]")
+        }
+        return result
+    }
+
+    /// The first 200 characters of a response body on one line, redacted.
+    func snippet(_ body: [UInt8]) -> String {
+        let text = String(decoding: body.prefix(4096), as: UTF8.self)
+        let oneLine = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        let redacted = redact(oneLine)
+        return redacted.count > 200 ? String(redacted.prefix(200)) + "…" : redacted
+    }
+}

@@ -1,1 +1,0 @@
-// HTTP delivery of receipts (URLSession; FoundationNetworking on Linux).

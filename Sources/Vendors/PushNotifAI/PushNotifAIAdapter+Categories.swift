@@ -1,0 +1,14 @@
+import PushBridge
+
+extension PushNotifAIAdapter: CategoryProviding {
+    /// The one category PushNotifAI registers (SPEC §3.4, seed 004): `pushnotifai`, no buttons,
+    /// `.customDismissAction` so iOS reports swipe-aways. It is added beside the app's categories.
+    public static var categoryDefinition: NotificationCategory {
+        NotificationCategory(id: category, owner: PushNotifAIAdapter().id, options: .customDismissAction)
+    }
+
+    public var launchCategories: [NotificationCategory] { [Self.categoryDefinition] }
+
+    /// Every PushNotifAI push uses `pushnotifai`.
+    public func categories(for payload: PushPayload) -> [NotificationCategory] { [Self.categoryDefinition] }
+}

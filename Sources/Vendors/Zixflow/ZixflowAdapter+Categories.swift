@@ -1,0 +1,23 @@
+import PushBridge
+
+extension ZixflowAdapter: CategoryProviding {
+    /// The category Zixflow's buttons need, registered at launch (seeds 000, 001): `ZX_2BTN` with
+    /// `ACTION_0` and `ACTION_1`, titled `Action 1` and `Action 2` (iOS has no per-push labels; the real
+    /// label travels as `action_name`), both `.foreground`.
+    public static var buttonCategoryDefinition: NotificationCategory {
+        NotificationCategory(
+            id: buttonCategory, owner: ZixflowAdapter().id,
+            actions: (0..<maxButtons).map { index in
+                NotificationAction(
+                    id: actionIdentifierPrefix + String(index), title: "Action \(index + 1)", options: .foreground)
+            })
+    }
+
+    public var launchCategories: [NotificationCategory] { [Self.buttonCategoryDefinition] }
+
+    /// `ZX_2BTN` for a push with buttons or that names it; nothing otherwise (a campaign category is the app's).
+    public func categories(for payload: PushPayload) -> [NotificationCategory] {
+        guard !payload.buttons.isEmpty || payload.category == Self.buttonCategory else { return [] }
+        return [Self.buttonCategoryDefinition]
+    }
+}

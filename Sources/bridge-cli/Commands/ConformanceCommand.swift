@@ -1,0 +1,35 @@
+import PushBridge
+import PushBridgeConformance
+
+enum ConformanceCommand: Command {
+    static let name = "conformance"
+    static let summary = "Run the conformance suite (cases and laws) against the registered vendors"
+    static let help = """
+        Usage: bridge-cli conformance [--vendor ID] [--cases DIR]
+
+        Runs every case file (*.json) under DIR (default: Conformance/cases, relative to the current
+        directory), or only the cases of vendor ID, against every registered adapter, and checks the laws
+        of SPEC §9 on each case's payload. Prints one line per failure, then known issues and skipped
+        cases, and last the line "N passed, N failed". Exit 1 when anything failed.
+        """
+    static let valuedOptions: Set<String> = ["vendor", "cases"]
+    static let flagOptions: Set<String> = []
+
+    static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
+        guard arguments.positionals.isEmpty else { throw .usage("conformance takes no input file (use --cases DIR)") }
+        let vendor = arguments.value("vendor")
+        if let vendor { _ = try requireAdapter(vendor) }
+        let directory = arguments.value("cases") ?? "Conformance/cases"
+        let report: ConformanceReport
+        do throws(ConformanceLoadError) {
+            report = try ConformanceSuite(adapters: registry.adapters).run(casesDirectory: directory, vendor: vendor)
+        } catch {
+            throw CLIError(code: .unreadableInput, message: "cannot read the cases directory: \(error)")
+        }
+        if let vendor, report.results.isEmpty, report.fileProblems.isEmpty {
+            stderrStream.write("bridge-cli conformance: no cases for vendor \(vendor) under \(directory)\n")
+        }
+        stdoutStream.write(report.description + "\n")
+        return report.isPassing ? .success : .problems
+    }
+}

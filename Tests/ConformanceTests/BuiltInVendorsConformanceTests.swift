@@ -1,0 +1,38 @@
+import PushBridge
+import PushBridgeConformance
+import PushBridgeVendors
+import Testing
+
+@Suite("The built-in vendors against Conformance/cases")
+struct BuiltInVendorsConformanceTests {
+    @Test("every case of every built-in vendor passes, and every law holds on its payload")
+    func allCasesPass() throws {
+        let report = try ConformanceSuite(adapters: BuiltInVendors.all).run(casesDirectory: Paths.cases)
+        #expect(report.isPassing, "\(report)")
+        #expect(report.skippedCount == 0)
+    }
+
+    @Test("Zixflow has at least 25 cases, and every Zixflow case runs (none skipped)")
+    func zixflowCaseCount() throws {
+        let report = try ConformanceSuite(adapters: BuiltInVendors.all).run(
+            casesDirectory: Paths.cases, vendor: "zixflow")
+        #expect(report.results.count >= 25)
+        #expect(report.results.allSatisfy { $0.vendor == "zixflow" })
+        #expect(report.isPassing, "\(report)")
+    }
+
+    @Test("seed 000's two example payloads are cases, byte for byte")
+    func seedExamplesAreCases() throws {
+        for name in ["zixflow-custom.json", "zixflow-native.json"] {
+            let example = try Paths.json(Paths.packageRoot + "/examples/payloads/" + name).objectValue
+            #expect(BuiltInCases.loaded.cases.contains { $0.payload == example }, "\(name) is not a case payload")
+        }
+    }
+
+    @Test("each vendor folder holds only that vendor's cases")
+    func foldersMatchVendors() {
+        for testCase in BuiltInCases.loaded.cases {
+            #expect(testCase.source.contains("/cases/\(testCase.vendor)/"), "\(testCase.id) is in \(testCase.source)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Runs the built `bridge-cli` (found beside the test binary, or at `$BRIDGE_CLI`) in the package root.
+private func bridgeCLI(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let executable = try #require(
+        cliPath, "bridge-cli was not found beside \(CommandLine.arguments[0]); set BRIDGE_CLI")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: Paths.packageRoot)
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let stdout = output.fileHandleForReading.readDataToEndOfFile()
+    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+}
+
+private let cliPath: String? = {
+    if let path = ProcessInfo.processInfo.environment["BRIDGE_CLI"] { return path }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    for _ in 0..<6 {
+        let candidate = directory.appendingPathComponent("bridge-cli").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        directory.deleteLastPathComponent()
+    }
+    return nil
+}()
+
+private func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+/// What `bridge-cli conformance` prints (exit codes and errors are covered in CLITests).
+@Suite("bridge-cli conformance output")
+struct ConformanceCommandOutputTests {
+    @Test("with no options it runs Conformance/cases from the current directory and every case passes")
+    func defaultDirectoryPasses() throws {
+        let result = try bridgeCLI(["conformance"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let last = try #require(lines(result.stdout).last)
+        #expect(last.hasSuffix(" passed, 0 failed"))
+        #expect(Int(last.prefix { $0 != " " }).map { $0 >= 25 } == true)
+    }
+
+    @Test("a failing case prints one line naming case, check, path, expected and actual, then the summary")
+    func failureLines() throws {
+        let folder = try CaseFolder()
+        try folder.write(
+            "zixflow/bad.json",
+            #"""
+            {"description":"one wrong expectation","cases":[{"id":"wrong-badge","description":"expects a missing badge",
+              "vendor":"zixflow","payload":{"aps":{"alert":"Hi"},"Zixflow-Delivery-ID":"1"},
+              "expect":{"bridge":{"badge":7}}}]}
+            """#)
+        let result = try bridgeCLI(["conformance", "--cases", folder.path])
+        #expect(result.status == 1)
+        #expect(
+            lines(result.stdout) == ["wrong-badge [bridge] at $.badge: expected 7, got (absent)", "0 passed, 1 failed"])
+    }
+
+    @Test("known issues are listed before the summary and do not fail the run")
+    func knownIssueLines() throws {
+        let folder = try CaseFolder()
+        try folder.write("zixflow/known.json", #"""
+            {"description":"a known issue","cases":[{"id":"known-badge","description":"badge known to be wrong",
+              "vendor":"zixflow","payload":{"aps":{"alert":"Hi"},"Zixflow-Delivery-ID":"1"},
+              "knownIssue":{"note":"badge not yet supported","checks":["bridge"]},
+              "expect":{"bridge":{"badge":7}}}]}
+            """#)
+        let result = try bridgeCLI(["conformance", "--cases", folder.path])
+        #expect(result.status == 0)
+        #expect(lines(result.stdout).contains { $0.hasPrefix("known issue: known-badge: ") })
+        #expect(lines(result.stdout).last?.hasSuffix(" 0 failed") == true)
+    }
+
+    @Test("--vendor with no cases for that vendor passes with 0 cases and says so on stderr")
+    func vendorWithoutCases() throws {
+        let folder = try CaseFolder()
+        let result = try bridgeCLI(["conformance", "--vendor", "pushnotifai", "--cases", folder.path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0 passed, 0 failed\n")
+        #expect(result.stderr == "bridge-cli conformance: no cases for vendor pushnotifai under \(folder.path)\n")
+    }
+}

@@ -1,0 +1,117 @@
+import PushBridge
+import PushBridgeConformance
+import PushBridgeVendors
+import Testing
+
+/// Runs `cases` with the flawed Zixflow adapter in place of the real one, beside the other built-ins.
+private func report(
+    _ flaw: FlawedZixflowAdapter.Flaw, _ cases: [ConformanceCase], laws: Bool = true, variants: Int = 96
+) -> ConformanceReport {
+    let adapters: [any VendorAdapter] = [
+        FlawedZixflowAdapter(flaw: flaw), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
+    ]
+    let suite = ConformanceSuite(adapters: adapters, options: .init(checksLaws: laws, maxAdversarialVariants: variants))
+    return suite.run(cases: cases)
+}
+
+@Suite("The suite catches deliberately broken adapters")
+struct FlawedAdapterTests {
+    @Test("the cases used here pass with the real adapter (so each failure below is the flaw's)")
+    func controlPasses() {
+        let cases = BuiltInCases.named(
+            "zixflow-seed-custom-extension-then-body-tap", "zixflow-seed-native-tap-button-0",
+            "zixflow-click-action-unhandled", "zixflow-seed-custom-decode")
+        #expect(cases.count == 4)
+        let report = ConformanceSuite(adapters: BuiltInVendors.all, options: .init(maxAdversarialVariants: 10_000)).run(
+            cases: cases)
+        #expect(report.isPassing, "\(report)")
+    }
+
+    @Test("a wrong event name is reported at the effect's event, with the case id")
+    func wrongEventName() {
+        let report = report(.wrongEventName, BuiltInCases.loaded.cases, laws: false)
+        #expect(
+            report.failures.contains(
+                ConformanceFailure(
+                    caseID: "zixflow-seed-custom-extension-then-body-tap", check: .effects, path: "$[1].event",
+                    expected: "\"Opened\"", actual: "\"Open\"")))
+        #expect(!report.isPassing)
+    }
+
+    @Test("receipts in the wrong order are reported where Opened should come first")
+    func receiptsInWrongOrder() {
+        let report = report(.receiptsInWrongOrder, BuiltInCases.named("zixflow-seed-native-tap-button-0"), laws: false)
+        #expect(
+            report.failures.contains(
+                ConformanceFailure(
+                    caseID: "zixflow-seed-native-tap-button-0", check: .effects, path: "$[1].event",
+                    expected: "\"Opened\"", actual: "\"Push Notification Action Clicked\"")))
+    }
+
+    @Test("a crash on a value of the wrong type is reported with the variant that caused it")
+    func crashOnWrongType() throws {
+        let report = report(.crashesOnWrongType, BuiltInCases.named("zixflow-click-action-unhandled"), variants: 10_000)
+        let crash = try #require(
+            report.failures.first { $0.path == "$.deeplink_url" && $0.actual.hasPrefix("crashed") })
+        #expect(crash.caseID == "zixflow-click-action-unhandled")
+        #expect(crash.check == .adversarial(variant: "$.deeplink_url replaced by null"))
+        #expect(crash.actual == "crashed: userInfo[\"deeplink_url\"] as! String: the value is a null")
+        #expect(
+            report.failures.allSatisfy {
+                if case .adversarial = $0.check { return true } else { return false }
+            }, "the payload itself is fine: only variants crash")
+    }
+
+    @Test("a round trip that silently loses a field is reported at the field's bridge path")
+    func silentLoss() {
+        let report = report(.losesImageSilently, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)
+        #expect(
+            report.failures.contains(
+                ConformanceFailure(
+                    caseID: "zixflow-seed-custom-decode", check: .roundTrip, path: "$.imageURL",
+                    expected: "\"https://cdn.yourapp.com/banner.png\"", actual: "(absent)")))
+    }
+
+    @Test("an adapter that claims another vendor's payload is reported on that vendor's case")
+    func claimsOthers() throws {
+        let buzzkit = try Paths.json(Paths.packageRoot + "/examples/payloads/buzzkit.json").objectValue ?? [:]
+        let buzzkitCase = ConformanceCase(
+            id: "buzzkit-example", description: "BuzzKit's example", vendor: "buzzkit", payload: buzzkit)
+        let report = report(.claimsBuzzKitPayloads, [buzzkitCase], variants: 8)
+        #expect(
+            report.failures.contains(
+                ConformanceFailure(
+                    caseID: "buzzkit-example", check: .detection, path: "$", expected: "claimed by buzzkit only",
+                    actual: "claimed by zixflow and buzzkit")))
+        #expect(
+            report.failures.contains {
+                if case .adversarial = $0.check {
+                    return $0.actual.hasPrefix("claimed by zixflow")
+                } else {
+                    return false
+                }
+            })
+    }
+
+    @Test("an encoding without aps.alert is reported as invalid APNs, also when a Custom-mode title hides it")
+    func dropsAlert() {
+        let custom = report(.dropsAlertWhenEncoding, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)
+        #expect(
+            custom.failures.contains {
+                $0.caseID == "zixflow-seed-custom-decode" && $0.check == .validAPNs(target: nil)
+                    && $0.path == "$.aps.alert" && $0.expected == "no alert-missing"
+            })
+        let native = report(.dropsAlertWhenEncoding, BuiltInCases.named("zixflow-seed-native-decode"), variants: 0)
+        #expect(
+            native.failures.contains {
+                $0.caseID == "zixflow-seed-native-decode" && $0.check == .validAPNs(target: nil)
+                    && $0.path == "$.aps.alert"
+            })
+    }
+
+    @Test("a decode that differs from one call to the next is reported as not deterministic")
+    func nondeterministicDecode() {
+        let report = report(.decodesDifferentlyEachTime, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)
+        #expect(report.failures.contains { $0.check == .deterministicDecode && $0.path == "$.data.decoded" })
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import PushBridge
+import PushBridgeConformance
+import PushBridgeVendors
+
+/// Where the package's conformance files are, found from this source file.
+enum Paths {
+    /// The package root.
+    static let packageRoot = ConformanceSuite.directory("../../..")
+    /// `Conformance/cases`.
+    static let cases = ConformanceSuite.directory("../../../Conformance/cases")
+    /// `Conformance/case-schema.json`.
+    static let schema = packageRoot + "/Conformance/case-schema.json"
+    /// The third-party example's cases.
+    static let exampleCases = packageRoot + "/examples/ThirdPartyAdapter/Conformance/cases"
+
+    /// Every `*.json` file under `directory`, sorted.
+    static func jsonFiles(under directory: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: directory)
+        var files: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasSuffix(".json") { files.append(directory + "/" + relative) }
+        }
+        return files.sorted()
+    }
+
+    /// The parsed JSON of a file.
+    static func json(_ path: String) throws -> JSONValue {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Unreadable(path: path) }
+        return try JSONParser.parse([UInt8](data))
+    }
+
+    struct Unreadable: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "cannot read \(path)" }
+    }
+}
+
+/// A fresh temporary directory holding case files, removed when the value goes away.
+final class CaseFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// Writes `text` to `name` (subfolders are created).
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = path + "/" + name
+        let folder = (file as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+}
+
+/// The built-in cases, read once.
+enum BuiltInCases {
+    static let loaded: (cases: [ConformanceCase], problems: [ConformanceFailure]) = {
+        (try? ConformanceSuite.loadCases(directory: Paths.cases)) ?? ([], [])
+    }()
+
+    /// The built-in cases with these ids, in the order given.
+    static func named(_ ids: String...) -> [ConformanceCase] {
+        ids.compactMap { id in loaded.cases.first { $0.id == id } }
+    }
+}

@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import PushBridge
+import Testing
+
+/// Errors of the test harness itself.
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Where things are, found from this file.
+enum Paths {
+    /// The package root (three levels above `Tests/DeliveryTests/Support/`).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The collector script.
+    static let collector = packageRoot.appendingPathComponent("Tests/DeliveryScripts/collector.py").path
+
+    /// The `bridge-cli` that `swift test` built: beside the test binary (walking up), or `BRIDGE_CLI`.
+    static let bridgeCLI: String? = {
+        let fileManager = FileManager.default
+        func isExecutable(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                && fileManager.isExecutableFile(atPath: path)
+        }
+        if let override = ProcessInfo.processInfo.environment["BRIDGE_CLI"], isExecutable(override) { return override }
+        var starts = [URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()]
+        starts += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map(\.bundleURL)
+        starts.append(Bundle.main.bundleURL)
+        for start in starts {
+            var directory = start.deletingLastPathComponent()
+            for _ in 0..<6 {
+                let candidate = directory.appendingPathComponent("bridge-cli").path
+                if isExecutable(candidate) { return candidate }
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }()
+}
+
+/// A fresh temporary directory, removed when the value goes away.
+final class Scratch: @unchecked Sendable {
+    let path: String
+
+    init(_ label: String = "delivery") throws {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("pushbridge-\(label)-\(UUID().uuidString.prefix(8))", isDirectory: true).path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// A path inside the directory.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Writes `text` to `name` and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
+        return file(name)
+    }
+}
+
+/// How a child process ended.
+struct ProcessResult: CustomStringConvertible {
+    var status: Int32
+    var signaled: Bool
+    var stdout: String
+    var stderr: String
+
+    var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+
+    /// The stdout lines parsed as JSON (lines that are not JSON, such as a torn last line, are skipped).
+    var stdoutJSON: [JSONValue] { stdoutLines.compactMap { try? JSONParser.parse($0) } }
+
+    var description: String {
+        "exit \(status)\(signaled ? " (signal)" : "")\n--- stdout\n\(stdout.suffix(3_000))\n--- stderr\n"
+            + "\(stderr.suffix(3_000))"
+    }
+}
+
+/// One running child, its output going to files so it never blocks on a pipe.
+final class Child: @unchecked Sendable {
+    let process = Process()
+    let command: String
+    private let stdoutPath: String
+    private let stderrPath: String
+    private let finished = DispatchSemaphore(value: 0)
+    private let input = Pipe()
+
+    /// Starts `executable arguments…` with `environment` added to this process's.
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], in scratch: Scratch,
+        stdin: String? = nil
+    ) throws {
+        _ = ignoreSIGPIPE
+        command = ([URL(fileURLWithPath: executable).lastPathComponent] + arguments).joined(separator: " ")
+        let name = UUID().uuidString.prefix(8)
+        stdoutPath = scratch.file("child-\(name).out")
+        stderrPath = scratch.file("child-\(name).err")
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged.removeValue(forKey: "PUSHBRIDGE_WRITE_KEY")
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        process.standardInput = input
+        let finished = self.finished
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        let writer = input.fileHandleForWriting
+        if let stdin { try? writer.write(contentsOf: Data(stdin.utf8)) }
+        try? writer.close()
+    }
+
+    /// Kills the child with SIGKILL (a crash: no cleanup runs).
+    func killHard() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Waits for the child to end (killing it after `timeout` seconds, which is then recorded as an issue).
+    @discardableResult
+    func wait(timeout: Double = 30) -> ProcessResult {
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            Issue.record("\(command) did not finish within \(timeout) s")
+            killHard()
+            _ = finished.wait(timeout: .now() + 5)
+        }
+        return ProcessResult(
+            status: process.isRunning ? -1 : process.terminationStatus,
+            signaled: !process.isRunning && process.terminationReason == .uncaughtSignal,
+            stdout: (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")
+    }
+
+    private let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+}
+
+/// Runs the built `bridge-cli`.
+enum BridgeCLI {
+    static func executable() throws -> String {
+        guard let path = Paths.bridgeCLI else {
+            throw HarnessError(description: "bridge-cli was not found beside the tests; set BRIDGE_CLI to its path")
+        }
+        return path
+    }
+
+    /// Starts `bridge-cli arguments…` in the background.
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], in scratch: Scratch, stdin: String? = nil
+    ) throws -> Child {
+        try Child(try executable(), arguments, environment: environment, in: scratch, stdin: stdin)
+    }
+
+    /// Runs `bridge-cli arguments…` to the end; a crash (signal) is recorded as an issue.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in scratch: Scratch, stdin: String? = nil,
+        timeout: Double = 30
+    ) throws -> ProcessResult {
+        let result = try start(arguments, environment: environment, in: scratch, stdin: stdin).wait(timeout: timeout)
+        if result.signaled { Issue.record("bridge-cli \(arguments.joined(separator: " ")) crashed:\n\(result)") }
+        return result
+    }
+}
+
+/// Sleeps the calling thread.
+func pause(_ seconds: Double) {
+    usleep(useconds_t(max(0, seconds) * 1_000_000))
+}
+
+/// Seconds on a monotonic clock.
+func monotonicNow() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}

@@ -1,0 +1,71 @@
+import PushBridge
+import PushBridgeVendors
+import Testing
+
+@Suite("Token registration: what each vendor's backend is sent")
+struct TokenRegistrationVendorTests {
+    let device = DeviceRegistration(
+        token: "a1b2", bundleIdentifier: "com.example.gym", environment: .sandbox, permission: .granted)
+
+    @Test("Zixflow and BuzzKit are sent the device token alone")
+    func tokenOnly() {
+        #expect(ZixflowAdapter().tokenRegistration(for: device) == .register(
+            TokenRegistrationRequest(vendor: "zixflow", token: "a1b2")))
+        #expect(BuzzKitAdapter().tokenRegistration(for: device) == .register(
+            TokenRegistrationRequest(vendor: "buzzkit", token: "a1b2")))
+    }
+
+    @Test("AppDNA is sent the token and the permission state", arguments: PushPermission.allCases)
+    func appDNA(permission: PushPermission) {
+        var device = device
+        device.permission = permission
+        #expect(AppDNAAdapter().tokenRegistration(for: device) == .register(
+            TokenRegistrationRequest(vendor: "appdna", token: "a1b2", permission: permission)))
+    }
+
+    @Test("PushNotifAI is sent the bundle id as topic and the APNs environment", arguments: APNsEnvironment.allCases)
+    func pushNotifAI(environment: APNsEnvironment) {
+        var device = device
+        device.environment = environment
+        let plan = PushNotifAIAdapter().tokenRegistration(for: device)
+        #expect(plan == .register(TokenRegistrationRequest(
+            vendor: "pushnotifai", token: "a1b2", topic: "com.example.gym", environment: environment)))
+        guard case .register(let request) = plan else { return }
+        #expect(request.json == [
+            "vendor": "pushnotifai", "token": "a1b2", "topic": "com.example.gym",
+            "environment": .string(environment.rawValue),
+        ])
+    }
+
+    @Test("PushNotifAI cannot register without a bundle id or an environment", arguments: [
+        (nil, APNsEnvironment.production, "token-topic-missing"), ("", .production, "token-topic-missing"),
+        ("com.x", nil, "token-environment-missing"),
+    ] as [(String?, APNsEnvironment?, String)])
+    func pushNotifAINotReady(bundle: String?, environment: APNsEnvironment?, code: String) {
+        let device = DeviceRegistration(token: "a1", bundleIdentifier: bundle, environment: environment)
+        guard case .notReady(let diagnostic) = PushNotifAIAdapter().tokenRegistration(for: device) else {
+            Issue.record("expected notReady")
+            return
+        }
+        #expect(diagnostic.code == code)
+    }
+
+    @Test("built-in registry: every vendor gets the first token, then again each launch with permission granted")
+    func builtInRegistrar() {
+        var first = TokenRegistrar(
+            registry: BuiltInVendors.registry, bundleIdentifier: "com.example.gym", environment: .production)
+        let outcome = first.receiveToken([0xde, 0xad])
+        #expect(outcome.requests.map(\.vendor) == ["zixflow", "buzzkit", "appdna", "pushnotifai"])
+        #expect(outcome.newToken == "dead")
+        #expect(first.setPermission(.granted).requests.map(\.vendor) == ["appdna"])
+        var next = TokenRegistrar(
+            registry: BuiltInVendors.registry, bundleIdentifier: "com.example.gym", environment: .production,
+            permission: .granted, lastSent: first.lastSent, lastRegisteredToken: first.lastRegisteredToken)
+        #expect(next.receiveToken([0xde, 0xad]).requests.count == 4)
+        var denied = TokenRegistrar(
+            registry: BuiltInVendors.registry, bundleIdentifier: "com.example.gym", environment: .production,
+            permission: .granted, lastSent: first.lastSent, lastRegisteredToken: first.lastRegisteredToken)
+        _ = denied.receiveToken([0xde, 0xad])
+        #expect(denied.setPermission(.denied).requests.map(\.vendor) == ["appdna"])
+    }
+}

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// A third-party vendor adapter in its own package: it depends on PushBridge by path (a real one would
+// use the repository URL) and runs PushBridge's conformance suite from its tests.
+let package = Package(
+    name: "ThirdPartyAdapter",
+    products: [
+        .library(name: "ChirpAdapter", targets: ["ChirpAdapter"]),
+    ],
+    dependencies: [
+        .package(name: "PushBridge", path: "../.."),
+    ],
+    targets: [
+        .target(name: "ChirpAdapter", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
+        .testTarget(
+            name: "ChirpAdapterTests",
+            dependencies: [
+                "ChirpAdapter",
+                .product(name: "PushBridgeConformance", package: "PushBridge"),
+                .product(name: "PushBridgeVendors", package: "PushBridge"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
