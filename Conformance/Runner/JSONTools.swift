@@ -19,42 +19,13 @@ enum JSONPathSteps {
 
     /// Parses a path; nil when it is not one PushBridge writes.
     static func parse(_ path: String) -> [Step]? {
-        let bytes = Array(path.utf8)
-        guard bytes.first == UInt8(ascii: "$") else { return nil }
+        guard let components = JSONPath.components(of: path) else { return nil }
         var steps: [Step] = []
-        var index = 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "."):
-                var end = index + 1
-                while end < bytes.count, bytes[end] != UInt8(ascii: "."), bytes[end] != UInt8(ascii: "[") { end += 1 }
-                guard end > index + 1 else { return nil }
-                steps.append(.member(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)))
-                index = end
-            case UInt8(ascii: "["):
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
-                    // A JSON string, then `]`.
-                    var end = index + 2
-                    while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                        end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
-                    }
-                    guard end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "]"),
-                        let key = (try? JSONParser.parse(Array(bytes[(index + 1)...end])))?.stringValue
-                    else { return nil }
-                    steps.append(.member(key))
-                    index = end + 2
-                } else {
-                    var end = index + 1
-                    while end < bytes.count, bytes[end] != UInt8(ascii: "]") { end += 1 }
-                    guard end < bytes.count,
-                        let number = Int(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)),
-                        number >= 0
-                    else { return nil }
-                    steps.append(.index(number))
-                    index = end + 1
-                }
-            default:
-                return nil
+        for component in components {
+            switch component {
+            case .member(let key): steps.append(.member(key))
+            case .index(let index): steps.append(.index(index))
+            case .slice: return nil
             }
         }
         return steps

@@ -113,6 +113,22 @@ struct TranslationMatrixTests {
         }
     }
 
+    @Test("AppDNA → BuzzKit: a link-less foreground button that would start routing the message's link is a loss")
+    func buttonThatWouldStartRouting() throws {
+        let registry = BuiltInVendors.registry
+        let userInfo: [String: JSONValue] = [
+            "aps": ["alert": "Hi"],
+            "appdna": [
+                "push_id": "p1", "action": ["type": "deep_link", "value": "fit://home"],
+                "actions": [["id": "ok", "title": "OK"], ["id": "go", "title": "Go", "type": "deep_link", "value": "fit://go"]],
+            ],
+        ]
+        let translation = Translator.translate(
+            userInfo, from: try registry.requireAdapter(id: "appdna"), to: try registry.requireAdapter(id: "buzzkit"))
+        #expect(translation.losses.contains { $0.path == "$.buttons[0]" })
+        #expect(!translation.losses.contains { $0.path == "$.buttons[1]" })
+    }
+
     /// Leaf values of a JSON value by JSON path.
     private func leaves(_ value: JSONValue, _ path: String = JSONPath.root) -> [String: JSONValue] {
         switch value {

@@ -14,13 +14,79 @@ public enum JSONPath {
         parent + "[\(index)]"
     }
 
+    /// The path of the elements of the array `parent` from index `start` on: `parent[start:]`.
+    public static func slice(from start: Int, of parent: String) -> String {
+        parent + "[\(start):]"
+    }
+
+    /// One step of a path.
+    public enum Component: Sendable, Hashable {
+        /// An object member.
+        case member(String)
+        /// An array element.
+        case index(Int)
+        /// The array elements from an index on (`[4:]`).
+        case slice(Int)
+    }
+
+    /// The steps of a path this type writes (`$`, `.name`, `["any key"]`, `[3]`, `[3:]`); nil when `path` is
+    /// not one.
+    public static func components(of path: String) -> [Component]? {
+        let bytes = Array(path.utf8)
+        guard bytes.first == UInt8(ascii: "$") else { return nil }
+        var components: [Component] = []
+        var position = 1
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "."):
+                let start = position + 1
+                var end = start
+                while end < bytes.count, isIdentifierByte(bytes[end], first: end == start) { end += 1 }
+                guard end > start else { return nil }
+                components.append(.member(String(decoding: bytes[start..<end], as: UTF8.self)))
+                position = end
+            case UInt8(ascii: "[") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "\""):
+                let start = position + 1
+                var end = start + 1
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "]"),
+                      case .string(let key)? = try? JSONParser.parse(Array(bytes[start...end]))
+                else { return nil }
+                components.append(.member(key))
+                position = end + 2
+            case UInt8(ascii: "["):
+                let start = position + 1
+                var end = start
+                while end < bytes.count, JSONParser.isDigit(bytes[end]) { end += 1 }
+                guard end > start, end - start <= 9, end < bytes.count,
+                      let index = Int(String(decoding: bytes[start..<end], as: UTF8.self))
+                else { return nil }
+                if bytes[end] == UInt8(ascii: "]") {
+                    components.append(.index(index))
+                    position = end + 1
+                } else if bytes[end] == UInt8(ascii: ":"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "]") {
+                    components.append(.slice(index))
+                    position = end + 2
+                } else {
+                    return nil
+                }
+            default:
+                return nil
+            }
+        }
+        return components
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
+        let isLetter = byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+        return isLetter || (!first && JSONParser.isDigit(byte))
+    }
+
     /// The path step for member `key`: `.key`, or `["key"]` when `key` is not an identifier.
     static func member(_ key: String) -> String {
-        var plain = !key.isEmpty
-        for (offset, byte) in key.utf8.enumerated() {
-            let isLetter = byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
-            if !(isLetter || (offset > 0 && JSONParser.isDigit(byte))) { plain = false; break }
-        }
+        let plain = !key.isEmpty && key.utf8.enumerated().allSatisfy { isIdentifierByte($1, first: $0 == 0) }
         return plain ? "." + key : "[" + JSONWriter.string(.string(key)) + "]"
     }
 }

@@ -23,6 +23,9 @@ public struct Translation: Sendable, Hashable {
 /// - a category the source's SDK owns (`ZX_2BTN`, `buzzkit.…`) is dropped so the target derives its own;
 /// - when the target routes only a button's own destination but the source would fall back to the
 ///   message's link on a button tap, the message's link is copied into link-less buttons that open the app.
+/// - when the source routes only a button's own destination and the target runs the message's action and
+///   link on a foreground button, a foreground button with no destination of its own would start routing:
+///   that change of what a tap does is reported as a loss of the button.
 /// A same-vendor translation is decode then encode, with nothing removed.
 public enum Translator {
     /// Translates `userInfo` from `source` to `target`.
@@ -71,6 +74,16 @@ public enum Translator {
                 let button = payload.buttons[index]
                 guard button.deepLink == nil, button.action == nil, button.foreground, !button.destructive else { continue }
                 payload.buttons[index].deepLink = link
+            }
+        }
+        if source.capabilities.buttonRouting == .ownOnly, target.capabilities.buttonRouting == .messageWhenForeground,
+            payload.deepLink != nil || payload.action != nil
+        {
+            for (index, button) in payload.buttons.enumerated()
+            where button.foreground && !button.destructive && button.deepLink == nil && button.action == nil {
+                losses.append(Loss(
+                    path: JSONPath.element(index, of: "$.buttons"), value: button.json,
+                    reason: "in \(target.name) this button would run the message's action and link; in \(source.name) it routes nothing"))
             }
         }
         return (payload, losses)

@@ -160,7 +160,7 @@ extension AppDNAAdapter {
             if key == AppDNAWirePath.aps {
                 rawAPS = ignored[key]!
             } else if steps.count == 3, steps[0] == .member(Key.vendorObject), steps[1] == .member(Key.actions),
-                      case .element(let index) = steps[2]
+                      case .index(let index) = steps[2]
             {
                 elements.append((index, ignored[key]!))
             } else if first == .member("aps") {

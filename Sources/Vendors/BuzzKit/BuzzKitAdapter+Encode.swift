@@ -112,11 +112,7 @@ extension BuzzKitAdapter {
 /// Writes `ignored` entries back into a wire payload at the paths decoding took them from.
 enum BuzzKitIgnoredPlacement {
     /// One step of a path: `.key` / `["key"]`, `[3]`, or the slice `[4:]` (elements from 4 on).
-    enum Segment: Hashable {
-        case member(String)
-        case index(Int)
-        case slice(Int)
-    }
+    typealias Segment = JSONPath.Component
 
     /// Places every entry of `ignored` into `userInfo`; returns a loss for each that does not fit.
     ///
@@ -203,63 +199,6 @@ enum BuzzKitIgnoredPlacement {
         return nil
     }
 
-    /// Parses a path written by `JSONPath` (plus the slice `[n:]`); nil when it is not one.
-    static func parse(_ path: String) -> [Segment]? {
-        let bytes = Array(path.utf8)
-        guard bytes.first == UInt8(ascii: "$") else { return nil }
-        var segments: [Segment] = []
-        var position = 1
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "."):
-                let start = position + 1
-                var end = start
-                while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
-                guard end > start else { return nil }
-                segments.append(.member(String(decoding: bytes[start..<end], as: UTF8.self)))
-                position = end
-            case UInt8(ascii: "["):
-                let start = position + 1
-                if start < bytes.count, bytes[start] == UInt8(ascii: "\"") {
-                    var end = start + 1
-                    while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                        end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
-                    }
-                    guard end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "]"),
-                          case .string(let key)? = try? JSONParser.parse(Array(bytes[start...end]))
-                    else { return nil }
-                    segments.append(.member(key))
-                    position = end + 2
-                } else {
-                    var end = start
-                    while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) {
-                        end += 1
-                    }
-                    guard end > start, end - start <= 9,
-                          let index = Int(String(decoding: bytes[start..<end], as: UTF8.self)), end < bytes.count
-                    else { return nil }
-                    if bytes[end] == UInt8(ascii: "]") {
-                        segments.append(.index(index))
-                        position = end + 1
-                    } else if bytes[end] == UInt8(ascii: ":"), end + 1 < bytes.count,
-                              bytes[end + 1] == UInt8(ascii: "]")
-                    {
-                        segments.append(.slice(index))
-                        position = end + 2
-                    } else {
-                        return nil
-                    }
-                }
-            default:
-                return nil
-            }
-        }
-        return segments
-    }
-
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        let lower = byte | 0x20
-        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-    }
+    /// Parses a path written by `JSONPath` (slices included); nil when it is not one.
+    static func parse(_ path: String) -> [Segment]? { JSONPath.components(of: path) }
 }

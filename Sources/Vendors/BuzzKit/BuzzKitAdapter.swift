@@ -52,7 +52,7 @@ public struct BuzzKitAdapter: VendorAdapter {
         static let actions = JSONPath.member(Key.actions, of: vendor)
         static func button(_ index: Int) -> String { JSONPath.element(index, of: actions) }
         /// The 5th and later entries of `actions`, as one slice.
-        static let droppedButtons = actions + "[\(BuzzKitAdapter.maxButtons):]"
+        static let droppedButtons = JSONPath.slice(from: BuzzKitAdapter.maxButtons, of: actions)
     }
 
     /// Creates the adapter.
