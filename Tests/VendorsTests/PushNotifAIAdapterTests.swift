@@ -205,13 +205,14 @@ struct PushNotifAIDecodeTests {
         #expect(result.diagnostics.map(\.path) == ["$.pna_message_id"])
     }
 
-    @Test("a missing or empty pna_message_id is a warning")
+    @Test("a missing or empty pna_message_id is a warning; an empty one is no id, kept under ignored")
     func messageIdMissingOrEmpty() throws {
         let missing = adapter.decode(try example(["pna_message_id": nil]))
         #expect(missing.payload.messageId == nil)
         #expect(missing.diagnostics.map(\.code) == ["message-id-missing"])
         let empty = adapter.decode(try example(["pna_message_id": ""]))
-        #expect(empty.payload.messageId == "")
+        #expect(empty.payload.messageId == nil)
+        #expect(empty.payload.ignored["pna_message_id"] == "")
         #expect(empty.diagnostics.map(\.code) == ["message-id-empty"])
         #expect(empty.diagnostics.map(\.path) == ["$.pna_message_id"])
     }

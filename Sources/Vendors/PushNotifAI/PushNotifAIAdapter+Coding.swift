@@ -21,7 +21,12 @@ extension PushNotifAIAdapter {
         let messageIdPath = JSONPath.member(Key.messageId, of: JSONPath.root)
         switch userInfo[Key.messageId] {
         case .string(let messageId)?:
-            payload.messageId = messageId
+            if messageId.isEmpty {
+                // An empty id is none (as for Zixflow); it is kept so a round trip writes it back.
+                payload.ignored[Key.messageId] = .string(messageId)
+            } else {
+                payload.messageId = messageId
+            }
             if messageId.isEmpty {
                 diagnostics.append(Diagnostic(
                     .warning, code: "message-id-empty", path: messageIdPath,
@@ -79,6 +84,11 @@ extension PushNotifAIAdapter {
         if let category = payload.category, category != Self.category {
             losses.append(Loss(
                 path: "$.category", value: .string(category),
+                reason: "PushNotifAI always sends category '\(Self.category)'"))
+        } else if payload.category == nil, payload.apsExtra["category"] == nil, payload.vendor == id {
+            // Its own payload sent without a category comes back with one: said, so the round trip is honest.
+            losses.append(Loss(
+                path: "$.category", value: .null,
                 reason: "PushNotifAI always sends category '\(Self.category)'"))
         }
         if let category = payload.apsExtra["category"] {
