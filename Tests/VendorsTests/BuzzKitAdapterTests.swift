@@ -208,13 +208,15 @@ struct BuzzKitDecodeTests {
         #expect(payload.buttons == [PushButton(id: "a", title: "A")])
     }
 
-    @Test("the category is aps.category exactly as sent, even one that is not derived")
+    @Test("the category is aps.category as sent, else the one derived from the buttons (SPEC §3.2)")
     func categoryFromAps() throws {
         var userInfo = try buzzKitExample()
         userInfo["aps"] = ["alert": "hi", "category": "promo"]
         #expect(adapter.decode(userInfo).payload.category == "promo")
         userInfo["aps"] = ["alert": "hi"]
-        #expect(adapter.decode(userInfo).payload.category == nil, "decode does not invent a category")
+        #expect(adapter.decode(userInfo).payload.category == "buzzkit.f6569d3a8f7894b9")
+        userInfo["buzzkit"] = ["messageId": "m"]
+        #expect(adapter.decode(userInfo).payload.category == nil, "no buttons, no category")
     }
 
     @Test("aps goes through APSCoding: a plain-string alert is the body and unknown aps keys go to apsExtra")

@@ -23,6 +23,12 @@ extension BuzzKitAdapter {
                     message: "top-level key '\(key)' has no BuzzKit meaning; kept under ignored"))
             }
         }
+        // SPEC §3.2: the message's category when set, else the one derived from its buttons.
+        if decoding.payload.category == nil, decoding.payload.apsExtra["category"] == nil,
+            !decoding.payload.buttons.isEmpty
+        {
+            decoding.payload.category = Self.derivedCategory(for: decoding.payload.buttons)
+        }
         if userInfo[Self.vendorKey] == nil {
             decoding.diagnostics.append(Diagnostic(
                 .warning, code: "vendor-object-missing", path: Path.vendor,

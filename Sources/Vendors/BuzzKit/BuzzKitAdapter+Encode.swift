@@ -46,6 +46,11 @@ extension BuzzKitAdapter {
             wire.mutableContent = true
             losses += Self.overwritten(
                 "mutable-content", in: payload, by: "mutable-content: 1 (an image or buttons need it)")
+            if payload.vendor == id, payload.apsExtra["mutable-content"] == nil {
+                losses.append(Loss(
+                    path: "$.mutableContent", value: false,
+                    reason: "an image or buttons need the service extension: BuzzKit sets mutable-content: 1"))
+            }
         }
         if wire.category == nil, !buttons.isEmpty {
             wire.category = Self.derivedCategory(for: buttons)
