@@ -118,7 +118,12 @@ public enum JSONParser {
     static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return nil }
         while i < n {
+            while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            guard i < n else { break }
             let b0 = bytes[i]
             if b0 < 0x80 { i += 1; continue }
             let length: Int
@@ -142,13 +147,35 @@ public enum JSONParser {
         return nil
     }
 
+    /// One step of the path to the value being parsed; turned into text only for a duplicate key.
+    private enum PathStep {
+        case key(String)
+        case index(Int)
+    }
+
+    /// A member read but not yet in its object: the object is built, at its exact size, when it closes.
+    private struct PendingMember {
+        let key: String
+        let value: JSONValue
+        /// Offset just past the value (duplicates are reported in this order).
+        let end: Int
+    }
+
     private struct Parser {
         let buffer: UnsafeBufferPointer<UInt8>
         let options: Options
         var index = 0
         var depth = 0
-        var duplicates: [String] = []
-        var path: [String] = []
+        /// Duplicate keys found so far, with the offset where the repeated member's value ends (the order
+        /// they are reported in).
+        var duplicates: [(end: Int, path: String)] = []
+        /// The path to the array or object being parsed.
+        var path: [PathStep] = []
+        /// Members of the objects being parsed, innermost last; an object is built once its `}` is read,
+        /// with exactly the capacity it needs.
+        var memberStack: [PendingMember] = []
+        /// Elements of the arrays being parsed, innermost last.
+        var elementStack: [JSONValue] = []
 
         init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
             self.buffer = buffer
@@ -172,7 +199,13 @@ public enum JSONParser {
                 throw error(.trailingCharacters, at: index,
                             "unexpected \(describe(buffer[index])) after the JSON value")
             }
-            return Document(value: value, duplicateKeys: duplicates)
+            // Members are inserted when their object closes, so a duplicate in a later sibling's value can be
+            // found before an earlier one: report them in the order their values end, as a reader meets them.
+            let ordered = duplicates.count > 1
+                ? duplicates.enumerated().sorted { ($0.element.end, $0.offset) < ($1.element.end, $1.offset) }
+                    .map(\.element.path)
+                : duplicates.map(\.path)
+            return Document(value: value, duplicateKeys: ordered)
         }
 
         @inline(__always) mutating func skipWhitespace() {
@@ -243,18 +276,18 @@ public enum JSONParser {
         mutating func parseArray() throws(JSONParseError) -> JSONValue {
             try enter()
             index += 1
-            var elements: [JSONValue] = []
             skipWhitespace()
             if index < buffer.count, buffer[index] == UInt8(ascii: "]") {
                 index += 1
                 depth -= 1
-                return .array(elements)
+                return .array([])
             }
+            let start = elementStack.count
+            path.append(.index(0))
             while true {
                 skipWhitespace()
-                path.append("[\(elements.count)]")
-                elements.append(try parseValue())
-                path.removeLast()
+                path[path.count - 1] = .index(elementStack.count - start)
+                elementStack.append(try parseValue())
                 skipWhitespace()
                 guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an array") }
                 let byte = buffer[index]
@@ -263,6 +296,9 @@ public enum JSONParser {
                 if byte == UInt8(ascii: "]") { break }
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an array: expected ',' or ']'")
             }
+            path.removeLast()
+            let elements = Array(elementStack[start...])
+            elementStack.removeLast(elementStack.count - start)
             depth -= 1
             return .array(elements)
         }
@@ -270,13 +306,13 @@ public enum JSONParser {
         mutating func parseObject() throws(JSONParseError) -> JSONValue {
             try enter()
             index += 1
-            var members: [String: JSONValue] = [:]
             skipWhitespace()
             if index < buffer.count, buffer[index] == UInt8(ascii: "}") {
                 index += 1
                 depth -= 1
-                return .object(members)
+                return .object([:])
             }
+            let start = memberStack.count
             while true {
                 skipWhitespace()
                 guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an object") }
@@ -291,12 +327,10 @@ public enum JSONParser {
                 }
                 index += 1
                 skipWhitespace()
-                path.append(JSONPath.member(key))
+                path.append(.key(key))
                 let value = try parseValue()
-                if members.updateValue(value, forKey: key) != nil {
-                    duplicates.append("$" + path.joined())
-                }
                 path.removeLast()
+                memberStack.append(PendingMember(key: key, value: value, end: index))
                 skipWhitespace()
                 guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an object") }
                 let byte = buffer[index]
@@ -305,15 +339,42 @@ public enum JSONParser {
                 if byte == UInt8(ascii: "}") { break }
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an object: expected ',' or '}'")
             }
+            var members: [String: JSONValue] = Dictionary(minimumCapacity: memberStack.count - start)
+            for position in start..<memberStack.count {
+                let member = memberStack[position]
+                if members.updateValue(member.value, forKey: member.key) != nil {
+                    duplicates.append((member.end, pathText(appending: member.key)))
+                }
+            }
+            memberStack.removeLast(memberStack.count - start)
             depth -= 1
             return .object(members)
+        }
+
+        /// The JSON path (`$.a[2].b`) of member `key` of the object being parsed.
+        func pathText(appending key: String) -> String {
+            var text = "$"
+            for step in path {
+                switch step {
+                case .key(let name): text += JSONPath.member(name)
+                case .index(let position): text += "[\(position)]"
+                }
+            }
+            return text + JSONPath.member(key)
         }
 
         mutating func parseString() throws(JSONParseError) -> String {
             let open = index
             index += 1
             let start = index
-            // Fast path: no escapes.
+            // Fast path: no escapes. Eight bytes at a time while none can be a quote, backslash or control.
+            if let base = buffer.baseAddress {
+                while index + 8 <= buffer.count,
+                      !JSONWriter.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                }
+            }
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") {

@@ -6,17 +6,23 @@
 public enum JSONWriter {
     /// Appends the canonical text of `value` to `output`.
     public static func write(_ value: JSONValue, into output: inout [UInt8], pretty: Bool = false) {
-        if pretty {
-            writePretty(value, into: &output, indent: 0)
-        } else {
-            writeCompact(value, into: &output)
+        if case .string(let text) = value {
+            appendString(text, into: &output)
+            return
         }
+        var sink = ByteSink()
+        defer { sink.release() }
+        if pretty {
+            writePretty(value, into: &sink, indent: 0)
+        } else {
+            writeCompact(value, into: &sink)
+        }
+        sink.flush(into: &output)
     }
 
     /// The canonical text of `value` as bytes.
     public static func bytes(_ value: JSONValue, pretty: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(256)
         write(value, into: &output, pretty: pretty)
         return output
     }
@@ -27,62 +33,176 @@ public enum JSONWriter {
     }
 
     /// Object keys in canonical order (Unicode code point order, which is UTF-8 byte order).
+    @inlinable
     public static func sortedKeys<Value>(_ object: [String: Value]) -> [String] {
-        object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var keys = Array(object.keys)
+        sortCanonically(&keys)
+        return keys
     }
 
-    private static func writeCompact(_ value: JSONValue, into output: inout [UInt8]) {
+    /// Sorts `keys` by Unicode code point (UTF-8 byte order).
+    @usableFromInline
+    static func sortCanonically(_ keys: inout [String]) {
+        guard keys.count > 1 else { return }
+        let unsorted = keys
+        withUnsafeTemporaryAllocation(of: SortEntry<Int>.self, capacity: unsorted.count) { entries in
+            for (offset, key) in unsorted.enumerated() {
+                (entries.baseAddress! + offset).initialize(to: SortEntry(key, at: offset))
+            }
+            sort(entries) { unsorted[$0] }
+            for position in 0..<entries.count { keys[position] = unsorted[entries[position].position] }
+        }
+    }
+
+    /// Calls `body` with each member of `object` in canonical key order, without a second lookup.
+    @inline(__always)
+    static func forEachSortedMember(
+        _ object: [String: JSONValue], _ body: (_ key: String, _ value: JSONValue) -> Void
+    ) {
+        if object.count <= 1 {
+            for (key, value) in object { body(key, value) }
+            return
+        }
+        typealias Position = Dictionary<String, JSONValue>.Index
+        withUnsafeTemporaryAllocation(of: SortEntry<Position>.self, capacity: object.count) { entries in
+            var offset = 0
+            var position = object.startIndex
+            while position != object.endIndex {
+                (entries.baseAddress! + offset).initialize(to: SortEntry(object[position].key, at: position))
+                offset += 1
+                position = object.index(after: position)
+            }
+            sort(entries) { object[$0].key }
+            for entry in entries {
+                let member = object[entry.position]
+                body(member.key, member.value)
+            }
+        }
+    }
+
+    /// A key's place in a sort: its first eight UTF-8 bytes as a big-endian number (most comparisons are one
+    /// integer comparison), its length, and where to find it again.
+    struct SortEntry<Position> {
+        let prefix: UInt64
+        let count: Int
+        let position: Position
+
+        @inline(__always)
+        init(_ key: String, at position: Position) {
+            self.position = position
+            var prefix: UInt64 = 0
+            var count = 0
+            let read: Void? = key.utf8.withContiguousStorageIfAvailable { bytes in
+                count = bytes.count
+                for i in 0..<min(8, bytes.count) { prefix |= UInt64(bytes[i]) << (56 - 8 * UInt64(i)) }
+            }
+            if read == nil {
+                count = key.utf8.count
+                for (i, byte) in key.utf8.prefix(8).enumerated() { prefix |= UInt64(byte) << (56 - 8 * UInt64(i)) }
+            }
+            self.prefix = prefix
+            self.count = count
+        }
+    }
+
+    /// Sorts `entries` by key (insertion sort for the small objects payloads have, the standard sort beyond);
+    /// `key` gives a key back for the rare tie of two long keys with the same first eight bytes.
+    @inline(__always)
+    static func sort<Position>(_ entries: UnsafeMutableBufferPointer<SortEntry<Position>>, key: (Position) -> String) {
+        @inline(__always)
+        func precedes(_ a: SortEntry<Position>, _ b: SortEntry<Position>) -> Bool {
+            if a.prefix != b.prefix { return a.prefix < b.prefix }
+            if a.count <= 8 || b.count <= 8 { return a.count < b.count }
+            return utf8Precedes(key(a.position), key(b.position))
+        }
+        guard entries.count > 1 else { return }
+        if entries.count > 24 {
+            var buffer = entries  // the same memory: sorting through the copy sorts `entries`
+            buffer.sort(by: precedes)
+            return
+        }
+        for i in 1..<entries.count {
+            let entry = entries[i]
+            var j = i
+            while j > 0, precedes(entry, entries[j - 1]) {
+                entries[j] = entries[j - 1]
+                j -= 1
+            }
+            entries[j] = entry
+        }
+    }
+
+    /// Whether `a` sorts before `b` in UTF-8 byte order (which is Unicode code point order).
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        let fast = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                let count = min(left.count, right.count)
+                var i = 0
+                while i < count {
+                    if left[i] != right[i] { return left[i] < right[i] }
+                    i += 1
+                }
+                return left.count < right.count
+            }
+        }
+        if let result = fast ?? nil { return result }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    private static func writeCompact(_ value: JSONValue, into output: inout ByteSink) {
         switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): output.append(contentsOf: number.literal.utf8)
-        case .string(let text): writeString(text, into: &output)
+        case .null: output.append(ascii: "null")
+        case .bool(let flag): output.append(ascii: flag ? "true" : "false")
+        case .number(let number): output.append(text: number.literal)
+        case .string(let text): appendString(text, into: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
-            for (offset, element) in elements.enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
+            var first = true
+            for element in elements {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
                 writeCompact(element, into: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
             var first = true
-            for key in sortedKeys(members) {
+            forEachSortedMember(members) { key, member in
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
-                writeString(key, into: &output)
+                appendString(key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                writeCompact(members[key]!, into: &output)
+                writeCompact(member, into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writePretty(_ value: JSONValue, into output: inout [UInt8], indent: Int) {
+    private static func writePretty(_ value: JSONValue, into output: inout ByteSink, indent: Int) {
         switch value {
         case .array(let elements) where !elements.isEmpty:
-            output.append(contentsOf: "[\n".utf8)
+            output.append(ascii: "[\n")
             for (offset, element) in elements.enumerated() {
-                if offset > 0 { output.append(contentsOf: ",\n".utf8) }
-                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
+                if offset > 0 { output.append(ascii: ",\n") }
+                output.append(spaces: indent + 2)
                 writePretty(element, into: &output, indent: indent + 2)
             }
             output.append(UInt8(ascii: "\n"))
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+            output.append(spaces: indent)
             output.append(UInt8(ascii: "]"))
         case .object(let members) where !members.isEmpty:
-            output.append(contentsOf: "{\n".utf8)
+            output.append(ascii: "{\n")
             var first = true
-            for key in sortedKeys(members) {
-                if !first { output.append(contentsOf: ",\n".utf8) }
+            forEachSortedMember(members) { key, member in
+                if !first { output.append(ascii: ",\n") }
                 first = false
-                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent + 2))
-                writeString(key, into: &output)
-                output.append(contentsOf: ": ".utf8)
-                writePretty(members[key]!, into: &output, indent: indent + 2)
+                output.append(spaces: indent + 2)
+                appendString(key, into: &output)
+                output.append(ascii: ": ")
+                writePretty(member, into: &output, indent: indent + 2)
             }
             output.append(UInt8(ascii: "\n"))
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
+            output.append(spaces: indent)
             output.append(UInt8(ascii: "}"))
         default:
             writeCompact(value, into: &output)
@@ -93,32 +213,148 @@ public enum JSONWriter {
 
     /// Appends `text` as a JSON string literal.
     public static func writeString(_ text: String, into output: inout [UInt8]) {
+        appendString(text, into: &output)
+    }
+
+    private static func appendString<Output: ByteOutput>(_ text: String, into output: inout Output) {
         output.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for i in 0..<bytes.count {
-                let byte = bytes[i]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < i { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-                runStart = i + 1
-                output.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
-                case 0x0A: output.append(UInt8(ascii: "n"))
-                case 0x0D: output.append(UInt8(ascii: "r"))
-                case 0x09: output.append(UInt8(ascii: "t"))
-                case 0x08: output.append(UInt8(ascii: "b"))
-                case 0x0C: output.append(UInt8(ascii: "f"))
-                default:
-                    output.append(contentsOf: "u00".utf8)
-                    output.append(hexDigits[Int(byte >> 4)])
-                    output.append(hexDigits[Int(byte & 0x0F)])
-                }
-            }
-            if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count])) }
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, into: &output) }
+        if written == nil {
+            var text = text
+            text.withUTF8 { appendEscaped($0, into: &output) }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends UTF-8 `bytes` with `"`, `\` and control characters escaped; clean runs are copied whole,
+    /// found eight bytes at a time.
+    private static func appendEscaped<Output: ByteOutput>(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: inout Output
+    ) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        let count = bytes.count
+        var runStart = 0
+        var i = 0
+        while true {
+            while i + 8 <= count, !mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+            }
+            guard i < count else { break }
+            let byte = base[i]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                i += 1
+                continue
+            }
+            output.append(base + runStart, count: i - runStart)
+            i += 1
+            runStart = i
+            output.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+            case 0x0A: output.append(UInt8(ascii: "n"))
+            case 0x0D: output.append(UInt8(ascii: "r"))
+            case 0x09: output.append(UInt8(ascii: "t"))
+            case 0x08: output.append(UInt8(ascii: "b"))
+            case 0x0C: output.append(UInt8(ascii: "f"))
+            default:
+                output.append(UInt8(ascii: "u"))
+                output.append(UInt8(ascii: "0"))
+                output.append(UInt8(ascii: "0"))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        output.append(base + runStart, count: count - runStart)
+    }
+
+    /// Whether any of the eight bytes in `word` may be `"`, `\` or below 0x20. Never false when one is; a
+    /// rare false positive only sends the caller to its byte-by-byte check.
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        return (control | zeroQuote | zeroBackslash) & highs != 0
+    }
+}
+
+/// Where escaped string bytes go: the writer's own sink, or a caller's array.
+protocol ByteOutput {
+    mutating func append(_ byte: UInt8)
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int)
+}
+
+extension Array: ByteOutput where Element == UInt8 {
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        guard count > 0 else { return }
+        append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+}
+
+/// A growable byte buffer written through a pointer: the writer's output before it is copied, once, into the
+/// caller's array (cheaper than thousands of checked `Array.append` calls).
+private struct ByteSink: ByteOutput {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 2048) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    func release() { base.deallocate() }
+
+    /// Appends what was written to `output`.
+    func flush(into output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let newCapacity = max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count extra: Int) {
+        guard extra > 0 else { return }
+        reserve(extra)
+        (base + count).update(from: bytes, count: extra)
+        count += extra
+    }
+
+    mutating func append(ascii text: StaticString) {
+        append(text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
+    mutating func append(text: String) {
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            if let start = bytes.baseAddress { append(start, count: bytes.count) }
+        }
+        if written == nil { for byte in text.utf8 { append(byte) } }
+    }
+
+    mutating func append(spaces: Int) {
+        reserve(spaces)
+        (base + count).initialize(repeating: UInt8(ascii: " "), count: spaces)
+        count += spaces
     }
 }

@@ -137,21 +137,22 @@ final class LineReader {
 
     deinit { if descriptor != 0 { close(descriptor) } }
 
-    /// The next line without its newline, or nil at the end of input.
+    /// The next line without its newline (and without a `\r` before it), or nil at the end of input.
     func nextLine() -> [UInt8]? {
         var line: [UInt8] = []
         while true {
             if start < end {
-                let found: Int? = buffer.withUnsafeBufferPointer { pointer in
-                    var i = start
-                    while i < end {
-                        if pointer[i] == UInt8(ascii: "\n") { return i }
-                        i += 1
-                    }
-                    return nil
+                let newline: Int? = buffer.withUnsafeBufferPointer { pointer in
+                    let from = pointer.baseAddress! + start
+                    guard let found = memchr(from, Int32(UInt8(ascii: "\n")), end - start) else { return nil }
+                    return start + from.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 }
-                if let newline = found {
-                    line.append(contentsOf: buffer[start..<newline])
+                if let newline {
+                    if line.isEmpty {
+                        line = Array(buffer[start..<newline])
+                    } else {
+                        line.append(contentsOf: buffer[start..<newline])
+                    }
                     start = newline + 1
                     if line.last == UInt8(ascii: "\r") { line.removeLast() }
                     return line

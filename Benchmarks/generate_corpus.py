@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""Writes the benchmark corpus: JSON Lines payloads in the shapes of the seeds (SPEC §3).
+
+Usage: generate_corpus.py OUT_DIR [TOTAL]
+
+TOTAL (default 100000) payloads, a quarter per vendor, each about 1.1 KB of compact JSON:
+  OUT_DIR/zixflow.jsonl      Zixflow, Custom and Native mode alternating (seeds 000, 001)
+  OUT_DIR/buzzkit.jsonl      BuzzKit (seed 002)
+  OUT_DIR/appdna.jsonl       AppDNA (seed 003)
+  OUT_DIR/pushnotifai.jsonl  PushNotifAI (seed 004)
+  OUT_DIR/all.jsonl          the four interleaved (zixflow, buzzkit, appdna, pushnotifai, ...)
+
+Deterministic: a fixed-seed splitmix64 generator and fixed word lists, no clock, no hash
+randomisation, so the same TOTAL always gives the same bytes (run.sh prints their SHA-256).
+Standard library only.
+"""
+
+import json
+import os
+import sys
+
+MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    """A tiny deterministic PRNG (the same numbers on every Python version)."""
+
+    def __init__(self, seed):
+        self.state = seed & MASK
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def below(self, n):
+        return self.next() % n
+
+    def pick(self, items):
+        return items[self.below(len(items))]
+
+    def digits(self, n):
+        return "%0*d" % (n, self.below(10 ** n))
+
+    def token(self, alphabet, n):
+        """n characters of an alphabet whose size is a power of two, several per 64-bit draw."""
+        bits = len(alphabet).bit_length() - 1
+        per_draw = 64 // bits
+        mask = len(alphabet) - 1
+        out = []
+        while len(out) < n:
+            value = self.next()
+            for _ in range(min(per_draw, n - len(out))):
+                out.append(alphabet[value & mask])
+                value >>= bits
+        return "".join(out)
+
+
+B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+HEX = "0123456789abcdef"
+ULID = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+SALE_TITLES = ["Flash Sale! 70% OFF 🔥", "Weekend deals are live", "Your cart misses you",
+               "Back in stock: the one you wanted", "Last chance — ends tonight", "New arrivals for you ✨"]
+SALE_BODIES = ["Limited time only — grab your deal now!", "Prices drop on 1,200 items until midnight.",
+               "Free shipping on every order over $25 this weekend.", "We saved your size. Checkout takes 30 seconds.",
+               "Members get early access: tap to shop before everyone else."]
+ZX_BUTTONS = [("Shop Now", True), ("Remind Me", False), ("View Deal", True), ("Save for later", False),
+              ("Open cart", True), ("Not now", False)]
+LOCALES = ["en-US", "en-GB", "de-DE", "fr-FR", "es-ES", "pt-BR", "ja-JP", "hi-IN"]
+SEGMENTS = ["new_users", "lapsed_30d", "vip", "cart_abandoners", "browsers", "loyal_buyers"]
+CHANNELS = ["push", "push_fcm", "push_apns"]
+
+CLASS_TITLES = ["Leg day", "Morning flow", "HIIT 45", "Spin & core", "Mobility reset", "Boxing basics"]
+CLASS_BODIES = ["Your 7am class is confirmed", "Class starts in 30 minutes — doors open now",
+                "A spot opened up in your waitlisted class", "Coach Maya swapped in for today's session",
+                "Don't forget your towel: the studio is at capacity"]
+BZ_BUTTON_SETS = [
+    [{"id": "confirm", "title": "Confirm", "foreground": True},
+     {"id": "skip", "title": "Skip", "destructive": True},
+     {"id": "note", "title": "Add note", "input": True, "placeholder": "Your note"}],
+    [{"id": "checkin", "title": "Check in", "foreground": True},
+     {"id": "cancel", "title": "Cancel booking", "destructive": True}],
+    [{"id": "rate", "title": "Rate class", "foreground": True},
+     {"id": "reply", "title": "Message coach", "input": True, "placeholder": "Say thanks"},
+     {"id": "later", "title": "Later"}],
+]
+STUDIOS = ["Downtown", "Riverside", "Harbor Point", "Old Town", "Northgate"]
+COACHES = ["Maya", "Jonas", "Priya", "Leo", "Aiko", "Sam"]
+
+PLAN_TITLES = ["New plan", "Your week is ready", "Streak saver", "Recovery day", "Personal best!"]
+PLAN_BODIES = ["Your week is ready", "12 workouts, 3 rest days and a deload at the end.",
+               "Two sessions left to keep your 14-day streak alive.", "Light mobility today: 20 minutes, no gear.",
+               "You beat last month's 5k time by 48 seconds."]
+AD_BUTTON_SETS = [
+    [{"id": "open", "title": "Open {{user.name | there}}", "type": "deep_link", "value": "fit://plan",
+      "foreground": True},
+     {"id": "later", "title": "Dismiss", "type": "dismiss"},
+     {"id": "reply", "title": "Reply", "type": "text_reply", "value": "Type a reply"}],
+    [{"id": "start", "title": "Start now", "type": "deep_link", "value": "fit://workout/today",
+      "foreground": True},
+     {"id": "snooze", "title": "Snooze", "type": "dismiss"}],
+    [{"id": "plan", "title": "See plan", "type": "show_screen", "value": "plan"},
+     {"id": "ask", "title": "Ask coach", "type": "text_reply", "value": "Your question"}],
+]
+PLANS = ["w12", "w13", "base-8", "5k-couch", "strength-3x"]
+
+LESSON_TITLES = ["Lesson 7", "Time for Spanish!", "Daily review", "New words unlocked", "Keep your streak"]
+LESSON_BODIES = ["Ready when you are", "5 minutes today keeps your 23-day streak going.",
+                 "Review 12 words you almost forgot.", "Unit 4 is open: food and ordering at a café ☕",
+                 "Your friends practised today. Join them?"]
+COURSES = ["es-en", "fr-en", "de-en", "ja-en", "it-en"]
+FLOWS = ["onboarding_d3", "streak_rescue", "weekly_digest", "reactivation_14d", "lesson_reminder"]
+
+
+def pad_text(rng, n):
+    """Lower-case words (ASCII) about n characters long: campaign notes, tracking blobs."""
+    words = ["alpha", "bravo", "delta", "echo", "golf", "hotel", "india", "kilo", "lima", "oscar",
+             "papa", "romeo", "sierra", "tango", "victor", "xray", "yankee", "zulu"]
+    out = []
+    length = 0
+    while length < n:
+        word = rng.pick(words)
+        out.append(word)
+        length += len(word) + 1
+    return " ".join(out)
+
+
+def zixflow(rng, i):
+    custom = i % 2 == 0
+    delivery_id = rng.digits(18)
+    title = rng.pick(SALE_TITLES)
+    body = rng.pick(SALE_BODIES)
+    nbuttons = 1 if i % 3 == 0 else 2
+    first = rng.below(len(ZX_BUTTONS) // 2) * 2
+    buttons = []
+    for k in range(nbuttons):
+        name, has_link = ZX_BUTTONS[first + k]
+        link = "https://yourapp.com/sale/%s" % rng.digits(4) if has_link else ""
+        buttons.append({"name": name, "deeplink": link})
+    alert = {"title": title, "body": body}
+    aps = {"alert": alert, "sound": rng.pick(["notification_tone.caf", "default", "chime.caf"]),
+           "category": "ZX_2BTN"}
+    payload = {"aps": aps}
+    payload["Zixflow-Delivery-ID"] = delivery_id
+    payload["Zixflow-Delivery-Token"] = rng.token(B64URL, 22) + ":APA91b" + rng.token(B64URL, 134)
+    if custom:
+        aps["mutable-content"] = 1
+        payload["title"] = title
+        payload["body"] = body
+        payload["image_url"] = "https://cdn.yourapp.com/banners/%s.png" % rng.token(HEX, 12)
+        payload["large_icon_url"] = "https://cdn.yourapp.com/icons/%s.png" % rng.token(HEX, 8)
+        payload["badge"] = str(rng.below(20))
+    else:
+        aps["badge"] = rng.below(20)
+        aps["thread-id"] = delivery_id
+    payload["deeplink_url"] = "https://yourapp.com/sale?campaign=%s" % rng.digits(6)
+    if i % 5 == 0:
+        payload["click_action"] = "OPEN_SALE"
+    payload["action_buttons"] = json.dumps(buttons, separators=(",", ":"), ensure_ascii=False)
+    payload["notif_id"] = delivery_id
+    payload["template_id"] = rng.digits(6)
+    payload["workspace_id"] = rng.token(HEX, 24)
+    payload["campaign_name"] = "%s %s" % (rng.pick(["Spring", "Summer", "Autumn", "Winter"]), pad_text(rng, 40))
+    payload["utm_source"] = "zixflow"
+    payload["utm_campaign"] = "cmp_" + rng.digits(8)
+    payload["locale"] = rng.pick(LOCALES)
+    payload["segment"] = rng.pick(SEGMENTS)
+    payload["channel"] = rng.pick(CHANNELS)
+    payload["journey_id"] = rng.token(HEX, 32)
+    payload["notes"] = pad_text(rng, 20 if custom else 110)
+    return payload
+
+
+def buzzkit(rng, i):
+    buttons = BZ_BUTTON_SETS[rng.below(len(BZ_BUTTON_SETS))]
+    message = {"messageId": "msg_01" + rng.token(ULID, 24)}
+    if i % 7 != 3:
+        message["deepLink"] = "gym://class/%s" % rng.digits(5)
+    if i % 2 == 0:
+        message["action"] = {"name": "show_offer", "data": {"offerId": rng.pick(["summer", "winter", "bring_a_friend"]),
+                                                             "percent": 10 + rng.below(40)}}
+    message["actions"] = buttons
+    if i % 4 != 1:
+        message["image"] = "https://cdn.example.com/classes/%s.jpg" % rng.token(HEX, 16)
+    message["data"] = {
+        "bookingId": rng.below(1_000_000),
+        "studio": rng.pick(STUDIOS),
+        "coach": rng.pick(COACHES),
+        "startsAt": "2025-%02d-%02dT%02d:00:00Z" % (1 + rng.below(12), 1 + rng.below(28), 6 + rng.below(14)),
+        "room": "Studio %d" % (1 + rng.below(6)),
+        "waitlist": rng.below(2) == 1,
+        "memberTier": rng.pick(["basic", "plus", "unlimited"]),
+        "trace": rng.token(HEX, 32),
+        "description": pad_text(rng, 390),
+    }
+    aps = {"alert": {"title": rng.pick(CLASS_TITLES), "body": rng.pick(CLASS_BODIES)},
+           "mutable-content": 1, "category": buzzkit_category(buttons)}
+    if i % 3 == 0:
+        aps["sound"] = "bell.caf"
+    if i % 5 == 0:
+        aps["badge"] = 1 + rng.below(9)
+    return {"aps": aps, "buzzkit": message}
+
+
+def appdna(rng, i):
+    buttons = AD_BUTTON_SETS[rng.below(len(AD_BUTTON_SETS))]
+    vendor = {"push_id": "push-%s" % rng.digits(9)}
+    if i % 2 == 0:
+        vendor["action"] = {"type": "show_screen", "value": rng.pick(["plan", "progress", "settings"])}
+    else:
+        vendor["action"] = {"type": "deep_link", "value": "fit://plan/%s" % rng.digits(4)}
+    vendor["actions"] = buttons
+    if i % 3 != 2:
+        vendor["image_url"] = "https://cdn.example.com/plans/%s.png" % rng.token(HEX, 16)
+    vendor["data"] = {
+        "plan": rng.pick(PLANS),
+        "week": str(1 + rng.below(12)),
+        "coach": rng.pick(COACHES),
+        "experiment": "exp_%s" % rng.token(HEX, 8),
+        "variant": rng.pick(["a", "b", "control"]),
+        "trace": rng.token(HEX, 32),
+        "summary": pad_text(rng, 450),
+    }
+    aps = {"alert": {"title": rng.pick(PLAN_TITLES), "body": rng.pick(PLAN_BODIES)},
+           "sound": rng.pick(["chime.wav", "default"]), "mutable-content": 1,
+           "category": appdna_category(buttons)}
+    if i % 4 == 0:
+        aps["thread-id"] = "plan-" + vendor["data"]["plan"]
+    return {"aps": aps, "appdna": vendor}
+
+
+def pushnotifai(rng, i):
+    payload = {"aps": {"alert": {"title": rng.pick(LESSON_TITLES), "body": rng.pick(LESSON_BODIES)},
+                       "category": "pushnotifai"}}
+    if i % 3 == 0:
+        payload["aps"]["sound"] = "ding.caf"
+    payload["pna_message_id"] = "ntf_%s" % rng.digits(10)
+    lesson = str(1 + rng.below(40))
+    if i % 6 != 5:
+        payload["deep_link"] = "lingo://lesson/%s" % lesson
+    payload.update({
+        "screen": rng.pick(["lesson", "review", "streak", "shop"]),
+        "lesson_id": lesson,
+        "course": rng.pick(COURSES),
+        "unit": str(1 + rng.below(10)),
+        "streak_days": str(rng.below(400)),
+        "flow_id": rng.pick(FLOWS),
+        "step_id": "step_%s" % rng.digits(3),
+        "variant": rng.pick(["A", "B"]),
+        "locale": rng.pick(LOCALES),
+        "user_segment": rng.pick(SEGMENTS),
+        "sent_at": "2025-%02d-%02dT%02d:%02d:00Z" % (1 + rng.below(12), 1 + rng.below(28), rng.below(24),
+                                                     rng.below(60)),
+        "trace_id": rng.token(HEX, 32),
+        "campaign_note": pad_text(rng, 360),
+        "tip": pad_text(rng, 260),
+    })
+    return payload
+
+
+def fnv1a64hex(text):
+    h = 0xCBF29CE484222325
+    for byte in text.encode("utf-8"):
+        h = ((h ^ byte) * 0x100000001B3) & MASK
+    return "%016x" % h
+
+
+def buzzkit_category(buttons):
+    rows = ["\x1f".join([b["id"], b["title"], "1" if b.get("destructive") else "0",
+                         "1" if b.get("foreground") else "0", "1" if b.get("input") else "0",
+                         b.get("placeholder", "")]) for b in buttons]
+    return "buzzkit." + fnv1a64hex("\x1e".join(rows))
+
+
+def appdna_category(buttons):
+    rows = []
+    for b in buttons:
+        t = b.get("type")
+        if t == "dismiss":
+            fg = False
+        elif t == "text_reply":
+            fg = b.get("foreground", False)
+        else:
+            fg = b.get("foreground", True)
+        rows.append("\x1f".join([b["id"], b.get("title", ""), t or "", b.get("value", ""), "1" if fg else "0"]))
+    return "appdna_" + fnv1a64hex("\x1e".join(rows))
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit("usage: generate_corpus.py OUT_DIR [TOTAL]")
+    out_dir = sys.argv[1]
+    total = int(sys.argv[2]) if len(sys.argv) > 2 else 100_000
+    per_vendor = total // 4
+    os.makedirs(out_dir, exist_ok=True)
+    makers = [("zixflow", zixflow, 0x5A1F), ("buzzkit", buzzkit, 0xB022), ("appdna", appdna, 0xA9D4),
+              ("pushnotifai", pushnotifai, 0x9A1)]
+    lines = {}
+    for name, make, seed in makers:
+        rng = SplitMix64(seed)
+        rows = [json.dumps(make(rng, i), separators=(",", ":"), ensure_ascii=False) + "\n" for i in range(per_vendor)]
+        lines[name] = rows
+        with open(os.path.join(out_dir, name + ".jsonl"), "w", encoding="utf-8") as f:
+            f.writelines(rows)
+    with open(os.path.join(out_dir, "all.jsonl"), "w", encoding="utf-8") as f:
+        for i in range(per_vendor):
+            for name, _, _ in makers:
+                f.write(lines[name][i])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# PushBridge benchmark: bridge-cli against a jq program and a Python script doing the same key mapping.
+#
+#   Benchmarks/run.sh [--runs N] [--payloads N] [--sim-runs N] [--keep-outputs]
+#
+# In one run: builds bridge-cli (release) and the FoundationEssentials baseline program, generates a
+# deterministic corpus (100,000 payloads of ~1.1 KB, a quarter per vendor), translates each vendor's part
+# with bridge-cli, the Python peer (peer_translate.py) and the jq peer (peer_translate.jq), runs the floors
+# (`jq -c .`, Python json.loads/dumps, `cat`) on the same files, checks the peers' output against
+# bridge-cli's, measures the whole 100,000-payload stream, one `simulate` and the conformance suite, and
+# prints a table and every target as met / NOT MET (exit 1 when one is not met). See docs/PERFORMANCE.md.
+#
+# Environment: BENCH_WORK (corpus and outputs, default $TMPDIR/pushbridge-bench), BENCH_SCRATCH (the
+# release build's scratch path, default .build), BRIDGE_CLI (use this binary instead of building one).
+# Installs jq and GNU time with apt-get when they are missing.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+[ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
+work="${BENCH_WORK:-${TMPDIR:-/tmp}/pushbridge-bench}"
+scratch="${BENCH_SCRATCH:-$root/.build}"
+
+install_packages() {
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && sudo="sudo"
+    echo "== installing $* (apt-get)" >&2
+    $sudo apt-get update -qq >/dev/null && $sudo apt-get install -y -qq "$@" >/dev/null
+}
+command -v python3 >/dev/null || { echo "benchmark: python3 is required" >&2; exit 2; }
+command -v jq >/dev/null || install_packages jq
+[ -x /usr/bin/time ] && /usr/bin/time -f %M true >/dev/null 2>&1 || install_packages time
+
+mkdir -p "$work"
+if [ -n "${BRIDGE_CLI:-}" ]; then
+    cli="$BRIDGE_CLI"
+else
+    echo "== swift build -c release --product bridge-cli" >&2
+    swift build -c release --product bridge-cli --package-path "$root" --scratch-path "$scratch" >&2
+    cli="$scratch/release/bridge-cli"
+fi
+echo "== swiftc -O Benchmarks/Baseline/main.swift" >&2
+swiftc -O "$here/Baseline/main.swift" -o "$work/baseline" >&2
+
+exec python3 "$here/bench.py" --cli "$cli" --baseline "$work/baseline" --root "$root" --work "$work" "$@"
