@@ -10,12 +10,17 @@ let package = Package(
         .library(name: "PushBridgeConformance", targets: ["PushBridgeConformance"]),
         .library(name: "PushBridgeApple", targets: ["PushBridgeApple"]),
         .library(name: "PushBridgeDelivery", targets: ["PushBridgeDelivery"]),
+        .library(name: "PushBridgeURLSession", targets: ["PushBridgeURLSession"]),
         .executable(name: "bridge-cli", targets: ["bridge-cli"]),
     ],
     targets: [
         .target(name: "PushBridge", path: "Sources/PushBridge"),
         .target(name: "PushBridgeVendors", dependencies: ["PushBridge"], path: "Sources/Vendors"),
         .target(name: "PushBridgeDelivery", dependencies: ["PushBridge"], path: "Sources/PushBridgeDelivery"),
+        .target(
+            name: "PushBridgeURLSession", dependencies: ["PushBridge", "PushBridgeDelivery"],
+            path: "Sources/PushBridgeURLSession"
+        ),
         .target(name: "PushBridgeApple", dependencies: ["PushBridge"], path: "Sources/PushBridgeApple"),
         .target(name: "PushBridgeConformance", dependencies: ["PushBridge"], path: "Conformance/Runner"),
         .executableTarget(
@@ -36,7 +41,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DeliveryTests",
-            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeDelivery", "bridge-cli"],
+            dependencies: [
+                "PushBridge", "PushBridgeVendors", "PushBridgeDelivery", "PushBridgeURLSession", "bridge-cli",
+            ],
             path: "Tests/DeliveryTests"
         ),
         .testTarget(

@@ -90,7 +90,8 @@ public final class HTTPReceiptSink: ReceiptSink {
     /// Creates a sink.
     ///
     /// - Parameters:
-    ///   - transport: how requests are sent (default: a ``URLSessionTransport`` with the configured timeout).
+    ///   - transport: how requests are sent (default: a ``SocketHTTPTransport``, plain http; pass
+    ///     `URLSessionTransport` from `PushBridgeURLSession` for https).
     ///   - sleep, randomUnit, clock: waiting, jitter and the monotonic clock in seconds; tests replace them.
     public init(
         registry: VendorRegistry, configuration: Configuration, credentials: ReceiptCredentials = .none,
@@ -102,7 +103,7 @@ public final class HTTPReceiptSink: ReceiptSink {
         self.registry = registry
         self.configuration = configuration
         self.credentials = credentials
-        self.transport = transport ?? URLSessionTransport(requestTimeout: configuration.requestTimeout)
+        self.transport = transport ?? SocketHTTPTransport()
         self.sleep = sleep
         self.randomUnit = randomUnit
         self.clock = clock

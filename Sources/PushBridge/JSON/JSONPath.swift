@@ -6,7 +6,12 @@ public enum JSONPath {
 
     /// The path of member `key` under `parent`.
     public static func member(_ key: String, of parent: String = "") -> String {
-        parent + member(key)
+        guard isIdentifier(key) else { return parent + "[" + JSONWriter.string(.string(key)) + "]" }
+        var path = parent
+        path.reserveCapacity(parent.utf8.count + key.utf8.count + 1)
+        path.append(".")
+        path.append(key)
+        return path
     }
 
     /// The path of element `index` under `parent`.
@@ -79,6 +84,18 @@ public enum JSONPath {
         return components
     }
 
+    /// Whether `key` is a letter or `_`, then letters, digits or `_` (written as `.key`).
+    private static func isIdentifier(_ key: String) -> Bool {
+        func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard !bytes.isEmpty else { return false }
+            for offset in 0..<bytes.count where !isIdentifierByte(bytes[offset], first: offset == 0) { return false }
+            return true
+        }
+        if let result = key.utf8.withContiguousStorageIfAvailable(check) { return result }
+        return Array(key.utf8).withUnsafeBufferPointer(check)
+    }
+
+    @inline(__always)
     private static func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
         let isLetter = byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
         return isLetter || (!first && JSONParser.isDigit(byte))
@@ -86,7 +103,7 @@ public enum JSONPath {
 
     /// The path step for member `key`: `.key`, or `["key"]` when `key` is not an identifier.
     static func member(_ key: String) -> String {
-        let plain = !key.isEmpty && key.utf8.enumerated().allSatisfy { isIdentifierByte($1, first: $0 == 0) }
+        let plain = isIdentifier(key)
         return plain ? "." + key : "[" + JSONWriter.string(.string(key)) + "]"
     }
 }

@@ -64,8 +64,12 @@ struct DeliverySettings {
     init(_ arguments: Arguments) throws(CLIError) {
         guard let endpoint = arguments.value("endpoint") else { throw .usage("--endpoint URL is required") }
         let lowered = endpoint.lowercased()
-        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), endpoint.count > 8 else {
-            throw .usage("--endpoint needs an http:// or https:// URL")
+        if lowered.hasPrefix("https://") {
+            throw .usage("--endpoint must be an http:// URL: bridge-cli sends over plain HTTP (a local collector or "
+                + "forwarder); apps send over https with URLSessionTransport (PushBridgeURLSession)")
+        }
+        guard lowered.hasPrefix("http://"), endpoint.count > 7 else {
+            throw .usage("--endpoint needs an http:// URL")
         }
         self.endpoint = endpoint
         let key = arguments.value("write-key") ?? getenv("PUSHBRIDGE_WRITE_KEY").map { String(cString: $0) }
