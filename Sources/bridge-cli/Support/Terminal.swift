@@ -175,20 +175,17 @@ final class LineReader {
 
 /// Prints diagnostics to stderr as JSON Lines, optionally tagged with the input line.
 func printDiagnostics(_ diagnostics: [Diagnostic], line: Int? = nil) {
-    for diagnostic in diagnostics {
-        var json = diagnostic.json
-        if let line, case .object(var members) = json {
-            members["line"] = .int(line)
-            json = .object(members)
-        }
-        stderrStream.writeLine(json)
-    }
+    printToStandardError(diagnostics.map(\.json), line: line)
 }
 
 /// Prints losses to stderr as JSON Lines, optionally tagged with the input line.
 func printLosses(_ losses: [Loss], line: Int? = nil) {
-    for loss in losses {
-        var json = loss.json
+    printToStandardError(losses.map(\.json), line: line)
+}
+
+/// Prints JSON objects to stderr, one per line, each with `"line": N` when a line is given.
+private func printToStandardError(_ objects: [JSONValue], line: Int?) {
+    for var json in objects {
         if let line, case .object(var members) = json {
             members["line"] = .int(line)
             json = .object(members)
