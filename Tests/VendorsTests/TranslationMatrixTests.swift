@@ -129,6 +129,17 @@ struct TranslationMatrixTests {
         #expect(!translation.losses.contains { $0.path == "$.buttons[1]" })
     }
 
+    @Test("a device token lost in translation is reported as [redacted], never printed")
+    func tokenRedactedInLosses() throws {
+        let registry = BuiltInVendors.registry
+        let userInfo = try examplePayload("zixflow-custom.json")
+        let translation = Translator.translate(
+            userInfo, from: try registry.requireAdapter(id: "zixflow"), to: try registry.requireAdapter(id: "buzzkit"))
+        let token = try #require(translation.losses.first { $0.path == #"$.tracking["Zixflow-Delivery-Token"]"# })
+        #expect(token.value == "[redacted]")
+        #expect(!translation.losses.contains { JSONWriter.string($0.json).contains("dcFRlDhiRbehM1vg") })
+    }
+
     /// Leaf values of a JSON value by JSON path.
     private func leaves(_ value: JSONValue, _ path: String = JSONPath.root) -> [String: JSONValue] {
         switch value {

@@ -19,7 +19,8 @@ public struct Translation: Sendable, Hashable {
 ///
 /// Between two different vendors:
 /// - the source's `tracking` and `ignored` keys are losses (they mean nothing to the target), except a
-///   tracking value equal to the message id, which the target carries as its own message id;
+///   tracking value equal to the message id, which the target carries as its own message id; the value
+///   of a tracking key naming a token (a device token) is reported as `[redacted]`;
 /// - a category the source's SDK owns (`ZX_2BTN`, `buzzkit.…`) is dropped so the target derives its own;
 /// - when the target routes only a button's own destination but the source would fall back to the
 ///   message's link on a button tap, the message's link is copied into link-less buttons that open the app.
@@ -50,8 +51,9 @@ public enum Translator {
         for key in JSONWriter.sortedKeys(payload.tracking) {
             // A tracking value that is the message id travels on as the target's own message id.
             if let messageId = payload.messageId, payload.tracking[key] == .string(messageId) { continue }
+            let isSecret = key.lowercased().contains("token")
             losses.append(Loss(
-                path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
+                path: JSONPath.member(key, of: "$.tracking"), value: isSecret ? "[redacted]" : payload.tracking[key]!,
                 reason: "\(source.name) tracking data means nothing to \(target.name)"))
         }
         payload.tracking = [:]

@@ -9,6 +9,7 @@ extension ZixflowAdapter {
     public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
         var payload = PushPayload(vendor: id)
         var diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
+        if let aps = userInfo["aps"], aps.objectValue == nil { payload.ignored[Self.nonObjectAPSKey] = aps }
         let custom = Self.isCustomMode(userInfo, mutableContent: payload.mutableContent)
         var customAlert = payload.alert ?? PushAlert()
 

@@ -39,7 +39,12 @@ extension ZixflowAdapter {
             "aps", Key.deliveryID, Key.deliveryToken, Key.imageURL, Key.deepLinkURL, Key.clickAction, Key.actionButtons,
             Key.largeIconURL, Key.sticky,
         ]
-        let readAsDisplay: Set<String> = custom ? [Key.title, Key.body, Key.badge] : payload.mutableContent ? [Key.title, Key.body] : []
+        // Custom mode is read back only when a top-level title or body is written beside mutable-content.
+        let writesTitleOrBody = custom
+            && ((payload.alert?.title != nil && payload.ignored[Key.title] == nil)
+                || (payload.alert?.body != nil && payload.ignored[Key.body] == nil))
+        let readAsDisplay: Set<String> = writesTitleOrBody
+            ? [Key.title, Key.body, Key.badge] : payload.mutableContent ? [Key.title, Key.body] : []
         for key in JSONWriter.sortedKeys(payload.data) {
             let value = payload.data[key]!
             if reserved.contains(key) || readAsDisplay.contains(key) {
@@ -50,16 +55,21 @@ extension ZixflowAdapter {
                 userInfo[key] = value
             }
         }
-        for (key, value) in payload.ignored { userInfo[key] = value }
+        for (key, value) in payload.ignored where key != Self.nonObjectAPSKey { userInfo[key] = value }
         for (key, value) in payload.tracking { userInfo[key] = value }
         if let messageId = payload.messageId, userInfo[Key.deliveryID]?.stringValue != messageId {
             userInfo[Key.deliveryID] = .string(messageId)
         }
 
-        userInfo["aps"] = .object(APSCoding.encode(payload))
-        if custom {
-            if let title = payload.alert?.title { userInfo[Key.title] = .string(title) }
-            if let body = payload.alert?.body { userInfo[Key.body] = .string(body) }
+        let aps = APSCoding.encode(payload)
+        if aps.isEmpty, let sent = payload.ignored[Self.nonObjectAPSKey] {
+            userInfo["aps"] = sent
+        } else {
+            userInfo["aps"] = .object(aps)
+        }
+        if writesTitleOrBody {
+            if let title = payload.alert?.title, payload.ignored[Key.title] == nil { userInfo[Key.title] = .string(title) }
+            if let body = payload.alert?.body, payload.ignored[Key.body] == nil { userInfo[Key.body] = .string(body) }
             if let badge = payload.badge, payload.ignored[Key.badge] == nil { userInfo[Key.badge] = .string(String(badge)) }
         }
         if let imageURL = payload.imageURL { userInfo[Key.imageURL] = .string(imageURL) }

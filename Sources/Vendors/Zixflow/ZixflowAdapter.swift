@@ -36,6 +36,9 @@ public struct ZixflowAdapter: VendorAdapter {
         static let legacy = "Report Delivery Event"
     }
 
+    /// The `ignored` key for an `aps` that is not an object (kept so a round trip writes it back).
+    static let nonObjectAPSKey = "$.aps"
+
     /// The category Zixflow's buttons are registered under (`ACTION_0`, `ACTION_1`).
     public static let buttonCategory = "ZX_2BTN"
     /// How many buttons Zixflow uses (the rest of `action_buttons` is dropped).

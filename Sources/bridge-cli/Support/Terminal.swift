@@ -138,7 +138,11 @@ final class LineReader {
     deinit { if descriptor != 0 { close(descriptor) } }
 
     /// The next line without its newline (and without a `\r` before it), or nil at the end of input.
+    ///
+    /// A line longer than the input limit is cut to one byte past the limit (the rest up to its newline
+    /// is read and dropped), so memory stays bounded and parsing reports it as too large.
     func nextLine() -> [UInt8]? {
+        let limit = JSONParser.Options.default.maxBytes + 1
         var line: [UInt8] = []
         while true {
             if start < end {
@@ -151,13 +155,13 @@ final class LineReader {
                     if line.isEmpty {
                         line = Array(buffer[start..<newline])
                     } else {
-                        line.append(contentsOf: buffer[start..<newline])
+                        line.append(contentsOf: buffer[start..<min(newline, start + max(0, limit - line.count))])
                     }
                     start = newline + 1
                     if line.last == UInt8(ascii: "\r") { line.removeLast() }
                     return line
                 }
-                line.append(contentsOf: buffer[start..<end])
+                line.append(contentsOf: buffer[start..<min(end, start + max(0, limit - line.count))])
                 start = end
             }
             if finished { return line.isEmpty ? nil : line }

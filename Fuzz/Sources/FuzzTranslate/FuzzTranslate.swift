@@ -1,0 +1,40 @@
+import FuzzSupport
+import PushBridge
+
+/// Fuzz target: `Translator.translate` from every built-in vendor (forced) to every built-in vendor,
+/// as `bridge-cli translate` and `compare` do.
+///
+/// Invariants: no crash or hang; the target's userInfo and every loss survive canonical JSON; the
+/// target decodes its own output. With `PUSHBRIDGE_FUZZ_LAWS=1`, also: a same-vendor translation
+/// loses nothing, and the target claims a translation of a payload with a message id.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTranslate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Fuzz.bytes(data, size)
+    guard let userInfo = Fuzz.userInfo(bytes) else { return 0 }
+    for source in Fuzz.adapters {
+        for target in Fuzz.adapters {
+            let pair = "\(source.id) → \(target.id)"
+            let translation = Translator.translate(userInfo, from: source, to: target)
+            Fuzz.require(translation.source == source.id && translation.target == target.id, "\(pair): wrong ids")
+            Fuzz.requireWriterRoundTrip(.object(translation.userInfo), "\(pair): userInfo")
+            for loss in translation.losses {
+                Fuzz.require(loss.path.hasPrefix("$"), "\(pair): loss path '\(loss.path)' is not a JSON path")
+                Fuzz.require(!loss.reason.isEmpty, "\(pair): a loss without a reason")
+                Fuzz.requireWriterRoundTrip(loss.json, "\(pair): loss JSON")
+            }
+            let decoded = target.decode(translation.userInfo)
+            Fuzz.requireBridgeRoundTrip(decoded.payload, "\(pair): target decode")
+            if Fuzz.lawsEnabled {
+                if source.id == target.id {
+                    Fuzz.require(
+                        translation.losses.isEmpty,
+                        "\(pair): a same-vendor translation loses \(translation.losses.map(\.description))")
+                }
+                if let messageId = translation.payload.messageId, !messageId.isEmpty {
+                    Fuzz.require(target.claims(translation.userInfo), "\(pair): the target does not claim the output")
+                }
+            }
+        }
+    }
+    return 0
+}
