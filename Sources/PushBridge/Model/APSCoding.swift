@@ -27,7 +27,8 @@ public enum APSCoding {
         }
         for key in JSONWriter.sortedKeys(members) {
             let value = members[key]!
-            let path = JSONPath.member(key, of: "$.aps")
+            // Built only when a diagnostic or a kept value needs it (the hot path never does).
+            var path: String { JSONPath.member(key, of: "$.aps") }
             switch key {
             case "alert":
                 decodeAlert(value, into: &payload, diagnostics: &diagnostics)
@@ -81,7 +82,8 @@ public enum APSCoding {
             var leftovers: [String: JSONValue] = [:]
             for key in JSONWriter.sortedKeys(members) {
                 let member = members[key]!
-                let path = JSONPath.member(key, of: "$.aps.alert")
+                // Built only when a diagnostic or a kept value needs it (the hot path never does).
+                var path: String { JSONPath.member(key, of: "$.aps.alert") }
                 switch (key, member) {
                 case ("title", .string(let text)): alert.title = text
                 case ("subtitle", .string(let text)): alert.subtitle = text

@@ -12,7 +12,8 @@ extension AppDNAAdapter {
         var replyText: String?
         for key in JSONWriter.sortedKeys(userInfo) where key != "aps" {
             let value = userInfo[key]!
-            let path = JSONPath.member(key, of: JSONPath.root)
+            // Built only when a diagnostic or a kept value needs it (the hot path never does).
+            var path: String { JSONPath.member(key, of: JSONPath.root) }
             switch key {
             case Key.vendorObject:
                 decoder.decodeVendorObject(value)
@@ -69,7 +70,8 @@ extension AppDNAAdapter {
             }
             for key in JSONWriter.sortedKeys(members) {
                 let member = members[key]!
-                let path = JSONPath.member(key, of: Path.vendorObject)
+                // Built only when a diagnostic or a kept value needs it (the hot path never does).
+                var path: String { JSONPath.member(key, of: Path.vendorObject) }
                 switch key {
                 case Key.pushID:
                     guard let text = member.stringValue else {

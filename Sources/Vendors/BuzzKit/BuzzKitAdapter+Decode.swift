@@ -77,7 +77,8 @@ struct BuzzKitDecoding {
         }
         for key in JSONWriter.sortedKeys(members) {
             let member = members[key]!
-            let path = JSONPath.member(key, of: Path.vendor)
+            // Built only when a diagnostic or a kept value needs it (the hot path never does).
+            var path: String { JSONPath.member(key, of: Path.vendor) }
             switch key {
             case Key.messageId:
                 guard let messageId = member.stringValue else {
@@ -143,7 +144,8 @@ struct BuzzKitDecoding {
         }
         for key in JSONWriter.sortedKeys(members) where key != Key.name {
             let member = members[key]!
-            let path = JSONPath.member(key, of: Path.action)
+            // Built only when a diagnostic or a kept value needs it (the hot path never does).
+            var path: String { JSONPath.member(key, of: Path.action) }
             if key == Key.data {
                 if let data = member.objectValue {
                     action.data = data

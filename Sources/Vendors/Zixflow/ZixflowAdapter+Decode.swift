@@ -20,7 +20,8 @@ extension ZixflowAdapter {
 
         for key in JSONWriter.sortedKeys(userInfo) where key != "aps" {
             let value = userInfo[key]!
-            let path = JSONPath.member(key, of: JSONPath.root)
+            // Built only when a diagnostic or a kept value needs it (the hot path never does).
+            var path: String { JSONPath.member(key, of: JSONPath.root) }
             switch key {
             case Key.deliveryID:
                 guard let text = value.stringValue else { keep(key, value, expected: "a string"); continue }
