@@ -1,4 +1,4 @@
-import Synchronization
+import PushBridge
 
 /// A seam for testing the suite itself: an adapter written to be broken calls ``record(_:)`` where a real
 /// adapter would trap (a force unwrap, `fatalError`), so the runner can report the crash as a failure of
@@ -9,7 +9,7 @@ import Synchronization
 public enum SimulatedCrash {
     /// Collects the crashes recorded while one adapter call runs.
     final class Recorder: Sendable {
-        private let messages = Mutex<[String]>([])
+        private let messages = Locked<[String]>([])
 
         func append(_ message: String) { messages.withLock { $0.append(message) } }
 

@@ -1,7 +1,6 @@
 import PushBridge
 import PushBridgeDelivery
 import PushBridgeVendors
-import Synchronization
 import Testing
 
 /// A transport that answers from a script and records every request; time is simulated.
@@ -16,7 +15,7 @@ final class ScriptedTransport: HTTPTransport {
         func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
     }
 
-    private let state: Mutex<(answers: [Result<HTTPResponse, HTTPTransportFailure>], sent: [Sent])>
+    private let state: Locked<(answers: [Result<HTTPResponse, HTTPTransportFailure>], sent: [Sent])>
     /// Seconds of simulated time each request takes.
     let requestDuration: Double
     let clock: SimulatedClock
@@ -24,7 +23,7 @@ final class ScriptedTransport: HTTPTransport {
     init(
         _ answers: [Result<HTTPResponse, HTTPTransportFailure>], clock: SimulatedClock, requestDuration: Double = 0.01
     ) {
-        state = Mutex((answers, []))
+        state = Locked((answers, []))
         self.clock = clock
         self.requestDuration = requestDuration
     }
@@ -44,7 +43,7 @@ final class ScriptedTransport: HTTPTransport {
 
 /// A clock that moves only when told (by requests and sleeps).
 final class SimulatedClock: Sendable {
-    private let state = Mutex<(now: Double, sleeps: [Double])>((0, []))
+    private let state = Locked<(now: Double, sleeps: [Double])>((0, []))
     func advance(_ seconds: Double) { state.withLock { $0.now += seconds } }
     func sleep(_ seconds: Double) {
         state.withLock {

@@ -1,7 +1,6 @@
 import Foundation
 @testable import PushBridge
 import PushBridgeVendors
-import Synchronization
 import Testing
 
 /// A receipt for message `index` of `vendor`.
@@ -19,7 +18,7 @@ func mode(_ path: String) throws -> Int {
 
 /// Collects an outbox's diagnostics.
 final class DiagnosticLog: Sendable {
-    private let storage = Mutex<[Diagnostic]>([])
+    private let storage = Locked<[Diagnostic]>([])
     var handler: @Sendable (Diagnostic) -> Void { { diagnostic in self.storage.withLock { $0.append(diagnostic) } } }
     var codes: [String] { storage.withLock { $0.map(\.code) } }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import PushBridge
 import PushBridgeVendors
-import Synchronization
 import Testing
 
 /// A BuzzKit push with a named action and a deep link, so an open runs every stage of SPEC §7.
@@ -19,7 +18,7 @@ private func zixflowPush(_ index: Int) -> [String: JSONValue] {
 
 /// Counts calls from any thread.
 private final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     func increment() { value.withLock { $0 += 1 } }
     var count: Int { value.withLock { $0 } }
 }

@@ -1,5 +1,4 @@
 import PushBridge
-import Synchronization
 import Testing
 
 /// A userInfo the fake adapter claims.
@@ -548,7 +547,7 @@ struct NotificationBridgeTests {
 
     @Test("handlers and sinks may call back into the bridge without deadlocking", .timeLimit(.minutes(1)))
     func reentrancy() {
-        let box = Mutex<NotificationBridge?>(nil)
+        let box = Locked<NotificationBridge?>(nil)
         let nested = Recorder<Int>()
         let actions = ActionRegistry()
         actions.register("show_offer") { _ in

@@ -1,6 +1,5 @@
 import PushBridge
 import PushBridgeVendors
-import Synchronization
 import Testing
 
 private let messageId: JSONValue = "msg_01HV3"
@@ -219,7 +218,7 @@ struct BuzzKitBridgeLifecycleTests {
 /// A delegate that records the links it is offered and consumes those with its scheme.
 private final class RecordingDelegate: DeepLinkDelegate {
     let scheme: String
-    let offered = Mutex<[String]>([])
+    let offered = Locked<[String]>([])
     init(scheme: String) { self.scheme = scheme }
     func openDeepLink(_ link: DeepLink) -> Bool {
         offered.withLock { $0.append(link.string) }
@@ -236,7 +235,7 @@ struct BuzzKitNotificationBridgeTests {
         let delegate = RecordingDelegate(scheme: "gym")
         router.delegate = delegate
         let actions = ActionRegistry()
-        let received = Mutex<[PushAction]>([])
+        let received = Locked<[PushAction]>([])
         actions.register("show_offer") { action in received.withLock { $0.append(action) } }
         let bridge = NotificationBridge(
             registry: VendorRegistry(BuiltInVendors.all), sink: sink, router: router, actions: actions)

@@ -1,11 +1,10 @@
-import Synchronization
 
 /// The app's handlers for named actions (`show_offer`, `OPEN_SALE`), registered by name.
 public final class ActionRegistry: Sendable {
     /// A handler: runs the action. Registering one means the app takes the action.
     public typealias Handler = @Sendable (PushAction) -> Void
 
-    private let handlers = Mutex<[String: Handler]>([:])
+    private let handlers = Locked<[String: Handler]>([:])
 
     /// Creates an empty registry.
     public init() {}

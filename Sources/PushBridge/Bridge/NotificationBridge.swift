@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The orchestrator: given a userInfo and a lifecycle step, it finds the adapter and produces the
 /// effects in SPEC §7 order — receipts, then the named action, then the deep link — applying the
@@ -55,7 +54,7 @@ public final class NotificationBridge: Sendable {
     /// How the bridge was set up.
     public let configuration: Configuration
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a bridge.
     public init(
@@ -71,7 +70,7 @@ public final class NotificationBridge: Sendable {
         var initial = State(configured: configuration.startsConfigured, deviceToken: configuration.deviceToken)
         initial.sentReceipts.capacity = configuration.ledgerCapacity
         initial.handledOpens.capacity = configuration.ledgerCapacity
-        state = Mutex(initial)
+        state = Locked(initial)
     }
 
     /// The cached APNs device token used when a payload carries none.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// What to write with `setNotificationCategories`, which replaces the whole set: the planned categories,
 /// and which of the categories registered now must go.
@@ -259,13 +258,13 @@ public final class CategoryRegistrar: Sendable {
     public let registry: VendorRegistry
     /// The app's own categories, when it hands them to PushBridge (written as given, never changed).
     public let appCategories: [NotificationCategory]
-    private let planner: Mutex<CategoryPlanner>
+    private let planner: Locked<CategoryPlanner>
 
     /// Creates a registrar.
     public init(registry: VendorRegistry, appCategories: [NotificationCategory] = []) {
         self.registry = registry
         self.appCategories = appCategories
-        planner = Mutex(CategoryPlanner(registry: registry))
+        planner = Locked(CategoryPlanner(registry: registry))
     }
 
     /// At configure: the launch categories and those of the notifications still in Notification Centre.

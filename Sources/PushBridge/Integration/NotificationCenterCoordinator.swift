@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A notification as the notification-center callbacks hand it over (`UNNotification`), platform-neutral.
 public struct DeliveredNotification: Sendable, Hashable {
@@ -109,11 +108,11 @@ extension NotificationCallbackReceiver {
 
 /// A completion handler that runs at most once, whoever calls it and from whichever thread.
 public final class OnceOnlyCompletion<Value>: Sendable {
-    private let handler: Mutex<(@Sendable (Value) -> Void)?>
+    private let handler: Locked<(@Sendable (Value) -> Void)?>
 
     /// Wraps `handler`.
     public init(_ handler: @escaping @Sendable (Value) -> Void) {
-        self.handler = Mutex(handler)
+        self.handler = Locked(handler)
     }
 
     /// Runs the handler the first time; later calls do nothing. Returns whether this call ran it.
@@ -140,7 +139,7 @@ final class AnswerGate<Answer: Sendable>: Sendable {
         var answers: [Answer] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let combine: @Sendable ([Answer]) -> Answer
     private let finish: OnceOnlyCompletion<Answer>
 
@@ -215,12 +214,12 @@ public final class NotificationCenterCoordinator: Sendable {
 
     /// The bridge that handles claimed pushes.
     public let bridge: NotificationBridge
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a coordinator.
     public init(bridge: NotificationBridge, presentation: ForegroundPresentation = ForegroundPresentation()) {
         self.bridge = bridge
-        state = Mutex(State(presentation: presentation))
+        state = Locked(State(presentation: presentation))
     }
 
     /// Per-vendor foreground presentation.

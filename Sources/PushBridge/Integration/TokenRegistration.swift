@@ -1,4 +1,3 @@
-import Synchronization
 
 /// APNs device tokens as vendors expect them.
 public enum DeviceToken {
@@ -241,8 +240,8 @@ public struct TokenRegistrar: Sendable {
 /// The token registrar of the app process: it keeps the ``TokenRegistrar`` behind a lock, sends the
 /// requests, keeps the bridge's cached device token current and calls ``onPushTokenRegistered``.
 public final class TokenRegistrationService: Sendable {
-    private let registrar: Mutex<TokenRegistrar>
-    private let callback = Mutex<(@Sendable (String) -> Void)?>(nil)
+    private let registrar: Locked<TokenRegistrar>
+    private let callback = Locked<(@Sendable (String) -> Void)?>(nil)
     private let send: @Sendable (TokenRegistrationRequest) -> Void
     /// The bridge whose cached device token is kept current.
     public let bridge: NotificationBridge?
@@ -254,7 +253,7 @@ public final class TokenRegistrationService: Sendable {
         registrar: TokenRegistrar, bridge: NotificationBridge? = nil,
         send: @escaping @Sendable (TokenRegistrationRequest) -> Void
     ) {
-        self.registrar = Mutex(registrar)
+        self.registrar = Locked(registrar)
         self.bridge = bridge
         self.send = send
     }

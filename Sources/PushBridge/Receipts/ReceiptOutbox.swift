@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -81,7 +80,7 @@ public final class ReceiptOutbox: ReceiptSink {
 
     let reportDiagnostic: @Sendable (Diagnostic) -> Void
     /// The open `journal.lock`; the mutex serialises this process's threads, the `flock` other processes.
-    private let lockDescriptor: Mutex<Int32>
+    private let lockDescriptor: Locked<Int32>
 
     /// Opens (and, when `createIfMissing`, creates) the outbox in `directory`.
     ///
@@ -101,7 +100,7 @@ public final class ReceiptOutbox: ReceiptSink {
         self.reportDiagnostic = diagnostics
         let lockPath = directory + "/" + FileName.journalLock
         let descriptor = try OutboxFiles.open(lockPath, flags: O_RDWR | O_CREAT)
-        lockDescriptor = Mutex(descriptor)
+        lockDescriptor = Locked(descriptor)
     }
 
     deinit { lockDescriptor.withLock { _ = close($0) } }

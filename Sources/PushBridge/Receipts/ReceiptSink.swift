@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,7 +18,7 @@ public protocol ReceiptSink: Sendable {
 
 /// Keeps receipts in memory, in order: for tests and previews.
 public final class InMemoryReceiptSink: ReceiptSink {
-    private let storage = Mutex<[Receipt]>([])
+    private let storage = Locked<[Receipt]>([])
 
     /// Creates an empty sink.
     public init() {}
@@ -44,7 +43,8 @@ public final class JSONLinesReceiptSink: ReceiptSink {
 
     private let descriptor: Int32
     private let closesOnDeinit: Bool
-    private let lock = Mutex<Void>(())
+    /// How many lines were written; the lock keeps concurrent lines whole.
+    private let linesWritten = Locked(0)
 
     /// Writes to an open file descriptor (not closed by the sink).
     public init(fileDescriptor: Int32) {
@@ -65,7 +65,7 @@ public final class JSONLinesReceiptSink: ReceiptSink {
     public func record(_ receipt: Receipt) throws {
         var line = JSONWriter.bytes(receipt.json)
         line.append(UInt8(ascii: "\n"))
-        try lock.withLock { _ in
+        try linesWritten.withLock { count in
             try line.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {
@@ -77,6 +77,7 @@ public final class JSONLinesReceiptSink: ReceiptSink {
                     offset += written
                 }
             }
+            count += 1
         }
     }
 }

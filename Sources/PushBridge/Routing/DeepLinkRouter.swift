@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A deep link that parsed as an absolute URL (SPEC §7.5).
 public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
@@ -139,14 +138,14 @@ public final class DeepLinkRouter: Sendable {
         var policy: LinkPolicy
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a router.
     public init(
         delegate: (any DeepLinkDelegate)? = nil, handler: (@Sendable (DeepLink) -> Bool)? = nil,
         system: any SystemURLOpener = AcceptingSystemURLOpener(), policy: LinkPolicy = .default
     ) {
-        state = Mutex(State(delegate: delegate, handler: handler, system: system, policy: policy))
+        state = Locked(State(delegate: delegate, handler: handler, system: system, policy: policy))
     }
 
     /// The app's delegate (tried first).

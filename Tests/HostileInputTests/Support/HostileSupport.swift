@@ -1,7 +1,6 @@
 import Foundation
 import PushBridge
 import PushBridgeVendors
-import Synchronization
 
 /// The package root, found from this file's path (Tests/HostileInputTests/Support/…).
 func packageRoot(filePath: String = #filePath) -> String {
@@ -77,7 +76,7 @@ let underThreadSanitizer: Bool = {
 
 /// A thread-safe list that test doubles append to.
 final class Recorder<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = Locked<[Element]>([])
 
     init() {}
 

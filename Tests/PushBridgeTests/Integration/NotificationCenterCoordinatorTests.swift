@@ -1,5 +1,4 @@
 import PushBridge
-import Synchronization
 import Testing
 
 /// A delegate standing in for the app's own or another SDK's: it records every callback and answers the
@@ -22,7 +21,7 @@ final class FakeCenterDelegate: NotificationCallbackReceiver, Sendable {
     let presented = Recorder<DeliveredNotification>()
     let responses = Recorder<NotificationResponse>()
     let remote = Recorder<DeliveredNotification>()
-    private let pending = Mutex<[@Sendable () -> Void]>([])
+    private let pending = Locked<[@Sendable () -> Void]>([])
 
     init(_ answer: Answer = .now, options: PresentationOptions = [], fetch: BackgroundFetchResult = .noData) {
         self.answer = answer

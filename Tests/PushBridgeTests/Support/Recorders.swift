@@ -1,9 +1,8 @@
 import PushBridge
-import Synchronization
 
 /// A thread-safe list that test doubles append to.
 final class Recorder<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = Locked<[Element]>([])
 
     init() {}
 
