@@ -17,8 +17,7 @@ enum ConformanceCommand: Command {
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw .usage("conformance takes no input file (use --cases DIR)") }
-        let vendor = arguments.value("vendor")
-        if let vendor { _ = try requireAdapter(vendor) }
+        let vendor = try knownVendor(arguments.value("vendor"))
         let directory = arguments.value("cases") ?? "Conformance/cases"
         let report: ConformanceReport
         do throws(ConformanceLoadError) {

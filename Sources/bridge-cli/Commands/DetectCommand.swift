@@ -15,8 +15,7 @@ enum DetectCommand: Command {
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
-        let vendor = arguments.value("vendor")
-        if let vendor { _ = try requireAdapter(vendor) }
+        let vendor = try knownVendor(arguments.value("vendor"))
         if arguments.has("jsonl") {
             return try streamJSONLines(input) { userInfo, _, _ throws(CLIError) in
                 (.object(["vendor": .string(try resolveAdapter(userInfo, vendor: vendor).id)]), true)

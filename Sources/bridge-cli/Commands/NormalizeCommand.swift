@@ -15,8 +15,7 @@ enum NormalizeCommand: Command {
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
-        let vendor = arguments.value("vendor")
-        if let vendor { _ = try requireAdapter(vendor) }
+        let vendor = try knownVendor(arguments.value("vendor"))
         if arguments.has("jsonl") {
             return try streamJSONLines(input) { userInfo, _, line throws(CLIError) in
                 let decoded = try resolveAdapter(userInfo, vendor: vendor).decode(userInfo)

@@ -15,8 +15,7 @@ enum ValidateCommand: Command {
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
-        let vendor = arguments.value("vendor")
-        if let vendor { _ = try requireAdapter(vendor) }
+        let vendor = try knownVendor(arguments.value("vendor"))
         if arguments.has("jsonl") {
             var invalid = 0
             let code = try streamJSONLines(input) { userInfo, byteCount, _ throws(CLIError) in

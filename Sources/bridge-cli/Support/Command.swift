@@ -48,6 +48,12 @@ func requireAdapter(_ id: String) throws(CLIError) -> any VendorAdapter {
     }
 }
 
+/// `id` itself when it names a registered vendor (nil stays nil), or a usage error listing the known ones.
+func knownVendor(_ id: String?) throws(CLIError) -> String? {
+    if let id { _ = try requireAdapter(id) }
+    return id
+}
+
 /// Runs `body` on every line of a JSON Lines input, printing one result line per input line and turning
 /// a failed line into `{"error": …, "line": N}`. Returns `.problems` when any line failed or `body` said so.
 func streamJSONLines(
