@@ -244,7 +244,7 @@ public struct Redaction: Sendable {
     public init(secrets: [String], receipt: Receipt? = nil) {
         var all = secrets.filter { !$0.isEmpty }
         if let receipt {
-            for (name, value) in receipt.properties where name.lowercased().contains("token") {
+            for (name, value) in receipt.properties where TokenKey.matches(name) {
                 if let token = value.stringValue, !token.isEmpty { all.append(token) }
             }
         }

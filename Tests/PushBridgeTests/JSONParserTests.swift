@@ -53,6 +53,21 @@ struct JSONParserTests {
         #expect(try JSONParser.parse("1E+2").numberValue?.isInteger == false)
     }
 
+    @Test("a Swift string parses like its UTF-8 bytes, errors included")
+    func stringInputMatchesBytes() throws {
+        for text in [#"{"a":[1,"é\u00e9",{"b":null}],"c":"\ud83d\ude00"}"#, "\u{FEFF}[true]", " \"x\" "] {
+            #expect(try JSONParser.parse(text) == JSONParser.parse(Array(text.utf8)), "\(text)")
+        }
+        for text in [#"{"a":}"#, "", "[1,]", #""\ud800""#, "{\"a\":1} x"] {
+            #expect(throws: JSONParseError.self) { try JSONParser.parse(text) }
+            var fromString: JSONParseError?
+            var fromBytes: JSONParseError?
+            do { _ = try JSONParser.parse(text) } catch { fromString = error }
+            do { _ = try JSONParser.parse(Array(text.utf8)) } catch { fromBytes = error }
+            #expect(fromString == fromBytes, "\(text)")
+        }
+    }
+
     @Test("true is a boolean, never the number 1")
     func trueIsNotOne() throws {
         let value = try JSONParser.parse("[true,1,false,0,null]")

@@ -16,6 +16,19 @@ struct JSONWriterTests {
             == ["a", "b", "\u{FF5E}", "\u{1F600}"])
     }
 
+    @Test("sortedMembers gives every member once, keys in canonical order, each with its own value")
+    func sortedMembers() {
+        var object: [String: JSONValue] = [:]
+        for index in 0..<40 { object["k\(index * 7 % 40)_\(String(repeating: "x", count: index % 11))"] = .int(index) }
+        object["\u{1F600}"] = "emoji"
+        object[""] = nil
+        let members = JSONWriter.sortedMembers(object)
+        #expect(members.map(\.key) == JSONWriter.sortedKeys(object))
+        #expect(members.allSatisfy { object[$0.key] == $0.value })
+        #expect(members.count == object.count)
+        #expect(JSONWriter.sortedMembers([:]).isEmpty)
+    }
+
     @Test("nested objects are sorted at every level; arrays keep their order")
     func nestedSorting() {
         let value: JSONValue = ["z": [["y": 1, "x": 2], 3, ["b": true, "a": false]], "a": ["d": nil, "c": "s"]]

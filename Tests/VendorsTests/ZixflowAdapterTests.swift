@@ -188,6 +188,23 @@ struct ZixflowDecodeTests {
         #expect(payload.data["title"] == 1)
     }
 
+    @Test("diagnostics come in key order (aps first, the missing delivery id last), whatever the dictionary's order")
+    func diagnosticsInKeyOrder() {
+        let decoded = zixflow.decode(parse(#"""
+            {"Zixflow-Delivery-ID":1,"Zixflow-Delivery-Token":[],"image_url":{},"deeplink_url":3,"sticky":true,
+             "click_action":null,"action_buttons":"[{\"name\":1,\"deeplink\":2}]","aps":{"badge":"x","mutable-content":1},
+             "title":1,"body":"B","badge":[1],"large_icon_url":"i","zz":1,"a":2}
+            """#))
+        #expect(decoded.diagnostics.map(\.path) == [
+            "$.aps.badge",
+            #"$["Zixflow-Delivery-ID"]"#, #"$["Zixflow-Delivery-Token"]"#,
+            "$.action_buttons[0].name", "$.action_buttons[0].deeplink",
+            "$.badge", "$.click_action", "$.deeplink_url", "$.image_url", "$.large_icon_url", "$.sticky", "$.title",
+            #"$["Zixflow-Delivery-ID"]"#,
+        ])
+        #expect(decoded.diagnostics.last?.code == "delivery-id-missing")
+    }
+
     @Test("empty strings: empty deeplink_url is no deep link, empty token falls back, empty id claims nothing")
     func emptyStrings() {
         let payload = zixflow.decode(parse(#"{"Zixflow-Delivery-ID":"1","Zixflow-Delivery-Token":"","deeplink_url":"","title":""}"#)).payload

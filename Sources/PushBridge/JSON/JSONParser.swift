@@ -68,20 +68,29 @@ public enum JSONParser {
 
     /// Parses a JSON text given as a Swift string.
     public static func parse(_ text: String, options: Options = .default) throws(JSONParseError) -> JSONValue {
-        try parse(Array(text.utf8), options: options)
+        var text = text
+        let result = text.withUTF8 { buffer in
+            Result { () throws(JSONParseError) in try parseDocument(buffer, options: options, knownValidUTF8: true) }
+        }
+        return try result.get().value
     }
 
     /// Parses a JSON text and reports duplicate keys.
     public static func parseDocument(_ bytes: [UInt8], options: Options = .default) throws(JSONParseError) -> Document {
-        let result: Result<Document, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer: buffer, options: options)
-            do throws(JSONParseError) {
-                return .success(try parser.parseWhole())
-            } catch {
-                return .failure(error)
-            }
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONParseError) in try parseDocument(buffer, options: options) }
         }
         return try result.get()
+    }
+
+    /// Parses the JSON text in `buffer` and reports duplicate keys; `knownValidUTF8` skips the UTF-8 check
+    /// (for the bytes of a Swift string).
+    static func parseDocument(
+        _ buffer: UnsafeBufferPointer<UInt8>, options: Options, knownValidUTF8: Bool = false
+    ) throws(JSONParseError) -> Document {
+        var parser = Parser(buffer: buffer, options: options)
+        parser.checksUTF8 = !knownValidUTF8
+        return try parser.parseWhole()
     }
 
     /// Scans a JSON number starting at `index`; leaves `index` after it (bounds are checked).
@@ -166,6 +175,8 @@ public enum JSONParser {
         let options: Options
         var index = 0
         var depth = 0
+        /// Whether the input still has to be checked for invalid UTF-8.
+        var checksUTF8 = true
         /// Duplicate keys found so far, with the offset where the repeated member's value ends (the order
         /// they are reported in).
         var duplicates: [(end: Int, path: String)] = []
@@ -180,6 +191,12 @@ public enum JSONParser {
         init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
             self.buffer = buffer
             self.options = options
+            // Room for a payload's members up front (a member takes at least 6 bytes: `"k":1,`), so the stacks
+            // rarely grow while parsing.
+            let expected = min(64, buffer.count / 6)
+            memberStack.reserveCapacity(expected)
+            elementStack.reserveCapacity(min(16, expected))
+            path.reserveCapacity(8)
         }
 
         mutating func parseWhole() throws(JSONParseError) -> Document {
@@ -187,7 +204,7 @@ public enum JSONParser {
                 throw error(.tooLarge(limit: options.maxBytes), at: 0,
                             "input is \(buffer.count) bytes, more than the limit of \(options.maxBytes)")
             }
-            if let bad = JSONParser.firstInvalidUTF8Offset(buffer) {
+            if checksUTF8, let bad = JSONParser.firstInvalidUTF8Offset(buffer) {
                 throw error(.invalidUTF8, at: bad, "invalid UTF-8 at byte offset \(bad)")
             }
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }

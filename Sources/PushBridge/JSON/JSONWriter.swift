@@ -40,6 +40,14 @@ public enum JSONWriter {
         return keys
     }
 
+    /// The members of `object` in canonical key order.
+    public static func sortedMembers(_ object: [String: JSONValue]) -> [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(object.count)
+        forEachSortedMember(object) { key, value in members.append((key, value)) }
+        return members
+    }
+
     /// Sorts `keys` by Unicode code point (UTF-8 byte order).
     @usableFromInline
     static func sortCanonically(_ keys: inout [String]) {

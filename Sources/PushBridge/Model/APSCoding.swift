@@ -25,8 +25,7 @@ public enum APSCoding {
                 message: "aps is a \(aps.typeName), not an object; it was ignored"))
             return diagnostics
         }
-        for key in JSONWriter.sortedKeys(members) {
-            let value = members[key]!
+        for (key, value) in JSONWriter.sortedMembers(members) {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: "$.aps") }
             switch key {
@@ -80,8 +79,7 @@ public enum APSCoding {
         case .object(let members):
             var alert = PushAlert()
             var leftovers: [String: JSONValue] = [:]
-            for key in JSONWriter.sortedKeys(members) {
-                let member = members[key]!
+            for (key, member) in JSONWriter.sortedMembers(members) {
                 // Built only when a diagnostic or a kept value needs it (the hot path never does).
                 var path: String { JSONPath.member(key, of: "$.aps.alert") }
                 switch (key, member) {
@@ -111,7 +109,7 @@ public enum APSCoding {
 
     /// The `aps` dictionary for `payload`: `apsExtra` first, then every typed field that is set.
     public static func encode(_ payload: PushPayload) -> [String: JSONValue] {
-        var aps: [String: JSONValue] = [:]
+        var aps: [String: JSONValue] = Dictionary(minimumCapacity: payload.apsExtra.count + 7)
         var alertExtra: [String: JSONValue] = [:]
         for (key, value) in payload.apsExtra {
             if alertKeys.contains(key) {
@@ -122,7 +120,9 @@ public enum APSCoding {
                 aps[key] = value
             }
         }
-        if let alert = payload.alert, !alert.isEmpty || !alertExtra.isEmpty {
+        if let alert = payload.alert, alertExtra.isEmpty, !alert.isEmpty {
+            aps["alert"] = alert.json
+        } else if let alert = payload.alert, !alert.isEmpty || !alertExtra.isEmpty {
             var members = alertExtra
             if case .object(let fields) = alert.json { members.merge(fields) { _, new in new } }
             aps["alert"] = .object(members)

@@ -1,7 +1,7 @@
 extension PushAlert {
     /// The alert as a JSON object with only the fields that are set.
     public var json: JSONValue {
-        var members: [String: JSONValue] = [:]
+        var members: [String: JSONValue] = Dictionary(minimumCapacity: 3)
         if let title { members["title"] = .string(title) }
         if let subtitle { members["subtitle"] = .string(subtitle) }
         if let body { members["body"] = .string(body) }

@@ -3,13 +3,9 @@ public enum CategoryHash {
     /// 64-bit FNV-1a over the UTF-8 bytes of `text`, as 16 lowercase hex digits
     /// (`fnv1a64hex("a") == "af63dc4c8601ec8c"`).
     public static func fnv1a64hex(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        var hasher = ButtonSetHasher()
+        hasher.combine(text)
+        return hasher.hex
     }
 
     /// Joins each button's fields with U+001F and the buttons with U+001E: the `buttonSetKey`.
@@ -19,4 +15,55 @@ public enum CategoryHash {
 
     /// A boolean as a `buttonSetKey` field: `1` or `0`.
     public static func flag(_ value: Bool) -> String { value ? "1" : "0" }
+
+    /// `fnv1a64hex(buttonSetKey(buttons))` computed as the fields come, without building the key.
+    ///
+    /// Call ``addButton()`` before each button's first field, then ``addField(_:)`` (or ``addFlag(_:)``)
+    /// for each field in order; ``hex`` is the hash of the key those calls describe.
+    public struct ButtonSetHasher: Sendable {
+        private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        private var buttonCount = 0
+        private var fieldCount = 0
+
+        /// A hasher over an empty key.
+        public init() {}
+
+        /// Starts the next button (separated from the one before by U+001E).
+        public mutating func addButton() {
+            if buttonCount > 0 { combine(0x1E) }
+            buttonCount += 1
+            fieldCount = 0
+        }
+
+        /// Adds the next field of the current button (separated from the one before by U+001F).
+        public mutating func addField(_ field: String) {
+            if fieldCount > 0 { combine(0x1F) }
+            fieldCount += 1
+            combine(field)
+        }
+
+        /// Adds a boolean field, as ``CategoryHash/flag(_:)`` writes it.
+        public mutating func addFlag(_ value: Bool) { addField(value ? "1" : "0") }
+
+        /// The hash as 16 lowercase hex digits.
+        public var hex: String {
+            let digits: [UInt8] = (0..<16).map { position in
+                let nibble = UInt8(truncatingIfNeeded: hash >> (60 - 4 * UInt64(position))) & 0xF
+                return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return String(decoding: digits, as: UTF8.self)
+        }
+
+        mutating func combine(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                for byte in bytes { combine(byte) }
+            }
+        }
+
+        @inline(__always) mutating func combine(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+    }
 }

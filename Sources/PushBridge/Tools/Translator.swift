@@ -51,7 +51,7 @@ public enum Translator {
         for key in JSONWriter.sortedKeys(payload.tracking) {
             // A tracking value that is the message id travels on as the target's own message id.
             if let messageId = payload.messageId, payload.tracking[key] == .string(messageId) { continue }
-            let isSecret = key.lowercased().contains("token")
+            let isSecret = TokenKey.matches(key)
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.tracking"), value: isSecret ? "[redacted]" : payload.tracking[key]!,
                 reason: "\(source.name) tracking data means nothing to \(target.name)"))

@@ -155,18 +155,23 @@ extension AppDNAAdapter {
     /// a missing (or non-string) type, title or value is empty, and `foreground` is read after its defaults.
     /// Nil when no element is a button.
     public static func derivedCategory(forActions actions: [JSONValue]) -> String? {
-        let rows: [[String]] = actions.compactMap { element in
+        var hasher = CategoryHash.ButtonSetHasher()
+        var buttonCount = 0
+        for element in actions {
             guard let members = element.objectValue, let id = members[Key.id]?.stringValue, !id.isEmpty else {
-                return nil
+                continue
             }
             let type = members[Key.type]?.stringValue
-            return [
-                id, members[Key.title]?.stringValue ?? "", type ?? "", members[Key.value]?.stringValue ?? "",
-                CategoryHash.flag(effectiveForeground(type: type, sent: members[Key.foreground]?.boolValue)),
-            ]
+            hasher.addButton()
+            hasher.addField(id)
+            hasher.addField(members[Key.title]?.stringValue ?? "")
+            hasher.addField(type ?? "")
+            hasher.addField(members[Key.value]?.stringValue ?? "")
+            hasher.addFlag(effectiveForeground(type: type, sent: members[Key.foreground]?.boolValue))
+            buttonCount += 1
         }
-        guard !rows.isEmpty else { return nil }
-        return categoryPrefix + CategoryHash.fnv1a64hex(CategoryHash.buttonSetKey(rows))
+        guard buttonCount > 0 else { return nil }
+        return categoryPrefix + hasher.hex
     }
 
     /// A button's `foreground` after defaults: `dismiss` never, `text_reply` false unless sent, otherwise true

@@ -12,7 +12,7 @@ extension BuzzKitAdapter {
         var losses: [Loss] = []
         let buttons = Array(payload.buttons.prefix(Self.maxButtons))
         for (index, button) in payload.buttons.enumerated() {
-            let path = JSONPath.element(index, of: "$.buttons")
+            var path: String { JSONPath.element(index, of: "$.buttons") }
             guard index < Self.maxButtons else {
                 losses.append(Loss(
                     path: path, value: button.json, reason: "BuzzKit shows at most \(Self.maxButtons) buttons"))
@@ -59,7 +59,7 @@ extension BuzzKitAdapter {
         let aps = APSCoding.encode(wire)
         let vendorObject = Self.vendorObject(payload, buttons: buttons)
 
-        var root: [String: JSONValue] = [:]
+        var root: [String: JSONValue] = Dictionary(minimumCapacity: 2)
         let apsPath = JSONPath.member("aps", of: JSONPath.root)
         if !aps.isEmpty || payload.vendor != id || payload.ignored[apsPath] == nil { root["aps"] = .object(aps) }
         if !vendorObject.isEmpty || payload.vendor != id || payload.ignored[Path.vendor] == nil {
@@ -90,7 +90,7 @@ extension BuzzKitAdapter {
 
     /// The `buzzkit` object: only the fields that are set, button flags only when true.
     static func vendorObject(_ payload: PushPayload, buttons: [PushButton]) -> [String: JSONValue] {
-        var object: [String: JSONValue] = [:]
+        var object: [String: JSONValue] = Dictionary(minimumCapacity: 6)
         if let messageId = payload.messageId { object[Key.messageId] = .string(messageId) }
         if let link = payload.deepLink { object[Key.deepLink] = .string(link) }
         if let action = payload.action {
@@ -100,7 +100,9 @@ extension BuzzKitAdapter {
         }
         if !buttons.isEmpty {
             object[Key.actions] = .array(buttons.map { button in
-                var members: [String: JSONValue] = [Key.id: .string(button.id), Key.title: .string(button.title)]
+                var members: [String: JSONValue] = Dictionary(minimumCapacity: 6)
+                members[Key.id] = .string(button.id)
+                members[Key.title] = .string(button.title)
                 if button.destructive { members[Key.destructive] = true }
                 if button.foreground { members[Key.foreground] = true }
                 if button.input { members[Key.input] = true }

@@ -104,13 +104,17 @@ public struct BuzzKitAdapter: VendorAdapter {
     /// The category the BuzzKit SDK registers for `buttons`: `buzzkit.` + `fnv1a64hex(buttonSetKey)` over
     /// `id, title, destructive, foreground, input, placeholder` (flags as `1`/`0`, no placeholder as empty).
     public static func derivedCategory(for buttons: [PushButton]) -> String {
-        let fields = buttons.map { button in
-            [
-                button.id, button.title, CategoryHash.flag(button.destructive), CategoryHash.flag(button.foreground),
-                CategoryHash.flag(button.input), button.placeholder ?? "",
-            ]
+        var hasher = CategoryHash.ButtonSetHasher()
+        for button in buttons {
+            hasher.addButton()
+            hasher.addField(button.id)
+            hasher.addField(button.title)
+            hasher.addFlag(button.destructive)
+            hasher.addFlag(button.foreground)
+            hasher.addFlag(button.input)
+            hasher.addField(button.placeholder ?? "")
         }
-        return categoryPrefix + CategoryHash.fnv1a64hex(CategoryHash.buttonSetKey(fields))
+        return categoryPrefix + hasher.hex
     }
 
     // MARK: Receipts and taps

@@ -18,8 +18,18 @@ extension ZixflowAdapter {
             diagnostics.append(APSCoding.wrongType(JSONPath.member(key, of: JSONPath.root), expected: expected, value))
         }
 
-        for key in JSONWriter.sortedKeys(userInfo) where key != "aps" {
-            let value = userInfo[key]!
+        payload.data.reserveCapacity(userInfo.count)
+        // Members are read in the dictionary's order (sorting them costs more than the rest of the loop); what
+        // each one noticed is set aside and reported in key order after the loop, so the output is the same.
+        var noticedByKey: [(key: String, diagnostics: ArraySlice<Diagnostic>)] = []
+        for (key, value) in userInfo where key != "aps" {
+            let noticedBefore = diagnostics.count
+            defer {
+                if diagnostics.count > noticedBefore {
+                    noticedByKey.append((key, diagnostics[noticedBefore...]))
+                    diagnostics.removeSubrange(noticedBefore...)
+                }
+            }
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: JSONPath.root) }
             switch key {
@@ -55,7 +65,7 @@ extension ZixflowAdapter {
                 payload.action = PushAction(name: text)
             case Key.actionButtons:
                 decodeButtons(value, path: path, into: &payload, &diagnostics)
-            case _ where Key.noMeaningOnIOS.contains(key):
+            case Key.largeIconURL, Key.sticky:
                 payload.ignored[key] = value
                 diagnostics.append(Diagnostic(
                     .info, code: "no-ios-meaning", path: path, message: "\(key) has no meaning on iOS; kept under ignored"))
@@ -63,6 +73,8 @@ extension ZixflowAdapter {
                 payload.data[key] = value
             }
         }
+        noticedByKey.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for entry in noticedByKey { diagnostics += entry.diagnostics }
         if custom { payload.alert = customAlert }
         if payload.messageId == nil {
             diagnostics.append(Diagnostic(
@@ -123,7 +135,7 @@ extension ZixflowAdapter {
                     + JSONWriter.string(.array(Array(elements.dropFirst(Self.maxButtons))))))
         }
         for (index, element) in elements.prefix(Self.maxButtons).enumerated() {
-            let elementPath = JSONPath.element(index, of: path)
+            var elementPath: String { JSONPath.element(index, of: path) }
             func string(_ field: String) -> String {
                 guard let member = element[field] else { return "" }
                 if let text = member.stringValue { return text }

@@ -20,12 +20,11 @@ public struct ZixflowAdapter: VendorAdapter {
         static let badge = "badge"
         static let imageURL = "image_url"
         static let largeIconURL = "large_icon_url"
+        /// With `large_icon_url`, a key with no iOS meaning, recorded as ignored.
         static let sticky = "sticky"
         static let deepLinkURL = "deeplink_url"
         static let clickAction = "click_action"
         static let actionButtons = "action_buttons"
-        /// Keys with no iOS meaning, recorded as ignored.
-        static let noMeaningOnIOS: Set<String> = [largeIconURL, sticky]
     }
 
     /// Event names.

@@ -1,0 +1,72 @@
+import PushBridge
+import Testing
+
+@Suite("TokenKey")
+struct TokenKeyTests {
+    @Test("a key naming a token, in any letter case, matches; others do not")
+    func matches() {
+        for key in ["Zixflow-Delivery-Token", "deviceToken", "TOKEN", "token", "apns_tOkEn_v2", "xtokenx"] {
+            #expect(TokenKey.matches(key), "\(key)")
+        }
+        for key in ["", "tok", "toke", "tokn", "t0ken", "Zixflow-Delivery-ID", "taken", "to ken", "tokeñ"] {
+            #expect(!TokenKey.matches(key), "\(key)")
+        }
+    }
+
+    @Test("non-ASCII keys follow Unicode lowercasing, as lowercased().contains(\"token\") does")
+    func unicodeKeys() {
+        // U+212A KELVIN SIGN lowercases to "k".
+        for key in ["to\u{212A}en", "émoji-token", "トークンtoken", "TOKEN😀"] {
+            #expect(TokenKey.matches(key) == key.lowercased().contains("token"), "\(key)")
+            #expect(TokenKey.matches(key), "\(key)")
+        }
+        for key in ["émoji", "トークン", "to\u{212A}"] {
+            #expect(!TokenKey.matches(key), "\(key)")
+        }
+    }
+}
+
+@Suite("CategoryHash")
+struct CategoryHashTests {
+    @Test("ButtonSetHasher hashes exactly the buttonSetKey its calls describe")
+    func streamingMatchesKey() {
+        let sets: [[[String]]] = [
+            [],
+            [[]],
+            [[""]],
+            [["a"]],
+            [["a", "A", "0", "1", "0", ""]],
+            [["a", "A", "0", "1", "0", ""], ["b", "Bé 😀", "1", "0", "1", "type here"]],
+            [["", ""], [""], ["x", "", "y"]],
+            [["\u{1F}", "\u{1E}"], ["one", "two", "three", "four", "five"]],
+        ]
+        for buttons in sets {
+            var hasher = CategoryHash.ButtonSetHasher()
+            for fields in buttons {
+                hasher.addButton()
+                for field in fields { hasher.addField(field) }
+            }
+            #expect(hasher.hex == CategoryHash.fnv1a64hex(CategoryHash.buttonSetKey(buttons)), "\(buttons)")
+        }
+    }
+
+    @Test("addFlag writes the flag field: 1 or 0")
+    func flags() {
+        var hasher = CategoryHash.ButtonSetHasher()
+        hasher.addButton()
+        hasher.addField("a")
+        hasher.addFlag(true)
+        hasher.addFlag(false)
+        #expect(hasher.hex == CategoryHash.fnv1a64hex("a\u{1F}1\u{1F}0"))
+    }
+
+    @Test("fnv1a64hex keeps its leading zeros and the SPEC vector")
+    func hexDigits() {
+        #expect(CategoryHash.fnv1a64hex("a") == "af63dc4c8601ec8c")
+        #expect(CategoryHash.fnv1a64hex("") == "cbf29ce484222325")
+        for text in ["", "a", "b", "buzzkit", "Ω", "0123456789"] {
+            let hex = CategoryHash.fnv1a64hex(text)
+            #expect(hex.utf8.count == 16 && hex.allSatisfy { $0.isHexDigit && !$0.isUppercase }, "\(text)")
+        }
+    }
+}
