@@ -16,6 +16,24 @@ struct JSONWriterTests {
             == ["a", "b", "\u{FF5E}", "\u{1F600}"])
     }
 
+    @Test("writeObject writes members in any order as the canonical object they make")
+    func writeObjectMatchesObject() {
+        let members: [(key: String, value: JSONValue)] = [
+            ("type", "diagnostic"), ("line", 12), ("\u{1F600}", ["b": 1, "a": [true, nil]]), ("", "empty"),
+            ("message", "quote \" and \\ and \n"), ("code", 1.5), ("path", "$.a"), ("severity", false),
+            ("a-very-long-key-sharing-a-prefix-1", 1), ("a-very-long-key-sharing-a-prefix-0", 0),
+        ]
+        for rotation in 0..<members.count {
+            let rotated = Array(members[rotation...] + members[..<rotation])
+            var written: [UInt8] = []
+            JSONWriter.writeObject(rotated, into: &written)
+            #expect(written == JSONWriter.bytes(.object(Dictionary(uniqueKeysWithValues: rotated.map { ($0.key, $0.value) }))))
+        }
+        var empty: [UInt8] = []
+        JSONWriter.writeObject([], into: &empty)
+        #expect(empty == Array("{}".utf8))
+    }
+
     @Test("sortedMembers gives every member once, keys in canonical order, each with its own value")
     func sortedMembers() {
         var object: [String: JSONValue] = [:]

@@ -315,7 +315,7 @@ public enum JSONParser {
             }
             path.removeLast()
             let elements = Array(elementStack[start...])
-            elementStack.removeLast(elementStack.count - start)
+            while elementStack.count > start { elementStack.removeLast() }
             depth -= 1
             return .array(elements)
         }
@@ -363,7 +363,7 @@ public enum JSONParser {
                     duplicates.append((member.end, pathText(appending: member.key)))
                 }
             }
-            memberStack.removeLast(memberStack.count - start)
+            while memberStack.count > start { memberStack.removeLast() }
             depth -= 1
             return .object(members)
         }

@@ -31,11 +31,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The diagnostic as a JSON object (`type`, `severity`, `code`, `path`, `message`).
-    public var json: JSONValue {
-        .object([
-            "type": "diagnostic", "severity": .string(severity.rawValue), "code": .string(code),
-            "path": .string(path), "message": .string(message),
-        ])
+    public var json: JSONValue { .object(Dictionary(uniqueKeysWithValues: jsonMembers)) }
+
+    /// The members of ``json``, for writing it without building the dictionary (``JSONWriter/writeObject(_:into:)``).
+    public var jsonMembers: [(key: String, value: JSONValue)] {
+        [
+            ("type", "diagnostic"), ("severity", .string(severity.rawValue)), ("code", .string(code)),
+            ("path", .string(path)), ("message", .string(message)),
+        ]
     }
 
     public var description: String { "\(severity.rawValue): \(code) at \(path): \(message)" }
@@ -58,8 +61,11 @@ public struct Loss: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The loss as a JSON object (`type`, `path`, `value`, `reason`).
-    public var json: JSONValue {
-        .object(["type": "loss", "path": .string(path), "value": value, "reason": .string(reason)])
+    public var json: JSONValue { .object(Dictionary(uniqueKeysWithValues: jsonMembers)) }
+
+    /// The members of ``json``, for writing it without building the dictionary (``JSONWriter/writeObject(_:into:)``).
+    public var jsonMembers: [(key: String, value: JSONValue)] {
+        [("type", "loss"), ("path", .string(path)), ("value", value), ("reason", .string(reason))]
     }
 
     public var description: String { "\(path): \(reason)" }

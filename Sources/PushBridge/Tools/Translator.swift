@@ -48,18 +48,18 @@ public enum Translator {
         guard source.id != target.id else { return (payload, []) }
         var payload = payload
         var losses: [Loss] = []
-        for key in JSONWriter.sortedKeys(payload.tracking) {
+        for (key, value) in JSONWriter.sortedMembers(payload.tracking) {
             // A tracking value that is the message id travels on as the target's own message id.
-            if let messageId = payload.messageId, payload.tracking[key] == .string(messageId) { continue }
+            if let messageId = payload.messageId, value == .string(messageId) { continue }
             let isSecret = TokenKey.matches(key)
             losses.append(Loss(
-                path: JSONPath.member(key, of: "$.tracking"), value: isSecret ? "[redacted]" : payload.tracking[key]!,
+                path: JSONPath.member(key, of: "$.tracking"), value: isSecret ? "[redacted]" : value,
                 reason: "\(source.name) tracking data means nothing to \(target.name)"))
         }
         payload.tracking = [:]
-        for key in JSONWriter.sortedKeys(payload.ignored) {
+        for (key, value) in JSONWriter.sortedMembers(payload.ignored) {
             losses.append(Loss(
-                path: JSONPath.member(key, of: "$.ignored"), value: payload.ignored[key]!,
+                path: JSONPath.member(key, of: "$.ignored"), value: value,
                 reason: "\(target.name) has no field for \(source.name)'s '\(key)'"))
         }
         payload.ignored = [:]

@@ -10,8 +10,7 @@ extension AppDNAAdapter {
             decoder.payload.ignored[AppDNAWirePath.aps] = aps
         }
         var replyText: String?
-        for key in JSONWriter.sortedKeys(userInfo) where key != "aps" {
-            let value = userInfo[key]!
+        for (key, value) in JSONWriter.sortedMembers(userInfo) where key != "aps" {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: JSONPath.root) }
             switch key {
@@ -68,8 +67,7 @@ extension AppDNAAdapter {
                 keepWrongType(value, at: Path.vendorObject, expected: "an object")
                 return
             }
-            for key in JSONWriter.sortedKeys(members) {
-                let member = members[key]!
+            for (key, member) in JSONWriter.sortedMembers(members) {
                 // Built only when a diagnostic or a kept value needs it (the hot path never does).
                 var path: String { JSONPath.member(key, of: Path.vendorObject) }
                 switch key {

@@ -6,8 +6,7 @@ extension BuzzKitAdapter {
     public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
         var decoding = BuzzKitDecoding(payload: PushPayload(vendor: id))
         decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
-        for key in JSONWriter.sortedKeys(userInfo) {
-            let value = userInfo[key]!
+        for (key, value) in JSONWriter.sortedMembers(userInfo) {
             switch key {
             case "aps":
                 // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
@@ -75,8 +74,7 @@ struct BuzzKitDecoding {
             wrongType(value, at: Path.vendor, expected: "an object")
             return
         }
-        for key in JSONWriter.sortedKeys(members) {
-            let member = members[key]!
+        for (key, member) in JSONWriter.sortedMembers(members) {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: Path.vendor) }
             switch key {
@@ -142,8 +140,7 @@ struct BuzzKitDecoding {
         if name.isEmpty {
             note(.warning, "action-name-empty", at: namePath, "action name is empty: no handler can take it")
         }
-        for key in JSONWriter.sortedKeys(members) where key != Key.name {
-            let member = members[key]!
+        for (key, member) in JSONWriter.sortedMembers(members) where key != Key.name {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: Path.action) }
             if key == Key.data {
@@ -202,8 +199,7 @@ struct BuzzKitDecoding {
             note(.warning, "button-title-empty", at: JSONPath.member(Key.title, of: path),
                  "the button's title is empty: it shows as a blank button")
         }
-        for key in JSONWriter.sortedKeys(members) where key != Key.id && key != Key.title {
-            let member = members[key]!
+        for (key, member) in JSONWriter.sortedMembers(members) where key != Key.id && key != Key.title {
             let fieldPath = JSONPath.member(key, of: path)
             switch key {
             case Key.destructive, Key.foreground, Key.input:

@@ -57,8 +57,7 @@ extension PushNotifAIAdapter {
             diagnostics.append(APSCoding.wrongType(deepLinkPath, expected: "a string", value))
         }
 
-        for key in JSONWriter.sortedKeys(userInfo) where !Key.reserved.contains(key) {
-            let value = userInfo[key]!
+        for (key, value) in JSONWriter.sortedMembers(userInfo) where !Key.isReserved(key) {
             payload.data[key] = value
             if value.stringValue == nil {
                 diagnostics.append(Diagnostic(
@@ -111,9 +110,8 @@ extension PushNotifAIAdapter {
             losses += buttonLosses(button, path: JSONPath.element(index, of: "$.buttons"))
         }
 
-        for key in JSONWriter.sortedKeys(payload.data) {
-            let value = payload.data[key]!
-            if Key.reserved.contains(key) {
+        for (key, value) in JSONWriter.sortedMembers(payload.data) {
+            if Key.isReserved(key) {
                 losses.append(Loss(
                     path: JSONPath.member(key, of: "$.data"), value: value,
                     reason: "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"))
@@ -124,8 +122,7 @@ extension PushNotifAIAdapter {
         if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
         if let link = payload.deepLink { userInfo[Key.deepLink] = .string(link) }
 
-        for key in JSONWriter.sortedKeys(payload.ignored) {
-            let value = payload.ignored[key]!
+        for (key, value) in JSONWriter.sortedMembers(payload.ignored) {
             let writesBack = (key == Key.messageId && payload.messageId == nil)
                 || (key == Key.deepLink && payload.deepLink == nil)
             if writesBack {

@@ -17,6 +17,9 @@ public struct PushNotifAIAdapter: VendorAdapter {
         public static let aps = "aps"
         /// Keys that are never custom data: a data key with one of these names cannot be sent.
         public static let reserved: Set<String> = [aps, messageId, deepLink]
+
+        /// `reserved.contains(key)`, by comparison instead of hashing (it runs for every key of every payload).
+        static func isReserved(_ key: String) -> Bool { key == aps || key == messageId || key == deepLink }
     }
 
     /// Event names and receipt properties.

@@ -22,7 +22,9 @@ extension ZixflowAdapter {
         // Members are read in the dictionary's order (sorting them costs more than the rest of the loop); what
         // each one noticed is set aside and reported in key order after the loop, so the output is the same.
         var noticedByKey: [(key: String, diagnostics: ArraySlice<Diagnostic>)] = []
-        for (key, value) in userInfo where key != "aps" {
+        for (key, value) in userInfo {
+            let field = Self.field(named: key)
+            if field == .aps { continue }
             let noticedBefore = diagnostics.count
             defer {
                 if diagnostics.count > noticedBefore {
@@ -32,15 +34,15 @@ extension ZixflowAdapter {
             }
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: JSONPath.root) }
-            switch key {
-            case Key.deliveryID:
+            switch field {
+            case .deliveryID?:
                 guard let text = value.stringValue else { keep(key, value, expected: "a string"); continue }
                 payload.tracking[key] = value
                 if !text.isEmpty { payload.messageId = text }
-            case Key.deliveryToken:
+            case .deliveryToken?:
                 guard value.stringValue != nil else { keep(key, value, expected: "a string"); continue }
                 payload.tracking[key] = value
-            case Key.title where custom, Key.body where custom:
+            case .title? where custom, .body? where custom:
                 guard let text = value.stringValue else { keep(key, value, expected: "a string"); continue }
                 let apsText = key == Key.title ? payload.alert?.title : payload.alert?.body
                 if let apsText, apsText != text {
@@ -49,23 +51,23 @@ extension ZixflowAdapter {
                         message: "Custom mode: top-level \(key) replaces aps.alert.\(key) '\(apsText)'"))
                 }
                 if key == Key.title { customAlert.title = text } else { customAlert.body = text }
-            case Key.badge where custom:
+            case .badge? where custom:
                 decodeCustomBadge(value, path: path, into: &payload, &diagnostics)
-            case Key.imageURL:
+            case .imageURL?:
                 guard let text = value.stringValue else { keep(key, value, expected: "a string"); continue }
                 payload.imageURL = text
-            case Key.deepLinkURL:
+            case .deepLinkURL?:
                 guard let text = value.stringValue else { keep(key, value, expected: "a string"); continue }
                 if !text.isEmpty { payload.deepLink = text }
-            case Key.clickAction:
+            case .clickAction?:
                 guard let text = value.stringValue, !text.isEmpty else {
                     keep(key, value, expected: "a non-empty string")
                     continue
                 }
                 payload.action = PushAction(name: text)
-            case Key.actionButtons:
+            case .actionButtons?:
                 decodeButtons(value, path: path, into: &payload, &diagnostics)
-            case Key.largeIconURL, Key.sticky:
+            case .noMeaningOnIOS?:
                 payload.ignored[key] = value
                 diagnostics.append(Diagnostic(
                     .info, code: "no-ios-meaning", path: path, message: "\(key) has no meaning on iOS; kept under ignored"))

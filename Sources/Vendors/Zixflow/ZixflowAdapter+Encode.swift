@@ -34,20 +34,23 @@ extension ZixflowAdapter {
             payload.category = Self.buttonCategory
         }
 
-        var userInfo: [String: JSONValue] = [:]
-        let reserved: Set<String> = [
-            "aps", Key.deliveryID, Key.deliveryToken, Key.imageURL, Key.deepLinkURL, Key.clickAction, Key.actionButtons,
-            Key.largeIconURL, Key.sticky,
-        ]
+        var userInfo: [String: JSONValue] = Dictionary(
+            minimumCapacity: payload.data.count + payload.ignored.count + payload.tracking.count + 10)
         // Custom mode is read back only when a top-level title or body is written beside mutable-content.
         let writesTitleOrBody = custom
             && ((payload.alert?.title != nil && payload.ignored[Key.title] == nil)
                 || (payload.alert?.body != nil && payload.ignored[Key.body] == nil))
-        let readAsDisplay: Set<String> = writesTitleOrBody
-            ? [Key.title, Key.body, Key.badge] : payload.mutableContent ? [Key.title, Key.body] : []
-        for key in JSONWriter.sortedKeys(payload.data) {
-            let value = payload.data[key]!
-            if reserved.contains(key) || readAsDisplay.contains(key) {
+        for (key, value) in JSONWriter.sortedMembers(payload.data) {
+            // A data key is lost when decoding would read it as a Zixflow field: always for the wire keys,
+            // title and body beside mutable-content, and badge when title or body is written.
+            let readAsField: Bool
+            switch Self.field(named: key) {
+            case nil: readAsField = false
+            case .title?, .body?: readAsField = writesTitleOrBody || payload.mutableContent
+            case .badge?: readAsField = writesTitleOrBody
+            case _?: readAsField = true
+            }
+            if readAsField {
                 losses.append(Loss(
                     path: JSONPath.member(key, of: "$.data"), value: value,
                     reason: "'\(key)' is a Zixflow key of its own; custom data cannot use it"))

@@ -20,11 +20,39 @@ public struct ZixflowAdapter: VendorAdapter {
         static let badge = "badge"
         static let imageURL = "image_url"
         static let largeIconURL = "large_icon_url"
-        /// With `large_icon_url`, a key with no iOS meaning, recorded as ignored.
         static let sticky = "sticky"
         static let deepLinkURL = "deeplink_url"
         static let clickAction = "click_action"
         static let actionButtons = "action_buttons"
+    }
+
+    /// What a top-level key is in the wire format.
+    enum Field {
+        case aps, deliveryID, deliveryToken, title, body, badge, imageURL, deepLinkURL, clickAction, actionButtons
+        /// `large_icon_url` or `sticky`.
+        case noMeaningOnIOS
+    }
+
+    /// The Zixflow keys, grouped by UTF-8 length so a key is compared only with names of its own length.
+    private static let fieldsByLength: [[(name: String, field: Field)]] = {
+        let all: [(String, Field)] = [
+            ("aps", .aps), (Key.deliveryID, .deliveryID), (Key.deliveryToken, .deliveryToken), (Key.title, .title),
+            (Key.body, .body), (Key.badge, .badge), (Key.imageURL, .imageURL), (Key.deepLinkURL, .deepLinkURL),
+            (Key.clickAction, .clickAction), (Key.actionButtons, .actionButtons),
+            (Key.largeIconURL, .noMeaningOnIOS), (Key.sticky, .noMeaningOnIOS),
+        ]
+        var table = Array(repeating: [(name: String, field: Field)](), count: all.map(\.0.utf8.count).max()! + 1)
+        for (name, field) in all { table[name.utf8.count].append((name, field)) }
+        return table
+    }()
+
+    /// The field `key` names, or nil for a key of the sender's own (custom data). This runs for every key of
+    /// every payload: a length check first is far cheaper than comparing with every name or hashing.
+    static func field(named key: String) -> Field? {
+        let length = key.utf8.count
+        guard length < fieldsByLength.count else { return nil }
+        for entry in fieldsByLength[length] where entry.name == key { return entry.field }
+        return nil
     }
 
     /// Event names.

@@ -67,6 +67,13 @@ final class OutputStream {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes an object given as its members (distinct keys, any order) as one line of canonical JSON.
+    func writeLine(members: [(key: String, value: JSONValue)]) {
+        JSONWriter.writeObject(members, into: &buffer)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Drops what has not been flushed yet.
     func discard() { buffer.removeAll(keepingCapacity: true) }
 
@@ -179,21 +186,18 @@ final class LineReader {
 
 /// Prints diagnostics to stderr as JSON Lines, optionally tagged with the input line.
 func printDiagnostics(_ diagnostics: [Diagnostic], line: Int? = nil) {
-    printToStandardError(diagnostics.map(\.json), line: line)
+    printToStandardError(diagnostics.map(\.jsonMembers), line: line)
 }
 
 /// Prints losses to stderr as JSON Lines, optionally tagged with the input line.
 func printLosses(_ losses: [Loss], line: Int? = nil) {
-    printToStandardError(losses.map(\.json), line: line)
+    printToStandardError(losses.map(\.jsonMembers), line: line)
 }
 
 /// Prints JSON objects to stderr, one per line, each with `"line": N` when a line is given.
-private func printToStandardError(_ objects: [JSONValue], line: Int?) {
-    for var json in objects {
-        if let line, case .object(var members) = json {
-            members["line"] = .int(line)
-            json = .object(members)
-        }
-        stderrStream.writeLine(json)
+private func printToStandardError(_ objects: [[(key: String, value: JSONValue)]], line: Int?) {
+    for var members in objects {
+        if let line { members.append(("line", .int(line))) }
+        stderrStream.writeLine(members: members)
     }
 }

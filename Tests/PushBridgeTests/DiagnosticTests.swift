@@ -1,0 +1,25 @@
+import PushBridge
+import Testing
+
+@Suite("Diagnostic and Loss JSON")
+struct DiagnosticJSONTests {
+    @Test("a diagnostic is {type, severity, code, path, message}; its members write the same bytes")
+    func diagnosticJSON() {
+        let diagnostic = Diagnostic(.warning, code: "wrong-type", path: "$.a", message: "expected a string")
+        #expect(diagnostic.json == [
+            "type": "diagnostic", "severity": "warning", "code": "wrong-type", "path": "$.a", "message": "expected a string",
+        ])
+        var written: [UInt8] = []
+        JSONWriter.writeObject(diagnostic.jsonMembers, into: &written)
+        #expect(written == JSONWriter.bytes(diagnostic.json))
+    }
+
+    @Test("a loss is {type, path, value, reason}; its members write the same bytes")
+    func lossJSON() {
+        let loss = Loss(path: "$.buttons[2]", value: ["id": "b"], reason: "no third button")
+        #expect(loss.json == ["type": "loss", "path": "$.buttons[2]", "value": ["id": "b"], "reason": "no third button"])
+        var written: [UInt8] = []
+        JSONWriter.writeObject(loss.jsonMembers, into: &written)
+        #expect(written == JSONWriter.bytes(loss.json))
+    }
+}
