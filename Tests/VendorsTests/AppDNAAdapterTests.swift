@@ -169,6 +169,41 @@ struct AppDNAAdapterTests {
         #expect(adapter.decode(userInfo).diagnostics.map(\.code) == ["category-mismatch"])
     }
 
+    @Test("decode's category check agrees with derivedCategory(forActions:) on odd button arrays")
+    func categoryCheckMatchesDerivation() {
+        let arrays: [[JSONValue]] = [
+            [["id": "a", "title": "A"]],
+            [["id": "a", "title": 7, "type": "dismiss", "foreground": true], ["id": "b", "type": "text_reply"]],
+            [["id": "", "title": "skipped"], "not an object", ["id": 3], ["id": "c", "type": ["x"], "value": 1]],
+            [["id": "d", "type": "deep_link", "value": "fit://d", "foreground": "yes", "extra": true],
+             ["id": "d", "title": "again", "type": "show_screen", "value": "s"]],
+            [["id": "r", "type": "text_reply", "value": "Type…", "foreground": true], ["id": "u", "type": "unknown"]],
+            (0..<20).map { ["id": .string("b\($0 % 7)"), "title": .string("T\($0)")] },
+        ]
+        for actions in arrays {
+            let derived = AppDNAAdapter.derivedCategory(forActions: actions)
+            #expect(derived != nil)
+            var userInfo = AppDNAFixtures.push(["actions": .array(actions)])
+            userInfo["aps"] = ["alert": "Hi", "mutable-content": 1, "category": derived.map(JSONValue.string) ?? nil]
+            let codes = adapter.decode(userInfo).diagnostics.map(\.code)
+            #expect(!codes.contains("category-mismatch"), "\(actions)")
+            userInfo["aps"] = ["alert": "Hi", "mutable-content": 1, "category": "other"]
+            #expect(adapter.decode(userInfo).diagnostics.map(\.code).contains("category-mismatch"), "\(actions)")
+        }
+    }
+
+    @Test("a repeated button id is reported each time it repeats, with few buttons or many")
+    func repeatedButtonIDs() {
+        for count in [3, 40] {
+            let actions: [JSONValue] = (0..<count).map { ["id": .string("b\($0 % 2 == 0 ? 0 : $0)"), "title": "T"] }
+            let decoded = adapter.decode(AppDNAFixtures.push(["actions": .array(actions)]))
+            let repeated = decoded.diagnostics.filter { $0.code == "duplicate-button-id" }.map(\.path)
+            let expected = stride(from: 2, to: count, by: 2).map { "$.appdna.actions[\($0)].id" }
+            #expect(repeated == expected, "\(count)")
+            #expect(decoded.payload.buttons.count == count)
+        }
+    }
+
     @Test("message action deep_link and open_url both become the deep link")
     func messageDeepLink() {
         for type in ["deep_link", "open_url"] {

@@ -23,10 +23,12 @@ extension PushAction {
 extension PushButton {
     /// The button as a JSON object; the three flags are always written.
     public var json: JSONValue {
-        var members: [String: JSONValue] = [
-            "id": .string(id), "title": .string(title), "foreground": .bool(foreground),
-            "destructive": .bool(destructive), "input": .bool(input),
-        ]
+        var members: [String: JSONValue] = Dictionary(minimumCapacity: 8)
+        members["id"] = .string(id)
+        members["title"] = .string(title)
+        members["foreground"] = .bool(foreground)
+        members["destructive"] = .bool(destructive)
+        members["input"] = .bool(input)
         if let deepLink { members["deepLink"] = .string(deepLink) }
         if let placeholder { members["placeholder"] = .string(placeholder) }
         if let action { members["action"] = action.json }

@@ -44,8 +44,10 @@ extension AppDNAAdapter {
     private struct WireDecoder {
         var payload: PushPayload
         var diagnostics: [Diagnostic] = []
-        /// The `actions` array as sent, for the category check.
-        var wireActions: [JSONValue] = []
+        /// The category key of the buttons decoded so far (``AppDNAAdapter/derivedCategory(forActions:)``).
+        var categoryHasher = CategoryHash.ButtonSetHasher()
+        /// How many buttons ``categoryHasher`` holds.
+        var categoryButtonCount = 0
 
         /// Keeps `value` in `ignored` under its wire path, with a diagnostic.
         mutating func keep(_ value: JSONValue, at path: String, _ diagnostic: Diagnostic) {
@@ -154,8 +156,8 @@ extension AppDNAAdapter {
                 keep(value, at: path, problem)
                 return
             }
-            for key in JSONWriter.sortedKeys(members) where key != Key.type && key != Key.value {
-                keepUnknownKey(members[key]!, at: JSONPath.member(key, of: path), in: "an AppDNA action")
+            for (key, member) in JSONWriter.sortedMembers(members) where key != Key.type && key != Key.value {
+                keepUnknownKey(member, at: JSONPath.member(key, of: path), in: "an AppDNA action")
             }
         }
 
@@ -182,19 +184,23 @@ extension AppDNAAdapter {
                 keepWrongType(value, at: Path.actions, expected: "an array of buttons")
                 return
             }
-            wireActions = elements
+            // Ids seen so far: a look along the buttons while there are few, a set once there are many.
             var seen = Set<String>()
+            func isRepeated(_ id: String) -> Bool {
+                if payload.buttons.count < 16 { return payload.buttons.contains { $0.id == id } }
+                if seen.isEmpty { seen = Set(payload.buttons.map(\.id)) }
+                return !seen.insert(id).inserted
+            }
             for (index, element) in elements.enumerated() {
-                guard let button = decodeButton(element, path: JSONPath.element(index, of: Path.actions)) else {
-                    continue
-                }
-                if !seen.insert(button.id).inserted {
+                guard let button = decodeButton(element, index: index) else { continue }
+                if isRepeated(button.id) {
                     diagnostics.append(Diagnostic(
                         .warning, code: "duplicate-button-id",
                         path: JSONPath.member(Key.id, of: JSONPath.element(index, of: Path.actions)),
                         message: "button id '\(button.id)' is used twice: a tap on it runs the first one"))
                 }
                 payload.buttons.append(button)
+                if !seen.isEmpty { seen.insert(button.id) }
             }
             if payload.buttons.count > maxButtons {
                 diagnostics.append(Diagnostic(
@@ -203,9 +209,11 @@ extension AppDNAAdapter {
             }
         }
 
-        /// One element of `actions`; nil (the element kept whole under `ignored`) when it is not an object
-        /// with a non-empty string `id`.
-        mutating func decodeButton(_ element: JSONValue, path: String) -> PushButton? {
+        /// Element `index` of `actions`; nil (the element kept whole under `ignored`) when it is not an object
+        /// with a non-empty string `id`. A button also adds its row to ``categoryHasher``.
+        mutating func decodeButton(_ element: JSONValue, index: Int) -> PushButton? {
+            // Paths are built only when a diagnostic or a kept value needs them (the hot path never does).
+            var path: String { JSONPath.element(index, of: Path.actions) }
             guard let members = element.objectValue else {
                 keepWrongType(element, at: path, expected: "a button object")
                 return nil
@@ -217,20 +225,23 @@ extension AppDNAAdapter {
                 return nil
             }
             var button = PushButton(id: id, title: "")
-            let titlePath = JSONPath.member(Key.title, of: path)
-            switch members[Key.title] {
-            case .string(let title)?:
-                button.title = title
+            var titlePath: String { JSONPath.member(Key.title, of: path) }
+            let title = members[Key.title]
+            switch title {
+            case .string(let text)?:
+                button.title = text
             case nil:
                 diagnostics.append(Diagnostic(
                     .warning, code: "button-title-missing", path: titlePath, message: "the button has no title"))
             case let title?:
                 keepWrongType(title, at: titlePath, expected: "a string")
             }
-            let type = decodeButtonType(members, path: path, into: &button)
-            let foregroundPath = JSONPath.member(Key.foreground, of: path)
+            let value = members[Key.value]
+            let type = decodeButtonType(members[Key.type], value: value, index: index, into: &button)
+            var foregroundPath: String { JSONPath.member(Key.foreground, of: path) }
+            let foreground = members[Key.foreground]
             var sentForeground: Bool?
-            switch members[Key.foreground] {
+            switch foreground {
             case nil: break
             case .bool(let flag)?: sentForeground = flag
             case let flag?: keepWrongType(flag, at: foregroundPath, expected: "a boolean")
@@ -241,27 +252,35 @@ extension AppDNAAdapter {
                     .info, code: "dismiss-never-foreground", path: foregroundPath,
                     message: "a dismiss button never opens the app; foreground: true is kept under ignored"))
             }
-            for key in JSONWriter.sortedKeys(members) where !Self.buttonKeys.contains(key) {
-                keepUnknownKey(members[key]!, at: JSONPath.member(key, of: path), in: "an AppDNA button")
+            if members.keys.contains(where: { !Self.isButtonKey($0) }) {
+                for (key, member) in JSONWriter.sortedMembers(members) where !Self.isButtonKey(key) {
+                    keepUnknownKey(member, at: JSONPath.member(key, of: path), in: "an AppDNA button")
+                }
             }
+            AppDNAAdapter.addCategoryRow(
+                id: id, title: title, type: type, value: value, sentForeground: foreground, to: &categoryHasher)
+            categoryButtonCount += 1
             return button
         }
 
-        static let buttonKeys: Set<String> = [Key.id, Key.title, Key.type, Key.value, Key.foreground]
+        /// Whether `key` is one of a button's own keys (`id`, `title`, `type`, `value`, `foreground`).
+        static func isButtonKey(_ key: String) -> Bool {
+            key == Key.id || key == Key.title || key == Key.type || key == Key.value || key == Key.foreground
+        }
 
         /// Fills the button's destination and flags from `type` and `value`; returns the type as read (nil when
         /// missing or not a string). What cannot be read is kept under `ignored`.
-        mutating func decodeButtonType(_ members: [String: JSONValue], path: String, into button: inout PushButton)
+        mutating func decodeButtonType(_ typeValue: JSONValue?, value: JSONValue?, index: Int, into button: inout PushButton)
             -> String?
         {
-            let typePath = JSONPath.member(Key.type, of: path)
-            let valuePath = JSONPath.member(Key.value, of: path)
-            let value = members[Key.value]
-            func keepTypeAndValue(_ diagnostic: Diagnostic) {
-                keep(members[Key.type]!, at: typePath, diagnostic)
+            var path: String { JSONPath.element(index, of: Path.actions) }
+            var typePath: String { JSONPath.member(Key.type, of: path) }
+            var valuePath: String { JSONPath.member(Key.value, of: path) }
+            func keepTypeAndValue(_ typeValue: JSONValue, _ diagnostic: Diagnostic) {
+                keep(typeValue, at: typePath, diagnostic)
                 if let value { payload.ignored[valuePath] = value }
             }
-            guard let typeValue = members[Key.type] else {
+            guard let typeValue else {
                 if let value {
                     keep(value, at: valuePath, Diagnostic(
                         .info, code: "button-value-unused", path: valuePath,
@@ -270,20 +289,20 @@ extension AppDNAAdapter {
                 return nil
             }
             guard let type = typeValue.stringValue else {
-                keepTypeAndValue(APSCoding.wrongType(typePath, expected: "a string", typeValue))
+                keepTypeAndValue(typeValue, APSCoding.wrongType(typePath, expected: "a string", typeValue))
                 return nil
             }
             switch type {
             case ActionType.deepLink, ActionType.openURL:
                 guard let link = value?.stringValue, !link.isEmpty else {
-                    keepTypeAndValue(Self.valueProblem(value, at: valuePath))
+                    keepTypeAndValue(typeValue, Self.valueProblem(value, at: valuePath))
                     return type
                 }
                 button.deepLink = link
                 if type == ActionType.openURL { payload.ignored[typePath] = .string(type) }
             case ActionType.showScreen:
                 guard let screen = value?.stringValue, !screen.isEmpty else {
-                    keepTypeAndValue(Self.valueProblem(value, at: valuePath))
+                    keepTypeAndValue(typeValue, Self.valueProblem(value, at: valuePath))
                     return type
                 }
                 button.action = PushAction(name: showScreenAction, data: [screenKey: .string(screen)])
@@ -302,7 +321,7 @@ extension AppDNAAdapter {
                 case let value?: keepWrongType(value, at: valuePath, expected: "a string (the placeholder)")
                 }
             default:
-                keepTypeAndValue(Diagnostic(
+                keepTypeAndValue(typeValue, Diagnostic(
                     .warning, code: "unknown-action-type", path: typePath,
                     message: "unknown button type '\(type)': the button routes nothing; kept under ignored"))
             }
@@ -324,9 +343,9 @@ extension AppDNAAdapter {
 
         /// With buttons, `aps.category` should be the category derived from them.
         mutating func checkCategory() {
-            guard !payload.buttons.isEmpty, let derived = derivedCategory(forActions: wireActions),
-                  payload.category != derived
-            else { return }
+            guard !payload.buttons.isEmpty, categoryButtonCount > 0 else { return }
+            let derived = categoryPrefix + categoryHasher.hex
+            guard payload.category != derived else { return }
             let sent = payload.category.map { "'\($0)'" } ?? "missing"
             diagnostics.append(Diagnostic(
                 .warning, code: "category-mismatch", path: "$.aps.category",

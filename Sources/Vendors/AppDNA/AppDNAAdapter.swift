@@ -161,17 +161,27 @@ extension AppDNAAdapter {
             guard let members = element.objectValue, let id = members[Key.id]?.stringValue, !id.isEmpty else {
                 continue
             }
-            let type = members[Key.type]?.stringValue
-            hasher.addButton()
-            hasher.addField(id)
-            hasher.addField(members[Key.title]?.stringValue ?? "")
-            hasher.addField(type ?? "")
-            hasher.addField(members[Key.value]?.stringValue ?? "")
-            hasher.addFlag(effectiveForeground(type: type, sent: members[Key.foreground]?.boolValue))
+            addCategoryRow(
+                id: id, title: members[Key.title], type: members[Key.type]?.stringValue, value: members[Key.value],
+                sentForeground: members[Key.foreground], to: &hasher)
             buttonCount += 1
         }
         guard buttonCount > 0 else { return nil }
         return categoryPrefix + hasher.hex
+    }
+
+    /// Adds one button's row to a category key: `id, title, type, value, foreground` as sent (a missing or
+    /// non-string title, type or value is empty; `foreground` after its defaults).
+    static func addCategoryRow(
+        id: String, title: JSONValue?, type: String?, value: JSONValue?, sentForeground: JSONValue?,
+        to hasher: inout CategoryHash.ButtonSetHasher
+    ) {
+        hasher.addButton()
+        hasher.addField(id)
+        hasher.addField(title?.stringValue ?? "")
+        hasher.addField(type ?? "")
+        hasher.addField(value?.stringValue ?? "")
+        hasher.addFlag(effectiveForeground(type: type, sent: sentForeground?.boolValue))
     }
 
     /// A button's `foreground` after defaults: `dismiss` never, `text_reply` false unless sent, otherwise true

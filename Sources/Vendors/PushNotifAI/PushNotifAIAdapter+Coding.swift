@@ -96,7 +96,8 @@ extension PushNotifAIAdapter {
                 reason: "PushNotifAI always sends category '\(Self.category)'"))
         }
         aps["category"] = .string(Self.category)
-        var userInfo: [String: JSONValue] = [Key.aps: .object(aps)]
+        var userInfo: [String: JSONValue] = Dictionary(minimumCapacity: payload.data.count + payload.ignored.count + 3)
+        userInfo[Key.aps] = .object(aps)
 
         if let imageURL = payload.imageURL {
             losses.append(Loss(path: "$.imageURL", value: .string(imageURL), reason: "PushNotifAI has no image field"))
@@ -107,7 +108,7 @@ extension PushNotifAIAdapter {
                 reason: "PushNotifAI has no named actions: a tap routes only deep_link"))
         }
         for (index, button) in payload.buttons.enumerated() {
-            losses += buttonLosses(button, path: JSONPath.element(index, of: "$.buttons"))
+            buttonLosses(button, path: JSONPath.element(index, of: "$.buttons"), into: &losses)
         }
 
         for (key, value) in JSONWriter.sortedMembers(payload.data) {
@@ -141,9 +142,9 @@ extension PushNotifAIAdapter {
         return EncodeResult(userInfo: userInfo, losses: losses)
     }
 
-    /// The losses for one button: the button itself, then what made it more than a label.
-    private func buttonLosses(_ button: PushButton, path: String) -> [Loss] {
-        var losses = [Loss(path: path, value: button.json, reason: "PushNotifAI has no per-push buttons")]
+    /// Appends the losses for one button: the button itself, then what made it more than a label.
+    private func buttonLosses(_ button: PushButton, path: String, into losses: inout [Loss]) {
+        losses.append(Loss(path: path, value: button.json, reason: "PushNotifAI has no per-push buttons"))
         if let link = button.deepLink {
             losses.append(Loss(
                 path: path + ".deepLink", value: .string(link),
@@ -161,6 +162,5 @@ extension PushNotifAIAdapter {
                 path: path + ".placeholder", value: .string(placeholder),
                 reason: "PushNotifAI has no text-input buttons"))
         }
-        return losses
     }
 }
