@@ -407,7 +407,9 @@ public enum JSONParser {
                 index += 1
             }
             guard index < buffer.count else { throw error(.unexpectedEnd, at: open, "unterminated string") }
-            var bytes = Array(UnsafeBufferPointer(rebasing: buffer[start..<index]))
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(index - start + 64)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") {

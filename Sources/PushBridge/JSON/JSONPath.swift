@@ -4,9 +4,18 @@ public enum JSONPath {
     /// The root path, `$`.
     public static let root = "$"
 
-    /// The path of member `key` under `parent`.
+    /// The path of member `key` under `parent` (`parent.key`, or `parent["key"]` when `key` is not an
+    /// identifier); with no parent, the step alone.
     public static func member(_ key: String, of parent: String = "") -> String {
-        guard isIdentifier(key) else { return parent + "[" + JSONWriter.string(.string(key)) + "]" }
+        guard isIdentifier(key) else {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(parent.utf8.count + key.utf8.count + 6)
+            bytes.append(contentsOf: parent.utf8)
+            bytes.append(UInt8(ascii: "["))
+            JSONWriter.writeString(key, into: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var path = parent
         path.reserveCapacity(parent.utf8.count + key.utf8.count + 1)
         path.append(".")
@@ -99,11 +108,5 @@ public enum JSONPath {
     private static func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
         let isLetter = byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
         return isLetter || (!first && JSONParser.isDigit(byte))
-    }
-
-    /// The path step for member `key`: `.key`, or `["key"]` when `key` is not an identifier.
-    static func member(_ key: String) -> String {
-        let plain = isIdentifier(key)
-        return plain ? "." + key : "[" + JSONWriter.string(.string(key)) + "]"
     }
 }

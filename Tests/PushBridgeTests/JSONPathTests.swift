@@ -1,0 +1,32 @@
+import PushBridge
+import Testing
+
+@Suite("JSONPath")
+struct JSONPathTests {
+    @Test("identifiers are dotted; any other key is a quoted, escaped bracket step")
+    func memberForms() {
+        #expect(JSONPath.member("aps", of: "$") == "$.aps")
+        #expect(JSONPath.member("_a1", of: "$.x") == "$.x._a1")
+        #expect(JSONPath.member("title") == ".title")
+        #expect(JSONPath.member("Zixflow-Delivery-ID", of: "$") == #"$["Zixflow-Delivery-ID"]"#)
+        #expect(JSONPath.member("1abc", of: "$") == #"$["1abc"]"#)
+        #expect(JSONPath.member("", of: "$") == #"$[""]"#)
+        #expect(JSONPath.member(#"a"b\c"#, of: "$") == #"$["a\"b\\c"]"#)
+        #expect(JSONPath.member("line\nbreak", of: "$") == #"$["line\nbreak"]"#)
+        #expect(JSONPath.member("clé", of: "$.data") == #"$.data["clé"]"#)
+        #expect(JSONPath.member("😀") == #"["😀"]"#)
+        #expect(JSONPath.element(3, of: "$.buttons") == "$.buttons[3]")
+        #expect(JSONPath.slice(from: 4, of: "$.a") == "$.a[4:]")
+    }
+
+    @Test("every path built here reads back as its steps")
+    func roundTrip() {
+        let keys = ["aps", "Zixflow-Delivery-ID", "", #"q"uote"#, "back\\slash", "clé", "😀", "a.b", "[0]", "x y"]
+        for key in keys {
+            let path = JSONPath.element(2, of: JSONPath.member(key, of: JSONPath.member("data", of: "$")))
+            #expect(JSONPath.components(of: path) == [.member("data"), .member(key), .index(2)], "\(key)")
+        }
+        #expect(JSONPath.components(of: JSONPath.slice(from: 5, of: "$.buttons")) == [.member("buttons"), .slice(5)])
+        #expect(JSONPath.components(of: "no dollar") == nil)
+    }
+}
