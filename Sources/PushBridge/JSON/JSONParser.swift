@@ -88,9 +88,15 @@ public enum JSONParser {
     static func parseDocument(
         _ buffer: UnsafeBufferPointer<UInt8>, options: Options, knownValidUTF8: Bool = false
     ) throws(JSONParseError) -> Document {
-        var parser = Parser(buffer: buffer, options: options)
+        // The path to each value is kept only to name a repeated key; the first pass does without it, and a
+        // text that has a repeated key (rare) is read again, this time with the path.
+        var parser = Parser(buffer: buffer, options: options, tracksPath: false)
         parser.checksUTF8 = !knownValidUTF8
-        return try parser.parseWhole()
+        let document = try parser.parseWhole()
+        guard parser.foundDuplicate else { return document }
+        var tracking = Parser(buffer: buffer, options: options, tracksPath: true)
+        tracking.checksUTF8 = false
+        return try tracking.parseWhole()
     }
 
     /// Scans a JSON number starting at `index`; leaves `index` after it (bounds are checked).
@@ -180,23 +186,28 @@ public enum JSONParser {
         /// Duplicate keys found so far, with the offset where the repeated member's value ends (the order
         /// they are reported in).
         var duplicates: [(end: Int, path: String)] = []
-        /// The path to the array or object being parsed.
+        /// Whether ``path`` is kept (and repeated keys are reported with theirs).
+        let tracksPath: Bool
+        /// The path to the array or object being parsed, when ``tracksPath``.
         var path: [PathStep] = []
+        /// Whether a repeated key was met (reported in ``duplicates`` only when ``tracksPath``).
+        var foundDuplicate = false
         /// Members of the objects being parsed, innermost last; an object is built once its `}` is read,
         /// with exactly the capacity it needs.
         var memberStack: [PendingMember] = []
         /// Elements of the arrays being parsed, innermost last.
         var elementStack: [JSONValue] = []
 
-        init(buffer: UnsafeBufferPointer<UInt8>, options: Options) {
+        init(buffer: UnsafeBufferPointer<UInt8>, options: Options, tracksPath: Bool) {
             self.buffer = buffer
             self.options = options
+            self.tracksPath = tracksPath
             // Room for a payload's members up front (a member takes at least 6 bytes: `"k":1,`), so the stacks
             // rarely grow while parsing.
             let expected = min(64, buffer.count / 6)
             memberStack.reserveCapacity(expected)
             elementStack.reserveCapacity(min(16, expected))
-            path.reserveCapacity(8)
+            if tracksPath { path.reserveCapacity(8) }
         }
 
         mutating func parseWhole() throws(JSONParseError) -> Document {
@@ -300,10 +311,10 @@ public enum JSONParser {
                 return .array([])
             }
             let start = elementStack.count
-            path.append(.index(0))
+            if tracksPath { path.append(.index(0)) }
             while true {
                 skipWhitespace()
-                path[path.count - 1] = .index(elementStack.count - start)
+                if tracksPath { path[path.count - 1] = .index(elementStack.count - start) }
                 elementStack.append(try parseValue())
                 skipWhitespace()
                 guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an array") }
@@ -313,7 +324,7 @@ public enum JSONParser {
                 if byte == UInt8(ascii: "]") { break }
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an array: expected ',' or ']'")
             }
-            path.removeLast()
+            if tracksPath { path.removeLast() }
             let elements = Array(elementStack[start...])
             while elementStack.count > start { elementStack.removeLast() }
             depth -= 1
@@ -344,9 +355,9 @@ public enum JSONParser {
                 }
                 index += 1
                 skipWhitespace()
-                path.append(.key(key))
+                if tracksPath { path.append(.key(key)) }
                 let value = try parseValue()
-                path.removeLast()
+                if tracksPath { path.removeLast() }
                 memberStack.append(PendingMember(key: key, value: value, end: index))
                 skipWhitespace()
                 guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an object") }
@@ -360,7 +371,8 @@ public enum JSONParser {
             for position in start..<memberStack.count {
                 let member = memberStack[position]
                 if members.updateValue(member.value, forKey: member.key) != nil {
-                    duplicates.append((member.end, pathText(appending: member.key)))
+                    foundDuplicate = true
+                    if tracksPath { duplicates.append((member.end, pathText(appending: member.key))) }
                 }
             }
             while memberStack.count > start { memberStack.removeLast() }
@@ -421,8 +433,22 @@ public enum JSONParser {
                                 "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
                 }
                 if byte != UInt8(ascii: "\\") {
-                    bytes.append(byte)
+                    // A clean run up to the next quote, backslash or control byte is copied whole.
+                    let runStart = index
                     index += 1
+                    if let base = buffer.baseAddress {
+                        while index + 8 <= buffer.count,
+                              !JSONWriter.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                        {
+                            index += 8
+                        }
+                    }
+                    while index < buffer.count, buffer[index] >= 0x20, buffer[index] != UInt8(ascii: "\""),
+                          buffer[index] != UInt8(ascii: "\\")
+                    {
+                        index += 1
+                    }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
                     continue
                 }
                 let escapeStart = index

@@ -57,12 +57,13 @@ public struct VendorRegistry: Sendable {
     /// The one adapter for `userInfo`: the named one when `vendor` is given, else the only claimant.
     public func resolve(_ userInfo: [String: JSONValue], vendor: String? = nil) throws(PushBridgeError) -> any VendorAdapter {
         if let vendor { return try requireAdapter(id: vendor) }
-        let claimants = claimants(of: userInfo)
-        switch claimants.count {
-        case 0: throw .noVendorClaims
-        case 1: return claimants[0]
-        default: throw .ambiguousVendor(claimants.map(\.id))
+        var claimant: (any VendorAdapter)?
+        for adapter in adapters where adapter.claims(userInfo) {
+            guard claimant == nil else { throw .ambiguousVendor(claimants(of: userInfo).map(\.id)) }
+            claimant = adapter
         }
+        guard let claimant else { throw .noVendorClaims }
+        return claimant
     }
 
     /// Parses a userInfo from JSON bytes.
