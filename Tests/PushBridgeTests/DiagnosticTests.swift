@@ -23,3 +23,26 @@ struct DiagnosticJSONTests {
         #expect(written == JSONWriter.bytes(loss.json))
     }
 }
+
+@Suite("LossList")
+struct LossListTests {
+    @Test("a collecting list keeps every loss in order; a list that does not collect never builds one")
+    func collectsOrSkips() {
+        var built = 0
+        func loss(_ path: String) -> Loss {
+            built += 1
+            return Loss(path: path, value: nil, reason: "r")
+        }
+        var kept = LossList()
+        kept.append(loss("$.a"))
+        kept.append(contentsOf: [loss("$.b"), loss("$.c")])
+        #expect(kept.isCollecting)
+        #expect(kept.collected.map(\.path) == ["$.a", "$.b", "$.c"])
+        #expect(built == 3)
+        var skipped = LossList(collecting: false)
+        skipped.append(loss("$.d"))
+        skipped.append(contentsOf: [loss("$.e")])
+        #expect(skipped.collected.isEmpty)
+        #expect(built == 3, "nothing appended to a list that does not collect is built")
+    }
+}

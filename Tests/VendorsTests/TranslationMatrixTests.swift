@@ -68,6 +68,30 @@ struct TranslationMatrixTests {
         #expect(try registry.resolve(translation.userInfo).id == target, "the target claims its own output")
     }
 
+    @Test("without collecting losses: the same userInfo and diagnostics, and no losses", arguments: pairs)
+    func withoutLosses(example: String, target: String) throws {
+        let registry = BuiltInVendors.registry
+        var inputs = [try examplePayload(example)]
+        // The same example with what makes losses: wrong types kept in ignored, tracking, many buttons.
+        let odd: [String: JSONValue] = [
+            "large_icon_url": 5, "sticky": true, "campaign": ["nested": [1, 2]], "Zixflow-Delivery-Token": "tok",
+        ]
+        inputs.append(inputs[0].merging(odd) { current, _ in current })
+        for userInfo in inputs {
+            let source = try registry.resolve(userInfo)
+            let to = try registry.requireAdapter(id: target)
+            let full = Translator.translate(userInfo, from: source, to: to)
+            let lean = Translator.translate(userInfo, from: source, to: to, collectingLosses: false)
+            #expect(lean.userInfo == full.userInfo, "\(example) → \(target)")
+            #expect(lean.diagnostics == full.diagnostics)
+            #expect(lean.payload == full.payload)
+            #expect(lean.losses.isEmpty)
+            let payload = source.decode(userInfo).payload
+            #expect(to.encode(payload, collectingLosses: false).userInfo == to.encode(payload).userInfo)
+            #expect(to.encode(payload, collectingLosses: false).losses.isEmpty)
+        }
+    }
+
     @Test("A→B→A keeps every field B can carry", arguments: pairs)
     func roundTrip(example: String, via target: String) throws {
         let userInfo = try examplePayload(example)

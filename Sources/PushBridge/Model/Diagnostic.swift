@@ -70,3 +70,27 @@ public struct Loss: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(path): \(reason)" }
 }
+
+/// The losses an encoder finds, or none at all when its caller will not read them.
+///
+/// `append` takes its loss as an autoclosure: when the list is not collecting, the path, value and reason
+/// are never built. Keep side effects out of what is appended.
+public struct LossList: Sendable {
+    /// Whether losses are kept.
+    public let isCollecting: Bool
+    /// The losses appended so far (always empty when not collecting).
+    public private(set) var collected: [Loss] = []
+
+    /// An empty list that keeps what is appended, or (with `collecting: false`) drops it unbuilt.
+    public init(collecting: Bool = true) { self.isCollecting = collecting }
+
+    /// Appends `loss` when collecting.
+    public mutating func append(_ loss: @autoclosure () -> Loss) {
+        if isCollecting { collected.append(loss()) }
+    }
+
+    /// Appends `losses` when collecting.
+    public mutating func append(contentsOf losses: @autoclosure () -> [Loss]) {
+        if isCollecting { collected.append(contentsOf: losses()) }
+    }
+}

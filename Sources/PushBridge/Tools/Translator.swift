@@ -8,7 +8,7 @@ public struct Translation: Sendable, Hashable {
     public var payload: PushPayload
     /// The target vendor's userInfo.
     public var userInfo: [String: JSONValue]
-    /// Every field the target could not carry.
+    /// Every field the target could not carry (empty when translated with `collectingLosses: false`).
     public var losses: [Loss]
     /// What decoding the source noticed.
     public var diagnostics: [Diagnostic]
@@ -29,26 +29,30 @@ public struct Translation: Sendable, Hashable {
 ///   that change of what a tap does is reported as a loss of the button.
 /// A same-vendor translation is decode then encode, with nothing removed.
 public enum Translator {
-    /// Translates `userInfo` from `source` to `target`.
+    /// Translates `userInfo` from `source` to `target`. With `collectingLosses` false the losses are not
+    /// built (the userInfo and diagnostics are the same): for callers that do not report them.
     public static func translate(
-        _ userInfo: [String: JSONValue], from source: any VendorAdapter, to target: any VendorAdapter
+        _ userInfo: [String: JSONValue], from source: any VendorAdapter, to target: any VendorAdapter,
+        collectingLosses: Bool = true
     ) -> Translation {
         let decoded = source.decode(userInfo)
-        let prepared = prepare(decoded.payload, from: source, to: target)
-        let encoded = target.encode(prepared.payload)
+        let prepared = prepare(decoded.payload, from: source, to: target, collectingLosses: collectingLosses)
+        let encoded = target.encode(prepared.payload, collectingLosses: collectingLosses)
         return Translation(
             source: source.id, target: target.id, payload: decoded.payload, userInfo: encoded.userInfo,
             losses: prepared.losses + encoded.losses, diagnostics: decoded.diagnostics)
     }
 
-    /// Applies the shared cross-vendor rules to `payload` before `target.encode`.
+    /// Applies the shared cross-vendor rules to `payload` before `target.encode`; the losses are empty
+    /// when `collectingLosses` is false.
     public static func prepare(
-        _ payload: PushPayload, from source: any VendorAdapter, to target: any VendorAdapter
+        _ payload: PushPayload, from source: any VendorAdapter, to target: any VendorAdapter,
+        collectingLosses: Bool = true
     ) -> (payload: PushPayload, losses: [Loss]) {
         guard source.id != target.id else { return (payload, []) }
         var payload = payload
-        var losses: [Loss] = []
-        for (key, value) in JSONWriter.sortedMembers(payload.tracking) {
+        var losses = LossList(collecting: collectingLosses)
+        for (key, value) in losses.isCollecting ? JSONWriter.sortedMembers(payload.tracking) : [] {
             // A tracking value that is the message id travels on as the target's own message id.
             if let messageId = payload.messageId, value == .string(messageId) { continue }
             let isSecret = TokenKey.matches(key)
@@ -57,7 +61,7 @@ public enum Translator {
                 reason: "\(source.name) tracking data means nothing to \(target.name)"))
         }
         payload.tracking = [:]
-        for (key, value) in JSONWriter.sortedMembers(payload.ignored) {
+        for (key, value) in losses.isCollecting ? JSONWriter.sortedMembers(payload.ignored) : [] {
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.ignored"), value: value,
                 reason: "\(target.name) has no field for \(source.name)'s '\(key)'"))
@@ -88,6 +92,6 @@ public enum Translator {
                     reason: "in \(target.name) this button would run the message's action and link; in \(source.name) it routes nothing"))
             }
         }
-        return (payload, losses)
+        return (payload, losses.collected)
     }
 }

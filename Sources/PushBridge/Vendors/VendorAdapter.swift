@@ -192,6 +192,10 @@ public protocol VendorAdapter: Sendable {
     func decode(_ userInfo: [String: JSONValue]) -> DecodeResult
     /// Bridge form → wire payload.
     func encode(_ payload: PushPayload) -> EncodeResult
+    /// Bridge form → wire payload; with `collectingLosses` false the result's losses may be left empty, and
+    /// the work of building them skipped (for callers that never read them). The userInfo is the same as
+    /// `encode(_:)`'s. Default: `encode(_:)`.
+    func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult
     /// Whether `category` is one this vendor's SDK registers itself (not a campaign category).
     func ownsCategory(_ category: String) -> Bool
     /// The receipts a step produces, in order.
@@ -207,6 +211,7 @@ public protocol VendorAdapter: Sendable {
 }
 
 extension VendorAdapter {
+    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult { encode(payload) }
     public func actionReceipt(for action: PushAction, handled: Bool, payload: PushPayload) -> Receipt? { nil }
     public func routeReceipt(url: String, via: RouteVia, payload: PushPayload) -> Receipt? { nil }
     public func validationProblems(_ userInfo: [String: JSONValue], payload: PushPayload) -> [Diagnostic] { [] }

@@ -4,8 +4,11 @@ extension AppDNAAdapter {
     /// Bridge form → wire payload. `aps` is written by ``APSCoding``, with `mutable-content: 1` whenever there
     /// is an image or a button and, with buttons, the category derived from them. `ignored` entries go back to
     /// their wire paths. Every field AppDNA cannot carry is a ``Loss``.
-    public func encode(_ payload: PushPayload) -> EncodeResult {
-        var losses: [Loss] = []
+    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
+
+    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
+    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
+        var losses = LossList(collecting: collectingLosses)
         var vendor: [String: JSONValue] = [:]
         if let pushID = payload.messageId { vendor[Key.pushID] = .string(pushID) }
         if let action = Self.encodeMessageAction(payload, losses: &losses) { vendor[Key.action] = action }
@@ -41,11 +44,11 @@ extension AppDNAAdapter {
         }
         let rawAPS = Self.restoreIgnored(payload.ignored, into: &userInfo, losses: &losses)
         userInfo["aps"] = Self.encodeAPS(payload, userInfo: userInfo, rawAPS: rawAPS, losses: &losses)
-        return EncodeResult(userInfo: userInfo, losses: losses)
+        return EncodeResult(userInfo: userInfo, losses: losses.collected)
     }
 
     /// The message's one `action`: the deep link (which wins over a named action), else `show_screen`.
-    private static func encodeMessageAction(_ payload: PushPayload, losses: inout [Loss]) -> JSONValue? {
+    private static func encodeMessageAction(_ payload: PushPayload, losses: inout LossList) -> JSONValue? {
         if let link = payload.deepLink, !link.isEmpty {
             if let action = payload.action {
                 losses.append(Loss(
@@ -63,7 +66,7 @@ extension AppDNAAdapter {
 
     /// `{type: show_screen, value: screen}` for the named action `show_screen` with a non-empty string
     /// `data.screen`; any other named action, and any other data key, is a loss.
-    private static func showScreen(_ action: PushAction, path: String, losses: inout [Loss]) -> JSONValue? {
+    private static func showScreen(_ action: PushAction, path: String, losses: inout LossList) -> JSONValue? {
         guard action.name == showScreenAction else {
             losses.append(Loss(
                 path: path, value: action.json,
@@ -85,7 +88,7 @@ extension AppDNAAdapter {
 
     /// One button: input → `text_reply`; a deep link → `deep_link`; `show_screen`; destructive → `dismiss`;
     /// otherwise no type. Nil (a loss) for a button with an empty id.
-    private static func encodeButton(_ button: PushButton, path: String, losses: inout [Loss]) -> JSONValue? {
+    private static func encodeButton(_ button: PushButton, path: String, losses: inout LossList) -> JSONValue? {
         guard !button.id.isEmpty else {
             losses.append(Loss(path: path, value: button.json, reason: "an AppDNA button needs a non-empty id"))
             return nil
@@ -136,7 +139,7 @@ extension AppDNAAdapter {
     /// Writes `ignored` back: top-level keys by name, paths into `appdna` (whole `actions` elements are
     /// inserted at their index first). Returns a kept non-object `aps`, which ``encodeAPS`` places.
     private static func restoreIgnored(
-        _ ignored: [String: JSONValue], into userInfo: inout [String: JSONValue], losses: inout [Loss]
+        _ ignored: [String: JSONValue], into userInfo: inout [String: JSONValue], losses: inout LossList
     ) -> JSONValue? {
         var rawAPS: JSONValue?
         var elements: [(index: Int, value: JSONValue)] = []
@@ -203,7 +206,7 @@ extension AppDNAAdapter {
     /// `aps`: `mutable-content: 1` with an image or buttons, and the category derived from the buttons as
     /// written (a campaign category is sent only without buttons).
     private static func encodeAPS(
-        _ payload: PushPayload, userInfo: [String: JSONValue], rawAPS: JSONValue?, losses: inout [Loss]
+        _ payload: PushPayload, userInfo: [String: JSONValue], rawAPS: JSONValue?, losses: inout LossList
     ) -> JSONValue {
         var aps = payload
         let derived = derivedCategory(forActions: userInfo[Key.vendorObject]?[Key.actions]?.arrayValue ?? [])

@@ -8,8 +8,11 @@ extension BuzzKitAdapter {
     /// button's own deep link or action, any `tracking`, and the `ignored` keys of another vendor's
     /// payload (a BuzzKit payload's `ignored` is written back where it came from; an entry that no longer
     /// fits, such as one that collides with a field, is a loss).
-    public func encode(_ payload: PushPayload) -> EncodeResult {
-        var losses: [Loss] = []
+    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
+
+    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
+    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
+        var losses = LossList(collecting: collectingLosses)
         let buttons = Array(payload.buttons.prefix(Self.maxButtons))
         for (index, button) in payload.buttons.enumerated() {
             var path: String { JSONPath.element(index, of: "$.buttons") }
@@ -44,8 +47,8 @@ extension BuzzKitAdapter {
         var wire = payload
         if payload.needsServiceExtension, !payload.mutableContent {
             wire.mutableContent = true
-            losses += Self.overwritten(
-                "mutable-content", in: payload, by: "mutable-content: 1 (an image or buttons need it)")
+            losses.append(contentsOf: Self.overwritten(
+                "mutable-content", in: payload, by: "mutable-content: 1 (an image or buttons need it)"))
             if payload.vendor == id, payload.apsExtra["mutable-content"] == nil {
                 losses.append(Loss(
                     path: "$.mutableContent", value: false,
@@ -54,7 +57,7 @@ extension BuzzKitAdapter {
         }
         if wire.category == nil, !buttons.isEmpty {
             wire.category = Self.derivedCategory(for: buttons)
-            losses += Self.overwritten("category", in: payload, by: "the category derived from the buttons")
+            losses.append(contentsOf: Self.overwritten("category", in: payload, by: "the category derived from the buttons"))
         }
         let aps = APSCoding.encode(wire)
         let vendorObject = Self.vendorObject(payload, buttons: buttons)
@@ -68,7 +71,8 @@ extension BuzzKitAdapter {
 
         if payload.vendor == id {
             var userInfo = JSONValue.object(root)
-            losses += BuzzKitIgnoredPlacement.writeBack(payload.ignored, into: &userInfo)
+            let placementLosses = BuzzKitIgnoredPlacement.writeBack(payload.ignored, into: &userInfo)
+            losses.append(contentsOf: placementLosses)
             root = userInfo.objectValue ?? root
         } else {
             for key in JSONWriter.sortedKeys(payload.ignored) {
@@ -77,7 +81,7 @@ extension BuzzKitAdapter {
                     reason: "BuzzKit has no field for \(payload.vendor)'s '\(key)'"))
             }
         }
-        return EncodeResult(userInfo: root, losses: losses)
+        return EncodeResult(userInfo: root, losses: losses.collected)
     }
 
     /// A loss for an `apsExtra` value (kept there because it had the wrong type) that a typed field replaces.

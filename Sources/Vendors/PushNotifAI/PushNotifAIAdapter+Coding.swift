@@ -77,8 +77,11 @@ extension PushNotifAIAdapter {
     /// `pna_message_id` or `deep_link`; the image; the named action; every button, with its own deep link,
     /// action and text-input settings; `tracking`; `ignored` keys other than a wrong-typed
     /// `pna_message_id` or `deep_link` (written back when the typed field is absent).
-    public func encode(_ payload: PushPayload) -> EncodeResult {
-        var losses: [Loss] = []
+    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
+
+    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
+    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
+        var losses = LossList(collecting: collectingLosses)
         var aps = APSCoding.encode(payload)
         if let category = payload.category, category != Self.category {
             losses.append(Loss(
@@ -107,7 +110,7 @@ extension PushNotifAIAdapter {
                 path: "$.action", value: action.json,
                 reason: "PushNotifAI has no named actions: a tap routes only deep_link"))
         }
-        for (index, button) in payload.buttons.enumerated() {
+        for (index, button) in payload.buttons.enumerated() where losses.isCollecting {
             buttonLosses(button, path: JSONPath.element(index, of: "$.buttons"), into: &losses)
         }
 
@@ -139,11 +142,11 @@ extension PushNotifAIAdapter {
                 path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
                 reason: "PushNotifAI sends no tracking keys: receipts use pna_message_id"))
         }
-        return EncodeResult(userInfo: userInfo, losses: losses)
+        return EncodeResult(userInfo: userInfo, losses: losses.collected)
     }
 
     /// Appends the losses for one button: the button itself, then what made it more than a label.
-    private func buttonLosses(_ button: PushButton, path: String, into losses: inout [Loss]) {
+    private func buttonLosses(_ button: PushButton, path: String, into losses: inout LossList) {
         losses.append(Loss(path: path, value: button.json, reason: "PushNotifAI has no per-push buttons"))
         if let link = button.deepLink {
             losses.append(Loss(

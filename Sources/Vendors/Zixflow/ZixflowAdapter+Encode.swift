@@ -9,9 +9,12 @@ extension ZixflowAdapter {
     /// at launch and needs no service extension). The one exception is an image, which always needs the
     /// extension: a Native payload with an image is written in Custom mode, reported as a loss of
     /// `mutableContent: false`.
-    public func encode(_ payload: PushPayload) -> EncodeResult {
+    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
+
+    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
+    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
         var payload = payload
-        var losses: [Loss] = []
+        var losses = LossList(collecting: collectingLosses)
         let sameVendor = payload.vendor == id
         let custom = payload.imageURL != nil
             || (sameVendor ? payload.mutableContent : !payload.buttons.isEmpty)
@@ -86,15 +89,15 @@ extension ZixflowAdapter {
             }
         }
         if !buttons.isEmpty { userInfo[Key.actionButtons] = .string(buttons) }
-        return EncodeResult(userInfo: userInfo, losses: losses)
+        return EncodeResult(userInfo: userInfo, losses: losses.collected)
     }
 
     /// The `action_buttons` string (`[{"name":…,"deeplink":…}]`, in that key order), or "" without buttons.
-    private func encodeButtons(_ buttons: [PushButton], losses: inout [Loss]) -> String {
+    private func encodeButtons(_ buttons: [PushButton], losses: inout LossList) -> String {
         guard !buttons.isEmpty else { return "" }
         var output: [UInt8] = [UInt8(ascii: "[")]
         for (index, button) in buttons.enumerated() {
-            let path = JSONPath.element(index, of: "$.buttons")
+            var path: String { JSONPath.element(index, of: "$.buttons") }
             guard index < Self.maxButtons else {
                 losses.append(Loss(path: path, value: button.json, reason: "Zixflow shows at most \(Self.maxButtons) buttons"))
                 continue

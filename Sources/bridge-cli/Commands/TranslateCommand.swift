@@ -22,14 +22,16 @@ enum TranslateCommand: Command {
         let report = arguments.has("report")
         if arguments.has("jsonl") {
             return try streamJSONLines(input) { userInfo, _, line throws(CLIError) in
-                let translation = Translator.translate(userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target)
+                let translation = Translator.translate(
+                    userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, collectingLosses: report)
                 printDiagnostics(translation.diagnostics, line: line)
                 if report { printLosses(translation.losses, line: line) }
                 return (.object(translation.userInfo), true)
             }
         }
         let (_, userInfo) = try loadUserInfo(input)
-        let translation = Translator.translate(userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target)
+        let translation = Translator.translate(
+            userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, collectingLosses: report)
         printDiagnostics(translation.diagnostics)
         if report { printLosses(translation.losses) }
         stdoutStream.writeLine(.object(translation.userInfo), pretty: arguments.has("pretty"))
