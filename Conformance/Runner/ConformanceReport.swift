@@ -22,6 +22,8 @@ public enum ConformanceCheck: Sendable, Hashable, CustomStringConvertible {
     case roundTrip
     /// A second round trip changes nothing and loses nothing. Paths are in the bridge form.
     case idempotence
+    /// `encode(p, collectingLosses: false)` writes the same userInfo as `encode(p)`. Paths are in the wire payload.
+    case leanEncode
     /// Law 3: the encoded payload is valid APNs; `target` is set for a translation into another vendor.
     case validAPNs(target: String?)
     /// Law 5: an adversarial variant of the payload crashed the adapter, gave no result, or lost a value
@@ -44,6 +46,7 @@ public enum ConformanceCheck: Sendable, Hashable, CustomStringConvertible {
         case .deterministicDecode: return "law:deterministic-decode"
         case .roundTrip: return "law:round-trip"
         case .idempotence: return "law:idempotence"
+        case .leanEncode: return "law:lean-encode"
         case .validAPNs(let target): return target.map { "law:valid-apns:\($0)" } ?? "law:valid-apns"
         case .adversarial(let variant): return "law:adversarial(\(variant))"
         case .neverCrash: return "law:never-crash"

@@ -40,7 +40,8 @@ extension ConformanceSuite {
         return failures
     }
 
-    /// Deterministic decode, round trip, idempotence and valid APNs (own encoding and every translation).
+    /// Deterministic decode, round trip, idempotence, lean encode and valid APNs (own encoding and every
+    /// translation).
     private func codingLawFailures(_ payload: [String: JSONValue], adapter: any VendorAdapter) -> [ConformanceFailure] {
         var failures: [ConformanceFailure] = []
         func fail(_ check: ConformanceCheck, _ differences: [JSONDifference]) {
@@ -67,6 +68,8 @@ extension ConformanceSuite {
 
         let original = first.payload
         let encoded = adapter.encode(original)
+        let leanEncoded = adapter.encode(original, collectingLosses: false)
+        fail(.leanEncode, JSONDifference.between(.object(encoded.userInfo), .object(leanEncoded.userInfo), at: JSONPath.root))
         let roundTripped = adapter.decode(encoded.userInfo).payload
         let lossPaths = encoded.losses.map(\.path)
         fail(

@@ -72,6 +72,17 @@ struct FlawedAdapterTests {
                     expected: "\"https://cdn.yourapp.com/banner.png\"", actual: "(absent)")))
     }
 
+    @Test("an encode that writes something else when not collecting losses is reported at the field's wire path")
+    func leanEncodeDiffers() {
+        let report = report(.leanEncodeDropsDeepLink, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)
+        #expect(
+            report.failures.contains {
+                $0.caseID == "zixflow-seed-custom-decode" && $0.check == .leanEncode && $0.path == "$.deeplink_url"
+                    && $0.actual == "(absent)"
+            }, "\(report)")
+        #expect(report.failures.allSatisfy { $0.check == .leanEncode })
+    }
+
     @Test("an adapter that claims another vendor's payload is reported on that vendor's case")
     func claimsOthers() throws {
         let buzzkit = try Paths.json(Paths.packageRoot + "/examples/payloads/buzzkit.json").objectValue ?? [:]

@@ -21,6 +21,8 @@ struct FlawedZixflowAdapter: VendorAdapter {
         case dropsAlertWhenEncoding
         /// Stamps every decode with a counter, so two decodes differ.
         case decodesDifferentlyEachTime
+        /// Forgets `deeplink_url` when asked not to collect losses.
+        case leanEncodeDropsDeepLink
     }
 
     let flaw: Flaw
@@ -63,6 +65,15 @@ struct FlawedZixflowAdapter: VendorAdapter {
             }
         default:
             break
+        }
+        return result
+    }
+
+    func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
+        var result = encode(payload)
+        if flaw == .leanEncodeDropsDeepLink, !collectingLosses {
+            result.userInfo["deeplink_url"] = nil
+            result.losses = []
         }
         return result
     }
