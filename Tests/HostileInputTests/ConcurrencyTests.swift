@@ -25,6 +25,20 @@ private final class Counter: Sendable {
 
 @Suite("Hostile input: thread safety")
 struct ConcurrencyTests {
+    @Test("parses on many threads at once each read exactly their own keys and values")
+    func concurrentParsesKeepTheirKeys() async {
+        let failures = Counter()
+        await forEachConcurrently(Array(0..<400), width: 8) { index in
+            // Keys unique to this document, a key every document shares, and a long key.
+            var members: [String: JSONValue] = ["aps": ["alert": "x"], "shared_key": .int(index)]
+            for k in 0..<24 { members["k\(index)_\(k)"] = .int(k) }
+            members[String(repeating: "long", count: 9) + "\(index)"] = true
+            guard let parsed = try? JSONParser.parse(JSONWriter.bytes(.object(members))), parsed == .object(members)
+            else { return failures.increment() }
+        }
+        #expect(failures.count == 0)
+    }
+
     @Test("concurrent opens of the same messages from many tasks: one receipt, one action and one route per message")
     func onceOnlyUnderConcurrency() async {
         let messages = 100

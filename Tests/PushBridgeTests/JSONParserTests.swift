@@ -53,6 +53,28 @@ struct JSONParserTests {
         #expect(try JSONParser.parse("1E+2").numberValue?.isInteger == false)
     }
 
+    @Test("thousands of distinct keys of every length up to 40, with escapes and non-ASCII, read back exactly")
+    func keysThroughTheTable() throws {
+        var random = SeededJSONRandom(seed: 7)
+        for round in 0..<300 {
+            var members: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 1...40, using: &random) {
+                let length = Int.random(in: 0...40, using: &random)
+                let key = String((0..<length).map { _ in "abcXYZ_-09é\"\\/".randomElement(using: &random)! })
+                members[key] = .int(round)
+            }
+            members["same-in-every-round"] = .int(round)
+            members[String(repeating: "k", count: 32)] = 32
+            members[String(repeating: "k", count: 33)] = 33
+            let text = JSONWriter.bytes(.object(members))
+            #expect(try JSONParser.parse(text) == .object(members), "round \(round)")
+        }
+        // The same bytes twice in one document: still a repeated key, reported at its path.
+        let document = try JSONParser.parseDocument(Array(#"{"twice":1,"twice":2}"#.utf8))
+        #expect(document.value == ["twice": 2])
+        #expect(document.duplicateKeys == ["$.twice"])
+    }
+
     @Test("a Swift string parses like its UTF-8 bytes, errors included")
     func stringInputMatchesBytes() throws {
         for text in [#"{"a":[1,"é\u00e9",{"b":null}],"c":"\ud83d\ude00"}"#, "\u{FEFF}[true]", " \"x\" "] {
