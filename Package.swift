@@ -28,32 +28,38 @@ let package = Package(
             dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance", "PushBridgeDelivery"],
             path: "Sources/bridge-cli"
         ),
-        .testTarget(name: "PushBridgeTests", dependencies: ["PushBridge"], path: "Tests/PushBridgeTests"),
+        // What several test targets share: package paths, the built bridge-cli, scratch folders, recorders.
+        .target(name: "PushBridgeTestSupport", dependencies: ["PushBridge"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "PushBridgeTests", dependencies: ["PushBridge", "PushBridgeTestSupport"], path: "Tests/PushBridgeTests"),
         .testTarget(
             name: "VendorsTests",
-            dependencies: ["PushBridge", "PushBridgeVendors"],
+            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeTestSupport"],
             path: "Tests/VendorsTests"
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance", "bridge-cli"],
+            dependencies: [
+                "PushBridge", "PushBridgeVendors", "PushBridgeConformance", "PushBridgeTestSupport", "bridge-cli",
+            ],
             path: "Tests/ConformanceTests"
         ),
         .testTarget(
             name: "DeliveryTests",
             dependencies: [
-                "PushBridge", "PushBridgeVendors", "PushBridgeDelivery", "PushBridgeURLSession", "bridge-cli",
+                "PushBridge", "PushBridgeVendors", "PushBridgeDelivery", "PushBridgeURLSession",
+                "PushBridgeTestSupport", "bridge-cli",
             ],
             path: "Tests/DeliveryTests"
         ),
         .testTarget(
             name: "HostileInputTests",
-            dependencies: ["PushBridge", "PushBridgeVendors"],
+            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeTestSupport"],
             path: "Tests/HostileInputTests"
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["PushBridge", "bridge-cli"],
+            dependencies: ["PushBridge", "PushBridgeTestSupport", "bridge-cli"],
             path: "Tests/CLITests"
         ),
     ],

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import PushBridge
 
 /// A case directory that could not be read.
 public struct ConformanceLoadError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -48,18 +49,15 @@ enum CaseDirectory {
     /// The bytes of the file at `path`.
     static func readFile(_ path: String) throws(ConformanceLoadError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw ConformanceLoadError(path: path, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw ConformanceLoadError(path: path, reason: FileReading.describe(errno: errno)) }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ConformanceLoadError(path: path, reason: String(cString: strerror(errno)))
+        do throws(FileReading.Failure) {
+            return try FileReading.readToEnd(descriptor)
+        } catch {
+            switch error {
+            case .system(let code): throw ConformanceLoadError(path: path, reason: FileReading.describe(errno: code))
+            case .tooLarge(let limit): throw ConformanceLoadError(path: path, reason: "larger than \(limit) bytes")
             }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
         }
     }
 }

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 /// Every command that reads a payload, as arguments before the input.

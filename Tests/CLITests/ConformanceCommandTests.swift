@@ -1,3 +1,4 @@
+import PushBridgeTestSupport
 import Testing
 
 @Suite("bridge-cli conformance")

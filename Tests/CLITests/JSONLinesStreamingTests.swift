@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 /// The streaming commands, as argument lists before `--jsonl FILE`.

@@ -1,10 +1,11 @@
 import Foundation
+import PushBridgeTestSupport
 import Testing
 
 /// Runs the built `bridge-cli` (found beside the test binary, or at `$BRIDGE_CLI`) in the package root.
 private func bridgeCLI(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
     let executable = try #require(
-        cliPath, "bridge-cli was not found beside \(CommandLine.arguments[0]); set BRIDGE_CLI")
+        TestPaths.bridgeCLI, "bridge-cli was not found beside \(CommandLine.arguments[0]); set BRIDGE_CLI")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -19,17 +20,6 @@ private func bridgeCLI(_ arguments: [String]) throws -> (status: Int32, stdout: 
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
 }
-
-private let cliPath: String? = {
-    if let path = ProcessInfo.processInfo.environment["BRIDGE_CLI"] { return path }
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0..<6 {
-        let candidate = directory.appendingPathComponent("bridge-cli").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        directory.deleteLastPathComponent()
-    }
-    return nil
-}()
 
 private func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
 
@@ -47,7 +37,7 @@ struct ConformanceCommandOutputTests {
 
     @Test("a failing case prints one line naming case, check, path, expected and actual, then the summary")
     func failureLines() throws {
-        let folder = try CaseFolder()
+        let folder = try Scratch("conformance")
         try folder.write(
             "zixflow/bad.json",
             #"""
@@ -63,7 +53,7 @@ struct ConformanceCommandOutputTests {
 
     @Test("known issues are listed before the summary and do not fail the run")
     func knownIssueLines() throws {
-        let folder = try CaseFolder()
+        let folder = try Scratch("conformance")
         try folder.write("zixflow/known.json", #"""
             {"description":"a known issue","cases":[{"id":"known-badge","description":"badge known to be wrong",
               "vendor":"zixflow","payload":{"aps":{"alert":"Hi"},"Zixflow-Delivery-ID":"1"},
@@ -78,7 +68,7 @@ struct ConformanceCommandOutputTests {
 
     @Test("--vendor with no cases for that vendor passes with 0 cases and says so on stderr")
     func vendorWithoutCases() throws {
-        let folder = try CaseFolder()
+        let folder = try Scratch("conformance")
         let result = try bridgeCLI(["conformance", "--vendor", "pushnotifai", "--cases", folder.path])
         #expect(result.status == 0)
         #expect(result.stdout == "0 passed, 0 failed\n")

@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeConformance
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -226,7 +227,7 @@ struct ReportTests {
 struct CaseDirectoryTests {
     @Test("an empty folder gives an empty, passing report")
     func emptyFolder() throws {
-        let folder = try CaseFolder()
+        let folder = try Scratch("conformance")
         let report = try ConformanceSuite(adapters: BuiltInVendors.all).run(casesDirectory: folder.path)
         #expect(report.results.isEmpty)
         #expect(report.isPassing)
@@ -242,7 +243,7 @@ struct CaseDirectoryTests {
 
     @Test("case files are found in subfolders, other files are ignored, and --vendor filters by case vendor")
     func nestedFolders() throws {
-        let folder = try CaseFolder()
+        let folder = try Scratch("conformance")
         let zixflow = #"""
             {"description":"z","cases":[{"id":"z-1","description":"z","vendor":"zixflow",
               "payload":{"Zixflow-Delivery-ID":"1","aps":{"alert":"x"}},"expect":{}}]}
@@ -262,7 +263,7 @@ struct CaseDirectoryTests {
 
     @Test("an unreadable case file is reported and the other files still run")
     func brokenFile() throws {
-        let folder = try CaseFolder()
+        let folder = try Scratch("conformance")
         try folder.write("a.json", "{ not json")
         try folder.write(
             "b.json",

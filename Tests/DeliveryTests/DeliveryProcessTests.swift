@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 

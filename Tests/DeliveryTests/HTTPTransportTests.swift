@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 @testable import PushBridgeDelivery
 import PushBridgeURLSession
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 

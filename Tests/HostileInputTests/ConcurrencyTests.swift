@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -65,7 +66,7 @@ struct ConcurrencyTests {
         #expect(Set(receipts.map(\.onceOnlyKey)).count == receipts.count)
         #expect(ran.count == messages)
         #expect(opener.seen.count == messages)
-        #expect(Set(opener.seen.all).count == messages)
+        #expect(Set(opener.seen.all.map(\.string)).count == messages)
     }
 
     @Test("steps racing for the pre-configure buffer: exactly its capacity is kept, the rest are dropped at once")
@@ -153,7 +154,7 @@ struct ConcurrencyTests {
         let links = ["javascript:alert(1)", "https://example.com/", "gym://x", "mailto:a@b.c", " bad"]
         await forEachConcurrently(Array(0..<1000)) { index in
             switch index % 7 {
-            case 0: router.delegate = RecordingDelegate(consumes: ["gym"])
+            case 0: router.delegate = RecordingDelegate(consumingSchemes: ["gym"])
             case 1: router.delegate = nil
             case 2: router.handler = { $0.scheme == "mailto" }
             case 3: router.policy = index % 2 == 0 ? .default : LinkPolicy(allowedSchemes: ["https"])
@@ -162,7 +163,7 @@ struct ConcurrencyTests {
             }
         }
         #expect(opener.seen.count == systemRoutes.count)
-        #expect(!opener.seen.all.contains { $0.lowercased().hasPrefix("javascript") || $0.hasPrefix(" ") })
+        #expect(!opener.seen.all.map(\.string).contains { $0.lowercased().hasPrefix("javascript") || $0.hasPrefix(" ") })
     }
 
     @Test("sinks under concurrent writers: memory keeps every receipt, JSON Lines never interleaves a line")
@@ -182,7 +183,7 @@ struct ConcurrencyTests {
         }
         #expect(memory.receipts.count == 400)
         #expect(Set(memory.receipts.compactMap(\.messageId)).count == 400)
-        let text = try readBytes(path)
+        let text = try TestPaths.readBytes(path)
         let written = text.split(separator: UInt8(ascii: "\n"))
         #expect(written.count == 400)
         var indices = Set<Int>()

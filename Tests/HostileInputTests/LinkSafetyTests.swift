@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -10,7 +11,7 @@ private struct Harness {
     let bridge: NotificationBridge
 
     init(policy: LinkPolicy = .default, delegateConsumes: Set<String> = [], closureConsumes: Set<String> = []) {
-        delegate = RecordingDelegate(consumes: delegateConsumes)
+        delegate = RecordingDelegate(consumingSchemes: delegateConsumes)
         let seen = closureSeen
         let router = DeepLinkRouter(
             delegate: delegate,
@@ -95,7 +96,7 @@ struct LinkSafetyTests {
             let harness = Harness()
             let effects = harness.bridge.handle(.open, userInfo: userInfo)
             #expect(effects.routes.map(\.via) == [.system], "\(vendor)")
-            #expect(harness.opener.seen.all == ["https://example.com/sale"], "\(vendor)")
+            #expect(harness.opener.seen.all.map(\.string) == ["https://example.com/sale"], "\(vendor)")
         }
     }
 
@@ -105,7 +106,7 @@ struct LinkSafetyTests {
             let harness = Harness(delegateConsumes: ["javascript"])
             let effects = harness.bridge.handle(.open, userInfo: userInfo)
             #expect(effects.routes.map(\.via) == [.delegate], "\(vendor)")
-            #expect(harness.delegate.seen.all == ["JavaScript:alert(1)"], "\(vendor)")
+            #expect(harness.delegate.seen.all.map(\.string) == ["JavaScript:alert(1)"], "\(vendor)")
             #expect(effects.diagnostics.isEmpty, "\(vendor)")
         }
         for (vendor, userInfo) in LinkPayloads.all(link: "data:text/html,<b>hi</b>") {
@@ -124,7 +125,7 @@ struct LinkSafetyTests {
         #expect(harness.bridge.router.route("mailto:a@b.c").via == .handler)
         #expect(harness.bridge.router.route("tel:123").via == .rejected)
         #expect(harness.bridge.router.route("https://example.com/x").via == .system)
-        #expect(harness.opener.seen.all == ["https://example.com/x"])
+        #expect(harness.opener.seen.all.map(\.string) == ["https://example.com/x"])
     }
 
     @Test("a scheme allowlist compares case-insensitively and refuses everything else, with a diagnostic",

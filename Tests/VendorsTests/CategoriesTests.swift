@@ -1,5 +1,5 @@
-import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -158,9 +158,7 @@ struct CategoriesMigrationTests {
     }
 }
 
-/// The text of `examples/payloads/name`, located from this source file.
+/// The text of `examples/payloads/name`.
 private func payloadText(_ name: String) throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    return try String(contentsOf: root.appendingPathComponent("examples/payloads/\(name)"), encoding: .utf8)
+    String(decoding: try TestPaths.readBytes(TestPaths.examplePayload(name)), as: UTF8.self)
 }

@@ -1,21 +1,11 @@
-import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
 /// Loads a bundled example payload from `examples/payloads/`.
-func examplePayload(_ name: String, filePath: String = #filePath) throws -> [String: JSONValue] {
-    var components = filePath.split(separator: "/", omittingEmptySubsequences: false)
-    components.removeLast(3)
-    let path = components.joined(separator: "/") + "/examples/payloads/" + name
-    return try VendorRegistry.parseUserInfo(try readBytes(path))
-}
-
-/// Reads a whole file (tests only).
-func readBytes(_ path: String) throws -> [UInt8] {
-    struct Unreadable: Error { let path: String }
-    guard let data = FileManager.default.contents(atPath: path) else { throw Unreadable(path: path) }
-    return [UInt8](data)
+func examplePayload(_ name: String) throws -> [String: JSONValue] {
+    try VendorRegistry.parseUserInfo(try TestPaths.readBytes(TestPaths.examplePayload(name)))
 }
 
 private let zixflow = ZixflowAdapter()

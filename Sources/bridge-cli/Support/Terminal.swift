@@ -105,26 +105,19 @@ var stderrStream: OutputStream { OutputStream.standardError }
 func readInput(_ path: String) throws(CLIError) -> [UInt8] {
     let descriptor: Int32 = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-        throw CLIError(code: .unreadableInput, message: "cannot read '\(path)': \(String(cString: strerror(errno)))")
+        throw CLIError(code: .unreadableInput, message: "cannot read '\(path)': \(FileReading.describe(errno: errno))")
     }
     defer { if descriptor != 0 { close(descriptor) } }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw CLIError(code: .unreadableInput, message: "cannot read '\(path)': \(String(cString: strerror(errno)))")
-        }
-        if count == 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
-        if bytes.count > JSONParser.Options.default.maxBytes {
-            throw CLIError(
-                code: .invalidInput,
-                message: "'\(path)' is larger than the input limit of \(JSONParser.Options.default.maxBytes) bytes")
+    do throws(FileReading.Failure) {
+        return try FileReading.readToEnd(descriptor, limit: JSONParser.Options.default.maxBytes)
+    } catch {
+        switch error {
+        case .system(let code):
+            throw CLIError(code: .unreadableInput, message: "cannot read '\(path)': \(FileReading.describe(errno: code))")
+        case .tooLarge(let limit):
+            throw CLIError(code: .invalidInput, message: "'\(path)' is larger than the input limit of \(limit) bytes")
         }
     }
-    return bytes
 }
 
 /// Reads lines from a file path or `-`, one at a time, without holding the whole input.

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 /// What one run of the built `bridge-cli` produced.
@@ -51,38 +52,10 @@ struct CLIResult: Sendable, CustomStringConvertible {
     }
 }
 
-/// Errors of the test harness itself (not of the tool under test).
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-}
-
 /// Spawns the `bridge-cli` that `swift test` built, with a timeout so no test can hang.
 enum CLI {
-    /// The built executable: found beside the test bundle (walking up from `CommandLine.arguments[0]`),
-    /// or named by the `BRIDGE_CLI` environment variable.
-    static let executable: String? = {
-        let fileManager = FileManager.default
-        func isExecutable(_ path: String) -> Bool {
-            var isDirectory: ObjCBool = false
-            return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-                && fileManager.isExecutableFile(atPath: path)
-        }
-        if let override = ProcessInfo.processInfo.environment["BRIDGE_CLI"], isExecutable(override) { return override }
-        // Linux runs the test binary itself; macOS loads an .xctest bundle into a runner.
-        var starts = [URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()]
-        starts += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map(\.bundleURL)
-        starts.append(Bundle.main.bundleURL)
-        for start in starts {
-            var directory = start.deletingLastPathComponent()
-            for _ in 0..<6 {
-                let candidate = directory.appendingPathComponent("bridge-cli").path
-                if isExecutable(candidate) { return candidate }
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        let fallback = Fixtures.packageRoot.appendingPathComponent(".build/debug/bridge-cli").path
-        return isExecutable(fallback) ? fallback : nil
-    }()
+    /// The built executable (see ``TestPaths/bridgeCLI``).
+    static var executable: String? { TestPaths.bridgeCLI }
 
     /// Runs `bridge-cli arguments…`, feeding `stdin` through a pipe when given (else stdin is empty).
     /// Output goes to files, so a large output never blocks the child.
@@ -160,46 +133,10 @@ enum CLI {
     }()
 }
 
-/// A fresh temporary directory, removed when the value goes away.
-final class Scratch {
-    let directory: URL
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bridge-cli-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
-
-    func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
-
-    /// Writes `bytes` to `name` and returns its path.
-    @discardableResult
-    func write(_ name: String, bytes: [UInt8]) throws -> String {
-        let url = url(name)
-        try Data(bytes).write(to: url)
-        return url.path
-    }
-
-    /// Writes `text` to `name` and returns its path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        try write(name, bytes: Array(text.utf8))
-    }
-
-    /// Writes `value` as canonical JSON to `name` and returns its path.
-    @discardableResult
-    func write(_ name: String, json value: JSONValue) throws -> String {
-        try write(name, bytes: JSONWriter.bytes(value))
-    }
-}
-
 /// The example payloads, located from this source file.
 enum Fixtures {
-    /// The package root (three levels above `Tests/CLITests/Support/`).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static let packageRoot = URL(fileURLWithPath: TestPaths.packageRoot)
 
     /// The seed payloads of seeds 000/001.
     static let zixflowSeeds = ["zixflow-native.json", "zixflow-custom.json"]

@@ -36,28 +36,6 @@ enum Paths {
     }
 }
 
-/// A fresh temporary directory holding case files, removed when the value goes away.
-final class CaseFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// Writes `text` to `name` (subfolders are created).
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = path + "/" + name
-        let folder = (file as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        return file
-    }
-}
-
 /// The built-in cases, read once.
 enum BuiltInCases {
     static let loaded: (cases: [ConformanceCase], problems: [ConformanceFailure]) = {

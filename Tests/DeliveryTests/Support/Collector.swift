@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 /// One request the collector saw.

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 
 /// Pushes of every built-in vendor, each with its own message id, and the receipts they should produce.

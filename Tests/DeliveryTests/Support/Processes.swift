@@ -5,67 +5,13 @@ import Darwin
 #endif
 import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
-/// Errors of the test harness itself.
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// Where things are, found from this file.
+/// Where things are.
 enum Paths {
-    /// The package root (three levels above `Tests/DeliveryTests/Support/`).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The collector script.
-    static let collector = packageRoot.appendingPathComponent("Tests/DeliveryScripts/collector.py").path
-
-    /// The `bridge-cli` that `swift test` built: beside the test binary (walking up), or `BRIDGE_CLI`.
-    static let bridgeCLI: String? = {
-        let fileManager = FileManager.default
-        func isExecutable(_ path: String) -> Bool {
-            var isDirectory: ObjCBool = false
-            return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-                && fileManager.isExecutableFile(atPath: path)
-        }
-        if let override = ProcessInfo.processInfo.environment["BRIDGE_CLI"], isExecutable(override) { return override }
-        var starts = [URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()]
-        starts += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map(\.bundleURL)
-        starts.append(Bundle.main.bundleURL)
-        for start in starts {
-            var directory = start.deletingLastPathComponent()
-            for _ in 0..<6 {
-                let candidate = directory.appendingPathComponent("bridge-cli").path
-                if isExecutable(candidate) { return candidate }
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        return nil
-    }()
-}
-
-/// A fresh temporary directory, removed when the value goes away.
-final class Scratch: @unchecked Sendable {
-    let path: String
-
-    init(_ label: String = "delivery") throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("pushbridge-\(label)-\(UUID().uuidString.prefix(8))", isDirectory: true).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// A path inside the directory.
-    func file(_ name: String) -> String { path + "/" + name }
-
-    /// Writes `text` to `name` and returns its path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
-        return file(name)
-    }
+    static let collector = TestPaths.packageRoot + "/Tests/DeliveryScripts/collector.py"
 }
 
 /// How a child process ended.
@@ -150,7 +96,7 @@ final class Child: @unchecked Sendable {
 /// Runs the built `bridge-cli`.
 enum BridgeCLI {
     static func executable() throws -> String {
-        guard let path = Paths.bridgeCLI else {
+        guard let path = TestPaths.bridgeCLI else {
             throw HarnessError(description: "bridge-cli was not found beside the tests; set BRIDGE_CLI to its path")
         }
         return path

@@ -1,28 +1,12 @@
 import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
-
-/// The package root, found from this file's path (Tests/HostileInputTests/Support/…).
-func packageRoot(filePath: String = #filePath) -> String {
-    var components = filePath.split(separator: "/", omittingEmptySubsequences: false)
-    components.removeLast(4)
-    return components.joined(separator: "/")
-}
-
-/// Reads a whole file (tests only).
-func readBytes(_ path: String) throws -> [UInt8] {
-    struct Unreadable: Error, CustomStringConvertible {
-        let path: String
-        var description: String { "cannot read \(path)" }
-    }
-    guard let data = FileManager.default.contents(atPath: path) else { throw Unreadable(path: path) }
-    return [UInt8](data)
-}
 
 /// The real payloads from public SDKs' fixtures and docs, kept in `Fuzz/corpus-seeds/real/` so CI has
 /// them (copied from the shared corpus; `SOURCES.md` there says where each came from).
 enum RealPayloads {
-    static var directory: String { packageRoot() + "/Fuzz/corpus-seeds/real" }
+    static var directory: String { TestPaths.packageRoot + "/Fuzz/corpus-seeds/real" }
 
     /// The payload file names, sorted.
     static func names() throws -> [String] {
@@ -30,7 +14,7 @@ enum RealPayloads {
     }
 
     /// One payload's bytes.
-    static func bytes(_ name: String) throws -> [UInt8] { try readBytes(directory + "/" + name) }
+    static func bytes(_ name: String) throws -> [UInt8] { try TestPaths.readBytes(directory + "/" + name) }
 }
 
 /// A userInfo from JSON text (a test failure shows up as an empty object).
@@ -73,61 +57,6 @@ let underThreadSanitizer: Bool = {
     return dlsym(UnsafeMutableRawPointer(bitPattern: -2), "__tsan_init") != nil
     #endif
 }()
-
-/// A thread-safe list that test doubles append to.
-final class Recorder<Element: Sendable>: Sendable {
-    private let storage = Locked<[Element]>([])
-
-    init() {}
-
-    func append(_ element: Element) { storage.withLock { $0.append(element) } }
-
-    var all: [Element] { storage.withLock { $0 } }
-    var count: Int { storage.withLock { $0.count } }
-}
-
-/// A system route that records every link it is asked to open.
-struct RecordingOpener: SystemURLOpener {
-    let seen = Recorder<String>()
-
-    func open(_ link: DeepLink) -> Bool {
-        seen.append(link.string)
-        return true
-    }
-}
-
-/// A delegate that records every link and consumes those whose scheme is in `consumes`.
-struct RecordingDelegate: DeepLinkDelegate {
-    let seen = Recorder<String>()
-    var consumes: Set<String>
-
-    func openDeepLink(_ link: DeepLink) -> Bool {
-        seen.append(link.string)
-        return consumes.contains(link.scheme)
-    }
-}
-
-extension Array where Element == BridgeEffect {
-    /// The receipts among the effects.
-    var receipts: [Receipt] {
-        compactMap { if case .receipt(let receipt) = $0 { return receipt } else { return nil } }
-    }
-
-    /// The routes among the effects.
-    var routes: [(url: String, via: RouteVia)] {
-        compactMap { if case .route(let url, let via) = $0 { return (url, via) } else { return nil } }
-    }
-
-    /// The diagnostics among the effects.
-    var diagnostics: [Diagnostic] {
-        compactMap { if case .diagnostic(let diagnostic) = $0 { return diagnostic } else { return nil } }
-    }
-
-    /// The named actions among the effects.
-    var actionNames: [String] {
-        compactMap { if case .action(let name, _, _) = $0 { return name } else { return nil } }
-    }
-}
 
 /// One minimal payload per built-in vendor whose body tap routes `link`.
 enum LinkPayloads {

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 /// A delegate standing in for the app's own or another SDK's: it records every callback and answers the

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 @Suite("Token registration: hex, change detection, re-registration on every launch")
