@@ -15,6 +15,32 @@ private func roundTrip(_ aps: JSONValue) -> [String: JSONValue] {
 
 @Suite("APSCoding")
 struct APSCodingTests {
+    @Test("every aps key and alert field of the wrong type: diagnostics in key order, inside aps.alert too")
+    func everyWrongTypeInKeyOrder() {
+        let (_, diagnostics) = decode([
+            "thread-id": 3, "badge": "x", "sound": 1, "category": [], "content-available": 2, "mutable-content": "1",
+            "alert": ["title": 1, "body": false, "subtitle": [], "loc-key": "k"],
+        ])
+        #expect(diagnostics.map(\.path) == [
+            "$.aps.alert.body", "$.aps.alert.subtitle", "$.aps.alert.title", "$.aps.badge", "$.aps.category",
+            "$.aps[\"content-available\"]", "$.aps[\"mutable-content\"]", "$.aps.sound", "$.aps[\"thread-id\"]",
+        ])
+    }
+
+    @Test("DiagnosticsByKey reports what each key noticed in key order, each key's own in the order noticed")
+    func diagnosticsByKey() {
+        var diagnostics = [Diagnostic(.info, code: "first", message: "")]
+        var byKey = DiagnosticsByKey()
+        for (key, codes) in [("b", ["b1", "b2"]), ("é", ["e"]), ("a", []), ("Z", ["z"])] {
+            let start = diagnostics.count
+            for code in codes { diagnostics.append(Diagnostic(.info, code: code, message: "")) }
+            byKey.setAside(key, from: &diagnostics, since: start)
+            #expect(diagnostics.map(\.code) == ["first"])
+        }
+        byKey.append(to: &diagnostics)
+        #expect(diagnostics.map(\.code) == ["first", "z", "b1", "b2", "e"])
+    }
+
     @Test("an alert given as a string is the body")
     func stringAlert() {
         let (payload, diagnostics) = decode(["alert": "Hello"])

@@ -50,6 +50,21 @@ struct CategoryHashTests {
         }
     }
 
+    @Test("isCategory matches exactly the prefix followed by the hex digits")
+    func isCategory() {
+        var hasher = CategoryHash.ButtonSetHasher()
+        hasher.addButton()
+        hasher.addField("a")
+        let category = "appdna_" + hasher.hex
+        #expect(hasher.isCategory(category, withPrefix: "appdna_"))
+        #expect(!hasher.isCategory(category.uppercased(), withPrefix: "APPDNA_"))
+        #expect(!hasher.isCategory("buzzkit." + hasher.hex, withPrefix: "appdna_"))
+        #expect(!hasher.isCategory(category + "0", withPrefix: "appdna_"))
+        #expect(!hasher.isCategory(String(category.dropLast()), withPrefix: "appdna_"))
+        #expect(!hasher.isCategory(String(category.dropLast()) + "x", withPrefix: "appdna_"))
+        #expect(hasher.isCategory(hasher.hex, withPrefix: ""))
+    }
+
     @Test("addFlag writes the flag field: 1 or 0")
     func flags() {
         var hasher = CategoryHash.ButtonSetHasher()

@@ -25,7 +25,11 @@ public enum APSCoding {
                 message: "aps is a \(aps.typeName), not an object; it was ignored"))
             return diagnostics
         }
-        for (key, value) in JSONWriter.sortedMembers(members) {
+        // Members are read in the dictionary's order; what each noticed is reported in key order.
+        var byKey = DiagnosticsByKey()
+        for (key, value) in members {
+            let noticedBefore = diagnostics.count
+            defer { byKey.setAside(key, from: &diagnostics, since: noticedBefore) }
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: "$.aps") }
             switch key {
@@ -69,6 +73,7 @@ public enum APSCoding {
                 payload.apsExtra[key] = value
             }
         }
+        byKey.append(to: &diagnostics)
         return diagnostics
     }
 
@@ -79,7 +84,10 @@ public enum APSCoding {
         case .object(let members):
             var alert = PushAlert()
             var leftovers: [String: JSONValue] = [:]
-            for (key, member) in JSONWriter.sortedMembers(members) {
+            var byKey = DiagnosticsByKey()
+            for (key, member) in members {
+                let noticedBefore = diagnostics.count
+                defer { byKey.setAside(key, from: &diagnostics, since: noticedBefore) }
                 // Built only when a diagnostic or a kept value needs it (the hot path never does).
                 var path: String { JSONPath.member(key, of: "$.aps.alert") }
                 switch (key, member) {
@@ -93,6 +101,7 @@ public enum APSCoding {
                     if alertKeys.contains(key) { payload.apsExtra[key] = member } else { leftovers[key] = member }
                 }
             }
+            byKey.append(to: &diagnostics)
             if !leftovers.isEmpty { payload.apsExtra["alert"] = .object(leftovers) }
             payload.alert = alert.isEmpty ? nil : alert
         default:

@@ -44,6 +44,34 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(severity.rawValue): \(code) at \(path): \(message)" }
 }
 
+/// What the members of an object noticed, read in the dictionary's order (cheaper than sorting the
+/// members) but reported in key order (UTF-8 byte order), so diagnostics never depend on how a dictionary
+/// happens to order its keys.
+///
+/// For each member: note `diagnostics.count`, read the member, then ``setAside(_:from:since:)``; after the
+/// last member, ``append(to:)``.
+public struct DiagnosticsByKey {
+    private var noticed: [(key: String, diagnostics: ArraySlice<Diagnostic>)] = []
+
+    /// Nothing set aside yet.
+    public init() {}
+
+    /// Moves what was appended to `diagnostics` since `start` aside, under `key`.
+    public mutating func setAside(_ key: String, from diagnostics: inout [Diagnostic], since start: Int) {
+        guard diagnostics.count > start else { return }
+        noticed.append((key, diagnostics[start...]))
+        diagnostics.removeSubrange(start...)
+    }
+
+    /// Appends everything set aside to `diagnostics`, in key order.
+    public func append(to diagnostics: inout [Diagnostic]) {
+        guard !noticed.isEmpty else { return }
+        for entry in noticed.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            diagnostics += entry.diagnostics
+        }
+    }
+}
+
 /// A field that a translation could not carry into the target vendor.
 public struct Loss: Sendable, Hashable, CustomStringConvertible {
     /// JSON path of the field in the bridge form (`$.buttons[2]`, `$.ignored.large_icon_url`).

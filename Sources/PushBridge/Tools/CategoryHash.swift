@@ -47,11 +47,28 @@ public enum CategoryHash {
 
         /// The hash as 16 lowercase hex digits.
         public var hex: String {
-            let digits: [UInt8] = (0..<16).map { position in
-                let nibble = UInt8(truncatingIfNeeded: hash >> (60 - 4 * UInt64(position))) & 0xF
-                return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            String(unsafeUninitializedCapacity: 16) { buffer in
+                for position in 0..<16 { buffer[position] = digit(position) }
+                return 16
             }
-            return String(decoding: digits, as: UTF8.self)
+        }
+
+        /// Whether `category` is `prefix` followed by ``hex``, found without building either string.
+        public func isCategory(_ category: String, withPrefix prefix: String) -> Bool {
+            let prefixCount = prefix.utf8.count
+            guard category.utf8.count == prefixCount + 16,
+                  category.utf8.prefix(prefixCount).elementsEqual(prefix.utf8)
+            else { return false }
+            for (position, byte) in category.utf8.dropFirst(prefixCount).enumerated() where byte != digit(position) {
+                return false
+            }
+            return true
+        }
+
+        /// Hex digit `position` (0 is the most significant) of the hash, as an ASCII byte.
+        private func digit(_ position: Int) -> UInt8 {
+            let nibble = UInt8(truncatingIfNeeded: hash >> (60 - 4 * UInt64(position))) & 0xF
+            return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
         }
 
         mutating func combine(_ text: String) {

@@ -156,6 +156,7 @@ extension AppDNAAdapter {
                 keep(value, at: path, problem)
                 return
             }
+            guard members.count > (type == nil ? 0 : 1) + (target == nil ? 0 : 1) else { return }
             for (key, member) in JSONWriter.sortedMembers(members) where key != Key.type && key != Key.value {
                 keepUnknownKey(member, at: JSONPath.member(key, of: path), in: "an AppDNA action")
             }
@@ -344,8 +345,8 @@ extension AppDNAAdapter {
         /// With buttons, `aps.category` should be the category derived from them.
         mutating func checkCategory() {
             guard !payload.buttons.isEmpty, categoryButtonCount > 0 else { return }
+            if let category = payload.category, categoryHasher.isCategory(category, withPrefix: categoryPrefix) { return }
             let derived = categoryPrefix + categoryHasher.hex
-            guard payload.category != derived else { return }
             let sent = payload.category.map { "'\($0)'" } ?? "missing"
             diagnostics.append(Diagnostic(
                 .warning, code: "category-mismatch", path: "$.aps.category",

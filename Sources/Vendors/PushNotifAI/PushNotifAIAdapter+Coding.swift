@@ -114,14 +114,15 @@ extension PushNotifAIAdapter {
             buttonLosses(button, path: JSONPath.element(index, of: "$.buttons"), into: &losses)
         }
 
-        for (key, value) in JSONWriter.sortedMembers(payload.data) {
-            if Key.isReserved(key) {
-                losses.append(Loss(
-                    path: JSONPath.member(key, of: "$.data"), value: value,
-                    reason: "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"))
-            } else {
-                userInfo[key] = value
-            }
+        // Custom data is copied in the dictionary's order; the keys it cannot use are reported in key order.
+        var reservedDataKeys: [String] = []
+        for (key, value) in payload.data {
+            if Key.isReserved(key) { reservedDataKeys.append(key) } else { userInfo[key] = value }
+        }
+        for key in reservedDataKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
+                reason: "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"))
         }
         if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
         if let link = payload.deepLink { userInfo[Key.deepLink] = .string(link) }

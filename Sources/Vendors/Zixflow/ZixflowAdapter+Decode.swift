@@ -19,19 +19,13 @@ extension ZixflowAdapter {
         }
 
         payload.data.reserveCapacity(userInfo.count)
-        // Members are read in the dictionary's order (sorting them costs more than the rest of the loop); what
-        // each one noticed is set aside and reported in key order after the loop, so the output is the same.
-        var noticedByKey: [(key: String, diagnostics: ArraySlice<Diagnostic>)] = []
+        // Members are read in the dictionary's order; what each noticed is reported in key order.
+        var byKey = DiagnosticsByKey()
         for (key, value) in userInfo {
             let field = Self.field(named: key)
             if field == .aps { continue }
             let noticedBefore = diagnostics.count
-            defer {
-                if diagnostics.count > noticedBefore {
-                    noticedByKey.append((key, diagnostics[noticedBefore...]))
-                    diagnostics.removeSubrange(noticedBefore...)
-                }
-            }
+            defer { byKey.setAside(key, from: &diagnostics, since: noticedBefore) }
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: JSONPath.root) }
             switch field {
@@ -75,8 +69,7 @@ extension ZixflowAdapter {
                 payload.data[key] = value
             }
         }
-        noticedByKey.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        for entry in noticedByKey { diagnostics += entry.diagnostics }
+        byKey.append(to: &diagnostics)
         if custom { payload.alert = customAlert }
         if payload.messageId == nil {
             diagnostics.append(Diagnostic(
