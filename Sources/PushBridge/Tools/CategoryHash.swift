@@ -55,14 +55,16 @@ public enum CategoryHash {
 
         /// Whether `category` is `prefix` followed by ``hex``, found without building either string.
         public func isCategory(_ category: String, withPrefix prefix: String) -> Bool {
-            let prefixCount = prefix.utf8.count
-            guard category.utf8.count == prefixCount + 16,
-                  category.utf8.prefix(prefixCount).elementsEqual(prefix.utf8)
-            else { return false }
-            for (position, byte) in category.utf8.dropFirst(prefixCount).enumerated() where byte != digit(position) {
-                return false
+            let matched: Bool?? = category.utf8.withContiguousStorageIfAvailable { bytes in
+                prefix.utf8.withContiguousStorageIfAvailable { head in
+                    guard bytes.count == head.count + 16 else { return false }
+                    for index in 0..<head.count where bytes[index] != head[index] { return false }
+                    for position in 0..<16 where bytes[head.count + position] != digit(position) { return false }
+                    return true
+                }
             }
-            return true
+            if let matched = matched ?? nil { return matched }
+            return category == prefix + hex
         }
 
         /// Hex digit `position` (0 is the most significant) of the hash, as an ASCII byte.
