@@ -464,6 +464,21 @@ struct ZixflowEncodeTests {
         #expect(encoded.losses.map(\.path) == ["$.data.deeplink_url"])
     }
 
+    @Test("every colliding data key is a loss, in key order; the rest is copied")
+    func dataCollisionsInKeyOrder() {
+        var data: [String: JSONValue] = [:]
+        for key in ["sticky", "aps", "image_url", "Zixflow-Delivery-ID", "click_action", "action_buttons",
+                    "large_icon_url", "deeplink_url", "Zixflow-Delivery-Token"] { data[key] = "x" }
+        for index in 0..<20 { data["custom_\(index)"] = .int(index) }
+        let encoded = zixflow.encode(PushPayload(vendor: "pushnotifai", data: data))
+        #expect(encoded.losses.map(\.path) == [
+            #"$.data["Zixflow-Delivery-ID"]"#, #"$.data["Zixflow-Delivery-Token"]"#, "$.data.action_buttons",
+            "$.data.aps", "$.data.click_action", "$.data.deeplink_url", "$.data.image_url", "$.data.large_icon_url",
+            "$.data.sticky",
+        ])
+        for index in 0..<20 { #expect(encoded.userInfo["custom_\(index)"] == .int(index)) }
+    }
+
     @Test("the ZX_2BTN category belongs to Zixflow")
     func ownsCategory() {
         #expect(zixflow.ownsCategory("ZX_2BTN"))

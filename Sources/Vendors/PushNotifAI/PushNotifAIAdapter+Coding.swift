@@ -18,7 +18,7 @@ extension PushNotifAIAdapter {
             payload.ignored[Key.aps] = aps
         }
 
-        let messageIdPath = JSONPath.member(Key.messageId, of: JSONPath.root)
+        var messageIdPath: String { JSONPath.member(Key.messageId, of: JSONPath.root) }
         switch userInfo[Key.messageId] {
         case .string(let messageId)?:
             if messageId.isEmpty {
@@ -41,7 +41,7 @@ extension PushNotifAIAdapter {
             diagnostics.append(APSCoding.wrongType(messageIdPath, expected: "a string", value))
         }
 
-        let deepLinkPath = JSONPath.member(Key.deepLink, of: JSONPath.root)
+        var deepLinkPath: String { JSONPath.member(Key.deepLink, of: JSONPath.root) }
         switch userInfo[Key.deepLink] {
         case .string(let link)?:
             payload.deepLink = link
@@ -57,14 +57,17 @@ extension PushNotifAIAdapter {
             diagnostics.append(APSCoding.wrongType(deepLinkPath, expected: "a string", value))
         }
 
-        for (key, value) in JSONWriter.sortedMembers(userInfo) where !Key.isReserved(key) {
-            payload.data[key] = value
-            if value.stringValue == nil {
-                diagnostics.append(Diagnostic(
-                    .warning, code: "custom-data-not-string", path: JSONPath.member(key, of: JSONPath.root),
-                    message: "custom data '\(key)' is a \(value.typeName); PushNotifAI sends strings. Kept as sent"))
-            }
+        // Every other key is custom data: the userInfo itself, less the three wire keys.
+        var data = userInfo
+        for key in Key.reserved { data.removeValue(forKey: key) }
+        var notStrings: [String] = []
+        for (key, value) in data where value.stringValue == nil { notStrings.append(key) }
+        for key in notStrings.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            diagnostics.append(Diagnostic(
+                .warning, code: "custom-data-not-string", path: JSONPath.member(key, of: JSONPath.root),
+                message: "custom data '\(key)' is a \(data[key]!.typeName); PushNotifAI sends strings. Kept as sent"))
         }
+        payload.data = data
         return DecodeResult(payload: payload, diagnostics: diagnostics)
     }
 

@@ -43,7 +43,9 @@ extension ZixflowAdapter {
         let writesTitleOrBody = custom
             && ((payload.alert?.title != nil && payload.ignored[Key.title] == nil)
                 || (payload.alert?.body != nil && payload.ignored[Key.body] == nil))
-        for (key, value) in JSONWriter.sortedMembers(payload.data) {
+        // Custom data is copied in the dictionary's order; the keys it cannot use are reported in key order.
+        var lostDataKeys: [String] = []
+        for (key, value) in payload.data {
             // A data key is lost when decoding would read it as a Zixflow field: always for the wire keys,
             // title and body beside mutable-content, and badge when title or body is written.
             let readAsField: Bool
@@ -53,13 +55,12 @@ extension ZixflowAdapter {
             case .badge?: readAsField = writesTitleOrBody
             case _?: readAsField = true
             }
-            if readAsField {
-                losses.append(Loss(
-                    path: JSONPath.member(key, of: "$.data"), value: value,
-                    reason: "'\(key)' is a Zixflow key of its own; custom data cannot use it"))
-            } else {
-                userInfo[key] = value
-            }
+            if readAsField { lostDataKeys.append(key) } else { userInfo[key] = value }
+        }
+        for key in lostDataKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
+                reason: "'\(key)' is a Zixflow key of its own; custom data cannot use it"))
         }
         for (key, value) in payload.ignored where key != Self.nonObjectAPSKey { userInfo[key] = value }
         for (key, value) in payload.tracking { userInfo[key] = value }
