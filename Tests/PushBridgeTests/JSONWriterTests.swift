@@ -14,6 +14,7 @@ struct JSONWriterTests {
             """)
         #expect(JSONWriter.sortedKeys(["b": 1, "a": 2, "\u{1F600}": 3, "\u{FF5E}": 4])
             == ["a", "b", "\u{FF5E}", "\u{1F600}"])
+        #expect(JSONWriter.sortedCanonically(keys) == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
     @Test("writeObject writes members in any order as the canonical object they make")

@@ -57,9 +57,7 @@ public enum JSONWriter {
     /// Object keys in canonical order (Unicode code point order, which is UTF-8 byte order).
     @inlinable
     public static func sortedKeys<Value>(_ object: [String: Value]) -> [String] {
-        var keys = Array(object.keys)
-        sortCanonically(&keys)
-        return keys
+        sortedCanonically(Array(object.keys))
     }
 
     /// The members of `object` in canonical key order.
@@ -68,6 +66,13 @@ public enum JSONWriter {
         members.reserveCapacity(object.count)
         forEachSortedMember(object) { key, value in members.append((key, value)) }
         return members
+    }
+
+    /// `keys` in canonical order (Unicode code point order, which is UTF-8 byte order).
+    public static func sortedCanonically(_ keys: [String]) -> [String] {
+        var keys = keys
+        sortCanonically(&keys)
+        return keys
     }
 
     /// Sorts `keys` by Unicode code point (UTF-8 byte order).

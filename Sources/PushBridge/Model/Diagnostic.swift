@@ -50,7 +50,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 ///
 /// For each member: note `diagnostics.count`, read the member, then ``setAside(_:from:since:)``; after the
 /// last member, ``append(to:)``.
-public struct DiagnosticsByKey {
+public struct DiagnosticsByKey: Sendable {
     private var noticed: [(key: String, diagnostics: ArraySlice<Diagnostic>)] = []
 
     /// Nothing set aside yet.

@@ -62,7 +62,7 @@ extension PushNotifAIAdapter {
         for key in Key.reserved { data.removeValue(forKey: key) }
         var notStrings: [String] = []
         for (key, value) in data where value.stringValue == nil { notStrings.append(key) }
-        for key in notStrings.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for key in JSONWriter.sortedCanonically(notStrings) {
             diagnostics.append(Diagnostic(
                 .warning, code: "custom-data-not-string", path: JSONPath.member(key, of: JSONPath.root),
                 message: "custom data '\(key)' is a \(data[key]!.typeName); PushNotifAI sends strings. Kept as sent"))
@@ -122,7 +122,7 @@ extension PushNotifAIAdapter {
         for (key, value) in payload.data {
             if Key.isReserved(key) { reservedDataKeys.append(key) } else { userInfo[key] = value }
         }
-        for key in reservedDataKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for key in JSONWriter.sortedCanonically(reservedDataKeys) {
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
                 reason: "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"))

@@ -57,7 +57,7 @@ extension ZixflowAdapter {
             }
             if readAsField { lostDataKeys.append(key) } else { userInfo[key] = value }
         }
-        for key in lostDataKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for key in JSONWriter.sortedCanonically(lostDataKeys) {
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
                 reason: "'\(key)' is a Zixflow key of its own; custom data cannot use it"))
