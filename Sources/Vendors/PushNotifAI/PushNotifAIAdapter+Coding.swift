@@ -24,13 +24,11 @@ extension PushNotifAIAdapter {
             if messageId.isEmpty {
                 // An empty id is none (as for Zixflow); it is kept so a round trip writes it back.
                 payload.ignored[Key.messageId] = .string(messageId)
-            } else {
-                payload.messageId = messageId
-            }
-            if messageId.isEmpty {
                 diagnostics.append(Diagnostic(
                     .warning, code: "message-id-empty", path: messageIdPath,
                     message: "pna_message_id is empty: no receipt can be sent for this push"))
+            } else {
+                payload.messageId = messageId
             }
         case nil:
             diagnostics.append(Diagnostic(
