@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "PushBridge",
-    platforms: [.iOS(.v18), .macOS(.v15)],
+    platforms: [.iOS(.v15), .macOS(.v12), .visionOS(.v1)],
     products: [
         .library(name: "PushBridge", targets: ["PushBridge"]),
         .library(name: "PushBridgeVendors", targets: ["PushBridgeVendors"]),
@@ -21,7 +21,11 @@ let package = Package(
             name: "PushBridgeURLSession", dependencies: ["PushBridge", "PushBridgeDelivery"],
             path: "Sources/PushBridgeURLSession"
         ),
-        .target(name: "PushBridgeApple", dependencies: ["PushBridge"], path: "Sources/PushBridgeApple"),
+        .target(
+            name: "PushBridgeApple",
+            dependencies: ["PushBridge", "PushBridgeDelivery", "PushBridgeURLSession"],
+            path: "Sources/PushBridgeApple"
+        ),
         .target(name: "PushBridgeConformance", dependencies: ["PushBridge"], path: "Conformance/Runner"),
         .executableTarget(
             name: "bridge-cli",

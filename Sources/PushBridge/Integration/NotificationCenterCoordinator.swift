@@ -106,6 +106,23 @@ extension NotificationCallbackReceiver {
     ) -> Bool { false }
 }
 
+/// Where system completion handlers run: at once on the calling thread (``immediate``), or hopped to the
+/// main thread by the Apple glue (UIKit asserts when a notification completion handler runs elsewhere).
+public struct CompletionExecutor: Sendable {
+    private let execute: @Sendable (@escaping @Sendable () -> Void) -> Void
+
+    /// An executor that runs each completion through `execute`.
+    public init(_ execute: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+        self.execute = execute
+    }
+
+    /// Runs each completion at once, on the thread that finished last.
+    public static let immediate = CompletionExecutor { $0() }
+
+    /// Runs `work` as this executor does.
+    public func run(_ work: @escaping @Sendable () -> Void) { execute(work) }
+}
+
 /// A completion handler that runs at most once, whoever calls it and from whichever thread.
 public final class OnceOnlyCompletion<Value>: Sendable {
     private let handler: Locked<(@Sendable (Value) -> Void)?>
@@ -206,19 +223,46 @@ public struct ForegroundPresentation: Sendable, Hashable {
 ///
 /// Steps before ``configure()`` wait in the bridge's buffer when the bridge starts unconfigured (a
 /// cold-start tap): forwarding and the completion do not wait for it.
+///
+/// **Forwarding never loops.** A receiver that hands a `willPresent` or `didReceive` back to PushBridge
+/// while PushBridge is still forwarding it (an SDK that wrapped PushBridge's delegate and calls "the
+/// original delegate", at once or later from another queue) gets an immediate empty answer (no
+/// presentation options) and nothing is handled or forwarded twice: a callback counts as being forwarded
+/// until every receiver that took it has answered and the system completion has run.
+/// Every system completion runs exactly once, through the ``CompletionExecutor`` (the main thread, in the
+/// Apple glue).
 public final class NotificationCenterCoordinator: Sendable {
     private struct State: Sendable {
         var presentation: ForegroundPresentation
         var onEffects: (@Sendable ([BridgeEffect]) -> Void)?
+        /// Callbacks being forwarded now.
+        var inFlight: Set<CallbackKey> = []
+    }
+
+    /// One center-delegate callback, as far as recognising it handed back goes.
+    private struct CallbackKey: Hashable, Sendable {
+        var identifier: String
+        /// Empty for `willPresent`; the action identifier for `didReceive`.
+        var action: String?
+        var userInfo: [String: JSONValue]
     }
 
     /// The bridge that handles claimed pushes.
     public let bridge: NotificationBridge
+    /// Where the system's completion handlers run.
+    public let completionExecutor: CompletionExecutor
     private let state: Locked<State>
 
     /// Creates a coordinator.
-    public init(bridge: NotificationBridge, presentation: ForegroundPresentation = ForegroundPresentation()) {
+    ///
+    /// - Parameter completionExecutor: runs each system completion handler (the Apple glue passes the
+    ///   main thread: UIKit asserts when a completion handler runs elsewhere).
+    public init(
+        bridge: NotificationBridge, presentation: ForegroundPresentation = ForegroundPresentation(),
+        completionExecutor: CompletionExecutor = .immediate
+    ) {
         self.bridge = bridge
+        self.completionExecutor = completionExecutor
         state = Locked(State(presentation: presentation))
     }
 
@@ -252,8 +296,17 @@ public final class NotificationCenterCoordinator: Sendable {
         _ notification: DeliveredNotification, forwardingTo receivers: [any NotificationCallbackReceiver],
         completion: @escaping @Sendable (PresentationOptions) -> Void
     ) -> [BridgeEffect] {
-        let finish = OnceOnlyCompletion(completion)
+        let key = CallbackKey(identifier: notification.identifier, action: nil, userInfo: notification.userInfo)
+        let executor = completionExecutor
+        guard enter(key) else {
+            executor.run { completion([]) }
+            return []
+        }
         guard let adapter = claimant(of: notification.userInfo) else {
+            let finish = OnceOnlyCompletion<PresentationOptions> { [self] options in
+                leave(key)
+                executor.run { completion(options) }
+            }
             let gate = AnswerGate<PresentationOptions>(
                 combine: { $0.reduce(into: []) { $0.formUnion($1) } }, finish: finish)
             for receiver in receivers {
@@ -264,11 +317,16 @@ public final class NotificationCenterCoordinator: Sendable {
             return ambiguity(notification.userInfo)
         }
         let effects = bridge.handle(.arrive(.foreground), userInfo: notification.userInfo, vendor: adapter.id)
+        // The receivers' answers are not the system's, but the callback is in flight until they all answered.
+        let answered = AnswerGate<PresentationOptions>(
+            combine: { _ in [] }, finish: OnceOnlyCompletion { [self] _ in leave(key) })
         for receiver in receivers {
-            let ignored = OnceOnlyCompletion<PresentationOptions> { _ in }
-            _ = receiver.willPresent(notification, completion: { ignored($0) })
+            let slot = answered.slot()
+            if !receiver.willPresent(notification, completion: slot.answer) { slot.withdraw() }
         }
-        finish(presentation.options(for: adapter.id))
+        let options = presentation.options(for: adapter.id)
+        executor.run { completion(options) }
+        answered.release()
         return report(effects)
     }
 
@@ -279,13 +337,24 @@ public final class NotificationCenterCoordinator: Sendable {
         completion: @escaping @Sendable () -> Void
     ) -> [BridgeEffect] {
         let userInfo = response.notification.userInfo
+        let key = CallbackKey(
+            identifier: response.notification.identifier, action: response.actionIdentifier, userInfo: userInfo)
+        let executor = completionExecutor
+        guard enter(key) else {
+            executor.run { completion() }
+            return []
+        }
+        let finish = OnceOnlyCompletion<Void> { [self] _ in
+            leave(key)
+            executor.run { completion() }
+        }
         var effects: [BridgeEffect] = []
         if let adapter = claimant(of: userInfo) {
             effects = bridge.handle(response.step, userInfo: userInfo, vendor: adapter.id, userText: response.userText)
         } else {
             effects = ambiguity(userInfo)
         }
-        let gate = AnswerGate<Void>(combine: { _ in () }, finish: OnceOnlyCompletion { _ in completion() })
+        let gate = AnswerGate<Void>(combine: { _ in () }, finish: finish)
         for receiver in receivers {
             let slot = gate.slot()
             if !receiver.didReceive(response, completion: { slot.answer(()) }) { slot.withdraw() }
@@ -300,6 +369,8 @@ public final class NotificationCenterCoordinator: Sendable {
         _ notification: DeliveredNotification, forwardingTo receivers: [any NotificationCallbackReceiver],
         completion: @escaping @Sendable (BackgroundFetchResult) -> Void
     ) -> [BridgeEffect] {
+        let executor = completionExecutor
+        let finish = OnceOnlyCompletion<BackgroundFetchResult> { result in executor.run { completion(result) } }
         var effects: [BridgeEffect] = []
         if let adapter = claimant(of: notification.userInfo) {
             if adapter.decode(notification.userInfo).payload.contentAvailable {
@@ -308,14 +379,28 @@ public final class NotificationCenterCoordinator: Sendable {
         } else {
             effects = ambiguity(notification.userInfo)
         }
-        let gate = AnswerGate<BackgroundFetchResult>(
-            combine: BackgroundFetchResult.merge, finish: OnceOnlyCompletion(completion))
+        let gate = AnswerGate<BackgroundFetchResult>(combine: BackgroundFetchResult.merge, finish: finish)
         for receiver in receivers {
             let slot = gate.slot()
             if !receiver.didReceiveRemoteNotification(notification, completion: slot.answer) { slot.withdraw() }
         }
         gate.release()
         return report(effects)
+    }
+
+    /// Reports a diagnostic to ``onEffects`` (what the Apple glue noticed, such as a replaced delegate).
+    public func report(_ diagnostic: Diagnostic) {
+        _ = report([.diagnostic(diagnostic)])
+    }
+
+    /// Marks `key` as being forwarded; false when it already is (a receiver handed it back).
+    private func enter(_ key: CallbackKey) -> Bool {
+        state.withLock { $0.inFlight.insert(key).inserted }
+    }
+
+    /// `key` is no longer being forwarded.
+    private func leave(_ key: CallbackKey) {
+        state.withLock { _ = $0.inFlight.remove(key) }
     }
 
     /// A diagnostic when two adapters claim the push (it is then left to the app), else nothing.

@@ -1,7 +1,6 @@
 import PushBridge
 import PushBridgeConformance
 import PushBridgeVendors
-import Synchronization
 
 /// The real Zixflow adapter with one deliberate mistake, to prove the suite catches it.
 struct FlawedZixflowAdapter: VendorAdapter {
@@ -27,7 +26,7 @@ struct FlawedZixflowAdapter: VendorAdapter {
 
     let flaw: Flaw
     private let base = ZixflowAdapter()
-    private static let decodeCount = Atomic<Int>(0)
+    private static let decodeCount = Locked(0)
 
     var id: String { base.id }
     var name: String { base.name }
@@ -48,7 +47,10 @@ struct FlawedZixflowAdapter: VendorAdapter {
         }
         var result = base.decode(userInfo)
         if flaw == .decodesDifferentlyEachTime {
-            result.payload.data["decoded"] = .int(Self.decodeCount.add(1, ordering: .relaxed).newValue)
+            result.payload.data["decoded"] = .int(Self.decodeCount.withLock { count in
+                count += 1
+                return count
+            })
         }
         return result
     }
