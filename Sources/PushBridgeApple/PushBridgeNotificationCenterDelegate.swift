@@ -1,4 +1,4 @@
-#if os(iOS) && canImport(UserNotifications) && canImport(UIKit)
+#if canImport(UserNotifications) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
 import Foundation
 import PushBridge
 import UIKit

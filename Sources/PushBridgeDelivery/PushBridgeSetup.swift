@@ -1,0 +1,191 @@
+import Dispatch
+import PushBridge
+
+/// What an app and its Notification Service Extension share: the vendors, where receipts go and how
+/// pushes are shown in the foreground. Define it once (a file in both targets) and hand it to
+/// `PushBridgeApp.start` in the app and to `PushBridgeNotificationService` in the extension.
+public struct PushBridgeConfiguration: Sendable {
+    /// The vendors whose pushes the app receives.
+    public var registry: VendorRegistry
+    /// The app group both processes share; the receipt outbox lives in its container (nil: receipts are
+    /// sent at once and not kept when they cannot be).
+    public var appGroup: String?
+    /// Base URLs by vendor id for receipt requests; a vendor not listed uses its adapter's default, if any.
+    public var endpoints: [String: String]
+    /// The vendors' write keys.
+    public var credentials: ReceiptCredentials
+    /// How each vendor's pushes are shown while the app is in the foreground.
+    public var presentation: ForegroundPresentation
+    /// Seconds one flush may take (default 20, below the ~30 s iOS grants a background task).
+    public var flushBudget: Double
+
+    /// Creates a configuration.
+    public init(
+        vendors: [any VendorAdapter], appGroup: String? = nil, endpoints: [String: String] = [:],
+        credentials: ReceiptCredentials = .none, presentation: ForegroundPresentation = ForegroundPresentation(),
+        flushBudget: Double = 20
+    ) {
+        registry = VendorRegistry(vendors)
+        self.appGroup = appGroup
+        self.endpoints = endpoints
+        self.credentials = credentials
+        self.presentation = presentation
+        self.flushBudget = max(1, flushBudget)
+    }
+}
+
+/// Begins and ends work the system lets finish after the app leaves the foreground (on iOS,
+/// `UIApplication.beginBackgroundTask`); tests use their own.
+public protocol BackgroundTaskRunning: Sendable {
+    /// Begins a task; `expired` runs when the system wants it ended. Returns a token for ``end(_:)``.
+    func begin(name: String, expired: @escaping @Sendable () -> Void) -> Int
+    /// Ends the task `token` names; ending one twice does nothing.
+    func end(_ token: Int)
+}
+
+/// Runs ``OutboxFlusher`` flushes when the app asks (at launch, on each return to the foreground), one at
+/// a time, each on its own thread inside a background task so it can finish if the app is sent to the
+/// background.
+///
+/// The outbox's journal is locked only while it is read or marked, never while a receipt is sent. A flush
+/// the system ends early loses nothing: a receipt sent but not yet marked is sent again by the next flush
+/// with the same `Idempotency-Key`.
+public final class ReceiptFlushScheduler: Sendable {
+    private struct State {
+        var running = false
+        var again = false
+        var onReport: (@Sendable (OutboxFlushReport) -> Void)?
+    }
+
+    /// The flusher.
+    public let flusher: OutboxFlusher
+    private let backgroundTasks: (any BackgroundTaskRunning)?
+    private let spawn: @Sendable (@escaping @Sendable () -> Void) -> Void
+    private let state = Locked(State())
+
+    /// Creates a scheduler.
+    ///
+    /// - Parameters:
+    ///   - backgroundTasks: wraps each flush in a background task (nil: none).
+    ///   - spawn: starts a flush off the calling thread (default: a global dispatch queue).
+    public init(
+        flusher: OutboxFlusher, backgroundTasks: (any BackgroundTaskRunning)? = nil,
+        spawn: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global(qos: .utility).async(execute: $0) }
+    ) {
+        self.flusher = flusher
+        self.backgroundTasks = backgroundTasks
+        self.spawn = spawn
+    }
+
+    /// Called with the report of every flush (or an error diagnostic in an empty report).
+    public var onReport: (@Sendable (OutboxFlushReport) -> Void)? {
+        get { state.withLock { $0.onReport } }
+        set { state.withLock { $0.onReport = newValue } }
+    }
+
+    /// Starts a flush now, or one more right after the running one ends (receipts recorded meanwhile).
+    public func flushSoon() {
+        let start = state.withLock { state -> Bool in
+            if state.running {
+                state.again = true
+                return false
+            }
+            state.running = true
+            return true
+        }
+        guard start else { return }
+        spawn { [self] in runFlushes() }
+    }
+
+    private func runFlushes() {
+        while true {
+            // iOS wants the task ended from its expiration handler too; ending twice does nothing.
+            let started = Locked<Int?>(nil)
+            let token = backgroundTasks.map { tasks in
+                tasks.begin(name: "PushBridge receipts") { if let token = started.withLock({ $0 }) { tasks.end(token) } }
+            }
+            started.withLock { $0 = token }
+            let report: OutboxFlushReport
+            do throws(OutboxError) {
+                report = try flusher.flush()
+            } catch {
+                var failed = OutboxFlushReport()
+                failed.diagnostics.append(error.diagnostic)
+                report = failed
+            }
+            if let token { backgroundTasks?.end(token) }
+            let (observer, again) = state.withLock { state in
+                defer {
+                    state.running = state.again
+                    state.again = false
+                }
+                return (state.onReport, state.again)
+            }
+            observer?(report)
+            if !again { return }
+        }
+    }
+
+}
+
+/// The pieces one process runs PushBridge with, built from a ``PushBridgeConfiguration``: the receipt
+/// outbox in the shared directory, the HTTP sender, and what the app and the extension make from them.
+/// `PushBridgeApp` (app) and `PushBridgeNotificationService` (extension) build one each.
+public final class PushBridgeRuntime: Sendable {
+    /// The configuration.
+    public let configuration: PushBridgeConfiguration
+    /// The outbox, when a directory was given and could be used.
+    public let outbox: ReceiptOutbox?
+    /// Sends receipts over HTTP, as each vendor's adapter describes them.
+    public let sender: HTTPReceiptSink
+    /// What went wrong while starting (an outbox that could not be opened: receipts are then sent at once).
+    public let diagnostics: [Diagnostic]
+
+    /// Opens the outbox in `directory` (nil: none) and prepares the sender over `transport`.
+    public init(configuration: PushBridgeConfiguration, directory: String?, transport: any HTTPTransport) {
+        self.configuration = configuration
+        var diagnostics: [Diagnostic] = []
+        var outbox: ReceiptOutbox?
+        if let directory {
+            do throws(OutboxError) {
+                outbox = try ReceiptOutbox(directory: directory)
+            } catch {
+                diagnostics.append(Diagnostic(
+                    .error, code: error.code,
+                    message: "\(error.message); receipts are sent at once and not kept when they cannot be"))
+            }
+        }
+        self.outbox = outbox
+        self.diagnostics = diagnostics
+        sender = HTTPReceiptSink(
+            registry: configuration.registry,
+            configuration: HTTPReceiptSink.Configuration(baseURLsByVendor: configuration.endpoints),
+            credentials: configuration.credentials, transport: transport)
+    }
+
+    /// Where receipts are recorded: the outbox, else the sender (sent at once).
+    public var sink: any ReceiptSink { outbox ?? sender }
+
+    /// The app's bridge. It starts unconfigured, so a tap that launched the app waits in the buffer until
+    /// the app calls `configure()` once its first screen exists.
+    public func makeBridge(router: DeepLinkRouter) -> NotificationBridge {
+        NotificationBridge(
+            registry: configuration.registry, configuration: .init(startsConfigured: false), sink: sink,
+            router: router)
+    }
+
+    /// The app's flush scheduler (nil without an outbox: nothing waits to be sent).
+    public func makeFlushScheduler(backgroundTasks: (any BackgroundTaskRunning)?) -> ReceiptFlushScheduler? {
+        outbox.map { outbox in
+            ReceiptFlushScheduler(
+                flusher: OutboxFlusher(
+                    outbox: outbox, sink: sender, options: OutboxFlushOptions(maxDuration: configuration.flushBudget)),
+                backgroundTasks: backgroundTasks)
+        }
+    }
+
+    /// The Notification Service Extension's handler: it records into the same outbox.
+    public func makeServiceExtensionHandler() -> ServiceExtensionHandler {
+        ServiceExtensionHandler(registry: configuration.registry, sink: sink)
+    }
+}
