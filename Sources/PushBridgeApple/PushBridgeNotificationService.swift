@@ -1,30 +1,67 @@
 #if canImport(UserNotifications) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
 import Foundation
 import PushBridge
+import PushBridgeDelivery
+import PushBridgeURLSession
 @preconcurrency import UserNotifications
 
-/// A Notification Service Extension base class: it decodes the push, records the delivered receipt through
-/// the handler's sink (the receipt outbox when the app has one), applies the text, badge and category the
-/// core chose, attaches the image and registers the categories, then hands the content back; on
-/// `serviceExtensionTimeWillExpire` it hands back the best attempt so far. Each happens exactly once.
+/// A Notification Service Extension base class: it decodes the push, records the delivered receipt in
+/// the app group's outbox, applies the text, badge and category the core chose, attaches the image,
+/// registers the categories and sends what the outbox holds (within ``sendBudget``), then hands the
+/// content back; on `serviceExtensionTimeWillExpire` it hands back the best attempt so far. Each happens
+/// exactly once.
 ///
-/// Subclass it as the extension's principal class and override ``handler`` to return a
-/// ``ServiceExtensionHandler`` kept in a static property (one per extension process).
+/// Make it the extension's principal class with one line, sharing the app's configuration:
+///
+/// ```swift
+/// nonisolated final class NotificationService: PushBridgeNotificationService {
+///     override class var configuration: PushBridgeConfiguration? { .shared }
+/// }
+/// ```
+///
+/// (`nonisolated` keeps the class off the main actor under Xcode's "Default Actor Isolation: MainActor":
+/// the system calls the extension off the main thread.) Overriding ``handler`` instead still works.
 open class PushBridgeNotificationService: UNNotificationServiceExtension, @unchecked Sendable {
     private static let inactive = ServiceExtensionHandler(registry: VendorRegistry([]), sink: DiscardingReceiptSink())
+    /// One runtime and handler per extension process, made from ``configuration`` on first use.
+    private static let shared = Locked<(runtime: PushBridgeRuntime, handler: ServiceExtensionHandler)?>(nil)
     private let lock = NSLock()
     private var finish: OnceOnlyCompletion<Void>?
 
-    /// The extension process's handler (default: one with no vendors, which changes nothing).
-    open var handler: ServiceExtensionHandler { PushBridgeNotificationService.inactive }
+    /// The configuration shared with the app (default nil: override ``handler`` instead).
+    open class var configuration: PushBridgeConfiguration? { nil }
+
+    /// Seconds the extension spends sending receipts before it hands the content back (default 3).
+    open class var sendBudget: Double { 3 }
+
+    /// The extension process's handler (default: the one made from ``configuration``; with neither, one
+    /// with no vendors, which changes nothing).
+    open var handler: ServiceExtensionHandler {
+        Self.sharedRuntime()?.handler ?? PushBridgeNotificationService.inactive
+    }
+
+    /// The runtime made from ``configuration`` and its handler, once per process.
+    private static func sharedRuntime() -> (runtime: PushBridgeRuntime, handler: ServiceExtensionHandler)? {
+        guard let configuration else { return nil }
+        return shared.withLock { shared in
+            if let shared { return shared }
+            let runtime = PushBridgeRuntime(
+                configuration: configuration, directory: configuration.outboxDirectory,
+                transport: URLSessionTransport())
+            let made = (runtime: runtime, handler: runtime.makeServiceExtensionHandler())
+            shared = made
+            return made
+        }
+    }
 
     open override func didReceive(
         _ request: UNNotificationRequest,
-        withContentHandler contentHandler: @escaping @Sendable (UNNotificationContent) -> Void
+        withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void
     ) {
         let content = (request.content.mutableCopy() as? UNMutableNotificationContent) ?? UNMutableNotificationContent()
         let best = UncheckedSendable(value: content)
-        let finish = OnceOnlyCompletion<Void> { _ in contentHandler(best.value) }
+        let handOver = UncheckedSendable(value: contentHandler)
+        let finish = OnceOnlyCompletion<Void> { _ in handOver.value(best.value) }
         lock.withLock { self.finish = finish }
 
         let handler = self.handler
@@ -41,6 +78,15 @@ open class PushBridgeNotificationService: UNNotificationServiceExtension, @unche
             group.enter()
             let target = UncheckedSendable(value: content)
             PushBridgeNotificationService.attach(url, fileExtension: plan.imageFileExtension ?? "jpg", to: target) {
+                group.leave()
+            }
+        }
+        if let runtime = Self.sharedRuntime()?.runtime, let outbox = runtime.outbox {
+            let flusher = OutboxFlusher(
+                outbox: outbox, sink: runtime.sender, options: OutboxFlushOptions(maxDuration: Self.sendBudget))
+            group.enter()
+            DispatchQueue.global(qos: .utility).async {
+                _ = try? flusher.flush()
                 group.leave()
             }
         }

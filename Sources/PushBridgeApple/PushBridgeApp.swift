@@ -1,0 +1,168 @@
+#if canImport(UserNotifications) && canImport(UIKit) && !os(tvOS) && !os(watchOS)
+import Foundation
+import PushBridge
+import PushBridgeDelivery
+import PushBridgeURLSession
+import UIKit
+@preconcurrency import UserNotifications
+
+/// PushBridge in an app, set up in one call:
+///
+/// ```swift
+/// let push = PushBridgeApp.start(.shared)                  // in didFinishLaunching
+/// push.bridge.actions.register("show_offer") { … }          // your named actions
+/// push.bridge.router.handler = { link in … }                // your in-app links
+/// push.configure()                                          // once the first screen exists
+/// push.requestPermission()                                  // when it suits the app
+/// // didRegisterForRemoteNotificationsWithDeviceToken: push.receiveToken(token)
+/// ```
+///
+/// `start` opens the receipt outbox in the app group, makes the bridge (a tap that launched the app waits
+/// until ``configure()``), installs the notification-center delegate (keeping any delegate already set
+/// as the app's, and taking the delegate back if another SDK replaces it later), registers for remote
+/// notifications and sends the outbox's receipts at launch and on every return to the foreground, each
+/// flush inside a background task.
+@available(iOSApplicationExtension, unavailable)
+@MainActor
+public final class PushBridgeApp {
+    /// The configuration shared with the Notification Service Extension.
+    public let configuration: PushBridgeConfiguration
+    /// The outbox, the HTTP sender and what was noticed while starting.
+    public let runtime: PushBridgeRuntime
+    /// The bridge: register actions and the in-app link handler on it.
+    public let bridge: NotificationBridge
+    /// The notification-center delegate PushBridge installed.
+    public let delegate: PushBridgeNotificationCenterDelegate
+    /// Token registration with the vendors.
+    public let tokens: TokenRegistrationService
+    /// Sends the outbox's receipts (nil when there is no outbox).
+    public let flushes: ReceiptFlushScheduler?
+    private var observers: [any NSObjectProtocol] = []
+
+    /// Starts PushBridge for this app.
+    ///
+    /// - Parameters:
+    ///   - configuration: the vendors, app group and endpoints (shared with the extension).
+    ///   - environment: the APNs environment of this build (`.sandbox` for debug builds), for vendors whose
+    ///     token registration names it.
+    ///   - registerToken: sends one vendor's token registration to its backend (default: none is sent;
+    ///     the requests are still computed and the bridge's device token kept).
+    ///   - onEffects: every receipt, action, route and diagnostic, for logging (default: none).
+    public static func start(
+        _ configuration: PushBridgeConfiguration, environment: APNsEnvironment? = nil,
+        registerToken: @escaping @Sendable (TokenRegistrationRequest) -> Void = { _ in },
+        onEffects: (@Sendable ([BridgeEffect]) -> Void)? = nil
+    ) -> PushBridgeApp {
+        PushBridgeApp(configuration, environment: environment, registerToken: registerToken, onEffects: onEffects)
+    }
+
+    private init(
+        _ configuration: PushBridgeConfiguration, environment: APNsEnvironment?,
+        registerToken: @escaping @Sendable (TokenRegistrationRequest) -> Void,
+        onEffects: (@Sendable ([BridgeEffect]) -> Void)?
+    ) {
+        self.configuration = configuration
+        runtime = PushBridgeRuntime(
+            configuration: configuration, directory: configuration.outboxDirectory,
+            transport: URLSessionTransport())
+        bridge = runtime.makeBridge(router: DeepLinkRouter(system: UIApplicationURLOpener()))
+        let coordinator = NotificationCenterCoordinator(
+            bridge: bridge, presentation: configuration.presentation, completionExecutor: .mainThread)
+        coordinator.onEffects = onEffects
+        delegate = PushBridgeNotificationCenterDelegate(
+            coordinator: coordinator, categories: CategoryRegistrar(registry: configuration.registry))
+        tokens = TokenRegistrationService(
+            registrar: TokenRegistrar(
+                registry: configuration.registry, bundleIdentifier: Bundle.main.bundleIdentifier,
+                environment: environment),
+            bridge: bridge, send: registerToken)
+        flushes = runtime.makeFlushScheduler(backgroundTasks: UIKitBackgroundTasks())
+        for diagnostic in runtime.diagnostics { coordinator.report(diagnostic) }
+
+        let center = UNUserNotificationCenter.current()
+        delegate.install(on: center)
+        let flushes = self.flushes
+        observers.append(NotificationCenter.default.addObserver(
+            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
+        ) { _ in flushes?.flushSoon() })
+        flushes?.flushSoon()
+        let tokens = self.tokens
+        center.getNotificationSettings { settings in
+            tokens.setPermission(AppleConversions.permission(settings.authorizationStatus))
+        }
+        UIApplication.shared.registerForRemoteNotifications()
+    }
+
+    /// Call once the app's first screen exists and its handlers are set: registers the categories and
+    /// runs a tap that launched the app (buffered until now).
+    public func configure() {
+        delegate.configure(center: .current())
+    }
+
+    /// Asks for permission to show notifications (alert, sound, badge); `completion` gets the answer.
+    public func requestPermission(
+        options: UNAuthorizationOptions = [.alert, .sound, .badge],
+        completion: @escaping @Sendable (Bool) -> Void = { _ in }
+    ) {
+        let tokens = self.tokens
+        UNUserNotificationCenter.current().requestAuthorization(options: options) { granted, _ in
+            UNUserNotificationCenter.current().getNotificationSettings { settings in
+                tokens.setPermission(AppleConversions.permission(settings.authorizationStatus))
+                completion(granted)
+            }
+        }
+    }
+
+    /// Call from `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)`.
+    public func receiveToken(_ token: Data) {
+        tokens.receiveToken(Array(token))
+    }
+
+    /// Call from `application(_:didFailToRegisterForRemoteNotificationsWithError:)`: reported as a
+    /// `token-registration-failed` diagnostic (the simulator, a missing entitlement, no network).
+    public func failedToRegister(_ error: any Error) {
+        delegate.coordinator.report(Diagnostic(
+            .warning, code: "token-registration-failed",
+            message: "APNs registration failed: \(error.localizedDescription); pushes cannot reach this device "
+                + "until it succeeds (registration is tried again at the next launch)"))
+    }
+
+    /// Call from `application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`.
+    public func didReceiveRemoteNotification(
+        _ userInfo: [AnyHashable: Any], fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+        delegate.didReceiveRemoteNotification(userInfo, fetchCompletionHandler: completionHandler)
+    }
+
+}
+
+extension PushBridgeConfiguration {
+    /// The outbox directory inside the app group's container (nil without an app group or container).
+    public var outboxDirectory: String? {
+        guard let appGroup,
+              let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup)
+        else { return nil }
+        return container.appendingPathComponent("PushBridge/receipts", isDirectory: true).path
+    }
+}
+
+/// Background tasks through `UIApplication.beginBackgroundTask`; each task is ended once.
+@available(iOSApplicationExtension, unavailable)
+final class UIKitBackgroundTasks: BackgroundTaskRunning {
+    private let ended = Locked<Set<Int>>([])
+
+    func begin(name: String, expired: @escaping @Sendable () -> Void) -> Int {
+        let begin: @MainActor @Sendable () -> Int = {
+            UIApplication.shared.beginBackgroundTask(withName: name, expirationHandler: expired).rawValue
+        }
+        if Thread.isMainThread { return MainActor.assumeIsolated(begin) }
+        return DispatchQueue.main.sync { MainActor.assumeIsolated(begin) }
+    }
+
+    func end(_ token: Int) {
+        let identifier = UIBackgroundTaskIdentifier(rawValue: token)
+        guard identifier != .invalid, ended.withLock({ $0.insert(token).inserted }) else { return }
+        DispatchQueue.main.async { UIApplication.shared.endBackgroundTask(identifier) }
+    }
+}
+#endif
