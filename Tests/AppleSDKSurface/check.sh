@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
         --self-test) mode=self-test ;;
         --glue) glue="$(cd "$2" && pwd)"; shift ;;
         --examples) examples="$(cd "$2" && pwd)"; shift ;;
-        -h | --help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
         *) echo "apple-surface: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
