@@ -14,7 +14,7 @@ import PushBridgeURLSession
 /// Make it the extension's principal class with one line, sharing the app's configuration:
 ///
 /// ```swift
-/// nonisolated final class NotificationService: PushBridgeNotificationService {
+/// nonisolated final class NotificationService: PushBridgeNotificationService, @unchecked Sendable {
 ///     override class var configuration: PushBridgeConfiguration? { .shared }
 /// }
 /// ```

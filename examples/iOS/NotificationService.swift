@@ -6,6 +6,6 @@ import PushBridge
 import PushBridgeApple
 import PushBridgeDelivery
 
-nonisolated final class NotificationService: PushBridgeNotificationService {
+nonisolated final class NotificationService: PushBridgeNotificationService, @unchecked Sendable {
     override class var configuration: PushBridgeConfiguration? { .shared }
 }
