@@ -113,8 +113,10 @@ public final class HTTPReceiptSink: ReceiptSink {
         request.headers.append(HTTPHeader("Idempotency-Key", idempotencyKey ?? receipt.idempotencyKey))
         let url = HTTPEndpoint.join(baseURL, request.path)
         let redaction = Redaction(secrets: credentials.allKeys, receipt: receipt)
-        if let problem = HTTPFieldCheck.firstProblem(request.headers) {
-            // Sending without the header (or with a broken one) cannot succeed: wait for a fixed configuration.
+        // Sending without the header (or with a broken one) cannot succeed: wait for a fixed configuration.
+        if let problem = credentials.problem(forVendor: receipt.vendor)?.message
+            ?? HTTPFieldCheck.firstProblem(request.headers)
+        {
             return .retryLater(attempts: 0, reason: "not sent: \(redaction.redact(problem))")
         }
 

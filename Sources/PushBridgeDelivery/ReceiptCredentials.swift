@@ -45,11 +45,17 @@ public struct ReceiptCredentials: Sendable, Hashable, CustomStringConvertible, C
         if let defaultKey, let problem = Self.problem(defaultKey) {
             throw Problem(vendor: nil, message: "the write key \(problem)")
         }
-        for (vendor, key) in keysByVendor.sorted(by: { $0.key < $1.key }) {
-            if let problem = Self.problem(key) {
-                throw Problem(vendor: vendor, message: "the write key for '\(vendor)' \(problem)")
-            }
+        for vendor in keysByVendor.keys.sorted() {
+            if let problem = problem(forVendor: vendor) { throw problem }
         }
+    }
+
+    /// Why the key `vendor`'s requests would carry cannot go into a header value, or nil.
+    func problem(forVendor vendor: String) -> Problem? {
+        if let key = keysByVendor[vendor] {
+            return Self.problem(key).map { Problem(vendor: vendor, message: "the write key for '\(vendor)' \($0)") }
+        }
+        return defaultKey.flatMap(Self.problem).map { Problem(vendor: nil, message: "the write key \($0)") }
     }
 
     /// What is wrong with `key` as bytes of a header value, or nil.

@@ -4,7 +4,8 @@ import PushBridge
 /// `Location`), matching bytes, not `Character`s.
 ///
 /// A secret is replaced by `[redacted]` wherever one of these shows it:
-/// - its UTF-8 bytes, whatever follows them (a combining mark after a key does not hide it);
+/// - its UTF-8 bytes, whatever follows them (a combining mark after a key does not hide it, and is
+///   redacted with it);
 /// - an escaped form: percent-encoding (`%41`, either case) and JSON string escapes (`\u0041`, surrogate
 ///   pairs, `\/`, `\\`, `\"`, `\n`…), alone or mixed with plain bytes (one level of escaping);
 /// - a cut-off form: at least ``minimumEdgeFragment`` (4) bytes of its start ending the text, or of its
@@ -59,6 +60,7 @@ public struct Redaction: Sendable {
         let plain = DecodedView(plain: bytes)
         let decoded = DecodedView(unescaping: bytes)
         for view in [plain, decoded] { mark(in: view, &marked) }
+        Self.extendOverCombiningMarks(bytes, &marked)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0
@@ -79,6 +81,29 @@ public struct Redaction: Sendable {
         let text = String(decoding: redact(bytes: Array(body.prefix(Self.snippetScanBytes))), as: UTF8.self)
         let oneLine = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
         return oneLine.count > 200 ? String(oneLine.prefix(200)) + "…" : oneLine
+    }
+
+    /// Marks the combining marks (any grapheme-extending scalar) right after a marked run: they belong to the
+    /// secret's last character, and left alone they would fuse with the `]` of `[redacted]`.
+    private static func extendOverCombiningMarks(_ bytes: [UInt8], _ marked: inout [Bool]) {
+        var index = 1
+        while index < bytes.count {
+            guard marked[index - 1], !marked[index] else {
+                index += 1
+                continue
+            }
+            var decoder = UTF8()
+            var iterator = bytes[index...].makeIterator()
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator),
+                  scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .spacingMark
+            else {
+                index += 1
+                continue
+            }
+            let length = UTF8.width(scalar)
+            for position in index..<min(bytes.count, index + length) { marked[position] = true }
+            index += length
+        }
     }
 
     private func mark(in view: DecodedView, _ marked: inout [Bool]) {
