@@ -164,7 +164,8 @@ public final class HTTPReceiptSink: ReceiptSink {
             }
             sleep(wait)
         }
-        return .retryLater(attempts: policy.maxAttempts, reason: "\(lastReason) (after \(policy.maxAttempts) attempts)")
+        let attempts = policy.maxAttempts
+        return .retryLater(attempts: attempts, reason: "\(lastReason) (after \(attempts) attempt\(attempts == 1 ? "" : "s"))")
     }
 
     /// What an answer that was not 2xx says: the status, for a 3xx where it points (redirects are never
