@@ -1,7 +1,7 @@
 /// Durations as people read them in reasons and errors: `1 s`, `0.25 s`, never `1.0000000002 s`.
-enum DurationText {
+package enum DurationText {
     /// `seconds` rounded to the millisecond, without trailing zeros; `more than 1000000000 s` beyond that.
-    static func seconds(_ seconds: Double) -> String {
+    package static func seconds(_ seconds: Double) -> String {
         guard seconds < 1_000_000_000 else { return "more than 1000000000 s" }
         guard seconds > 0 else { return "0 s" }
         let milliseconds = Int((seconds * 1000).rounded())

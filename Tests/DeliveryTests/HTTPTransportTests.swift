@@ -81,14 +81,18 @@ struct HTTPTransportTests {
         "k\n", "k\r\n", "KEY\r\nX-Injected: yes", "k\u{0}", "k\u{7F}", "k\u{1B}[0m",
     ])
     func headerInjectionRefused(value: String) {
-        let transport = SocketHTTPTransport(resolver: BlockingResolver())
-        let answer = transport.send(
-            url: "http://collector.invalid/v1", method: "POST", headers: [HTTPHeader("Authorization", value)],
-            body: [], timeout: 1)
-        guard case .failure(let failure) = answer else { Issue.record("sent: \(answer)"); return }
-        #expect(failure.kind == .invalidRequest)
-        #expect(failure.message.contains("Authorization"))
-        #expect(!failure.message.contains(value))
+        let transports: [(String, any HTTPTransport)] = [
+            ("socket", SocketHTTPTransport(resolver: BlockingResolver())), ("URLSession", URLSessionTransport()),
+        ]
+        for (name, transport) in transports {
+            let answer = transport.send(
+                url: "http://collector.invalid/v1", method: "POST", headers: [HTTPHeader("Authorization", value)],
+                body: [], timeout: 1)
+            guard case .failure(let failure) = answer else { Issue.record("\(name) sent: \(answer)"); continue }
+            #expect(failure.kind == .invalidRequest, "\(name)")
+            #expect(failure.message.contains("Authorization"), "\(name)")
+            #expect(!failure.message.contains(value), "\(name)")
+        }
         #expect(HTTPFieldCheck.problem(HTTPHeader("Authorization", "Basic k\tk")) == nil, "HTAB is allowed")
         #expect(HTTPFieldCheck.problem(HTTPHeader("Bad Name", "v")) != nil)
     }
