@@ -48,10 +48,10 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         var text = [CChar](repeating: 0, count: 64)
         let written = storage.withUnsafeBytes { raw -> Bool in
             if family == AF_INET {
-                var address = raw.load(as: sockaddr_in.self).sin_addr
+                var address = raw.loadUnaligned(as: sockaddr_in.self).sin_addr
                 return inet_ntop(AF_INET, &address, &text, socklen_t(text.count)) != nil
             }
-            var address = raw.load(as: sockaddr_in6.self).sin6_addr
+            var address = raw.loadUnaligned(as: sockaddr_in6.self).sin6_addr
             return inet_ntop(AF_INET6, &address, &text, socklen_t(text.count)) != nil
         }
         return written ? String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"

@@ -187,6 +187,9 @@ struct NameResolutionTests {
             }
         }
         #expect(resolver.callCount == 0)
+        let refused = transport.send(url: "http://127.0.0.1:1/x", method: "POST", headers: [], body: [], timeout: 1)
+        guard case .failure(let failure) = refused else { Issue.record("answered: \(refused)"); return }
+        #expect(failure.message == "the connection to 127.0.0.1:1 failed: Connection refused", "strerror text, no errno")
     }
 }
 
