@@ -18,6 +18,10 @@ let package = Package(
         .executableTarget(name: "FuzzDecode", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzTranslate", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzBridge", dependencies: ["FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzHTTPResponse",
+            dependencies: ["FuzzSupport", .product(name: "PushBridgeDelivery", package: "PushBridge")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

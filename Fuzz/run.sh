@@ -3,13 +3,14 @@
 #
 #   Fuzz/run.sh [TARGET] [SECONDS]
 #
-# TARGET is FuzzJSON, FuzzDecode, FuzzTranslate, FuzzBridge or all (default all); SECONDS is the time
+# TARGET is FuzzJSON, FuzzDecode, FuzzTranslate, FuzzBridge, FuzzHTTPResponse or all (default all); SECONDS is the time
 # per target (default 60). Prints executions and crashes per target and exits 1 when any target
 # crashed (a crash, hang, leak or out-of-memory input is written to the artifacts directory).
 #
 # Seeds: the `payload` of every case in Conformance/cases, examples/payloads, Fuzz/corpus-seeds/real
-# (25 payloads from public SDKs) and Fuzz/corpus-seeds/json. The corpus each target grows is kept
-# between runs in $FUZZ_WORK/corpus/TARGET.
+# (25 payloads from public SDKs) and Fuzz/corpus-seeds/json; FuzzHTTPResponse takes HTTP responses from
+# Fuzz/corpus-seeds/http and http.dict instead. The corpus each target grows is kept between runs in
+# $FUZZ_WORK/corpus/TARGET.
 #
 # Environment: FUZZ_WORK (default /tmp/pushbridge-fuzz), FUZZ_SCRATCH (the build's scratch path,
 # default /tmp/build-fuzz), FUZZ_MAX_LEN (longest input tried, default 16384), FUZZ_SKIP_BUILD=1,
@@ -18,7 +19,7 @@ set -euo pipefail
 
 FUZZ_DIR="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$FUZZ_DIR/.." && pwd)"
-TARGETS=(FuzzJSON FuzzDecode FuzzTranslate FuzzBridge)
+TARGETS=(FuzzJSON FuzzDecode FuzzTranslate FuzzBridge FuzzHTTPResponse)
 TARGET="${1:-all}"
 SECONDS_PER_TARGET="${2:-60}"
 WORK="${FUZZ_WORK:-/tmp/pushbridge-fuzz}"
@@ -89,12 +90,18 @@ for target in "${TARGETS[@]}"; do
     artifacts="$WORK/artifacts/$target"
     log="$WORK/logs/$target.log"
     mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
+    seeds="$SEEDS"
+    dict="$FUZZ_DIR/json.dict"
+    if [ "$target" = "FuzzHTTPResponse" ]; then
+        seeds="$FUZZ_DIR/corpus-seeds/http"
+        dict="$FUZZ_DIR/http.dict"
+    fi
     before="$(find "$artifacts" -type f | wc -l)"
     echo "== $target for ${SECONDS_PER_TARGET}s (log: $log)" >&2
     set +e
     "$BIN/$target" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 -max_len="$MAX_LEN" \
-        -dict="$FUZZ_DIR/json.dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
-        "$corpus" "$SEEDS" >"$log" 2>&1
+        -dict="$dict" -artifact_prefix="$artifacts/" -print_final_stats=1 \
+        "$corpus" "$seeds" >"$log" 2>&1
     code=$?
     set -e
     execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"

@@ -5,27 +5,38 @@ import Darwin
 #endif
 
 /// Reads the IMF-fixdate form of an HTTP-date (RFC 9110 §5.6.7), the one `Retry-After` uses:
-/// `Sun, 06 Nov 1994 08:49:37 GMT`.
+/// `Sun, 06 Nov 1994 08:49:37 GMT`. Total: every number is bounded before any arithmetic.
 enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Years past this read as this one: such a date is "far later" whatever its exact value, and the
+    /// arithmetic below stays far from overflow.
+    static let latestYear = 10_000_000
 
-    /// Seconds since the Unix epoch, or nil when `text` is not an IMF-fixdate.
+    /// Seconds since the Unix epoch, or nil when `text` is not an IMF-fixdate. A year of more than four
+    /// digits is accepted and read as at most ``latestYear``.
     static func parse(_ text: String) -> Double? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT",
-              let day = Int(parts[1]), (1...31).contains(day),
+              let day = twoDigits(parts[1]), (1...31).contains(day),
               let month = months.firstIndex(of: String(parts[2])),
-              let year = Int(parts[3]), year >= 1970
+              parts[3].utf8.count >= 4,
+              let year = ASCIIDigits.decimalValue(parts[3].utf8, limit: latestYear).map({ min($0, latestYear) })
         else { return nil }
-        let clock = parts[4].split(separator: ":")
-        guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        let clock = parts[4].split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 3, let hour = twoDigits(clock[0]), let minute = twoDigits(clock[1]),
+              let second = twoDigits(clock[2]), (0...23).contains(hour), (0...59).contains(minute),
+              (0...60).contains(second)
         else { return nil }
         return Double(daysSinceEpoch(year: year, month: month + 1, day: day)) * 86_400
             + Double(hour * 3_600 + minute * 60 + second)
     }
 
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+    private static func twoDigits(_ text: Substring) -> Int? {
+        text.utf8.count == 2 ? ASCIIDigits.decimalValue(text.utf8, limit: 99) : nil
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil); `year` is at
+    /// most ``latestYear``, so nothing overflows.
     private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400

@@ -5,38 +5,6 @@ import Darwin
 #endif
 import PushBridge
 
-/// The vendors' write keys. Their descriptions never show them.
-public struct ReceiptCredentials: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
-{
-    private let defaultKey: String?
-    private let keysByVendor: [String: String]
-
-    /// One key for every vendor (`--write-key`, `PUSHBRIDGE_WRITE_KEY`), with per-vendor overrides.
-    public init(writeKey: String? = nil, byVendor: [String: String] = [:]) {
-        defaultKey = writeKey.flatMap { $0.isEmpty ? nil : $0 }
-        keysByVendor = byVendor.filter { !$0.value.isEmpty }
-    }
-
-    /// No keys.
-    public static let none = ReceiptCredentials()
-
-    /// The key for `vendor`.
-    public func writeKey(for vendor: String) -> String? { keysByVendor[vendor] ?? defaultKey }
-
-    /// Every key, for redaction.
-    var allKeys: [String] { Array(Set(keysByVendor.values).union(defaultKey.map { [$0] } ?? [])) }
-
-    public var description: String {
-        let count = allKeys.count
-        return "ReceiptCredentials(\(count) key\(count == 1 ? "" : "s"), [redacted])"
-    }
-
-    public var debugDescription: String { description }
-
-    public var customMirror: Mirror { Mirror(self, children: ["description": description], displayStyle: .struct) }
-}
-
 /// Delivers receipts over HTTP, one request per receipt, as each vendor's adapter describes it
 /// (``ReceiptRequestDescribing``), with retries (``RetryPolicy``).
 ///
@@ -143,8 +111,14 @@ public final class HTTPReceiptSink: ReceiptSink {
         var request = describer.receiptRequest(for: receipt, writeKey: writeKey)
         request.headers.removeAll { $0.name.lowercased() == "idempotency-key" }
         request.headers.append(HTTPHeader("Idempotency-Key", idempotencyKey ?? receipt.idempotencyKey))
-        let url = Self.join(baseURL, request.path)
+        let url = HTTPEndpoint.join(baseURL, request.path)
         let redaction = Redaction(secrets: credentials.allKeys, receipt: receipt)
+        // Sending without the header (or with a broken one) cannot succeed: wait for a fixed configuration.
+        if let problem = credentials.problem(forVendor: receipt.vendor)?.message
+            ?? HTTPFieldCheck.firstProblem(request.headers)
+        {
+            return .retryLater(attempts: 0, reason: "not sent: \(redaction.redact(problem))")
+        }
 
         let policy = configuration.retry
         let start = clock()
@@ -161,8 +135,7 @@ public final class HTTPReceiptSink: ReceiptSink {
                 if (200...299).contains(response.status) {
                     return .delivered(attempts: attempt, status: response.status)
                 }
-                let detail = redaction.snippet(response.body)
-                let reason = "HTTP \(response.status)" + (detail.isEmpty ? "" : ": \(detail)")
+                let reason = Self.reason(for: response, redaction)
                 guard RetryPolicy.isRetryable(status: response.status) || !(400...499).contains(response.status) else {
                     return .permanentFailure(attempts: attempt, status: response.status, reason: reason)
                 }
@@ -180,24 +153,33 @@ public final class HTTPReceiptSink: ReceiptSink {
             if let retryAfter, retryAfter > policy.maxRetryAfter {
                 return .retryLater(
                     attempts: attempt,
-                    reason: "\(lastReason); Retry-After \(Int(retryAfter)) s is longer than the "
-                        + "\(Int(policy.maxRetryAfter)) s honoured by waiting")
+                    reason: "\(lastReason); Retry-After \(DurationText.seconds(retryAfter)) is longer than the "
+                        + "\(DurationText.seconds(policy.maxRetryAfter)) honoured by waiting")
             }
             let wait = policy.delay(afterAttempt: attempt, unit: randomUnit(), retryAfter: retryAfter)
             if clock() - start + wait >= budget {
                 return .retryLater(
-                    attempts: attempt, reason: "\(lastReason); the next attempt would pass the \(budget) s allowed")
+                    attempts: attempt,
+                    reason: "\(lastReason); the next attempt would pass the \(DurationText.seconds(budget)) allowed")
             }
             sleep(wait)
         }
-        return .retryLater(attempts: policy.maxAttempts, reason: "\(lastReason) (after \(policy.maxAttempts) attempts)")
+        let attempts = policy.maxAttempts
+        return .retryLater(attempts: attempts, reason: "\(lastReason) (after \(attempts) attempt\(attempts == 1 ? "" : "s"))")
     }
 
-    /// `base` and `path` joined with exactly one `/`.
-    static func join(_ base: String, _ path: String) -> String {
-        var base = Substring(base)
-        while base.hasSuffix("/") { base = base.dropLast() }
-        return String(base) + (path.hasPrefix("/") ? path : "/" + path)
+    /// What an answer that was not 2xx says: the status, for a 3xx where it points (redirects are never
+    /// followed), and the start of the body; all redacted.
+    static func reason(for response: HTTPResponse, _ redaction: Redaction) -> String {
+        var reason = "HTTP \(response.status)"
+        if (300...399).contains(response.status) {
+            let location = response.headers["location"].map { redaction.redact($0) }
+            let shown = location.map { $0.count > 200 ? String($0.prefix(200)) + "…" : $0 }
+            reason += shown.map { " redirect to \($0)" } ?? " redirect without a Location"
+            reason += ", not followed (redirects are never followed: point the endpoint at the final URL)"
+        }
+        let detail = redaction.snippet(response.body)
+        return detail.isEmpty ? reason : "\(reason): \(detail)"
     }
 
     /// Blocks the thread for `seconds`.
@@ -232,39 +214,5 @@ public struct DeliveryError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         "receipt '\(receipt.event)' (\(receipt.vendor)) was not delivered after \(attempts) attempt"
             + "\(attempts == 1 ? "" : "s")\(permanent ? ", refused for good" : ""): \(reason)"
-    }
-}
-
-/// Takes write keys and device tokens out of text that may be shown (a response body, an error).
-public struct Redaction: Sendable {
-    private let secrets: [String]
-
-    /// Redacts `secrets` (write keys) and every device token the receipt carries (any string property
-    /// whose name contains `token`, such as `Zixflow-Delivery-Token`).
-    public init(secrets: [String], receipt: Receipt? = nil) {
-        var all = secrets.filter { !$0.isEmpty }
-        if let receipt {
-            for (name, value) in receipt.properties where TokenKey.matches(name) {
-                if let token = value.stringValue, !token.isEmpty { all.append(token) }
-            }
-        }
-        self.secrets = all.sorted { $0.count > $1.count }
-    }
-
-    /// `text` with every secret replaced by `[redacted]`.
-    public func redact(_ text: String) -> String {
-        var result = text
-        for secret in secrets where result.contains(secret) {
-            result = result.split(separator: secret, omittingEmptySubsequences: false).joined(separator: "[redacted]")
-        }
-        return result
-    }
-
-    /// The first 200 characters of a response body on one line, redacted.
-    func snippet(_ body: [UInt8]) -> String {
-        let text = String(decoding: body.prefix(4096), as: UTF8.self)
-        let oneLine = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-        let redacted = redact(oneLine)
-        return redacted.count > 200 ? String(redacted.prefix(200)) + "…" : redacted
     }
 }

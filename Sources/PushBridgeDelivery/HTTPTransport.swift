@@ -25,8 +25,12 @@ public struct HTTPTransportFailure: Error, Sendable, Hashable, CustomStringConve
         case network
         /// No answer within the request timeout: worth retrying.
         case timedOut
-        /// The request cannot be made at all (a malformed URL): retrying will not help.
+        /// The request cannot be made at all (a malformed URL, a header value with a line break): retrying
+        /// will not help until the configuration changes.
         case invalidRequest
+        /// The answer is not an HTTP/1.1 response (a bad status line, length or chunk size) or passes a bound:
+        /// worth retrying, like a network error (a broken collector path, not the receipt's fault).
+        case malformedResponse
     }
 
     /// The kind of failure.

@@ -52,13 +52,20 @@ public struct RetryPolicy: Sendable, Hashable {
         status == 408 || status == 429 || (500...599).contains(status)
     }
 
-    /// Seconds to wait from a `Retry-After` value: delay-seconds (`120`) or an HTTP-date
+    /// The longest wait a `Retry-After` is read as, in seconds (10^9, about 31 years): anything longer,
+    /// however it is written, means the same thing, "much later than any wait honoured".
+    public static let retryAfterCeiling: Double = 1_000_000_000
+
+    /// Seconds to wait from a `Retry-After` value: delay-seconds (`120`, digits only) or an HTTP-date
     /// (`Wed, 21 Oct 2015 07:28:00 GMT`, compared with `now`, seconds since the Unix epoch). Nil when it
-    /// reads as neither; a date in the past is 0.
+    /// reads as neither (garbage, a sign, a fraction): the header is then as good as absent. A date in the
+    /// past is 0; anything longer than ``retryAfterCeiling`` (`9223372036854775807`, a date in year
+    /// 999999999999999999) is ``retryAfterCeiling``. Never traps.
     public static func retryAfterSeconds(_ value: String, now: Double) -> Double? {
-        let text = String(value.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-        if let seconds = Int(text), seconds >= 0 { return Double(seconds) }
-        guard let date = HTTPDate.parse(text) else { return nil }
-        return max(0, date - now)
+        let text = value.trimmingASCIISpaces()
+        let ceiling = Int(retryAfterCeiling)
+        if let seconds = ASCIIDigits.decimalValue(text.utf8, limit: ceiling) { return Double(min(seconds, ceiling)) }
+        guard let date = HTTPDate.parse(String(text)), now.isFinite else { return nil }
+        return min(retryAfterCeiling, max(0, date - now))
     }
 }

@@ -9,153 +9,164 @@ import PushBridge
 /// (`Connection: close`), every step bounded by the call's timeout. It needs no Foundation, so a
 /// process that uses it stays small; `bridge-cli` sends with it. For `https` endpoints (on device),
 /// use `URLSessionTransport` from `PushBridgeURLSession`: this transport refuses them.
+///
+/// - The URL must be a usable ``HTTPEndpoint``; the method a token; every header name and value must pass
+///   ``HTTPFieldCheck`` (no CR, LF, NUL or other control byte). Otherwise nothing is sent and the answer is
+///   an ``HTTPTransportFailure/Kind/invalidRequest`` failure saying why (never showing a header value).
+/// - A numeric host is used as is; a name is looked up by the ``HostResolver`` on a thread of its own, and
+///   waited for only until the request's deadline (at most ``maxAbandonedLookups`` lookups of this
+///   transport may still be running after their requests gave up; more fail at once).
+/// - The answer is read by an ``HTTPResponseReader`` (at most ``maxResponseBytes``); a malformed one is an
+///   ``HTTPTransportFailure/Kind/malformedResponse`` failure.
 public struct SocketHTTPTransport: HTTPTransport {
-    /// The largest response accepted, in bytes.
+    /// The largest response accepted, in bytes (heads and body).
     public var maxResponseBytes: Int
+    /// Looks up host names.
+    public let resolver: any HostResolver
+    private let lookups: BoundedLookups
 
     /// Creates a transport.
-    public init(maxResponseBytes: Int = 1 << 20) {
+    ///
+    /// - Parameters:
+    ///   - resolver: looks up host names (default: the system's `getaddrinfo`); tests pass their own.
+    ///   - maxAbandonedLookups: how many lookups that outlived their request may still be running before
+    ///     the next request that needs one fails at once instead of starting another thread (default 4).
+    public init(
+        maxResponseBytes: Int = 1 << 20, resolver: any HostResolver = SystemHostResolver(), maxAbandonedLookups: Int = 4
+    ) {
         self.maxResponseBytes = maxResponseBytes
+        self.resolver = resolver
+        lookups = BoundedLookups(maxAbandoned: maxAbandonedLookups)
     }
 
-    /// The parts of an `http://` URL.
-    struct Target: Hashable {
-        var host: String
-        var port: String
-        var pathAndQuery: String
-        var hostHeader: String
+    /// The most lookups that outlived their request that may still be running.
+    public var maxAbandonedLookups: Int { lookups.maxAbandoned }
 
-        /// Parses `http://host[:port][/path][?query]`; nil for anything else (https included).
-        init?(_ url: String) {
-            let prefix = "http://"
-            guard url.utf8.count > prefix.utf8.count,
-                  String(url.prefix(prefix.count)).lowercased() == prefix
-            else { return nil }
-            let rest = url.dropFirst(prefix.count)
-            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-            let authority = rest[..<authorityEnd]
-            var path = String(rest[authorityEnd...])
-            if let fragment = path.firstIndex(of: "#") { path = String(path[..<fragment]) }
-            if path.isEmpty || path.hasPrefix("?") { path = "/" + path }
-            guard !authority.isEmpty, !authority.contains("@"),
-                  !url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
-            else { return nil }
-            var host = Substring(authority)
-            var port = "80"
-            if host.hasPrefix("[") {
-                guard let close = host.firstIndex(of: "]") else { return nil }
-                let after = host[host.index(after: close)...]
-                if after.hasPrefix(":") { port = String(after.dropFirst()) } else if !after.isEmpty { return nil }
-                host = host[host.index(after: host.startIndex)..<close]
-            } else if let colon = host.lastIndex(of: ":") {
-                port = String(host[host.index(after: colon)...])
-                host = host[..<colon]
-            }
-            guard !host.isEmpty, let number = Int(port), (1...65_535).contains(number) else { return nil }
-            self.host = String(host)
-            self.port = port
-            self.pathAndQuery = path
-            self.hostHeader = String(authority)
-        }
-    }
+    /// Lookups that outlived their request and are still running.
+    public var abandonedLookupsRunning: Int { lookups.abandonedStillRunning }
 
     public func send(
         url: String, method: String, headers: [HTTPHeader], body: [UInt8], timeout: Double
     ) -> Result<HTTPResponse, HTTPTransportFailure> {
-        guard let target = Target(url) else {
-            let reason = url.lowercased().hasPrefix("https:")
-                ? "https needs TLS: this transport speaks plain http (use URLSessionTransport for https)"
-                : "the endpoint is not an http URL"
-            return .failure(HTTPTransportFailure(.invalidRequest, reason))
+        let start = Self.now()
+        let endpoint: HTTPEndpoint
+        do throws(HTTPEndpoint.Problem) {
+            endpoint = try HTTPEndpoint(url)
+        } catch {
+            return .failure(HTTPTransportFailure(.invalidRequest, "the endpoint cannot be used: \(error.message)"))
         }
-        let deadline = Self.now() + max(0.05, timeout)
+        guard !method.isEmpty, method.utf8.allSatisfy(HTTPFieldBytes.isTokenByte) else {
+            return .failure(HTTPTransportFailure(.invalidRequest, "the request method is not a token"))
+        }
+        if let problem = HTTPFieldCheck.firstProblem(headers) {
+            return .failure(HTTPTransportFailure(.invalidRequest, problem))
+        }
+        let limit = max(0.05, timeout.isFinite ? timeout : 86_400)
+        let deadline = start + limit
+        let addresses: [SocketAddress]
+        if let numeric = SocketAddress(numericHost: endpoint.host, port: endpoint.port) {
+            addresses = [numeric]
+        } else {
+            let resolved = lookups.resolve(
+                resolver, host: endpoint.host, port: endpoint.port, deadline: deadline, timeout: limit)
+            switch resolved {
+            case .success(let found): addresses = found
+            case .failure(let failure): return .failure(failure)
+            }
+        }
         let descriptor: Int32
-        switch Self.openConnection(target, deadline: deadline) {
+        switch Self.connect(to: addresses, endpoint: endpoint, deadline: deadline) {
         case .success(let connected): descriptor = connected
         case .failure(let failure): return .failure(failure)
         }
         defer { close(descriptor) }
 
-        var request = "\(method) \(target.pathAndQuery) HTTP/1.1\r\nHost: \(target.hostHeader)\r\n"
-        request += "User-Agent: PushBridge\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
-        for header in headers where !header.name.contains(where: { $0 == "\r" || $0 == "\n" })
-            && !header.value.contains(where: { $0 == "\r" || $0 == "\n" })
-        {
-            request += "\(header.name): \(header.value)\r\n"
-        }
-        request += "\r\n"
-        if let failure = Self.writeAll(descriptor, Array(request.utf8) + body, deadline: deadline) {
+        var head = "\(method) \(endpoint.requestTarget()) HTTP/1.1\r\nHost: \(endpoint.hostHeader)\r\n"
+        head += "User-Agent: PushBridge\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        for header in headers { head += "\(header.name): \(header.value)\r\n" }
+        head += "\r\n"
+        if let failure = Self.writeAll(descriptor, Array(head.utf8) + body, deadline: deadline) {
             return .failure(failure)
         }
-        var response: [UInt8] = []
+        return readResponse(descriptor, method: method, deadline: deadline, timeout: limit)
+    }
+
+    private func readResponse(
+        _ descriptor: Int32, method: String, deadline: Double, timeout: Double
+    ) -> Result<HTTPResponse, HTTPTransportFailure> {
+        var reader = HTTPResponseReader(
+            limits: HTTPResponseReader.Limits(maxResponseBytes: maxResponseBytes), requestMethod: method)
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             guard Self.wait(descriptor, for: Int16(POLLIN), until: deadline) else {
-                return .failure(HTTPTransportFailure(.timedOut, "no answer within \(timeout) s"))
+                let what = reader.bytesRead == 0 ? "no answer" : "no complete answer"
+                return .failure(HTTPTransportFailure(.timedOut, "\(what) within \(DurationText.seconds(timeout))"))
             }
-            var chunk = [UInt8](repeating: 0, count: 16 * 1024)
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return .failure(HTTPTransportFailure(.network, "the connection failed while reading (errno \(errno))"))
+                let error = errno
+                if error == EINTR || error == EAGAIN || error == EWOULDBLOCK { continue }
+                return .failure(HTTPTransportFailure(
+                    .network, "the connection failed while reading: \(Self.errorText(error))"))
             }
-            if count == 0 { break }
-            response += chunk[0..<count]
-            if response.count > maxResponseBytes {
-                return .failure(HTTPTransportFailure(.network, "the answer is larger than \(maxResponseBytes) bytes"))
+            switch count == 0 ? reader.finish() : reader.feed(chunk[0..<count]) {
+            case .needMore: continue
+            case .complete(let response): return .success(response)
+            case .failed(let failure): return .failure(failure)
             }
-            if let complete = Self.parse(response), complete.isComplete { return .success(complete.response) }
         }
-        guard let parsed = Self.parse(response) else {
-            return .failure(HTTPTransportFailure(.network, "the connection closed without an HTTP answer"))
-        }
-        return .success(parsed.response)
     }
 
     // MARK: Connection
 
-    private static func openConnection(_ target: Target, deadline: Double) -> Result<Int32, HTTPTransportFailure> {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(target.host, target.port, &hints, &list) == 0, let first = list else {
-            return .failure(HTTPTransportFailure(.network, "cannot resolve the endpoint's host"))
-        }
-        defer { freeaddrinfo(first) }
+    private static func connect(
+        to addresses: [SocketAddress], endpoint: HTTPEndpoint, deadline: Double
+    ) -> Result<Int32, HTTPTransportFailure> {
         var lastError = "no address"
-        var node: UnsafeMutablePointer<addrinfo>? = first
-        while let address = node {
-            node = address.pointee.ai_next
-            let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
-            guard descriptor >= 0 else { continue }
+        for address in addresses {
+            #if canImport(Glibc)
+            let descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+            #else
+            let descriptor = socket(address.family, SOCK_STREAM, 0)
+            #endif
+            guard descriptor >= 0 else {
+                lastError = errorText(errno)
+                continue
+            }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-            #if canImport(Glibc)
-            var result = Glibc.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen)
-            #else
-            var result = Darwin.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen)
+            #if canImport(Darwin)
+            // Linux sends with MSG_NOSIGNAL; Apple platforms need the socket option, or a reset raises SIGPIPE.
+            var one: Int32 = 1
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
             #endif
+            var result = address.storage.withUnsafeBytes { raw in
+                let pointer = raw.baseAddress!.assumingMemoryBound(to: sockaddr.self)
+                #if canImport(Glibc)
+                return Glibc.connect(descriptor, pointer, socklen_t(raw.count))
+                #else
+                return Darwin.connect(descriptor, pointer, socklen_t(raw.count))
+                #endif
+            }
             if result != 0, errno == EINPROGRESS {
                 guard wait(descriptor, for: Int16(POLLOUT), until: deadline) else {
                     close(descriptor)
-                    return .failure(HTTPTransportFailure(.timedOut, "the connection was not made in time"))
+                    return .failure(HTTPTransportFailure(
+                        .timedOut, "the connection to \(address):\(endpoint.port) was not made in time"))
                 }
                 var error: Int32 = 0
                 var length = socklen_t(MemoryLayout<Int32>.size)
                 getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length)
                 result = error == 0 ? 0 : -1
-                if error != 0 { lastError = "errno \(error)" }
+                if error != 0 { lastError = errorText(error) }
             } else if result != 0 {
-                lastError = "errno \(errno)"
+                lastError = errorText(errno)
             }
             if result == 0 { return .success(descriptor) }
             close(descriptor)
         }
-        return .failure(HTTPTransportFailure(.network, "the connection failed (\(lastError))"))
+        let shown = addresses.count == 1 ? "\(addresses[0]):\(endpoint.port)" : "\(endpoint.host):\(endpoint.port)"
+        return .failure(HTTPTransportFailure(.network, "the connection to \(shown) failed: \(lastError)"))
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], deadline: Double) -> HTTPTransportFailure? {
@@ -172,8 +183,9 @@ public struct SocketHTTPTransport: HTTPTransport {
                 #endif
             }
             if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return HTTPTransportFailure(.network, "the connection failed while sending (errno \(errno))")
+                let error = errno
+                if error == EINTR || error == EAGAIN || error == EWOULDBLOCK { continue }
+                return HTTPTransportFailure(.network, "the connection failed while sending: \(errorText(error))")
             }
             offset += written
         }
@@ -192,65 +204,16 @@ public struct SocketHTTPTransport: HTTPTransport {
         }
     }
 
-    private static func now() -> Double {
+    /// The system's text for an `errno` value (`Connection refused`), not its number.
+    static func errorText(_ error: Int32) -> String {
+        guard let text = strerror(error) else { return "error \(error)" }
+        return String(cString: text)
+    }
+
+    /// Monotonic seconds.
+    static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    // MARK: Response
-
-    /// Parses a status line, headers and a body (by `Content-Length`, chunked, or up to the close).
-    /// Nil while the head is incomplete or malformed.
-    static func parse(_ bytes: [UInt8]) -> (response: HTTPResponse, isComplete: Bool)? {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard let headEnd = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
-        let head = String(decoding: bytes[..<headEnd], as: UTF8.self)
-        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
-        guard !lines.isEmpty else { return nil }
-        let statusLine = lines.removeFirst().split(separator: " ", maxSplits: 2)
-        guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else { return nil }
-        var headers: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = String(line[line.index(after: colon)...]).trimmingSpaces()
-        }
-        let body = Array(bytes[(headEnd + 4)...])
-        if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
-            guard let decoded = dechunk(body) else { return (HTTPResponse(status: status, headers: headers), false) }
-            return (HTTPResponse(status: status, headers: headers, body: decoded), true)
-        }
-        if let length = headers["content-length"].flatMap({ Int($0) }) {
-            return (HTTPResponse(status: status, headers: headers, body: Array(body.prefix(length))), body.count >= length)
-        }
-        return (HTTPResponse(status: status, headers: headers, body: body), false)
-    }
-
-    /// The body of a complete chunked encoding, or nil while incomplete.
-    private static func dechunk(_ bytes: [UInt8]) -> [UInt8]? {
-        var output: [UInt8] = []
-        var index = 0
-        while true {
-            guard let lineEnd = bytes[index...].indices.first(where: { bytes[$0...].starts(with: [13, 10]) }) else {
-                return nil
-            }
-            let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingSpaces(), radix: 16) else { return nil }
-            let start = lineEnd + 2
-            if size == 0 { return output }
-            guard start + size + 2 <= bytes.count else { return nil }
-            output += bytes[start..<(start + size)]
-            index = start + size + 2
-        }
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
-    fileprivate func trimmingSpaces() -> String {
-        var text = Substring(self)
-        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
-        while text.last == " " || text.last == "\t" { text = text.dropLast() }
-        return String(text)
     }
 }

@@ -34,6 +34,10 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         guard let target = URL(string: url), let scheme = target.scheme?.lowercased(),
               scheme == "http" || scheme == "https", target.host != nil
         else { return .failure(HTTPTransportFailure(.invalidRequest, "the endpoint is not an http(s) URL")) }
+        // Bytes a header value cannot hold would end the head early or inject a header: refuse, never send.
+        if let problem = HTTPFieldCheck.firstProblem(headers) {
+            return .failure(HTTPTransportFailure(.invalidRequest, problem))
+        }
         var request = URLRequest(
             url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: max(0.05, timeout))
         request.httpMethod = method
@@ -56,7 +60,8 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
                 let body = Array(data ?? Data())
                 outcome.set(.success(HTTPResponse(status: http.statusCode, headers: fields, body: body)))
             } else if let error = error as? URLError, error.code == .timedOut {
-                outcome.set(.failure(HTTPTransportFailure(.timedOut, "no answer within \(timeout) s")))
+                let waited = DurationText.seconds(timeout)
+                outcome.set(.failure(HTTPTransportFailure(.timedOut, "no answer within \(waited)")))
             } else if let error = error as? URLError,
                       [.badURL, .unsupportedURL].contains(error.code)
             {
@@ -71,7 +76,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         task.resume()
         if done.wait(timeout: .now() + max(0.05, timeout)) == .timedOut {
             task.cancel()
-            return .failure(HTTPTransportFailure(.timedOut, "no answer within \(timeout) s"))
+            return .failure(HTTPTransportFailure(.timedOut, "no answer within \(DurationText.seconds(timeout))"))
         }
         return outcome.get() ?? .failure(HTTPTransportFailure(.network, "no HTTP response"))
     }

@@ -1,5 +1,6 @@
+import Foundation
 import PushBridge
-import PushBridgeDelivery
+@testable import PushBridgeDelivery
 import PushBridgeVendors
 import Testing
 
@@ -249,5 +250,152 @@ struct HTTPReceiptSinkSecretTests {
     func redaction() {
         let redaction = Redaction(secrets: ["abc", "abcdef"], receipt: zixflowReceipt)
         #expect(redaction.redact("x abcdef y abc devtok0123456789abcdef") == "x [redacted] y [redacted] [redacted]")
+    }
+}
+
+@Suite("HTTPReceiptSink: hostile numbers, headers and echoes")
+struct HTTPReceiptSinkHostileTests {
+    @Test("Retry-After: huge values mean 'later than honoured', garbage means absent, nothing traps")
+    func retryAfterTotal() {
+        let ceiling = RetryPolicy.retryAfterCeiling
+        #expect(RetryPolicy.retryAfterSeconds("9223372036854775807", now: 0) == ceiling)
+        #expect(RetryPolicy.retryAfterSeconds(String(repeating: "9", count: 400), now: 0) == ceiling)
+        #expect(RetryPolicy.retryAfterSeconds("Fri, 31 Dec 999999999999999999 23:59:59 GMT", now: 1e9) == ceiling)
+        #expect(RetryPolicy.retryAfterSeconds("Thu, 01 Jan 1970 00:00:10 GMT", now: 4) == 6)
+        #expect(RetryPolicy.retryAfterSeconds("Sat, 01 Jan 0000 00:00:00 GMT", now: 0) == 0)
+        for garbage in ["-5", "+5", "1.5", "", " ", "5 s", "0x10", "Sun, 06 Nov 94 08:49:37 GMT",
+                        "Sun, 6 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 8:49:37 GMT", "Sun, 06 Nov 1994 08:49:37 UTC",
+                        "Sun, 06 Nov -1994 08:49:37 GMT", "Sun, 99 Nov 1994 08:49:37 GMT"]
+        {
+            #expect(RetryPolicy.retryAfterSeconds(garbage, now: 0) == nil, "\(garbage.debugDescription)")
+        }
+    }
+
+    @Test("a huge Retry-After defers the receipt at once with a readable reason", arguments: [
+        "9223372036854775807", "Fri, 31 Dec 999999999999999999 23:59:59 GMT",
+    ])
+    func hugeRetryAfterDefers(value: String) {
+        let (sink, transport, clock) = scriptedSink([status(503, ["Retry-After": value])])
+        guard case .retryLater(1, let reason) = sink.deliver(zixflowReceipt) else {
+            Issue.record("a huge Retry-After was not deferred")
+            return
+        }
+        #expect(reason == "HTTP 503; Retry-After more than 1000000000 s is longer than the 60 s honoured by waiting")
+        #expect(transport.sent.count == 1)
+        #expect(clock.sleeps.isEmpty)
+    }
+
+    @Test("garbage Retry-After is ignored: the usual backoff applies")
+    func garbageRetryAfter() {
+        let (sink, _, clock) = scriptedSink([status(503, ["Retry-After": "-5"]), status(200)])
+        #expect(sink.deliver(zixflowReceipt) == .delivered(attempts: 2, status: 200))
+        #expect(clock.sleeps == [0.5])
+    }
+
+    @Test("durations read without float noise")
+    func durations() {
+        #expect(DurationText.seconds(1) == "1 s")
+        #expect(DurationText.seconds(0.25) == "0.25 s")
+        #expect(DurationText.seconds(1.000_000_000_2) == "1 s")
+        #expect(DurationText.seconds(2.5000001) == "2.5 s")
+        #expect(DurationText.seconds(0.05) == "0.05 s")
+        #expect(DurationText.seconds(-3) == "0 s")
+        #expect(DurationText.seconds(.infinity) == "more than 1000000000 s")
+        let failures = Array(repeating: status(500), count: 10)
+        let (sink, _, _) = scriptedSink(failures, retry: RetryPolicy(maxAttempts: 10, baseDelay: 1, maxDelay: 1))
+        guard case .retryLater(_, let reason) = sink.deliver(zixflowReceipt, timeBudget: 2.1) else {
+            Issue.record("expected retryLater")
+            return
+        }
+        #expect(reason.hasSuffix("the next attempt would pass the 2.1 s allowed"), "\(reason)")
+    }
+
+    @Test("a 3xx names its Location, redacted, and says redirects are not followed")
+    func redirectReason() {
+        let key = "wk_test_secret"
+        let (sink, transport, _) = scriptedSink(
+            [status(302, ["Location": "http://elsewhere.test/login?k=\(key)"])], retry: RetryPolicy(maxAttempts: 1))
+        guard case .retryLater(1, let reason) = sink.deliver(zixflowReceipt) else {
+            Issue.record("a redirect was not left for later")
+            return
+        }
+        #expect(reason.hasPrefix("HTTP 302 redirect to http://elsewhere.test/login?k=[redacted], not followed"))
+        #expect(!reason.contains(key))
+        #expect(transport.sent.count == 1)
+    }
+
+    static let badKeys = ["wk_line\n", "wk_crlf\r\n", "wk_inject\r\nX-Injected: yes", "wk_nul\u{0}", "wk_esc\u{1B}",
+                          " wk_space", "wk_tab\t"]
+
+    @Test("write keys are checked as bytes: CR, LF, NUL, control bytes and edge blanks are refused", arguments: badKeys)
+    func credentialsValidated(key: String) {
+        #expect(throws: ReceiptCredentials.Problem.self) { try ReceiptCredentials(validating: key) }
+        #expect(throws: ReceiptCredentials.Problem.self) {
+            try ReceiptCredentials(validating: nil, byVendor: ["zixflow": key])
+        }
+        do throws(ReceiptCredentials.Problem) {
+            try ReceiptCredentials(writeKey: key).validate()
+        } catch {
+            #expect(!error.message.contains(Self.marker(key)), "\(error.message)")
+        }
+        #expect((try? ReceiptCredentials(validating: "wk ok\twith inner blanks")) != nil)
+    }
+
+    @Test("a sink refuses to send a request whose credential header fails the check, instead of dropping it",
+          arguments: badKeys)
+    func sinkRefusesBadHeader(key: String) {
+        let (sink, transport, _) = scriptedSink([status(200)], writeKey: key)
+        guard case .retryLater(0, let reason) = sink.deliver(zixflowReceipt) else {
+            Issue.record("a request with a broken credential header was sent")
+            return
+        }
+        #expect(transport.sent.isEmpty)
+        #expect(reason.hasPrefix("not sent: the write key "), "\(reason)")
+        #expect(!reason.contains(Self.marker(key)))
+    }
+
+    /// The start of a key's visible text (`wk_lin`): a message that shows the key shows this.
+    static func marker(_ key: String) -> String { String(key.drop { $0 == " " }.prefix(6)) }
+}
+
+@Suite("Redaction on bytes")
+struct RedactionTests {
+    static let key = "wk_live/0123456789abcdef"
+    let redaction = Redaction(secrets: [key])
+
+    @Test("plain, combining-mark, percent-encoded, JSON-escaped and slash-escaped keys are all redacted")
+    func escapedForms() {
+        let key = Self.key
+        let percent = key.utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
+        let percentLower = percent.lowercased()
+        let json = key.unicodeScalars.map { "\\u" + String(repeating: "0", count: 2) + String($0.value, radix: 16) }
+            .joined()
+        let mixed = "wk_live%2F0123456789\\u0061bcdef"
+        for text in ["x \(key) y", "\(key)\u{301} y", "k=\(percent)&", "k=\(percentLower)", "{\"k\":\"\(json)\"}",
+                     key.replacingOccurrences(of: "/", with: "\\/"), mixed, "\u{FEFF}\(key)\u{20DD}"]
+        {
+            let redacted = redaction.redact(text)
+            #expect(redacted.contains("[redacted]"), "\(text.debugDescription) → \(redacted.debugDescription)")
+            #expect(!redacted.contains("0123456789"), "\(text.debugDescription) → \(redacted.debugDescription)")
+        }
+        #expect(redaction.redact("x \(key)\u{301}\u{20DD} y") == "x [redacted] y", "marks go with the key")
+    }
+
+    @Test("cut-off forms: a start of 4+ bytes ending the text, an end of 4+ bytes starting it, any 8+ bytes inside")
+    func cutOffForms() {
+        #expect(redaction.redact("your key starts wk_l") == "your key starts [redacted]")
+        #expect(redaction.redact("cdef is how it ends") == "[redacted] is how it ends")
+        #expect(redaction.redact("middle 3456789a here") == "middle [redacted] here")
+        #expect(redaction.redact("short wk_ and 0123 stay") == "short wk_ and 0123 stay")
+        #expect(redaction.redact("ends with wk_") == "ends with wk_", "3 bytes are too few to count")
+    }
+
+    @Test("a snippet is redacted before it is cut: a key across the 200th character never leaks a piece")
+    func redactBeforeTruncating() {
+        let text = String(repeating: "y", count: 180) + " " + Self.key + " " + String(repeating: "z", count: 300)
+        let body = Array(text.utf8)
+        let snippet = redaction.snippet(body)
+        #expect(snippet.contains("[redacted]"))
+        #expect(!snippet.contains("wk_l") && !snippet.contains("0123"))
     }
 }

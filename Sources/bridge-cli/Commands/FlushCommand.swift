@@ -12,6 +12,9 @@ enum FlushCommand: Command {
     static let help = """
         Usage: bridge-cli flush --outbox DIR --endpoint URL [--write-key KEY] [options]
 
+        URL is http://host[:port][/path][?query] (no userinfo, no #fragment, port 1-65535); a
+        vendor's path goes after /path and before ?query. Anything else is a usage error (exit 2).
+
         The launch step: sends every receipt waiting in the outbox in DIR (written by
         'simulate --outbox' or an app's service extension), in the order recorded, each to
         URL + the vendor's path (Zixflow POST /v1/track, BuzzKit POST /v1/events, AppDNA
@@ -28,7 +31,8 @@ enum FlushCommand: Command {
         another flush is running).
 
         Options:
-          --write-key KEY           the vendors' write key (else PUSHBRIDGE_WRITE_KEY); never printed
+          --write-key KEY           the vendors' write key (else PUSHBRIDGE_WRITE_KEY); never printed;
+                                    a key with CR, LF, NUL or another control byte is a usage error
           --max-attempts N          requests per receipt (default 5)
           --request-timeout S       seconds one request may take (default 10)
           --max-time S              seconds the whole flush may take (default 60)
@@ -60,20 +64,26 @@ struct DeliverySettings {
     let requestTimeout: Double
     let maxTime: Double
 
-    /// Reads `--endpoint` (required), the write key and the retry bounds.
+    /// Reads `--endpoint` (required), the write key and the retry bounds; anything `flush` could not use is a
+    /// usage error here, before a receipt is touched (and its message never shows the write key).
     init(_ arguments: Arguments) throws(CLIError) {
         guard let endpoint = arguments.value("endpoint") else { throw .usage("--endpoint URL is required") }
-        let lowered = endpoint.lowercased()
-        if lowered.hasPrefix("https://") {
+        do throws(HTTPEndpoint.Problem) {
+            _ = try HTTPEndpoint(endpoint)
+        } catch where error.kind == .needsTLS {
             throw .usage("--endpoint must be an http:// URL: bridge-cli sends over plain HTTP (a local collector or "
                 + "forwarder); apps send over https with URLSessionTransport (PushBridgeURLSession)")
-        }
-        guard lowered.hasPrefix("http://"), endpoint.count > 7 else {
-            throw .usage("--endpoint needs an http:// URL")
+        } catch {
+            throw .usage("--endpoint cannot be used: \(error.message)")
         }
         self.endpoint = endpoint
         let key = arguments.value("write-key") ?? getenv("PUSHBRIDGE_WRITE_KEY").map { String(cString: $0) }
-        credentials = ReceiptCredentials(writeKey: key)
+        do throws(ReceiptCredentials.Problem) {
+            credentials = try ReceiptCredentials(validating: key)
+        } catch {
+            let source = arguments.value("write-key") != nil ? "--write-key" : "PUSHBRIDGE_WRITE_KEY"
+            throw .usage("\(source) cannot be used: \(error.message)")
+        }
         let attempts = try Self.number(arguments, "max-attempts", default: 5, minimum: 1)
         requestTimeout = try Self.number(arguments, "request-timeout", default: 10, minimum: 0.05)
         maxTime = try Self.number(arguments, "max-time", default: 60, minimum: 0.05)
