@@ -6,7 +6,8 @@ import PushBridge
 import PushBridgeDelivery
 
 /// ``HTTPTransport`` over `URLSession` (`FoundationNetworking` on Linux): an ephemeral session with no
-/// cache and no cookies; each call blocks its thread until the answer or the timeout.
+/// cache and no cookies that never follows a redirect (a 3xx is the answer, so a write key is never sent
+/// to a host it was not meant for); each call blocks its thread until the answer or the timeout.
 public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     // URLSession is thread-safe; the class holds nothing else.
     private let session: URLSession
@@ -23,7 +24,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpAdditionalHeaders = ["User-Agent": "PushBridge"]
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
     }
 
     deinit { session.finishTasksAndInvalidate() }
@@ -79,6 +80,16 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             return .failure(HTTPTransportFailure(.timedOut, "no answer within \(DurationText.seconds(timeout))"))
         }
         return outcome.get() ?? .failure(HTTPTransportFailure(.network, "no HTTP response"))
+    }
+
+    /// Answers every redirect with "do not follow": the task then completes with the 3xx response.
+    private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
+        }
     }
 
     /// The result handed from the session's queue to the waiting thread.

@@ -2,6 +2,7 @@ import Foundation
 import PushBridge
 import PushBridgeDelivery
 import PushBridgeTestSupport
+import PushBridgeURLSession
 import PushBridgeVendors
 import Testing
 
@@ -92,6 +93,19 @@ struct HostileCollectorTests {
         let delivered = Self.sink(collector.endpoint("continue-then-ok"), attempts: 3).deliver(zixflowReceipt)
         #expect(delivered == .delivered(attempts: 1, status: 200))
         #expect(try collector.requests("continue-then-ok").count == 1)
+    }
+
+    @Test("the URLSession transport does not follow a redirect either: the 3xx is the answer")
+    func urlSessionRedirect() throws {
+        let scratch = try Scratch()
+        let collector = try HostileCollector(in: scratch)
+        let answer = URLSessionTransport(requestTimeout: 5).send(
+            url: collector.endpoint("redirect") + "/v1/track", method: "POST",
+            headers: [HTTPHeader("Authorization", "Basic \(Self.key)")], body: Array("{}".utf8), timeout: 5)
+        guard case .success(let response) = answer else { Issue.record("\(answer)"); return }
+        #expect(response.status == 302)
+        #expect(response.headers["location"] == "http://127.0.0.1:9/elsewhere?k=\(Self.key)")
+        #expect(try collector.requests().count == 1)
     }
 
     @Test("through the sink: a redirect names its Location (redacted) and is not followed")
