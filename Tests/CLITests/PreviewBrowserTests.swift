@@ -134,8 +134,8 @@ struct PreviewBrowserTests {
             let categories = try CLI.run(["categories", "--vendor", id, translated]).stdoutJSON()
             let category = categories["categories"]?.arrayValue?.first { $0["id"] == shown["category"] }
             let expectedActions = category?["actions"]?.arrayValue ?? []
-            let drawn = column.all(class: "actions").first?.all(class: "action").filter { !$0.classes.contains("ghost") }
-                ?? []
+            let drawn = (column.all(class: "actions").first?.all(class: "action") ?? [])
+                .filter { !$0.classes.contains("ghost") }
             #expect(drawn.map { $0["data-action-id"] } == expectedActions.map { $0["id"]?.stringValue },
                     "\(id): the registered category's buttons")
             for (button, action) in zip(drawn, expectedActions) {

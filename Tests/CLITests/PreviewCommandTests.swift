@@ -35,7 +35,9 @@ struct PreviewCommandTests {
 
     @Test("--vendors picks the columns in the order given; --from names the source")
     func vendorsAndSource() throws {
-        let result = try CLI.run(["preview", "--vendors", "pushnotifai,zixflow", "--from", "zixflow", "--out", "-", custom])
+        let result = try CLI.run([
+            "preview", "--vendors", "pushnotifai,zixflow", "--from", "zixflow", "--out", "-", custom,
+        ])
         #expect(result.status == 0, "\(result)")
         let page = RenderedDOM.parse(result.stdout)
         #expect(page.all(class: "vendor").map { $0["data-vendor"] } == ["pushnotifai", "zixflow"])
@@ -44,7 +46,8 @@ struct PreviewCommandTests {
 
     @Test("reads - from stdin")
     func stdin() throws {
-        let result = try CLI.run(["preview", "--out", "-", "-"], stdin: try Fixtures.payloadBytes("zixflow-custom.json"))
+        let bytes = try Fixtures.payloadBytes("zixflow-custom.json")
+        let result = try CLI.run(["preview", "--out", "-", "-"], stdin: bytes)
         #expect(result.status == 0)
         #expect(RenderedDOM.parse(result.stdout).all(class: "vendor").count == 4)
     }
@@ -120,10 +123,12 @@ struct PreviewCommandTests {
 
         let dataImage = #"{"aps":{"alert":{"title":"t"},"mutable-content":1},"buzzkit":{"messageId":"m","#
             + #""image":"data:image/svg+xml,<svg onload=alert(1)>"}}"#
-        let result = try CLI.run(["preview", "--load-images", "--vendors", "buzzkit", "--out", "-", "-"], stdin: dataImage)
+        let result = try CLI.run(
+            ["preview", "--load-images", "--vendors", "buzzkit", "--out", "-", "-"], stdin: dataImage)
         let page = RenderedDOM.parse(result.stdout)
         #expect(page.all(tag: "img").isEmpty)
-        #expect(page.all(class: "image-placeholder").first?["data-image-url"] == "data:image/svg+xml,<svg onload=alert(1)>")
+        let placeholder = page.all(class: "image-placeholder").first
+        #expect(placeholder?["data-image-url"] == "data:image/svg+xml,<svg onload=alert(1)>")
     }
 }
 

@@ -117,8 +117,8 @@ public struct NotificationPreview: Sendable, Hashable {
             if category?.options.contains(.customDismissAction) == true { steps.append(.dismiss) }
             let options = SimulationOptions(vendor: target.id, deviceToken: Self.assumedDeviceToken)
             let taps = steps.map { step in
-                TapPreview(
-                    step: step, effects: Simulation.run(translation.userInfo, steps: [step], options: options, registry: registry))
+                TapPreview(step: step, effects: Simulation.run(
+                    translation.userInfo, steps: [step], options: options, registry: registry))
             }
             return VendorPreview(
                 vendor: target.id, name: target.name, translation: translation, shown: shown, category: category,

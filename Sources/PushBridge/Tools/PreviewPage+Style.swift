@@ -4,7 +4,8 @@ extension PreviewPage {
         :root { color-scheme: light; }
         * { box-sizing: border-box; }
         body { margin: 0; padding: 28px 32px 40px; background: #f2f2f7; color: #1c1c1e;
-          font: 14px/1.4 -apple-system, "SF Pro Text", "Helvetica Neue", "Noto Sans", "DejaVu Sans", Arial, sans-serif; }
+          font: 14px/1.4 -apple-system, "SF Pro Text", "Helvetica Neue", "Noto Sans", "DejaVu Sans", Arial,
+          sans-serif; }
         bdi { unicode-bidi: isolate; }
         code { font: 12px/1.4 ui-monospace, "SF Mono", Menlo, "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; }
         .page-header h1 { margin: 0 0 4px; font-size: 22px; font-weight: 700; letter-spacing: -0.01em; }

@@ -229,7 +229,9 @@ public struct PreviewPage: Sendable {
         page.open("div", "lost", [("data-path", loss.path)])
         page.element("span", "lost-mark", text: "✗ lost")
         page.element("code", "lost-path", input: String(loss.path.dropFirst(2)))
-        page.element("span", "lost-value", input: Self.clipped(Self.plainText(loss.value), to: 160))
+        // A lost button is named by its title; any other value is shown as itself.
+        let value = loss.value["title"]?.stringValue.map { "button “\($0)”" } ?? Self.plainText(loss.value)
+        page.element("span", "lost-value", input: Self.clipped(value, to: 160))
         page.element("span", "lost-reason", input: loss.reason)
         page.close("div")
     }
@@ -241,7 +243,8 @@ public struct PreviewPage: Sendable {
         page.open("div", "category")
         if let category = column.category {
             page.element("code", "category-id", input: category.id)
-            page.element("span", "muted", text: " by \(category.owner)" + Self.optionList(category.options, NotificationCategory.Options.names))
+            let options = Self.optionList(category.options, NotificationCategory.Options.names)
+            page.element("span", "muted", text: " by \(category.owner)" + options)
             page.open("ul", "category-actions")
             for action in category.actions {
                 page.open("li")
@@ -249,7 +252,9 @@ public struct PreviewPage: Sendable {
                 page.text(" ")
                 page.input(action.title)
                 var notes = Self.optionList(action.options, NotificationAction.Options.names)
-                if let field = action.textInput { notes += " · text field “\(field.placeholder)”, “\(field.buttonTitle)”" }
+                if let field = action.textInput {
+                    notes += " · text field “\(field.placeholder)”, “\(field.buttonTitle)”"
+                }
                 page.element("span", "muted", input: notes)
                 page.close("li")
             }
@@ -302,7 +307,7 @@ public struct PreviewPage: Sendable {
             page.element("span", "effect-kind", text: "receipt")
             page.element("code", "event", input: receipt.event)
             let properties = JSONWriter.sortedMembers(receipt.properties)
-                .map { "\($0.key): \(Self.clipped(Self.plainText($0.value), to: 60))" }
+                .map { "\($0.key): \(Self.clipped(Self.plainText($0.value), to: 48))" }
             page.element("span", "properties", input: properties.joined(separator: ", "))
         case .action(let name, let handled, _):
             page.open("li", "effect named-action")

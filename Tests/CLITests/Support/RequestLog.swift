@@ -35,7 +35,8 @@ final class RequestLog: @unchecked Sendable {
         }
         guard firstLine.hasPrefix("PORT "), let port = Int(firstLine.dropFirst(5).prefix { $0.isNumber }) else {
             process.terminate()
-            throw HarnessError(description: "the request log server did not start (is python3 installed?): \(firstLine)")
+            throw HarnessError(
+                description: "the request log server did not start (is python3 installed?): \(firstLine)")
         }
         self.port = port
     }
