@@ -79,6 +79,7 @@ struct PreviewBrowserTests {
     private func renderHostileCorpus(
         _ options: [String] = [], in scratch: Scratch
     ) throws -> (document: DOMElement, corpus: String, requests: RequestLog) {
+        _ = try Browser.require()
         let requests = try RequestLog(in: scratch)
         let corpus = try String(contentsOfFile: Self.hostileCorpus, encoding: .utf8)
             .replacingOccurrences(of: "PIXEL_PORT", with: String(requests.port))

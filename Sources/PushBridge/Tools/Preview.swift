@@ -21,28 +21,22 @@ public enum PreviewSlot: Sendable, Hashable {
     /// Everything with no place on the picture (custom data, tracking, ignored vendor keys, `aps` extras).
     case notCarried
 
-    /// The slot of a bridge-form path (`$.alert.subtitle`, `$.buttons[2].deepLink`, `$.buttons[2:]`).
+    /// The slot of a bridge-form path (`$.alert.subtitle`, `$.action.data`, `$.buttons[2].deepLink`, `$.buttons[2:]`).
     public init(path: String) {
-        switch JSONPath.components(of: path) ?? [] {
-        case [.member("alert")], [.member("alert"), .member("title")]: self = .title
-        case [.member("alert"), .member("subtitle")]: self = .subtitle
-        case [.member("alert"), .member("body")]: self = .body
-        case [.member("imageURL")]: self = .image
-        case [.member("badge")]: self = .badge
-        case [.member("sound")]: self = .sound
-        case [.member("deepLink")], [.member("action")]: self = .bodyTap
-        case [.member("category")]: self = .category
-        case [.member("buttons")]: self = .button(0)
-        default:
-            let components = JSONPath.components(of: path) ?? []
-            guard components.count >= 2, components[0] == .member("buttons") else {
-                self = .notCarried
-                return
-            }
-            switch components[1] {
-            case .index(let index), .slice(let index): self = .button(index)
-            case .member: self = .notCarried
-            }
+        let components = JSONPath.components(of: path) ?? []
+        switch (components.first, components.dropFirst().first, components.count) {
+        case (.member("alert"), nil, _), (.member("alert"), .member("title"), 2): self = .title
+        case (.member("alert"), .member("subtitle"), 2): self = .subtitle
+        case (.member("alert"), .member("body"), 2): self = .body
+        case (.member("imageURL"), _, 1): self = .image
+        case (.member("badge"), _, 1): self = .badge
+        case (.member("sound"), _, 1): self = .sound
+        case (.member("deepLink"), _, 1), (.member("action"), _, _): self = .bodyTap
+        case (.member("category"), _, 1): self = .category
+        case (.member("buttons"), nil, _): self = .button(0)
+        case (.member("buttons"), .index(let index), _), (.member("buttons"), .slice(let index), _):
+            self = .button(index)
+        default: self = .notCarried
         }
     }
 }
