@@ -74,7 +74,7 @@ extension PreviewPage {
         .note { margin: 8px 2px 0; font-size: 12px; color: #3a3a3c; }
         .lost { margin: 6px 0 2px; padding: 5px 8px; border: 1px dashed #ff3b30; border-radius: 8px;
           background: #fff1f0; color: #8a1c14; font-size: 12px; line-height: 1.35; overflow-wrap: anywhere; }
-        .lost-mark { font-weight: 700; color: #d70015; margin-right: 6px; }
+        .lost-mark { font-weight: 700; color: #d70015; margin-right: 6px; white-space: nowrap; }
         .lost-path { margin-right: 6px; }
         .lost-value { display: block; color: #3a3a3c; }
         .lost-reason { display: block; color: #8e8e93; }

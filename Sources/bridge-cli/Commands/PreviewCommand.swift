@@ -15,7 +15,8 @@ enum PreviewCommand: Command {
         registered vendors, or the listed ones in that order), each drawing the notification as iOS shows it
         (the banner, the expanded view with its buttons), the category the vendor's SDK registers, what a body
         tap and each button tap run (receipts, action, route and its 'via'), and every field the vendor cannot
-        carry marked "✗ lost" where it would have been.
+        carry marked "✗ lost" where it would have been. Taps run as 'simulate' runs them for an app with its
+        device token and no action handler, deep-link delegate or closure.
 
           --vendors a,b,…   the columns (default: every registered vendor)
           --from ID         the source vendor, when detection is not wanted
