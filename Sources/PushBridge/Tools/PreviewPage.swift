@@ -29,7 +29,7 @@ public struct PreviewPage: Sendable {
     /// The Content-Security-Policy of the page: nothing but the inline style, and images only when loaded.
     public var contentSecurityPolicy: String {
         "default-src 'none'; style-src 'unsafe-inline'; img-src \(loadsImages ? "http: https:" : "'none'"); "
-            + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+            + "base-uri 'none'; form-action 'none'"
     }
 
     /// The whole page.
