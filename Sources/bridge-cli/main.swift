@@ -7,8 +7,8 @@ import Darwin
 /// Every subcommand, in the order `--help` lists them.
 let commands: [any Command.Type] = [
     VendorsCommand.self, DetectCommand.self, NormalizeCommand.self, TranslateCommand.self, CompareCommand.self,
-    SimulateCommand.self, EventsCommand.self, ValidateCommand.self, ConformanceCommand.self, CategoriesCommand.self,
-    FlushCommand.self,
+    PreviewCommand.self, SimulateCommand.self, EventsCommand.self, ValidateCommand.self, ConformanceCommand.self,
+    CategoriesCommand.self, FlushCommand.self,
 ]
 
 let overview: String = {

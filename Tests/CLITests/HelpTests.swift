@@ -1,8 +1,9 @@
 import Testing
 
-/// The commands of SPEC §8's table.
+/// The commands of SPEC §8's table, and `preview`.
 private let commandNames = [
-    "vendors", "detect", "normalize", "translate", "compare", "simulate", "events", "validate", "conformance",
+    "vendors", "detect", "normalize", "translate", "compare", "preview", "simulate", "events", "validate",
+    "conformance",
 ]
 
 @Suite("bridge-cli --help")

@@ -15,11 +15,7 @@ enum CompareCommand: Command {
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
-        var targets = registry.adapters
-        if let ids = arguments.list("vendors") {
-            targets = []
-            for id in ids { targets.append(try requireAdapter(id)) }
-        }
+        let targets = try listedAdapters(arguments)
         let (_, userInfo) = try loadUserInfo(input)
         let source = try resolveAdapter(userInfo, vendor: arguments.value("from") ?? arguments.value("vendor"))
         let translations = targets.map { Translator.translate(userInfo, from: source, to: $0) }

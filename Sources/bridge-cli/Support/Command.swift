@@ -23,8 +23,13 @@ let registry = BuiltInVendors.registry
 /// Reads and parses one userInfo from a path or `-`.
 func loadUserInfo(_ path: String) throws(CLIError) -> (bytes: Int, userInfo: [String: JSONValue]) {
     let bytes = try readInput(path)
+    return (bytes.count, try parseUserInfo(bytes))
+}
+
+/// Parses one userInfo (a whole input or one JSON Lines line).
+func parseUserInfo(_ bytes: [UInt8]) throws(CLIError) -> [String: JSONValue] {
     do throws(PushBridgeError) {
-        return (bytes.count, try VendorRegistry.parseUserInfo(bytes))
+        return try VendorRegistry.parseUserInfo(bytes)
     } catch {
         throw CLIError(error)
     }
@@ -48,6 +53,14 @@ func requireAdapter(_ id: String) throws(CLIError) -> any VendorAdapter {
     }
 }
 
+/// The adapters named by the `--vendors a,b,…` option, in that order, or every registered adapter without it.
+func listedAdapters(_ arguments: Arguments) throws(CLIError) -> [any VendorAdapter] {
+    guard let ids = arguments.list("vendors") else { return registry.adapters }
+    var adapters: [any VendorAdapter] = []
+    for id in ids { adapters.append(try requireAdapter(id)) }
+    return adapters
+}
+
 /// `id` itself when it names a registered vendor (nil stays nil), or a usage error listing the known ones.
 func knownVendor(_ id: String?) throws(CLIError) -> String? {
     if let id { _ = try requireAdapter(id) }
@@ -66,12 +79,7 @@ func streamJSONLines(
     while let line = reader.nextLine() {
         lineNumber += 1
         do throws(CLIError) {
-            let userInfo: [String: JSONValue]
-            do throws(PushBridgeError) {
-                userInfo = try VendorRegistry.parseUserInfo(line)
-            } catch {
-                throw CLIError(error)
-            }
+            let userInfo = try parseUserInfo(line)
             let (result, ok) = try body(userInfo, line.count, lineNumber)
             if !ok { allOK = false }
             stdoutStream.writeLine(result)

@@ -83,18 +83,21 @@ final class OutputStream {
     }
 }
 
-/// Writes every byte to `descriptor`, retrying on interruption; gives up silently on a closed pipe.
-private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { raw in
+/// Writes every byte to `descriptor`, retrying on interruption; on a failure (a closed pipe, a full disk) it
+/// stops and returns the `errno`, which callers writing to stdout or stderr ignore.
+@discardableResult
+func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+    bytes.withUnsafeBytes { raw -> Int32? in
         var offset = 0
         while offset < raw.count {
             let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
             offset += written
         }
+        return nil
     }
 }
 

@@ -57,14 +57,34 @@ enum CLI {
     /// The built executable (see ``TestPaths/bridgeCLI``).
     static var executable: String? { TestPaths.bridgeCLI }
 
-    /// Runs `bridge-cli arguments…`, feeding `stdin` through a pipe when given (else stdin is empty).
-    /// Output goes to files, so a large output never blocks the child.
-    static func run(_ arguments: [String], stdin: [UInt8]? = nil, timeout: TimeInterval = 30) throws -> CLIResult {
+    /// Runs `bridge-cli arguments…` (in `directory` when given), feeding `stdin` through a pipe when given (else
+    /// stdin is empty). Output goes to files, so a large output never blocks the child.
+    static func run(
+        _ arguments: [String], stdin: [UInt8]? = nil, in directory: String? = nil, timeout: TimeInterval = 30
+    ) throws -> CLIResult {
         guard let executable else {
             throw HarnessError(
                 description: "bridge-cli was not found beside \(CommandLine.arguments[0]); set BRIDGE_CLI to its path")
         }
+        return try Subprocess.run(executable, arguments, stdin: stdin, in: directory, timeout: timeout)
+    }
+
+    /// Runs with `text` on stdin.
+    static func run(_ arguments: [String], stdin text: String, timeout: TimeInterval = 30) throws -> CLIResult {
+        try run(arguments, stdin: Array(text.utf8), timeout: timeout)
+    }
+}
+
+/// Spawns a program with a timeout, so no test can hang; records an issue when it times out or crashes.
+enum Subprocess {
+    /// Runs `executable arguments…` (in `directory` when given), feeding `stdin` through a pipe when given (else
+    /// stdin is empty). Output goes to files, so a large output never blocks the child.
+    static func run(
+        _ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, in directory: String? = nil,
+        timeout: TimeInterval = 30
+    ) throws -> CLIResult {
         _ = ignoreSIGPIPE
+        let name = executable.split(separator: "/").last.map(String.init) ?? executable
         let scratch = try Scratch()
         let stdoutURL = scratch.url("stdout")
         let stderrURL = scratch.url("stderr")
@@ -80,6 +100,7 @@ enum CLI {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle
         let inputPipe = Pipe()
@@ -117,14 +138,9 @@ enum CLI {
             timedOut: timedOut,
             stdoutBytes: [UInt8](try Data(contentsOf: stdoutURL)),
             stderrBytes: [UInt8](try Data(contentsOf: stderrURL)))
-        if timedOut { Issue.record("bridge-cli \(arguments.joined(separator: " ")) timed out after \(timeout)s") }
-        if result.crashed { Issue.record("bridge-cli \(arguments.joined(separator: " ")) crashed:\n\(result)") }
+        if timedOut { Issue.record("\(name) \(arguments.joined(separator: " ")) timed out after \(timeout)s") }
+        if result.crashed { Issue.record("\(name) \(arguments.joined(separator: " ")) crashed:\n\(result)") }
         return result
-    }
-
-    /// Runs with `text` on stdin.
-    static func run(_ arguments: [String], stdin text: String, timeout: TimeInterval = 30) throws -> CLIResult {
-        try run(arguments, stdin: Array(text.utf8), timeout: timeout)
     }
 
     /// A write to a pipe whose reader has exited must fail with EPIPE, not kill the test process.

@@ -1,0 +1,122 @@
+/// Where a notification preview draws a field, so a field a vendor cannot carry is marked in its place.
+public enum PreviewSlot: Sendable, Hashable {
+    /// The title line (also the whole alert).
+    case title
+    /// The subtitle line.
+    case subtitle
+    /// The body text.
+    case body
+    /// The image thumbnail.
+    case image
+    /// The app icon's badge.
+    case badge
+    /// The sound line.
+    case sound
+    /// What a body tap runs (the message's deep link and named action).
+    case bodyTap
+    /// The button at this index (its row, or a ghost row past the ones drawn).
+    case button(Int)
+    /// The category line.
+    case category
+    /// Everything with no place on the picture (custom data, tracking, ignored vendor keys, `aps` extras).
+    case notCarried
+
+    /// The slot of a bridge-form path (`$.alert.subtitle`, `$.action.data`, `$.buttons[2].deepLink`, `$.buttons[2:]`).
+    public init(path: String) {
+        let components = JSONPath.components(of: path) ?? []
+        switch (components.first, components.dropFirst().first, components.count) {
+        case (.member("alert"), nil, _), (.member("alert"), .member("title"), 2): self = .title
+        case (.member("alert"), .member("subtitle"), 2): self = .subtitle
+        case (.member("alert"), .member("body"), 2): self = .body
+        case (.member("imageURL"), _, 1): self = .image
+        case (.member("badge"), _, 1): self = .badge
+        case (.member("sound"), _, 1): self = .sound
+        case (.member("deepLink"), _, 1), (.member("action"), _, _): self = .bodyTap
+        case (.member("category"), _, 1): self = .category
+        case (.member("buttons"), nil, _): self = .button(0)
+        case (.member("buttons"), .index(let index), _), (.member("buttons"), .slice(let index), _):
+            self = .button(index)
+        default: self = .notCarried
+        }
+    }
+}
+
+/// One tap (body, button or swipe-away) and what the vendor's SDK runs for it, in order.
+public struct TapPreview: Sendable, Hashable {
+    /// The step simulated (`open`, `open:<id>`, `dismiss`).
+    public var step: LifecycleStep
+    /// The receipts, the action and the route, as ``Simulation`` runs them.
+    public var effects: [BridgeEffect]
+}
+
+/// One notification as one vendor would send it, and what iOS and the vendor's SDK do with it.
+public struct VendorPreview: Sendable, Hashable {
+    /// The vendor's id.
+    public var vendor: String
+    /// The vendor's display name.
+    public var name: String
+    /// The translation into the vendor (its userInfo and losses).
+    public var translation: Translation
+    /// The vendor's userInfo decoded back by the vendor: what its SDK and iOS see.
+    public var shown: PushPayload
+    /// The category the vendor's SDK registers for this notification (nil: none, so iOS shows no buttons).
+    public var category: NotificationCategory?
+    /// Body tap, each button of the category, and the swipe-away when the category reports it.
+    public var taps: [TapPreview]
+
+    /// The losses drawn at `slot`, in the translation's order.
+    public func losses(at slot: PreviewSlot) -> [Loss] {
+        translation.losses.filter { PreviewSlot(path: $0.path) == slot }
+    }
+
+    /// The indexes of button slots with losses, ascending.
+    public var lostButtonIndexes: [Int] {
+        let indexes = translation.losses.compactMap { loss -> Int? in
+            if case .button(let index) = PreviewSlot(path: loss.path) { return index }
+            return nil
+        }
+        return Array(Set(indexes)).sorted()
+    }
+}
+
+/// One notification under several vendors, for `bridge-cli preview`: the translations, categories and tap
+/// plans the library already decides, gathered for drawing (see ``PreviewPage``).
+public struct NotificationPreview: Sendable, Hashable {
+    /// The vendor that claimed the payload.
+    public var source: String
+    /// The payload in bridge form.
+    public var payload: PushPayload
+    /// One column per target vendor, in the order given.
+    public var columns: [VendorPreview]
+
+    /// A device token the taps assume the app has cached (receipts need one when the payload carries none).
+    public static let assumedDeviceToken = "00000000000000000000000000000000"
+
+    /// Translates `userInfo` from `source` into each of `targets` and simulates every tap through `registry`,
+    /// as an app with no action handler and no deep-link delegate or closure (links go to the system route).
+    public init(
+        _ userInfo: [String: JSONValue], from source: any VendorAdapter, to targets: [any VendorAdapter],
+        registry: VendorRegistry
+    ) {
+        self.source = source.id
+        self.payload = source.decode(userInfo).payload
+        self.columns = targets.map { target in
+            let translation = Translator.translate(userInfo, from: source, to: target)
+            let shown = target.decode(translation.userInfo).payload
+            var category: NotificationCategory?
+            if let provider = target as? any CategoryProviding, let id = shown.category {
+                category = CategoryPlanner.plan(providers: [provider], seen: [shown]).categories.first { $0.id == id }
+            }
+            var steps: [LifecycleStep] = [.open] + (category?.actions ?? []).map { .openAction($0.id) }
+            if category?.options.contains(.customDismissAction) == true { steps.append(.dismiss) }
+            let options = SimulationOptions(vendor: target.id, deviceToken: Self.assumedDeviceToken)
+            let taps = steps.map { step in
+                TapPreview(step: step, effects: Simulation.run(
+                    translation.userInfo, steps: [step], options: options, registry: registry))
+            }
+            return VendorPreview(
+                vendor: target.id, name: target.name, translation: translation, shown: shown, category: category,
+                taps: taps)
+        }
+    }
+}
