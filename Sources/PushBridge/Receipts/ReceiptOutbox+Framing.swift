@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The journal's record framing (docs/DELIVERY.md, "The journal").
 ///
 /// Every record is `magic (4) | length (4, LE) | crc (4, LE) | payload (length)`, where the magic is
@@ -113,7 +119,7 @@ enum OutboxFrame {
               let kind = Kind(rawValue: bytes[payloadStart])
         else { return nil }
         let idRange = (payloadStart + 1)..<(payloadStart + 1 + idLength)
-        guard bytes[idRange].allSatisfy({ isHexDigit($0) }),
+        guard allHexDigits(bytes, idRange),
               checker.matches(lengthAt: offset + 4, payload: payloadStart..<(payloadStart + length), crc: storedCRC)
         else { return nil }
         return Record(
@@ -121,17 +127,23 @@ enum OutboxFrame {
             body: (payloadStart + 1 + idLength)..<(payloadStart + length), frame: offset..<(payloadStart + length))
     }
 
+    /// Where the next magic after `offset` starts (`memchr` for its first byte, 0xFF, which is rare in a journal).
     private static func nextMagic(in bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         var index = offset + 1
         while index + magic.count <= bytes.count {
-            if bytes[index] == magic[0], bytes[index + 1] == magic[1], bytes[index + 2] == magic[2],
-               bytes[index + 3] == magic[3]
-            {
-                return index
-            }
+            guard let found = memchr(base + index, 0xFF, bytes.count - magic.count + 1 - index) else { return nil }
+            index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            if base[index + 1] == 0x50, base[index + 2] == 0x42, base[index + 3] == 0x4A { return index }
             index += 1
         }
         return nil
+    }
+
+    /// Whether `bytes[range]` are all lowercase hex digits.
+    private static func allHexDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        for index in range where !isHexDigit(bytes[index]) { return false }
+        return true
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -178,13 +190,13 @@ struct CRCChecker {
     /// Whether the CRC-32 of the 4 bytes at `lengthAt` followed by `payload` is `crc`.
     mutating func matches(lengthAt: Int, payload: Range<Int>, crc: UInt32) -> Bool {
         var head = CRC32()
-        head.update(bytes[lengthAt..<(lengthAt + 4)])
+        head.update(UnsafeBufferPointer(rebasing: bytes[lengthAt..<(lengthAt + 4)]))
         if let prefix {
             let state = CRC32.shift(head.register ^ prefix[payload.lowerBound], byZeroBytes: payload.count)
                 ^ prefix[payload.upperBound]
             return state ^ 0xFFFF_FFFF == crc
         }
-        head.update(bytes[payload])
+        head.update(UnsafeBufferPointer(rebasing: bytes[payload]))
         if head.value == crc { return true }
         budget -= payload.count
         if budget < 0 { prefix = CRC32.prefixRegisters(bytes) }
@@ -209,6 +221,15 @@ struct CRC32: Sendable {
         let table = Self.table
         var crc = state
         for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        state = crc
+    }
+
+    /// Adds the bytes of a buffer to the checksum (the scanner's path: no generic iteration).
+    mutating func update(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var crc = state
+        Self.table.withUnsafeBufferPointer { table in
+            for byte in buffer { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        }
         state = crc
     }
 
