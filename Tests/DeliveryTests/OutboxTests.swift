@@ -423,7 +423,7 @@ struct OutboxPoisonedReceiptTests {
         journal.add(.receipt, sampleReceipt(2))
         journal.add(.attempted, sampleReceipt(0), body: Array("8".utf8))
         journal.add(.attempted, sampleReceipt(1), body: Array("1".utf8))
-        try DamagedDisk.write(journal.bytes, to: directory + "/journal")
+        try DamagedDisk.store(journal.bytes, at: directory + "/journal")
         let outbox = try ReceiptOutbox(directory: directory)
         var seen: [String] = []
         let report = try outbox.flush { entry in

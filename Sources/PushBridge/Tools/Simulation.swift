@@ -48,12 +48,8 @@ public struct SchemeDeepLinkDelegate: DeepLinkDelegate {
 /// Runs a list of lifecycle steps for one payload through a fresh bridge, as `bridge-cli simulate` does.
 public enum Simulation {
     /// The effects of `steps` on `userInfo`, in order. A list with no `configure` starts configured.
-    ///
-    /// - Parameter sink: where the bridge records receipts (default: memory), e.g. a ``ReceiptOutbox``; a
-    ///   receipt it could not record is followed by a `receipt-not-recorded` diagnostic effect.
     public static func run(
-        _ userInfo: [String: JSONValue], steps: [LifecycleStep], options: SimulationOptions, registry: VendorRegistry,
-        sink: any ReceiptSink = InMemoryReceiptSink()
+        _ userInfo: [String: JSONValue], steps: [LifecycleStep], options: SimulationOptions, registry: VendorRegistry
     ) -> [BridgeEffect] {
         let router = DeepLinkRouter(policy: options.linkPolicy)
         if let schemes = options.delegateAcceptsSchemes { router.delegate = SchemeDeepLinkDelegate(schemes: schemes) }
@@ -65,7 +61,7 @@ public enum Simulation {
             configuration: .init(
                 bufferCapacity: options.bufferCapacity, startsConfigured: !steps.contains(.configure),
                 deviceToken: options.deviceToken),
-            sink: sink, router: router, actions: actions)
+            sink: InMemoryReceiptSink(), router: router, actions: actions)
         return steps.flatMap { step in
             bridge.handle(step, userInfo: userInfo, vendor: options.vendor, userText: options.userText)
         }

@@ -66,35 +66,18 @@ enum SimulateCommand: Command {
         options.vendor = adapter.id
         let delivery = try ReceiptDelivery(arguments)
         printDiagnostics(adapter.decode(userInfo).diagnostics)
-        // The bridge records every receipt into the delivery's sink (one home for recording); a receipt's line
-        // is printed only once the sink kept it (with --outbox: on disk), else its diagnostic stands instead.
-        let effects = Simulation.run(userInfo, steps: steps, options: options, registry: registry, sink: delivery.sink)
         var ok = true
-        for effect in effects {
+        for effect in Simulation.run(userInfo, steps: steps, options: options, registry: registry) {
             guard case .receipt(let receipt) = effect else {
                 stdoutStream.writeLine(effect.json)
                 continue
             }
-            switch delivery.sink.nextOutcome() {
-            case .kept:
-                stdoutStream.writeLine(receipt.json)
-            case .alreadyRecorded(let id):
-                printDiagnostics([Diagnostic(
-                    .info, code: "receipt-already-recorded",
-                    message: "receipt '\(receipt.event)' (\(receipt.vendor), id \(id)) is in the outbox's "
-                        + "once-only ledger already: not recorded again")])
-            case .notRecorded:
-                ok = false  // the bridge's receipt-not-recorded diagnostic follows as an effect
-            case .notDelivered(let reason):
-                ok = false
-                stdoutStream.writeLine(receipt.json)
-                printDiagnostics([Diagnostic(
-                    .error, code: "receipt-not-delivered",
-                    message: "receipt '\(receipt.event)' (\(receipt.vendor), id \(receipt.idempotencyKey)) was not "
-                        + "delivered and is not kept (no --outbox): \(reason)")])
-            }
+            let kept = delivery.keep(receipt)
+            if !kept.ok { ok = false }
+            for line in kept.lines { stdoutStream.writeLine(line) }
+            // With an outbox, a receipt's line is out as soon as the receipt is on disk.
+            if delivery.outbox != nil { stdoutStream.flush() }
         }
-        stdoutStream.flush()
         delivery.finish()
         return ok ? .success : .problems
     }
@@ -105,8 +88,8 @@ enum SimulateCommand: Command {
 private struct ReceiptDelivery {
     let outbox: ReceiptOutbox?
     let settings: DeliverySettings?
-    /// The sink the bridge records to.
-    let sink: KeepingSink
+    /// The HTTP sink, made once for every receipt.
+    let sink: HTTPReceiptSink?
 
     init(_ arguments: Arguments) throws(CLIError) {
         outbox = try arguments.value("outbox").map { directory throws(CLIError) in
@@ -114,78 +97,58 @@ private struct ReceiptDelivery {
             return try openOutbox(directory, create: true)
         }
         settings = arguments.value("endpoint") == nil ? nil : try DeliverySettings(arguments)
+        sink = settings?.sink
         let deliveryOption = DeliverySettings.valuedOptions.sorted().first { arguments.value($0) != nil }
         if settings == nil, let option = deliveryOption {
             throw .usage("--\(option) needs --endpoint URL")
         }
-        sink = KeepingSink(outbox: outbox, sender: outbox == nil ? settings?.sink : nil)
+    }
+
+    /// Keeps one receipt; returns the lines to print in place of its effect line and whether it was kept.
+    func keep(_ receipt: Receipt) -> (lines: [JSONValue], ok: Bool) {
+        if let outbox {
+            do throws(OutboxError) {
+                if case .alreadyRecorded(let id) = try outbox.append(receipt) {
+                    printDiagnostics([Diagnostic(
+                        .info, code: "receipt-already-recorded",
+                        message: "receipt '\(receipt.event)' (\(receipt.vendor), id \(id)) is in the outbox's "
+                            + "once-only ledger already: not recorded again")])
+                    return ([], true)
+                }
+            } catch {
+                // Only a receipt on disk gets its line: a refused one is its diagnostic alone.
+                let diagnostic = Diagnostic(
+                    .error, code: "receipt-not-recorded",
+                    message: "receipt '\(receipt.event)' could not be recorded: \(error)")
+                return ([diagnostic.json], false)
+            }
+            return ([receipt.json], true)
+        }
+        if let sink {
+            let outcome = sink.deliver(receipt)
+            if case .delivered = outcome { return ([receipt.json], true) }
+            let reason: String
+            switch outcome {
+            case .retryLater(_, let text), .permanentFailure(_, _, let text): reason = text
+            case .delivered: reason = ""
+            }
+            printDiagnostics([Diagnostic(
+                .error, code: "receipt-not-delivered",
+                message: "receipt '\(receipt.event)' (\(receipt.vendor), id \(receipt.idempotencyKey)) was not "
+                    + "delivered and is not kept (no --outbox): \(reason)")])
+            return ([receipt.json], false)
+        }
+        return ([receipt.json], true)
     }
 
     /// After every payload: with both an outbox and an endpoint, flushes the outbox. Its outcome does not
     /// change the exit code: what could not be sent is durable and waits for the next flush.
     func finish() {
-        guard let outbox, let settings else { return }
+        guard let outbox, let settings, let sink else { return }
         do throws(CLIError) {
-            _ = try settings.flush(outbox)
+            _ = try settings.flush(outbox, sink: sink)
         } catch {
             printDiagnostics([Diagnostic(.error, code: "outbox-flush-failed", message: error.message)])
         }
-    }
-}
-
-/// The sink `simulate`'s bridge records to: the outbox (`--outbox`), a send (`--endpoint` alone) or nothing.
-/// It remembers what became of each receipt, in the order the bridge recorded them, for the printing.
-private final class KeepingSink: ReceiptSink {
-    /// What became of one receipt.
-    enum Outcome: Sendable {
-        /// Kept: on disk, delivered, or (with neither option) simply printed.
-        case kept
-        /// The outbox's once-only ledger had it.
-        case alreadyRecorded(id: String)
-        /// The outbox refused it (the bridge reports why).
-        case notRecorded
-        /// Sent without an outbox and not delivered; why.
-        case notDelivered(reason: String)
-    }
-
-    private let outbox: ReceiptOutbox?
-    private let sender: HTTPReceiptSink?
-    private let outcomes = Locked<[Outcome]>([])
-
-    init(outbox: ReceiptOutbox?, sender: HTTPReceiptSink?) {
-        self.outbox = outbox
-        self.sender = sender
-    }
-
-    func record(_ receipt: Receipt) throws {
-        if let outbox {
-            do {
-                let outcome = try outbox.append(receipt)
-                if case .alreadyRecorded(let id) = outcome {
-                    outcomes.withLock { $0.append(.alreadyRecorded(id: id)) }
-                } else {
-                    outcomes.withLock { $0.append(.kept) }
-                }
-            } catch {
-                outcomes.withLock { $0.append(.notRecorded) }
-                throw error
-            }
-            return
-        }
-        guard let sender else {
-            outcomes.withLock { $0.append(.kept) }
-            return
-        }
-        let outcome: Outcome
-        switch sender.deliver(receipt) {
-        case .delivered: outcome = .kept
-        case .retryLater(_, let reason), .permanentFailure(_, _, let reason): outcome = .notDelivered(reason: reason)
-        }
-        outcomes.withLock { $0.append(outcome) }
-    }
-
-    /// What became of the next receipt the bridge recorded (receipt effects come in the same order).
-    func nextOutcome() -> Outcome {
-        outcomes.withLock { $0.isEmpty ? .kept : $0.removeFirst() }
     }
 }

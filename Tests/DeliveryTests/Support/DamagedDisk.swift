@@ -14,19 +14,26 @@ enum DamagedDisk {
     /// 64 KiB tmpfs and read-only bind mounts, and are skipped (visibly) without it.
     static let canMount: Bool = {
         #if os(Linux)
-        guard geteuid() == 0, let scratch = try? Scratch("mount-probe") else { return false }
-        let point = scratch.file("probe")
-        guard mkdir(point, 0o700) == 0, mount("tmpfs", point, "tmpfs", 0, "size=64k") == 0 else { return false }
-        umount(point)
+        guard geteuid() == 0, let scratch = try? Scratch("mount-probe"),
+              let probe = try? TestMount.smallDisk(kilobytes: 64, in: scratch)
+        else { return false }
+        probe.release()
         return true
         #else
         return false
         #endif
     }()
 
-    /// Writes `bytes` to `path`, replacing it.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    /// Makes `bytes` the content of `path`, in place: written over it, then cut to length (not `O_TRUNC`,
+    /// which makes ext4 flush the file on close; the sweeps store thousands of journals).
+    static func store(_ bytes: [UInt8], at path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw HarnessError(description: "cannot write \(path)") }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        guard written == bytes.count, ftruncate(descriptor, off_t(bytes.count)) == 0 else {
+            throw HarnessError(description: "cannot write \(path)")
+        }
     }
 
     /// The bytes of the file at `path`.
@@ -44,26 +51,37 @@ enum DamagedDisk {
     }
 }
 
-/// A tmpfs of `kilobytes` KiB mounted on a fresh directory for one test, unmounted when it goes away.
-final class SmallDisk {
+#if os(Linux)
+/// A file system mounted for one test (a small tmpfs, or a directory bound read-only onto itself), unmounted
+/// by ``release()`` (call it before the scratch goes away) or when it goes away.
+final class TestMount {
     let path: String
 
-    init(kilobytes: Int, in scratch: Scratch) throws {
-        path = scratch.file("disk-\(UUID().uuidString.prefix(6))")
+    private init(path: String) { self.path = path }
+
+    /// A tmpfs of `kilobytes` KiB on a fresh directory in `scratch`: a disk that fills up.
+    static func smallDisk(kilobytes: Int, in scratch: Scratch) throws -> TestMount {
+        let path = scratch.file("disk-\(UUID().uuidString.prefix(6))")
         guard mkdir(path, 0o700) == 0 else { throw HarnessError(description: "cannot create \(path)") }
-        #if os(Linux)
-        guard mount("tmpfs", path, "tmpfs", 0, "size=\(kilobytes)k,mode=0700") == 0 else {
-            throw HarnessError(description: "cannot mount a tmpfs on \(path): \(String(cString: strerror(errno)))")
-        }
-        #endif
+        try mountOrThrow(path) { mount("tmpfs", path, "tmpfs", 0, "size=\(kilobytes)k,mode=0700") }
+        return TestMount(path: path)
     }
 
-    /// Unmounts the disk (lazily, so an open file does not keep it); call it before the scratch goes away.
-    func release() {
-        #if os(Linux)
-        umount2(path, Int32(MNT_DETACH))
-        #endif
+    /// `directory` made read-only by a read-only bind mount of itself (root ignores file modes).
+    static func readOnly(_ directory: String) throws -> TestMount {
+        try mountOrThrow(directory) { mount(directory, directory, nil, UInt(MS_BIND), nil) }
+        try mountOrThrow(directory) { mount(directory, directory, nil, UInt(MS_BIND | MS_REMOUNT | MS_RDONLY), nil) }
+        return TestMount(path: directory)
     }
+
+    private static func mountOrThrow(_ path: String, _ call: () -> Int32) throws {
+        guard call() == 0 else {
+            throw HarnessError(description: "cannot mount on \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Unmounts (lazily, so an open file does not keep it).
+    func release() { umount2(path, Int32(MNT_DETACH)) }
 
     deinit { release() }
 
@@ -80,29 +98,7 @@ final class SmallDisk {
         return filler
     }
 }
-
-/// `directory` made read-only for one test by a read-only bind mount of itself (root ignores file modes).
-final class ReadOnlyMount {
-    let path: String
-
-    init(_ path: String) throws {
-        self.path = path
-        #if os(Linux)
-        guard mount(path, path, nil, UInt(MS_BIND), nil) == 0,
-              mount(path, path, nil, UInt(MS_BIND | MS_REMOUNT | MS_RDONLY), nil) == 0
-        else { throw HarnessError(description: "cannot mount \(path) read-only: \(String(cString: strerror(errno)))") }
-        #endif
-    }
-
-    /// Makes the directory writable again.
-    func release() {
-        #if os(Linux)
-        umount2(path, Int32(MNT_DETACH))
-        #endif
-    }
-
-    deinit { release() }
-}
+#endif
 
 /// The ``OutboxError`` `body` throws, or nil when it throws nothing (another error is recorded as an issue).
 func outboxError(_ body: () throws -> Void) -> OutboxError? {
@@ -128,5 +124,18 @@ struct CraftedJournal {
         let frame = OutboxFrame.encode(kind, id: receipt.idempotencyKey, body: frameBody)
         frames.append((kind, receipt.idempotencyKey, bytes.count..<(bytes.count + frame.count)))
         bytes += frame
+    }
+}
+
+/// A fresh outbox holding receipts.
+enum RecordedOutbox {
+    /// An outbox in a new scratch folder with `count` receipts recorded, their vendors taking turns among the
+    /// first `vendors` of ``Payloads/vendors``.
+    static func make(count: Int, vendors: Int) throws -> (Scratch, ReceiptOutbox, [Receipt]) {
+        let scratch = try Scratch()
+        let outbox = try ReceiptOutbox(directory: scratch.file("outbox"))
+        let receipts = (0..<count).map { sampleReceipt($0, vendor: Payloads.vendors[$0 % vendors]) }
+        for receipt in receipts { try outbox.record(receipt) }
+        return (scratch, outbox, receipts)
     }
 }
