@@ -18,6 +18,7 @@ let package = Package(
         .executableTarget(name: "FuzzDecode", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzTranslate", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzBridge", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzJournalScan", dependencies: ["FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
