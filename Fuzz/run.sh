@@ -4,8 +4,8 @@
 #   Fuzz/run.sh [TARGET] [SECONDS]
 #
 # TARGET is FuzzJSON, FuzzDecode, FuzzTranslate, FuzzBridge, FuzzJournalScan or all (default all);
-# SECONDS is the time per target (default 60). Prints executions and crashes per target and exits 1 when any target
-# crashed (a crash, hang, leak or out-of-memory input is written to the artifacts directory).
+# SECONDS is the time per target (default 60). Prints executions and crashes per target and exits 1 when
+# any target crashed (a crash, hang, leak or out-of-memory input is written to the artifacts directory).
 #
 # Seeds: the `payload` of every case in Conformance/cases, examples/payloads, Fuzz/corpus-seeds/real
 # (25 payloads from public SDKs) and Fuzz/corpus-seeds/json. The corpus each target grows is kept

@@ -120,7 +120,7 @@ struct DamagedOutboxFileTests {
         #expect(error?.code == "outbox-unusable")
         #expect(error?.message.contains("journal.lock") == true)
         try setup.replace("journal.lock") { _ in }
-        try setup.replace("flush.lock") { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }
+        try setup.replace("flush.lock") { _ = mkdir($0, 0o700) }
         let flushError = outboxError {
             _ = try ReceiptOutbox(directory: setup.directory).flush { _ in .delivered(attempts: 1, status: 200) }
         }
@@ -137,7 +137,7 @@ struct DamagedOutboxFileTests {
         let outbox = try ReceiptOutbox(directory: setup.directory)
         let fifo = outboxError { try outbox.record(sampleReceipt(1)) }
         #expect(fifo?.code == "outbox-unusable" && fifo?.message.contains("FIFO") == true, "\(String(describing: fifo))")
-        try setup.replace("journal") { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }
+        try setup.replace("journal") { _ = mkdir($0, 0o700) }
         let directory = outboxError { _ = try outbox.snapshot() }
         #expect(directory?.message.contains("a directory") == true, "\(String(describing: directory))")
         if geteuid() == 0 {
@@ -204,7 +204,8 @@ struct DamagedJournalTests {
         let directory = scratch.file("outbox")
         let outbox = try ReceiptOutbox(directory: directory)
         let journal = Self.journal()
-        let receiptsByID = Dictionary(uniqueKeysWithValues: (0..<4).map { (sampleReceipt($0).idempotencyKey, sampleReceipt($0)) })
+        let receiptsByID = Dictionary(
+            uniqueKeysWithValues: (0..<4).map { (sampleReceipt($0).idempotencyKey, sampleReceipt($0)) })
         var cases = 0
         for position in journal.bytes.indices {
             let damaged = journal.frames.filter { $0.range.contains(position) }
@@ -292,7 +293,7 @@ struct DamagedOutboxFlushTests {
         let (scratch, outbox, receipts) = try RecordedOutbox.make(count: 6, vendors: 3)
         defer { withExtendedLifetime(scratch) {} }
         let directory = outbox.directory
-        try FileManager.default.createDirectory(atPath: directory + "/dead-letters.jsonl", withIntermediateDirectories: false)
+        #expect(mkdir(directory + "/dead-letters.jsonl", 0o700) == 0)
         var handedOut: [String] = []
         let report = try outbox.flush { entry in
             handedOut.append(entry.receipt?.messageId ?? "")
@@ -385,8 +386,10 @@ struct DamagedDiskTests {
                 recorded.append(sampleReceipt(index))
             }
         }
-        #expect(refused?.code == "outbox-io" && refused?.message.contains("No space left") == true, "\(String(describing: refused))")
-        #expect(try outbox.snapshot().pending.map(\.id) == recorded.map(\.idempotencyKey), "what record returned is there")
+        #expect(refused?.code == "outbox-io" && refused?.message.contains("No space left") == true,
+                "\(String(describing: refused))")
+        #expect(try outbox.snapshot().pending.map(\.id) == recorded.map(\.idempotencyKey),
+                "what record returned is there")
 
         // A flush during which the disk fills while the fifth receipt is being sent, leaving 20 bytes in the
         // journal's last page (the harness pads it): that receipt's `sent` mark cannot be written.
@@ -445,7 +448,8 @@ struct DamagedDiskTests {
         let lines = flush.stdoutJSON
         let summary = lines.last
         #expect(summary?["type"] == "flush")
-        let listed = lines.filter { $0["type"] == "delivered" || $0["type"] == "unmarked" }.compactMap { $0["id"]?.stringValue }
+        let listed = lines.filter { $0["type"] == "delivered" || $0["type"] == "unmarked" }
+            .compactMap { $0["id"]?.stringValue }
         let accepted = try collector.requests().filter(\.acknowledged).compactMap(\.idempotencyKey)
         #expect(listed == accepted, "every receipt the collector took is listed")
         let pendingNow = try ReceiptOutbox(directory: directory).snapshot().pending.count

@@ -330,7 +330,7 @@ struct DeliveryProcessTests {
         #expect(!FileManager.default.fileExists(atPath: missing), "flush never creates an outbox")
     }
 
-    @Test("simulate --outbox exits 1 and prints receipt-not-recorded instead of the line when a receipt cannot be written")
+    @Test("simulate --outbox exits 1, printing receipt-not-recorded instead of the line of a receipt it cannot write")
     func recordFailure() throws {
         let scratch = try Scratch()
         let outbox = scratch.file("outbox")

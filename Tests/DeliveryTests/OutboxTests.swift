@@ -365,7 +365,8 @@ struct OutboxPoisonedReceiptTests {
         let deliver: (OutboxEntry) -> OutboxDeliveryOutcome = { entry in
             seen.append(entry.receipt?.messageId ?? "")
             if entry.id == poisoned { attemptsSeen.append(entry.attempts) }
-            return entry.id == poisoned ? .retryLater(attempts: 5, reason: "HTTP 503") : .delivered(attempts: 1, status: 200)
+            return entry.id == poisoned
+                ? .retryLater(attempts: 5, reason: "HTTP 503") : .delivered(attempts: 1, status: 200)
         }
         let first = try outbox.flush(deliver: deliver)
         #expect(seen == ["m-0", "m-3"], "the first failure keeps the vendor's order")

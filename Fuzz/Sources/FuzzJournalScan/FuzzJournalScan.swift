@@ -93,7 +93,8 @@ enum ReferenceScanner {
         let length = Int(JournalFormat.readLittleEndian(bytes, at: offset + 4))
         guard length >= 33, length <= JournalFormat.maxPayload, offset + 12 + length <= bytes.count else { return nil }
         let checked = Array(bytes[(offset + 4)..<(offset + 8)]) + bytes[(offset + 12)..<(offset + 12 + length)]
-        guard JournalFormat.crc(checked[...]) == JournalFormat.readLittleEndian(bytes, at: offset + 8) else { return nil }
+        let stored = JournalFormat.readLittleEndian(bytes, at: offset + 8)
+        guard JournalFormat.crc(checked[...]) == stored else { return nil }
         let kind = bytes[offset + 12]
         let id = bytes[(offset + 13)..<(offset + 45)]
         guard JournalFormat.kinds.contains(kind), id.allSatisfy(JournalFormat.isLowerHex) else { return nil }
@@ -137,7 +138,8 @@ enum JournalRecipe {
         // Right CRCs for the wrapping headers, innermost (latest) first, so an outer one covers the patched inner.
         for (header, claimed) in wrappers.reversed() where header + 12 + claimed <= journal.count {
             let covered = Array(journal[(header + 4)..<(header + 8)]) + journal[(header + 12)..<(header + 12 + claimed)]
-            journal.replaceSubrange((header + 8)..<(header + 12), with: JournalFormat.littleEndian(JournalFormat.crc(covered[...])))
+            let crc = JournalFormat.littleEndian(JournalFormat.crc(covered[...]))
+            journal.replaceSubrange((header + 8)..<(header + 12), with: crc)
         }
         return journal
     }

@@ -145,7 +145,9 @@ enum OutboxFiles {
         var offset = 0
         while true {
             if offset == bytes.count {
-                guard bytes.count <= limit else { throw .tooLarge(path, size: "more than \(limit) bytes", limit: limit) }
+                guard bytes.count <= limit else {
+                    throw .tooLarge(path, size: "more than \(limit) bytes", limit: limit)
+                }
                 bytes.append(contentsOf: [UInt8](repeating: 0, count: min(64 * 1024, limit + 1 - bytes.count)))
             }
             let count = bytes.withUnsafeMutableBytes { raw in
@@ -193,7 +195,9 @@ enum OutboxFiles {
     /// Makes a directory's entries durable (a file just created or renamed in it).
     static func syncDirectory(_ path: String) throws(OutboxError) {
         var descriptor: Int32
-        repeat { descriptor = systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0) } while descriptor < 0 && errno == EINTR
+        repeat {
+            descriptor = systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw .io("open", path) }
         defer { close(descriptor) }
         // Some file systems refuse fsync on a directory (EINVAL): the entry is then as durable as they allow.
@@ -241,7 +245,9 @@ enum OutboxFiles {
 
     /// Creates a new, empty file in `directory` named `prefix.<pid>.<random>`, exclusively (`O_EXCL`, so never
     /// one that was already there, never through a link); returns its descriptor and path.
-    static func createUnique(in directory: String, prefix: String) throws(OutboxError) -> (descriptor: Int32, path: String) {
+    static func createUnique(
+        in directory: String, prefix: String
+    ) throws(OutboxError) -> (descriptor: Int32, path: String) {
         var lastError: OutboxError?
         for _ in 0..<8 {
             let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
@@ -262,8 +268,9 @@ enum OutboxFiles {
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
+            let capacity = MemoryLayout.size(ofValue: entry.pointee.d_name)
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                pointer.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
             }
             if name.hasPrefix(prefix) { names.append(name) }
         }

@@ -166,10 +166,10 @@ extension ReceiptOutbox {
         }
         defer { OutboxFiles.unlock(lease) }
 
-        var entries = try pendingEntries(notIn: run)
+        var entries = try pendingEntries(for: &run)
         do throws(OutboxError) {
             for round in 0..<options.maxRounds where !run.outOfTime {
-                if round > 0 { entries = try pendingEntries(notIn: run) }
+                if round > 0 { entries = try pendingEntries(for: &run) }
                 if entries.isEmpty { break }
                 for entry in entries where !run.outOfTime {
                     try hand(entry, to: deliver, in: &run)
@@ -182,13 +182,15 @@ extension ReceiptOutbox {
         return run.report
     }
 
-    /// The pending receipts not yet handed out by this flush, in order; remembers them as the last known.
-    private func pendingEntries(notIn run: FlushRun) throws(OutboxError) -> [OutboxEntry] {
-        try withJournal { journal throws(OutboxError) in
+    /// The pending receipts not yet handed out by this flush, in order; remembers every pending id read.
+    private func pendingEntries(for run: inout FlushRun) throws(OutboxError) -> [OutboxEntry] {
+        let tried = run.tried
+        let (ids, entries) = try withJournal { journal throws(OutboxError) in
             let state = try journal.read()
-            run.lastPending.set(state.pending.map(\.id))
-            return state.pending.filter { !run.tried.contains($0.id) }.map { state.entry($0) }
+            return (state.pending.map(\.id), state.pending.filter { !tried.contains($0.id) }.map { state.entry($0) })
         }
+        run.lastPendingIDs = ids
+        return entries
     }
 
     /// Hands one entry out (or sets it aside, or skips it), marks the outcome and reports it.
@@ -233,7 +235,8 @@ extension ReceiptOutbox {
             run.report.delivered.append(item)
         case .retryLater(let tries, let reason):
             if attempts >= run.options.maxDeferrals {
-                let why = "left for later by \(attempts) flushes (the limit is \(run.options.maxDeferrals)); last: \(reason)"
+                let why = "left for later by \(attempts) flushes (the limit is \(run.options.maxDeferrals)); "
+                    + "last: \(reason)"
                 try setAside(entry, attempts: tries, status: nil, reason: why, in: &run)
                 return
             }
@@ -308,7 +311,7 @@ extension ReceiptOutbox {
             }
         } catch {
             run.fail(error)
-            run.report.remaining = run.lastPending.ids.filter { !run.markedIDs.contains($0) }.count
+            run.report.remaining = run.lastPendingIDs.filter { !run.markedIDs.contains($0) }.count
         }
     }
 
@@ -381,12 +384,6 @@ extension ReceiptOutbox {
 
 /// The state of one flush as it goes.
 private struct FlushRun {
-    /// The ids of the last read's pending receipts (a class so a read inside a closure can update it).
-    final class IDs {
-        var ids: [String] = []
-        func set(_ ids: [String]) { self.ids = ids }
-    }
-
     let options: OutboxFlushOptions
     let start = OutboxFiles.monotonicSeconds()
     var report = OutboxFlushReport()
@@ -394,7 +391,8 @@ private struct FlushRun {
     var blockedVendors = Set<String>()
     var markedIDs = Set<String>()
     var outOfTime = false
-    let lastPending = IDs()
+    /// The pending ids of the flush's last read of the journal.
+    var lastPendingIDs: [String] = []
 
     init(options: OutboxFlushOptions) { self.options = options }
 

@@ -244,7 +244,8 @@ public final class ReceiptOutbox: ReceiptSink {
         for pending in state.pending {
             output.append(contentsOf: state.bytes[pending.frame])
             if pending.attempts > 0 {
-                output.append(contentsOf: OutboxFrame.encode(.attempted, id: pending.id, body: Array(String(pending.attempts).utf8)))
+                let count = Array(String(pending.attempts).utf8)
+                output.append(contentsOf: OutboxFrame.encode(.attempted, id: pending.id, body: count))
             }
         }
         output.append(contentsOf: frame)
@@ -325,7 +326,9 @@ extension ReceiptOutbox {
     public static func scanJournal(_ bytes: [UInt8]) -> JournalScan {
         let scan = OutboxFrame.scan(bytes)
         return JournalScan(
-            records: scan.records.map { JournalRecord(kind: $0.kind.rawValue, id: $0.id, body: $0.body, frame: $0.frame) },
+            records: scan.records.map { record in
+                JournalRecord(kind: record.kind.rawValue, id: record.id, body: record.body, frame: record.frame)
+            },
             skipped: scan.skipped, validEnd: scan.validEnd)
     }
 }
