@@ -211,11 +211,12 @@ extension ReceiptOutbox {
             // Tried by as many flushes as allowed, and the last one recorded no outcome (it died while sending).
             let reason = "handed out by \(entry.attempts) flushes without being delivered (the limit is "
                 + "\(run.options.maxDeferrals)); set aside without another attempt"
-            try setAside(entry, attempts: 0, status: nil, reason: reason, in: &run)
+            try setAside(entry, attempts: 0, status: nil, reason: reason, answered: false, in: &run)
             return
         }
         if entry.receipt == nil {
-            try setAside(entry, attempts: 0, status: nil, reason: "the stored record is not a receipt", in: &run)
+            let reason = "the stored record is not a receipt"
+            try setAside(entry, attempts: 0, status: nil, reason: reason, answered: false, in: &run)
             return
         }
         let attempts = entry.attempts + 1
@@ -237,20 +238,21 @@ extension ReceiptOutbox {
             if attempts >= run.options.maxDeferrals {
                 let why = "left for later by \(attempts) flushes (the limit is \(run.options.maxDeferrals)); "
                     + "last: \(reason)"
-                try setAside(entry, attempts: tries, status: nil, reason: why, in: &run)
+                try setAside(entry, attempts: tries, status: nil, reason: why, answered: true, in: &run)
                 return
             }
             if entry.attempts == 0 { run.blockedVendors.insert(vendor) }
             run.report.deferred.append(item(entry, attempts: tries, status: nil, reason: reason))
         case .permanentFailure(let tries, let status, let reason):
-            try setAside(entry, attempts: tries, status: status, reason: reason, in: &run)
+            try setAside(entry, attempts: tries, status: status, reason: reason, answered: true, in: &run)
         }
     }
 
     /// Sets `entry` aside as a dead letter and marks it; when the dead-letter file refuses, leaves it pending
-    /// with a diagnostic (the flush goes on). Throws only what the journal throws.
+    /// with a diagnostic (the flush goes on). Throws only what the journal throws (`answered`: the vendor
+    /// answered it in this flush, so an unwritten mark makes it ``OutboxFlushReport/unmarked``).
     private func setAside(
-        _ entry: OutboxEntry, attempts: Int, status: Int?, reason: String, in run: inout FlushRun
+        _ entry: OutboxEntry, attempts: Int, status: Int?, reason: String, answered: Bool, in run: inout FlushRun
     ) throws(OutboxError) {
         let letter = DeadLetter(
             id: entry.id, receipt: entry.receipt, status: status, reason: reason, attempts: attempts,
@@ -260,7 +262,8 @@ extension ReceiptOutbox {
         do throws(OutboxError) {
             written = try writeDeadLetter(letter, body: entry.body)
         } catch {
-            written = .refused(error.message)
+            if answered { run.unmarked(item, error) }
+            throw error
         }
         let receiptName = "receipt '\(entry.receipt?.event ?? "?")' (\(entry.receipt?.vendor ?? "?"), id \(entry.id))"
         switch written {
@@ -270,7 +273,7 @@ extension ReceiptOutbox {
                     try appendMark(.deadLettered, id: entry.id, in: journal)
                 }
             } catch {
-                run.unmarked(item, error)
+                if answered { run.unmarked(item, error) }
                 throw error
             }
             run.marked(entry.id)
@@ -351,7 +354,8 @@ extension ReceiptOutbox {
     }
 
     /// Appends `letter` to `dead-letters.jsonl` (once per id), durably, under the journal lock. Never passes
-    /// ``Limits/maxDeadLetterBytes``; a file already larger counts as full.
+    /// ``Limits/maxDeadLetterBytes``; a file already larger counts as full. A dead-letter file that cannot be
+    /// used is `.refused`; only the journal's own errors are thrown.
     private func writeDeadLetter(_ letter: DeadLetter, body: String) throws(OutboxError) -> DeadLetterWrite {
         var json = letter.json
         if letter.receipt == nil, case .object(var members) = json {
@@ -363,20 +367,24 @@ extension ReceiptOutbox {
         let letterPath = path(FileName.deadLetters)
         let limit = limits.maxDeadLetterBytes
         return try withJournal { _ throws(OutboxError) -> DeadLetterWrite in
-            let existed = OutboxFiles.exists(letterPath)
-            let descriptor = try OutboxFiles.open(letterPath, flags: O_RDWR | O_CREAT | O_APPEND)
-            defer { close(descriptor) }
-            if !existed { try OutboxFiles.syncDirectory(directory) }
-            if try OutboxFiles.size(descriptor, path: letterPath) > limit { return .full }
-            let existing = try OutboxFiles.readAll(descriptor, path: letterPath, limit: limit)
-            let alreadyThere = existing.split(separator: UInt8(ascii: "\n")).contains { stored in
-                (try? JSONParser.parse(Array(stored)))?["id"]?.stringValue == letter.id
+            do throws(OutboxError) {
+                let existed = OutboxFiles.exists(letterPath)
+                let descriptor = try OutboxFiles.open(letterPath, flags: O_RDWR | O_CREAT | O_APPEND)
+                defer { close(descriptor) }
+                if !existed { try OutboxFiles.syncDirectory(directory) }
+                if try OutboxFiles.size(descriptor, path: letterPath) > limit { return .full }
+                let existing = try OutboxFiles.readAll(descriptor, path: letterPath, limit: limit)
+                let alreadyThere = existing.split(separator: UInt8(ascii: "\n")).contains { stored in
+                    (try? JSONParser.parse(Array(stored)))?["id"]?.stringValue == letter.id
+                }
+                if alreadyThere { return .written }
+                if existing.last.map({ $0 != UInt8(ascii: "\n") }) ?? false { line.insert(UInt8(ascii: "\n"), at: 0) }
+                guard existing.count + line.count <= limit else { return .full }
+                try OutboxFiles.writeAll(descriptor, line, path: letterPath)
+                try OutboxFiles.sync(descriptor, path: letterPath)
+            } catch {
+                return .refused(error.message)
             }
-            if alreadyThere { return .written }
-            if existing.last.map({ $0 != UInt8(ascii: "\n") }) ?? false { line.insert(UInt8(ascii: "\n"), at: 0) }
-            guard existing.count + line.count <= limit else { return .full }
-            try OutboxFiles.writeAll(descriptor, line, path: letterPath)
-            try OutboxFiles.sync(descriptor, path: letterPath)
             return .written
         }
     }
