@@ -4,16 +4,23 @@ import PushBridge
 /// Fuzz target: the outbox journal's frame scanner (`ReceiptOutbox.scanJournal`, what every read of a
 /// journal runs).
 ///
-/// Each input is scanned twice: as raw bytes, and as a recipe for a journal (``JournalRecipe``), so that
+/// Each input is scanned three times: as raw bytes; as a recipe for a journal (``JournalRecipe``), so that
 /// valid records, records nested inside other records' claimed lengths and crafted overlapping headers with
-/// wrong checksums are common rather than one in 2^32. Invariants: no trap; the scanner finds exactly the
-/// records, skipped ranges and valid end that ``ReferenceScanner`` finds (a direct, one-byte-at-a-time scanner
-/// with its own bitwise CRC-32, written here independently), on both the direct-checksum path and the
-/// prefix-state path the scanner switches to once failed candidates cost more than the input's length.
+/// wrong checksums are common rather than one in 2^32; and as that journal behind three crafted headers that
+/// each claim all of it with a wrong checksum, so the scanner is sure to switch to its prefix-state path
+/// (it does once failed candidates cost more than the input's length) before it reaches the journal.
+/// Invariants: no trap; the scanner finds exactly the records, skipped ranges and valid end that
+/// ``ReferenceScanner`` finds (a direct, one-byte-at-a-time scanner with its own bitwise CRC-32, written here
+/// independently).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJournalScan(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Fuzz.bytes(data, size)
-    for (what, journal) in [("raw input", input), ("recipe", JournalRecipe.build(input))] {
+    let recipe = JournalRecipe.build(input)
+    let cases = [
+        ("raw input", input), ("recipe", recipe),
+        ("recipe behind crafted headers", JournalRecipe.behindCraftedHeaders(recipe)),
+    ]
+    for (what, journal) in cases {
         let ours = ReceiptOutbox.scanJournal(journal)
         let reference = ReferenceScanner.scan(journal)
         Fuzz.require(ours.records.map(\.frame) == reference.records.map(\.frame), "\(what): different records")
@@ -142,6 +149,18 @@ enum JournalRecipe {
             journal.replaceSubrange((header + 8)..<(header + 12), with: crc)
         }
         return journal
+    }
+
+    /// `journal` behind three 45-byte candidates, each claiming everything after its header (at most 1 MiB),
+    /// with a valid kind and id and a wrong CRC.
+    static func behindCraftedHeaders(_ journal: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for unit in 0..<3 {
+            let claimed = min(JournalFormat.maxPayload, max(33, (2 - unit) * 45 + 33 + journal.count))
+            bytes += JournalFormat.magic + JournalFormat.littleEndian(UInt32(claimed)) + [0, 0, 0, 0]
+            bytes += Array("R".utf8) + [UInt8](repeating: 0x30, count: 32)
+        }
+        return bytes + journal
     }
 
     private struct Reader {

@@ -29,8 +29,8 @@ enum FlushCommand: Command {
         ("unmarked":N and "error":CODE are added when they apply.)
         Exit 0 when nothing is left pending, 1 when some receipts remain for a later flush (or
         another flush is running), 66 when the outbox cannot be used (a link, a device or an
-        oversized file in it) or an I/O error stopped the flush or its compaction; every line
-        above is printed even then.
+        oversized file in it: one line on stderr) or an I/O error stopped the flush or its
+        compaction (every line above is still printed, "remaining" is still true).
 
         Options:
           --write-key KEY           the vendors' write key (else PUSHBRIDGE_WRITE_KEY); never printed
