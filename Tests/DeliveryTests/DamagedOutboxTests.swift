@@ -366,6 +366,43 @@ struct DamagedOutboxFlushTests {
     }
 }
 
+@Suite("A damaged outbox: a receipt its sender dies on, with real processes")
+struct PoisonedReceiptProcessTests {
+    @Test("a flush killed while sending the same receipt 8 times sets it aside at the 9th and delivers the rest")
+    func senderDiesOnOneReceipt() throws {
+        let scratch = try Scratch()
+        let limit = OutboxFlushOptions().maxDeferrals
+        // The first `limit` requests hang (as a collector answer that crashed the sender would never end).
+        let script = Array(repeating: "stall:30", count: limit).joined(separator: ",")
+        let collector = try Collector(["--script", script], in: scratch)
+        let outbox = scratch.file("outbox")
+        let expected = try Batch.record(Batch.everyVendor("poison", taps: 1), outbox: outbox, in: scratch)
+        let poisoned = expected[0].idempotencyKey
+        for kill in 1...limit {
+            let flush = try BridgeCLI.start(flushArguments(outbox, collector), in: scratch)
+            let deadline = monotonicNow() + 15
+            while try collector.requests().count < kill, monotonicNow() < deadline { pause(0.02) }
+            flush.killHard()
+            #expect(flush.wait().signaled, "flush \(kill) was killed while sending")
+        }
+        let requests = try collector.requests()
+        #expect(requests.map(\.idempotencyKey) == Array(repeating: poisoned, count: limit),
+                "each killed flush was sending the same receipt")
+        #expect(try ReceiptOutbox(directory: outbox).snapshot().pending.first?.attempts == limit)
+
+        let last = try BridgeCLI.run(flushArguments(outbox, collector), in: scratch)
+        #expect(last.status == 0, "\(last)")
+        let lines = last.stdoutJSON
+        #expect(lines.filter { $0["type"] == "dead-letter" }.compactMap { $0["id"]?.stringValue } == [poisoned])
+        #expect(lines.filter { $0["type"] == "delivered" }.compactMap { $0["id"]?.stringValue }
+            == expected.dropFirst().map(\.idempotencyKey))
+        #expect(try collector.requests().count == limit + expected.count - 1, "the poisoned receipt is not sent again")
+        let letters = try ReceiptOutbox(directory: outbox).deadLetters()
+        #expect(letters.map(\.id) == [poisoned])
+        #expect(letters.first?.reason.contains("without another attempt") == true)
+    }
+}
+
 #if os(Linux)
 @Suite("A damaged outbox: full and read-only disks", .enabled(if: DamagedDisk.canMount, "needs root to mount a tmpfs"))
 struct DamagedDiskTests {
@@ -457,6 +494,42 @@ struct DamagedDiskTests {
         // Whatever marks fit in the journal's last page, its compaction needs a new file: the flush fails.
         #expect(summary?["error"] == "outbox-io" && flush.status == 66, "\(flush)")
         #expect(flush.stderr.contains("No space left on device"))
+    }
+
+    @Test("a read-only journal stops the flush before any send; a read-only dead-letter file holds back no one")
+    func readOnlyFiles() throws {
+        let (scratch, outbox, receipts) = try RecordedOutbox.make(count: 4, vendors: 4)
+        defer { withExtendedLifetime(scratch) {} }
+        let letters = outbox.directory + "/dead-letters.jsonl"
+        try DamagedDisk.store([], at: letters)
+        let readOnlyLetters = try TestMount.readOnly(letters)
+        defer { readOnlyLetters.release() }
+        var handedOut: [String] = []
+        let report = try outbox.flush { entry in
+            handedOut.append(entry.id)
+            return entry.id == receipts[1].idempotencyKey
+                ? .permanentFailure(attempts: 1, status: 410, reason: "HTTP 410") : .delivered(attempts: 1, status: 200)
+        }
+        #expect(handedOut == receipts.map(\.idempotencyKey))
+        #expect(report.delivered.count == 3 && report.deferred.map(\.id) == [receipts[1].idempotencyKey])
+        let failed = report.diagnostics.first { $0.code == "outbox-dead-letter-failed" }
+        #expect(failed?.message.contains("Read-only") == true, "\(report.diagnostics)")
+
+        try outbox.record(sampleReceipt(9))
+        let journal = outbox.directory + "/journal"
+        let before = try DamagedDisk.read(journal)
+        let readOnlyJournal = try TestMount.readOnly(journal)
+        defer { readOnlyJournal.release() }
+        var sent = 0
+        let stopped = outboxError {
+            _ = try outbox.flush { _ in
+                sent += 1
+                return .delivered(attempts: 1, status: 200)
+            }
+        }
+        #expect(stopped?.message.contains("Read-only") == true, "\(String(describing: stopped))")
+        #expect(sent == 0, "nothing is sent when no mark can be written")
+        #expect(try DamagedDisk.read(journal) == before)
     }
 
     @Test("a read-only outbox directory: a clear error, nothing lost, everything there once writable again")
