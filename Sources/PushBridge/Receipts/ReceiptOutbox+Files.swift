@@ -122,6 +122,12 @@ enum OutboxFiles {
         }
     }
 
+    /// Whether `path` is a directory (following links: the outbox directory itself may be reached through one).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR)
+    }
+
     /// Whether an entry named `path` exists (a symbolic link counts, dangling or not: it is never followed).
     static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -100,7 +100,7 @@ public final class ReceiptOutbox: ReceiptSink {
     ) throws(OutboxError) {
         if createIfMissing {
             try OutboxFiles.makeDirectory(directory)
-        } else if !OutboxFiles.exists(directory) {
+        } else if !OutboxFiles.isDirectory(directory) {
             throw OutboxError(code: "outbox-unusable", message: "there is no outbox directory at '\(directory)'")
         }
         self.directory = directory
