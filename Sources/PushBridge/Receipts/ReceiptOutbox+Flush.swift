@@ -208,7 +208,8 @@ extension ReceiptOutbox {
         }
         run.tried.insert(entry.id)
         if entry.attempts >= run.options.maxDeferrals {
-            // Tried by as many flushes as allowed, and the last one recorded no outcome (it died while sending).
+            // Tried by as many flushes as allowed without an outcome that ended it: the last flush died while
+            // sending it, or could not set it aside.
             let reason = "handed out by \(entry.attempts) flushes without being delivered (the limit is "
                 + "\(run.options.maxDeferrals)); set aside without another attempt"
             try setAside(entry, attempts: 0, status: nil, reason: reason, answered: false, in: &run)
