@@ -22,6 +22,7 @@ let package = Package(
             name: "FuzzHTTPResponse",
             dependencies: ["FuzzSupport", .product(name: "PushBridgeDelivery", package: "PushBridge")]
         ),
+        .executableTarget(name: "FuzzJournalScan", dependencies: ["FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

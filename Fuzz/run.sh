@@ -3,9 +3,10 @@
 #
 #   Fuzz/run.sh [TARGET] [SECONDS]
 #
-# TARGET is FuzzJSON, FuzzDecode, FuzzTranslate, FuzzBridge, FuzzHTTPResponse or all (default all); SECONDS is the time
-# per target (default 60). Prints executions and crashes per target and exits 1 when any target
-# crashed (a crash, hang, leak or out-of-memory input is written to the artifacts directory).
+# TARGET is FuzzJSON, FuzzDecode, FuzzTranslate, FuzzBridge, FuzzHTTPResponse, FuzzJournalScan or all
+# (default all); SECONDS is the time per target (default 60). Prints executions and crashes per target and
+# exits 1 when any target crashed (a crash, hang, leak or out-of-memory input is written to the artifacts
+# directory).
 #
 # Seeds: the `payload` of every case in Conformance/cases, examples/payloads, Fuzz/corpus-seeds/real
 # (25 payloads from public SDKs) and Fuzz/corpus-seeds/json; FuzzHTTPResponse takes HTTP responses from
@@ -19,7 +20,7 @@ set -euo pipefail
 
 FUZZ_DIR="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$FUZZ_DIR/.." && pwd)"
-TARGETS=(FuzzJSON FuzzDecode FuzzTranslate FuzzBridge FuzzHTTPResponse)
+TARGETS=(FuzzJSON FuzzDecode FuzzTranslate FuzzBridge FuzzHTTPResponse FuzzJournalScan)
 TARGET="${1:-all}"
 SECONDS_PER_TARGET="${2:-60}"
 WORK="${FUZZ_WORK:-/tmp/pushbridge-fuzz}"

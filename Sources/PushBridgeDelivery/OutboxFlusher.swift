@@ -5,8 +5,10 @@ import PushBridge
 ///
 /// Receipts go out in the order recorded, each with its outbox id as `Idempotency-Key`. A receipt the
 /// vendor accepted is marked sent; one refused for good becomes a dead letter (`dead-letters.jsonl`);
-/// one that could not be delivered now stays pending and holds back that vendor's later receipts until
-/// the next flush. The whole flush stops handing out receipts after ``OutboxFlushOptions/maxDuration``.
+/// one that could not be delivered now stays pending and, the first time, holds back that vendor's later
+/// receipts until the next flush; one that failed before holds nothing back, and after
+/// ``OutboxFlushOptions/maxDeferrals`` flushes becomes a dead letter. The whole flush stops handing out
+/// receipts after ``OutboxFlushOptions/maxDuration``; an I/O error partway is in the report's `failure`.
 public struct OutboxFlusher: Sendable {
     /// The outbox.
     public let outbox: ReceiptOutbox

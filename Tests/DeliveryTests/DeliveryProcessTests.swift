@@ -330,7 +330,7 @@ struct DeliveryProcessTests {
         #expect(!FileManager.default.fileExists(atPath: missing), "flush never creates an outbox")
     }
 
-    @Test("simulate --outbox exits 1 and reports receipt-not-recorded when a receipt cannot be written")
+    @Test("simulate --outbox exits 1, printing receipt-not-recorded instead of the line of a receipt it cannot write")
     func recordFailure() throws {
         let scratch = try Scratch()
         let outbox = scratch.file("outbox")
@@ -340,8 +340,9 @@ struct DeliveryProcessTests {
             stdin: JSONWriter.string(.object(Payloads.payload("fail", 1))))
         #expect(result.status == 1, "\(result)")
         let lines = result.stdoutJSON
-        #expect(lines.map { $0["type"] } == ["diagnostic", "receipt"])
+        #expect(lines.map { $0["type"] } == ["diagnostic"], "no receipt line for a receipt that is not on disk")
         #expect(lines.first?["code"] == "receipt-not-recorded")
+        #expect(lines.first?["message"]?.stringValue?.contains("is a directory") == true, "\(result)")
     }
 
     @Test("flush --help documents the options and the exit codes")

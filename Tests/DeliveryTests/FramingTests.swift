@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import PushBridge
 import Testing
 
@@ -80,5 +85,112 @@ struct FramingTests {
         }
         #expect(Receipt(outboxJSON: ["vendor": "x", "kind": "nope", "event": "e"]) == nil)
         #expect(Receipt(outboxJSON: ["kind": "opened", "event": "e"]) == nil)
+    }
+
+    @Test("a CRC state shifted through n zero bytes equals the state after n zero bytes, for lengths up to 1 MiB")
+    func crcShift() {
+        var generator = SplitMix(seed: 7)
+        for count in [0, 1, 2, 3, 7, 8, 255, 256, 4_095, 65_537, 1 << 20] {
+            let register = UInt32(truncatingIfNeeded: generator.next())
+            var direct = register
+            let zeros = [UInt8](repeating: 0, count: count)
+            let prefix = zeros.withUnsafeBufferPointer { CRC32.prefixRegisters($0) }
+            // prefixRegisters starts from 0, so the state from `register` is shift(register) ^ prefix (linear).
+            direct = CRC32.shift(register, byZeroBytes: count) ^ prefix[count]
+            var reference = register
+            for _ in 0..<count { reference = (reference >> 8) ^ crcTableEntry(reference & 0xFF) }
+            #expect(direct == reference, "\(count) zero bytes")
+        }
+    }
+
+    @Test("the prefix-state path finds exactly the records the direct path finds, on damaged and crafted journals")
+    func prefixPathAgrees() {
+        var generator = SplitMix(seed: 19)
+        let id = String(repeating: "5a", count: 16)
+        for round in 0..<300 {
+            var bytes: [UInt8] = []
+            for piece in 0..<(1 + Int(generator.next() % 6)) {
+                switch generator.next() % 4 {
+                case 0: bytes += OutboxFrame.encode(.receipt, id: id, body: Array("{\"n\":\(piece)}".utf8))
+                case 1: bytes += OutboxFrame.encode(.sent, id: id)
+                case 2: bytes += (0..<Int(generator.next() % 40)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+                default:
+                    // A header claiming the rest, with a CRC that is right or wrong.
+                    bytes += OutboxFrame.magic + [60, 0, 0, 0] + [0, 0, 0, 0]
+                }
+            }
+            if !bytes.isEmpty, generator.next() % 2 == 0 {
+                bytes[Int(generator.next() % UInt64(bytes.count))] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
+            }
+            let direct = OutboxFrame.scan(bytes)
+            let viaPrefix = bytes.withUnsafeBufferPointer { OutboxFrame.scan($0, directCheckBudget: -1) }
+            #expect(direct.records.map(\.frame) == viaPrefix.records.map(\.frame), "round \(round)")
+            #expect(direct.skipped == viaPrefix.skipped, "round \(round)")
+            #expect(direct.validEnd == viaPrefix.validEnd, "round \(round)")
+        }
+    }
+
+    @Test("2 MiB of overlapping headers, each claiming most of the file with a bad CRC, scan in well under a second")
+    func craftedHeadersScanInLinearTime() {
+        let id = String(repeating: "c3", count: 16)
+        let good = OutboxFrame.encode(.receipt, id: id, body: Array("{}".utf8))
+        let bytes = OutboxFrame.craftedOverlappingHeaders(count: 2 << 20) + good
+        let start = threadCPUSeconds()
+        let scan = OutboxFrame.scan(bytes)
+        let elapsed = threadCPUSeconds() - start
+        #expect(scan.records.map(\.id) == [id], "the valid record after the crafted ones is still found")
+        #expect(scan.skipped == [0..<(bytes.count - good.count)])
+        // CPU time of this thread, so machines busy with other work do not make it flaky; the quadratic
+        // scanner took minutes here.
+        #expect(elapsed < 1, "took \(elapsed) s of CPU")
+    }
+}
+
+/// CPU seconds the calling thread has used.
+func threadCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// One entry of the CRC-32 table, computed bit by bit (a reference independent of ``CRC32``).
+func crcTableEntry(_ index: UInt32) -> UInt32 {
+    var value = index
+    for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+    return value
+}
+
+/// A small deterministic generator, so a failing case can be replayed.
+struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+extension OutboxFrame {
+    /// About `size` bytes of 45-byte candidate records, each a magic, a length reaching up to 1 MiB past it, a
+    /// wrong CRC, a valid kind and a valid id, so every one costs a CRC over its claimed length to reject: what
+    /// made the old scanner quadratic (each overlaps the next ones).
+    static func craftedOverlappingHeaders(count size: Int) -> [UInt8] {
+        let unit = headerSize + 1 + idLength
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        while bytes.count + unit <= size {
+            let claimed = UInt32(min(maxPayload, max(1 + idLength, size - bytes.count - headerSize)))
+            bytes += magic
+            bytes += [UInt8(truncatingIfNeeded: claimed), UInt8(truncatingIfNeeded: claimed >> 8),
+                      UInt8(truncatingIfNeeded: claimed >> 16), UInt8(truncatingIfNeeded: claimed >> 24)]
+            bytes += [0, 0, 0, 0, Kind.receipt.rawValue]
+            bytes += Array(String(repeating: "0", count: idLength).utf8)
+        }
+        return bytes
     }
 }

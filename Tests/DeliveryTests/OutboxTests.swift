@@ -348,6 +348,98 @@ struct OutboxFlushTests {
     }
 }
 
+@Suite("ReceiptOutbox: a receipt that keeps failing cannot block the queue")
+struct OutboxPoisonedReceiptTests {
+    @Test("a receipt that failed in an earlier flush no longer holds back its vendor's later receipts")
+    func failedBeforeHoldsNothingBack() throws {
+        let scratch = try Scratch()
+        let outbox = try ReceiptOutbox(directory: scratch.file("outbox"))
+        let receipts = [
+            sampleReceipt(0, vendor: "zixflow"), sampleReceipt(1, vendor: "zixflow"), sampleReceipt(2, vendor: "zixflow"),
+            sampleReceipt(3, vendor: "buzzkit"),
+        ]
+        for receipt in receipts { try outbox.record(receipt) }
+        let poisoned = receipts[0].idempotencyKey
+        var seen: [String] = []
+        var attemptsSeen: [Int] = []
+        let deliver: (OutboxEntry) -> OutboxDeliveryOutcome = { entry in
+            seen.append(entry.receipt?.messageId ?? "")
+            if entry.id == poisoned { attemptsSeen.append(entry.attempts) }
+            return entry.id == poisoned
+                ? .retryLater(attempts: 5, reason: "HTTP 503") : .delivered(attempts: 1, status: 200)
+        }
+        let first = try outbox.flush(deliver: deliver)
+        #expect(seen == ["m-0", "m-3"], "the first failure keeps the vendor's order")
+        #expect(first.remaining == 3)
+        seen = []
+        let second = try outbox.flush(deliver: deliver)
+        #expect(seen == ["m-0", "m-1", "m-2"], "a receipt that failed before holds nothing back")
+        #expect(second.delivered.compactMap(\.messageId) == ["m-1", "m-2"])
+        #expect(second.deferred.compactMap(\.messageId) == ["m-0"])
+        #expect(second.remaining == 1)
+        #expect(attemptsSeen == [0, 1], "the sender is told how many earlier flushes tried it")
+    }
+
+    @Test("after maxDeferrals flushes a receipt is dead-lettered with its last reason; counts survive compaction")
+    func deadLetteredAfterDeferrals() throws {
+        let scratch = try Scratch()
+        let directory = scratch.file("outbox")
+        let options = OutboxFlushOptions(maxDeferrals: 3)
+        try ReceiptOutbox(directory: directory).record(sampleReceipt(0, vendor: "appdna"))
+        for flush in 1...3 {
+            // A fresh outbox each time (another launch); another receipt delivered each time makes a compaction.
+            let outbox = try ReceiptOutbox(directory: directory)
+            try outbox.record(sampleReceipt(flush, vendor: "zixflow"))
+            #expect(try outbox.snapshot().pending.first?.attempts == flush - 1, "flush \(flush)")
+            let report = try outbox.flush(options: options) { entry in
+                entry.receipt?.messageId == "m-0"
+                    ? .retryLater(attempts: 2, reason: "HTTP 503 (flush \(flush))") : .delivered(attempts: 1, status: 200)
+            }
+            #expect(report.delivered.compactMap(\.messageId) == ["m-\(flush)"])
+            if flush < 3 {
+                #expect(report.deferred.compactMap(\.messageId) == ["m-0"])
+                #expect(report.remaining == 1)
+            } else {
+                #expect(report.deadLettered.compactMap(\.messageId) == ["m-0"])
+                #expect(report.remaining == 0)
+                let reason = report.deadLettered.first?.reason ?? ""
+                #expect(reason.contains("3 flushes") && reason.contains("HTTP 503 (flush 3)"), "\(reason)")
+            }
+        }
+        let letters = try ReceiptOutbox(directory: directory).deadLetters()
+        #expect(letters.compactMap(\.receipt?.messageId) == ["m-0"])
+        #expect(letters.first?.reason.contains("HTTP 503 (flush 3)") == true)
+    }
+
+    @Test("a receipt whose sender died on it every time is set aside without another attempt; others go on")
+    func diedWhileSending() throws {
+        let scratch = try Scratch()
+        let directory = scratch.file("outbox")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // What 8 flushes that each died while sending m-0 leave: its receipt and an attempt count of 8; and
+        // m-1, handed out once by a flush that died.
+        var journal = CraftedJournal()
+        journal.add(.receipt, sampleReceipt(0))
+        journal.add(.receipt, sampleReceipt(1))
+        journal.add(.receipt, sampleReceipt(2))
+        journal.add(.attempted, sampleReceipt(0), body: Array("8".utf8))
+        journal.add(.attempted, sampleReceipt(1), body: Array("1".utf8))
+        try DamagedDisk.store(journal.bytes, at: directory + "/journal")
+        let outbox = try ReceiptOutbox(directory: directory)
+        var seen: [String] = []
+        let report = try outbox.flush { entry in
+            seen.append(entry.receipt?.messageId ?? "")
+            return entry.receipt?.messageId == "m-1" ? .retryLater(attempts: 1, reason: "timeout")
+                : .delivered(attempts: 1, status: 200)
+        }
+        #expect(seen == ["m-1", "m-2"], "m-0 is never handed out again; m-1, tried before, holds nothing back")
+        #expect(report.deadLettered.compactMap(\.messageId) == ["m-0"])
+        #expect(report.deadLettered.first?.reason?.contains("without another attempt") == true)
+        #expect(report.delivered.compactMap(\.messageId) == ["m-2"])
+        #expect(try outbox.snapshot().pending.map(\.attempts) == [2])
+    }
+}
+
 @Suite("ReceiptOutbox: size limit")
 struct OutboxLimitTests {
     @Test("a receipt that would pass the pending limit is refused with outbox-full; what was recorded is kept")

@@ -6,7 +6,8 @@ import Darwin
 
 /// Why the outbox could not do what was asked. Its ``diagnostic`` is what the bridge and the CLI report.
 public struct OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A stable code: `outbox-full`, `outbox-io`, `outbox-unusable`.
+    /// A stable code: `outbox-full`, `outbox-io`, `outbox-unusable` (not an outbox, or a file that is a link,
+    /// a directory, a device or a FIFO), `outbox-file-too-large`, `outbox-receipt-too-large`.
     public let code: String
     /// A sentence a person can act on.
     public let message: String
@@ -25,6 +26,22 @@ public struct OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(code): \(message)" }
 
+    /// `path` is not a regular file the outbox may open (a link, a directory, a device, a FIFO).
+    static func notRegular(_ path: String, what: String) -> OutboxError {
+        OutboxError(
+            code: "outbox-unusable",
+            message: "'\(path)' is \(what), not a regular file: the outbox opens only its own regular files and never "
+                + "follows a link; it was not read or written. Move it out of the outbox directory")
+    }
+
+    /// `path` is larger than the outbox reads.
+    static func tooLarge(_ path: String, size: String, limit: Int) -> OutboxError {
+        OutboxError(
+            code: "outbox-file-too-large",
+            message: "'\(path)' is \(size), more than the outbox reads (\(limit) bytes, derived from its limits); it "
+                + "was not read. Move it out of the outbox directory")
+    }
+
     /// A failed system call on `path`, with `errno`'s text.
     static func io(_ action: String, _ path: String, errno code: Int32 = errno) -> OutboxError {
         OutboxError(
@@ -35,17 +52,53 @@ public struct OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// The few POSIX calls the outbox needs, each retried on `EINTR` and turned into an ``OutboxError``.
 enum OutboxFiles {
-    /// Opens `path` with `flags`; a file it creates gets `mode` and is forced to `mode` even when it
-    /// already existed with a wider one (every outbox file is 0600).
+    /// Opens the outbox file at `path` with `flags`, never following a symbolic link (`O_NOFOLLOW`) and never
+    /// blocking on a FIFO (`O_NONBLOCK`), and checks (`fstat`) that it is a regular file; anything else is
+    /// refused with `outbox-unusable` naming the file. A file it creates gets `mode` and is forced to `mode`
+    /// even when it already existed with a wider one (every outbox file is 0600).
     static func open(_ path: String, flags: Int32, mode: mode_t = 0o600) throws(OutboxError) -> Int32 {
+        let descriptor = try openRaw(path, flags: flags | O_NOFOLLOW | O_NONBLOCK, mode: mode)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let error = OutboxError.io("inspect", path)
+            close(descriptor)
+            throw error
+        }
+        let type = UInt32(info.st_mode) & UInt32(S_IFMT)
+        guard type == UInt32(S_IFREG) else {
+            close(descriptor)
+            throw .notRegular(path, what: fileTypeName(type))
+        }
+        if flags & O_CREAT != 0 { _ = fchmod(descriptor, mode) }
+        return descriptor
+    }
+
+    /// `open(2)` retried on `EINTR`; a symbolic link (`ELOOP` under `O_NOFOLLOW`), a directory or a FIFO
+    /// without a reader is refused as `outbox-unusable`, any other failure is `outbox-io`.
+    private static func openRaw(_ path: String, flags: Int32, mode: mode_t) throws(OutboxError) -> Int32 {
         while true {
             let descriptor = systemOpen(path, flags | O_CLOEXEC, mode)
-            if descriptor >= 0 {
-                if flags & O_CREAT != 0 { _ = fchmod(descriptor, mode) }
-                return descriptor
+            if descriptor >= 0 { return descriptor }
+            switch errno {
+            case EINTR: continue
+            case ELOOP: throw .notRegular(path, what: "a symbolic link")
+            case EISDIR: throw .notRegular(path, what: "a directory")
+            case ENXIO: throw .notRegular(path, what: "a FIFO or socket")
+            default: throw .io("open", path)
             }
-            if errno == EINTR { continue }
-            throw .io("open", path)
+        }
+    }
+
+    /// What a file of type `type` (`st_mode & S_IFMT`) is, for a refusal.
+    private static func fileTypeName(_ type: UInt32) -> String {
+        switch type {
+        case UInt32(S_IFDIR): return "a directory"
+        case UInt32(S_IFLNK): return "a symbolic link"
+        case UInt32(S_IFIFO): return "a FIFO"
+        case UInt32(S_IFSOCK): return "a socket"
+        case UInt32(S_IFCHR): return "a character device"
+        case UInt32(S_IFBLK): return "a block device"
+        default: return "not a regular file"
         }
     }
 
@@ -69,10 +122,16 @@ enum OutboxFiles {
         }
     }
 
-    /// Whether `path` exists.
+    /// Whether `path` is a directory (following links: the outbox directory itself may be reached through one).
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR)
+    }
+
+    /// Whether an entry named `path` exists (a symbolic link counts, dangling or not: it is never followed).
     static func exists(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0
+        return lstat(path, &info) == 0
     }
 
     /// The size of an open file.
@@ -82,13 +141,21 @@ enum OutboxFiles {
         return Int(info.st_size)
     }
 
-    /// Every byte of an open file, read from its start.
-    static func readAll(_ descriptor: Int32, path: String) throws(OutboxError) -> [UInt8] {
+    /// Every byte of an open file, read from its start, but never more than `limit` bytes: a file that is
+    /// (or grows while it is read) larger is refused with `outbox-file-too-large`, so a damaged or hostile
+    /// file can never make a read run until memory runs out.
+    static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(OutboxError) -> [UInt8] {
         let expected = try size(descriptor, path: path)
-        var bytes = [UInt8](repeating: 0, count: max(expected, 0))
+        guard expected <= limit else { throw .tooLarge(path, size: "\(expected) bytes", limit: limit) }
+        var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
         var offset = 0
         while true {
-            if offset == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }
+            if offset == bytes.count {
+                guard bytes.count <= limit else {
+                    throw .tooLarge(path, size: "more than \(limit) bytes", limit: limit)
+                }
+                bytes.append(contentsOf: [UInt8](repeating: 0, count: min(64 * 1024, limit + 1 - bytes.count)))
+            }
             let count = bytes.withUnsafeMutableBytes { raw in
                 pread(descriptor, raw.baseAddress! + offset, raw.count - offset, off_t(offset))
             }
@@ -98,6 +165,7 @@ enum OutboxFiles {
             }
             if count == 0 { break }
             offset += count
+            if offset > limit { throw .tooLarge(path, size: "more than \(limit) bytes", limit: limit) }
         }
         bytes.removeSubrange(offset...)
         return bytes
@@ -132,7 +200,11 @@ enum OutboxFiles {
 
     /// Makes a directory's entries durable (a file just created or renamed in it).
     static func syncDirectory(_ path: String) throws(OutboxError) {
-        let descriptor = try open(path, flags: O_RDONLY)
+        var descriptor: Int32
+        repeat {
+            descriptor = systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw .io("open", path) }
         defer { close(descriptor) }
         // Some file systems refuse fsync on a directory (EINVAL): the entry is then as durable as they allow.
         while fsync(descriptor) != 0 {
@@ -175,6 +247,47 @@ enum OutboxFiles {
     /// Removes a file; a missing one is fine.
     static func remove(_ path: String) {
         _ = unlink(path)
+    }
+
+    /// Creates a new, empty file in `directory` named `prefix.<pid>.<random>`, exclusively (`O_EXCL`, so never
+    /// one that was already there, never through a link); returns its descriptor and path.
+    static func createUnique(
+        in directory: String, prefix: String
+    ) throws(OutboxError) -> (descriptor: Int32, path: String) {
+        var lastError: OutboxError?
+        for _ in 0..<8 {
+            let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+            let path = directory + "/" + prefix + "." + String(getpid()) + "." + suffix
+            do throws(OutboxError) {
+                return (try open(path, flags: O_WRONLY | O_CREAT | O_EXCL), path)
+            } catch {
+                lastError = error
+                if error.systemError != EEXIST { break }
+            }
+        }
+        throw lastError ?? .io("create a file in", directory, errno: EEXIST)
+    }
+
+    /// The names in `directory` that start with `prefix` (best effort: an unreadable directory lists nothing).
+    static func names(in directory: String, withPrefix prefix: String) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let capacity = MemoryLayout.size(ofValue: entry.pointee.d_name)
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: capacity) { String(cString: $0) }
+            }
+            if name.hasPrefix(prefix) { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Removes `path`, a file or an empty directory; returns the `errno` of a failure (nil when it is gone).
+    static func removeEntry(_ path: String) -> Int32? {
+        if unlink(path) == 0 || errno == ENOENT { return nil }
+        if errno == EISDIR || errno == EPERM, rmdir(path) == 0 { return nil }
+        return errno
     }
 
     /// Seconds since the Unix epoch.

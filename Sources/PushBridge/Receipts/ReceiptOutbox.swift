@@ -36,12 +36,18 @@ public final class ReceiptOutbox: ReceiptSink {
         /// default 10,000, the bridge's own ledger size).
         public var ledgerCapacity: Int
 
-        /// Creates limits.
+        /// Creates limits (each clamped to 0…1 GiB; the ledger to 1…10,000,000 ids).
         public init(maxPendingBytes: Int = 1 << 20, maxDeadLetterBytes: Int = 1 << 20, ledgerCapacity: Int = 10_000) {
-            self.maxPendingBytes = max(0, maxPendingBytes)
-            self.maxDeadLetterBytes = max(0, maxDeadLetterBytes)
-            self.ledgerCapacity = max(1, ledgerCapacity)
+            self.maxPendingBytes = min(max(0, maxPendingBytes), 1 << 30)
+            self.maxDeadLetterBytes = min(max(0, maxDeadLetterBytes), 1 << 30)
+            self.ledgerCapacity = min(max(1, ledgerCapacity), 10_000_000)
         }
+
+        /// Most bytes of `journal` the outbox reads or writes: 4 × ``maxPendingBytes`` + 128 × ``ledgerCapacity``
+        /// + 1 MiB (6,521,856 by default). Above what the outbox itself ever leaves (pending receipts, the
+        /// ledger, one attempt count per pending receipt, and marks waiting for a compaction); a larger file
+        /// is refused with `outbox-file-too-large`, and an append or mark that would pass it compacts first.
+        public var maxJournalBytes: Int { 4 * maxPendingBytes + 128 * ledgerCapacity + (1 << 20) }
     }
 
     /// What ``append(_:)`` did.
@@ -69,7 +75,9 @@ public final class ReceiptOutbox: ReceiptSink {
         public static let flushLock = "flush.lock"
         /// Receipts the vendor refused for good, one JSON object per line.
         public static let deadLetters = "dead-letters.jsonl"
-        /// The journal being rewritten by a compaction (renamed over `journal` when complete).
+        /// The journal being rewritten by a compaction: `journal.compacting.<pid>.<random>`, created with
+        /// `O_EXCL` and renamed over `journal` when complete. Any file or empty directory whose name starts
+        /// with this is a leftover of a compaction that died, removed by the next one.
         public static let compacting = "journal.compacting"
     }
 
@@ -92,7 +100,7 @@ public final class ReceiptOutbox: ReceiptSink {
     ) throws(OutboxError) {
         if createIfMissing {
             try OutboxFiles.makeDirectory(directory)
-        } else if !OutboxFiles.exists(directory) {
+        } else if !OutboxFiles.isDirectory(directory) {
             throw OutboxError(code: "outbox-unusable", message: "there is no outbox directory at '\(directory)'")
         }
         self.directory = directory
@@ -154,7 +162,7 @@ public final class ReceiptOutbox: ReceiptSink {
                         + "waiting, the limit is \(limits.maxPendingBytes) bytes; receipt '\(receipt.event)' "
                         + "(\(receipt.vendor))\(messageText) was not recorded. Flush the outbox to make room")
             }
-            if state.shouldCompact {
+            if state.shouldCompact || state.bytes.count + frame.count > limits.maxJournalBytes {
                 try compact(state, in: journal, appending: frame)
             } else {
                 try OutboxFiles.writeAll(journal.descriptor, frame, path: journal.path)
@@ -182,10 +190,12 @@ public final class ReceiptOutbox: ReceiptSink {
     struct Journal {
         let descriptor: Int32
         let path: String
-        let ledgerCapacity: Int
+        let limits: Limits
 
         func read() throws(OutboxError) -> JournalState {
-            JournalState(bytes: try OutboxFiles.readAll(descriptor, path: path), ledgerCapacity: ledgerCapacity)
+            JournalState(
+                bytes: try OutboxFiles.readAll(descriptor, path: path, limit: limits.maxJournalBytes),
+                ledgerCapacity: limits.ledgerCapacity)
         }
     }
 
@@ -195,7 +205,7 @@ public final class ReceiptOutbox: ReceiptSink {
     ) throws(OutboxError) -> Result {
         let lockPath = path(FileName.journalLock)
         let journalPath = path(FileName.journal)
-        let ledgerCapacity = limits.ledgerCapacity
+        let limits = self.limits
         return try lockDescriptor.withLock { lock throws(OutboxError) -> Result in
             _ = try OutboxFiles.lock(lock, path: lockPath)
             defer { OutboxFiles.unlock(lock) }
@@ -203,37 +213,58 @@ public final class ReceiptOutbox: ReceiptSink {
             let descriptor = try OutboxFiles.open(journalPath, flags: O_RDWR | O_CREAT | O_APPEND)
             defer { close(descriptor) }
             if !existed { try OutboxFiles.syncDirectory(directory) }
-            return try body(Journal(descriptor: descriptor, path: journalPath, ledgerCapacity: ledgerCapacity))
+            return try body(Journal(descriptor: descriptor, path: journalPath, limits: limits))
         }
     }
 
-    /// Appends one mark (`sent`, `deadLettered`). Marks are not synced one by one (the compaction that ends
-    /// a flush syncs them): a crash of the process loses nothing written, and a power loss that forgets a
-    /// mark only makes a later flush send that receipt again, with the same `Idempotency-Key`.
-    func appendMark(_ kind: OutboxFrame.Kind, id: String, in journal: Journal) throws(OutboxError) {
-        try OutboxFiles.writeAll(journal.descriptor, OutboxFrame.encode(kind, id: id), path: journal.path)
+    /// Appends one mark (`sent`, `deadLettered`, `attempted`). Marks are not synced one by one (the compaction
+    /// that ends a flush syncs them): a crash of the process loses nothing written, and a power loss that
+    /// forgets a mark only makes a later flush send that receipt again, with the same `Idempotency-Key`. A mark
+    /// that would take the journal past ``Limits/maxJournalBytes`` is written by a compaction instead.
+    func appendMark(_ kind: OutboxFrame.Kind, id: String, body: [UInt8] = [], in journal: Journal) throws(OutboxError) {
+        let frame = OutboxFrame.encode(kind, id: id, body: body)
+        if try OutboxFiles.size(journal.descriptor, path: journal.path) + frame.count > limits.maxJournalBytes {
+            try compact(try journal.read(), in: journal, appending: frame)
+        } else {
+            try OutboxFiles.writeAll(journal.descriptor, frame, path: journal.path)
+        }
     }
 
     /// Rewrites the journal as: the ledger (most recent ids, as `L` records), then the pending receipts in
-    /// order, then `frame` — into `journal.compacting`, synced, renamed over `journal`. A crash leaves
-    /// either the old journal or the new one, never a mix.
+    /// order, each followed by its attempt count (an `A` record) when it has one, then `frame` — into a new
+    /// uniquely named `journal.compacting.…` file (`O_EXCL`), synced, renamed over `journal`. A crash leaves
+    /// either the old journal or the new one, never a mix. Must be the last change made through `journal`
+    /// (its descriptor then names the old file).
     func compact(_ state: JournalState, in journal: Journal, appending frame: [UInt8] = []) throws(OutboxError) {
-        let temporaryPath = path(FileName.compacting)
-        OutboxFiles.remove(temporaryPath)
-        let descriptor = try OutboxFiles.open(temporaryPath, flags: O_WRONLY | O_CREAT | O_TRUNC)
-        var closed = false
-        defer { if !closed { close(descriptor); OutboxFiles.remove(temporaryPath) } }
+        removeStaleCompactionFiles()
         var output: [UInt8] = []
         for id in state.handled.suffix(limits.ledgerCapacity) {
             output.append(contentsOf: OutboxFrame.encode(.ledger, id: id))
         }
-        for pending in state.pending { output.append(contentsOf: state.bytes[pending.frame]) }
+        for pending in state.pending {
+            output.append(contentsOf: state.bytes[pending.frame])
+            if pending.attempts > 0 {
+                let count = Array(String(pending.attempts).utf8)
+                output.append(contentsOf: OutboxFrame.encode(.attempted, id: pending.id, body: count))
+            }
+        }
         output.append(contentsOf: frame)
+        guard output.count <= limits.maxJournalBytes else {
+            throw OutboxError(
+                code: "outbox-full",
+                message: "the journal would be \(output.count) bytes even compacted, more than its limit of "
+                    + "\(limits.maxJournalBytes) bytes; nothing was written. Flush the outbox to make room")
+        }
+        let (descriptor, temporaryPath) = try OutboxFiles.createUnique(in: directory, prefix: FileName.compacting)
+        var renamed = false
+        defer {
+            close(descriptor)
+            if !renamed { OutboxFiles.remove(temporaryPath) }
+        }
         try OutboxFiles.writeAll(descriptor, output, path: temporaryPath)
         try OutboxFiles.sync(descriptor, path: temporaryPath)
-        close(descriptor)
-        closed = true
         try OutboxFiles.rename(temporaryPath, to: journal.path)
+        renamed = true
         try OutboxFiles.syncDirectory(directory)
         let skipped = state.scan.skipped.reduce(0) { $0 + $1.count }
         if skipped > 0 {
@@ -250,6 +281,55 @@ public final class ReceiptOutbox: ReceiptSink {
                     + "\(limits.ledgerCapacity)); a receipt recorded again after that is resent with the same "
                     + "Idempotency-Key"))
         }
+    }
+
+    /// Removes what compactions that died left behind (`journal.compacting…`; only ever written under the
+    /// journal lock, which the caller holds). One that cannot be removed (a non-empty directory, a read-only
+    /// entry) is reported as `outbox-stale-compaction-file` and left alone: compaction never reuses its name.
+    private func removeStaleCompactionFiles() {
+        for name in OutboxFiles.names(in: directory, withPrefix: FileName.compacting) {
+            guard let code = OutboxFiles.removeEntry(path(name)) else { continue }
+            reportDiagnostic(Diagnostic(
+                .warning, code: "outbox-stale-compaction-file",
+                message: "'\(path(name))', left by a compaction that did not finish, could not be removed ("
+                    + "\(String(cString: strerror(code)))); compaction goes on through a new file. Remove it"))
+        }
+    }
+}
+
+extension ReceiptOutbox {
+    /// One valid record of a journal, as ``scanJournal(_:)`` reads it.
+    public struct JournalRecord: Sendable, Hashable {
+        /// The record's kind byte (`R`, `S`, `D`, `L`, `A`; docs/DELIVERY.md).
+        public var kind: UInt8
+        /// The receipt id it names.
+        public var id: String
+        /// Where its body lies in the scanned bytes.
+        public var body: Range<Int>
+        /// Where the whole record lies in the scanned bytes.
+        public var frame: Range<Int>
+    }
+
+    /// A journal's bytes read as the outbox reads them.
+    public struct JournalScan: Sendable, Hashable {
+        /// The valid records, in order.
+        public var records: [JournalRecord]
+        /// The byte ranges that held no valid record (torn or damaged), in order.
+        public var skipped: [Range<Int>]
+        /// Where the last valid record ends.
+        public var validEnd: Int
+    }
+
+    /// Reads the records of a journal's bytes exactly as the outbox does, for tools, tests and fuzzing.
+    ///
+    /// - Complexity: O(n) in `bytes.count`, whatever the bytes hold.
+    public static func scanJournal(_ bytes: [UInt8]) -> JournalScan {
+        let scan = OutboxFrame.scan(bytes)
+        return JournalScan(
+            records: scan.records.map { record in
+                JournalRecord(kind: record.kind.rawValue, id: record.id, body: record.body, frame: record.frame)
+            },
+            skipped: scan.skipped, validEnd: scan.validEnd)
     }
 }
 
@@ -275,6 +355,8 @@ public struct OutboxEntry: Sendable, Hashable {
     public var receipt: Receipt?
     /// The stored JSON text.
     public var body: String
+    /// How many earlier flushes handed it out without delivering it (0 for a receipt never tried).
+    public var attempts: Int = 0
 }
 
 /// The journal read and interpreted: pending receipts in order, the ledger, what a compaction would reclaim.
@@ -283,6 +365,8 @@ struct JournalState {
         var id: String
         var frame: Range<Int>
         var body: Range<Int>
+        /// How many flushes handed it out (its latest `A` record), 0 when none did.
+        var attempts = 0
     }
 
     let bytes: [UInt8]
@@ -302,6 +386,7 @@ struct JournalState {
         var order: [Pending] = []
         var indexByID: [String: Int] = [:]
         var removed = Set<Int>()
+        var attempts: [String: Int] = [:]
         func remember(_ id: String) -> Bool {
             guard handledSet.insert(id).inserted else { return false }
             handled.append(id)
@@ -324,14 +409,23 @@ struct JournalState {
                 _ = remember(record.id)
             case .ledger:
                 if !remember(record.id) { reclaimableBytes += record.frame.count }
+            case .attempted:
+                // Every count but the latest is reclaimable (the latest too, once the receipt is handled).
+                reclaimableBytes += record.frame.count
+                let count = Int(String(decoding: bytes[record.body], as: UTF8.self)) ?? 1
+                attempts[record.id] = max(attempts[record.id] ?? 0, min(max(count, 1), 1_000_000))
             }
         }
-        for (index, entry) in order.enumerated() where !removed.contains(index) {
+        for (index, var entry) in order.enumerated() where !removed.contains(index) {
+            if let count = attempts[entry.id] {
+                entry.attempts = count
+                reclaimableBytes -= OutboxFrame.headerSize + 1 + OutboxFrame.idLength + String(count).utf8.count
+            }
             pending.append(entry)
             pendingIDs.insert(entry.id)
             pendingBytes += entry.frame.count
         }
-        reclaimableBytes += scan.skipped.reduce(0) { $0 + $1.count }
+        reclaimableBytes = max(0, reclaimableBytes) + scan.skipped.reduce(0) { $0 + $1.count }
         let ledgerFrame = OutboxFrame.headerSize + 1 + OutboxFrame.idLength
         reclaimableBytes += max(0, handled.count - ledgerCapacity) * ledgerFrame
     }
@@ -346,6 +440,7 @@ struct JournalState {
     func entry(_ pending: Pending) -> OutboxEntry {
         let body = Array(bytes[pending.body])
         let receipt = (try? JSONParser.parse(body)).flatMap { Receipt(outboxJSON: $0) }
-        return OutboxEntry(id: pending.id, receipt: receipt, body: String(decoding: body, as: UTF8.self))
+        return OutboxEntry(
+            id: pending.id, receipt: receipt, body: String(decoding: body, as: UTF8.self), attempts: pending.attempts)
     }
 }

@@ -26,9 +26,14 @@ enum FlushCommand: Command {
           {"type":"delivered","id":…,"vendor":…,"event":…,"messageId":…,"attempts":…,"status":…}
           {"type":"dead-letter","id":…,…,"status":…,"reason":…}
           {"type":"pending","id":…,…,"reason":…}
+          {"type":"unmarked","id":…,…,"reason":…}   sent, but its mark could not be written: it
+                                                     is sent again, same Idempotency-Key
           {"type":"flush","delivered":N,"deadLettered":N,"deferred":N,"remaining":N,"busy":false}
+        ("unmarked":N and "error":CODE are added when they apply.)
         Exit 0 when nothing is left pending, 1 when some receipts remain for a later flush (or
-        another flush is running).
+        another flush is running), 66 when the outbox cannot be used (a link, a device or an
+        oversized file in it: one line on stderr) or an I/O error stopped the flush or its
+        compaction (every line above is still printed, "remaining" is still true).
 
         Options:
           --write-key KEY           the vendors' write key (else PUSHBRIDGE_WRITE_KEY); never printed;
@@ -49,7 +54,8 @@ enum FlushCommand: Command {
         guard arguments.value("endpoint") != nil else { throw .usage("flush needs --endpoint URL") }
         let settings = try DeliverySettings(arguments)
         let outbox = try openOutbox(directory, create: false)
-        let report = settings.flush(outbox)
+        let report = try settings.flush(outbox)
+        if report.failure != nil { return .unreadableInput }
         return report.remaining == 0 && !report.busy ? .success : .problems
     }
 }
@@ -113,23 +119,22 @@ struct DeliverySettings {
             credentials: credentials)
     }
 
-    /// Flushes `outbox`, printing one line per receipt handled and the summary, diagnostics on stderr.
-    func flush(_ outbox: ReceiptOutbox, sink: HTTPReceiptSink? = nil) -> OutboxFlushReport {
+    /// Flushes `outbox`, printing one line per receipt handled and the summary, diagnostics on stderr. Throws
+    /// (exit 66, nothing on stdout) only when the flush could not start; a flush that failed partway is
+    /// printed in full and comes back with its ``OutboxFlushReport/failure`` set.
+    func flush(_ outbox: ReceiptOutbox, sink: HTTPReceiptSink? = nil) throws(CLIError) -> OutboxFlushReport {
         let flusher = OutboxFlusher(
             outbox: outbox, sink: sink ?? self.sink, options: OutboxFlushOptions(maxDuration: maxTime))
         let report: OutboxFlushReport
         do throws(OutboxError) {
             report = try flusher.flush()
         } catch {
-            printDiagnostics([error.diagnostic])
-            var failed = OutboxFlushReport()
-            failed.remaining = (try? outbox.snapshot().pending.count) ?? 1
-            stdoutStream.writeLine(failed.summaryJSON)
-            return failed
+            throw CLIError(code: .unreadableInput, message: "cannot flush the outbox: \(error.message)")
         }
         for item in report.delivered { stdoutStream.writeLine(item.json(type: "delivered")) }
         for item in report.deadLettered { stdoutStream.writeLine(item.json(type: "dead-letter")) }
         for item in report.deferred { stdoutStream.writeLine(item.json(type: "pending")) }
+        for item in report.unmarked { stdoutStream.writeLine(item.json(type: "unmarked")) }
         stdoutStream.writeLine(report.summaryJSON)
         printDiagnostics(report.diagnostics)
         return report

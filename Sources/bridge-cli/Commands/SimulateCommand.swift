@@ -116,11 +116,11 @@ private struct ReceiptDelivery {
                     return ([], true)
                 }
             } catch {
-                // As the bridge reports a sink's failure: a diagnostic, then the receipt.
+                // Only a receipt on disk gets its line: a refused one is its diagnostic alone.
                 let diagnostic = Diagnostic(
                     .error, code: "receipt-not-recorded",
                     message: "receipt '\(receipt.event)' could not be recorded: \(error)")
-                return ([diagnostic.json, receipt.json], false)
+                return ([diagnostic.json], false)
             }
             return ([receipt.json], true)
         }
@@ -145,6 +145,10 @@ private struct ReceiptDelivery {
     /// change the exit code: what could not be sent is durable and waits for the next flush.
     func finish() {
         guard let outbox, let settings, let sink else { return }
-        _ = settings.flush(outbox, sink: sink)
+        do throws(CLIError) {
+            _ = try settings.flush(outbox, sink: sink)
+        } catch {
+            printDiagnostics([Diagnostic(.error, code: "outbox-flush-failed", message: error.message)])
+        }
     }
 }

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+@testable import PushBridge
+import PushBridgeTestSupport
+import Testing
+
+/// Ways to damage an outbox's directory for real: links, FIFOs, devices, small and read-only file systems.
+enum DamagedDisk {
+    /// Whether this process may mount file systems (root on Linux): the full-disk and read-only cases use a
+    /// 64 KiB tmpfs and read-only bind mounts, and are skipped (visibly) without it.
+    static let canMount: Bool = {
+        #if os(Linux)
+        guard geteuid() == 0, let scratch = try? Scratch("mount-probe"),
+              let probe = try? TestMount.smallDisk(kilobytes: 64, in: scratch)
+        else { return false }
+        probe.release()
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// Makes `bytes` the content of `path`, in place: written over it, then cut to length (not `O_TRUNC`,
+    /// which makes ext4 flush the file on close; the sweeps store thousands of journals).
+    static func store(_ bytes: [UInt8], at path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw HarnessError(description: "cannot write \(path)") }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        guard written == bytes.count, ftruncate(descriptor, off_t(bytes.count)) == 0 else {
+            throw HarnessError(description: "cannot write \(path)")
+        }
+    }
+
+    /// The bytes of the file at `path`.
+    static func read(_ path: String) throws -> [UInt8] { try TestPaths.readBytes(path) }
+
+    /// Makes `path` a symbolic link to `target`.
+    static func link(_ path: String, to target: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+    }
+
+    /// Whether anything (a dangling link included) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+}
+
+#if os(Linux)
+/// A file system mounted for one test (a small tmpfs, or a directory bound read-only onto itself), unmounted
+/// by ``release()`` (call it before the scratch goes away) or when it goes away.
+final class TestMount {
+    let path: String
+
+    private init(path: String) { self.path = path }
+
+    /// A tmpfs of `kilobytes` KiB on a fresh directory in `scratch`: a disk that fills up.
+    static func smallDisk(kilobytes: Int, in scratch: Scratch) throws -> TestMount {
+        let path = scratch.file("disk-\(UUID().uuidString.prefix(6))")
+        guard mkdir(path, 0o700) == 0 else { throw HarnessError(description: "cannot create \(path)") }
+        try mountOrThrow(path) { mount("tmpfs", path, "tmpfs", 0, "size=\(kilobytes)k,mode=0700") }
+        return TestMount(path: path)
+    }
+
+    /// `directory` made read-only by a read-only bind mount of itself (root ignores file modes).
+    static func readOnly(_ directory: String) throws -> TestMount {
+        try mountOrThrow(directory) { mount(directory, directory, nil, UInt(MS_BIND), nil) }
+        try mountOrThrow(directory) { mount(directory, directory, nil, UInt(MS_BIND | MS_REMOUNT | MS_RDONLY), nil) }
+        return TestMount(path: directory)
+    }
+
+    private static func mountOrThrow(_ path: String, _ call: () -> Int32) throws {
+        guard call() == 0 else {
+            throw HarnessError(description: "cannot mount on \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Unmounts (lazily, so an open file does not keep it).
+    func release() { umount2(path, Int32(MNT_DETACH)) }
+
+    deinit { release() }
+
+    /// Fills the disk: writes a file `name` until the file system refuses; returns its path.
+    @discardableResult
+    func fill(_ name: String = "filler") -> String {
+        let filler = path + "/" + name
+        let descriptor = open(filler, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        defer { close(descriptor) }
+        let block = [UInt8](repeating: 0x2E, count: 512)
+        while block.withUnsafeBytes({ write(descriptor, $0.baseAddress!, $0.count) }) > 0 {}
+        var byte: UInt8 = 0x2E
+        while write(descriptor, &byte, 1) > 0 {}
+        return filler
+    }
+}
+#endif
+
+/// The ``OutboxError`` `body` throws, or nil when it throws nothing (another error is recorded as an issue).
+func outboxError(_ body: () throws -> Void) -> OutboxError? {
+    do {
+        try body()
+        return nil
+    } catch let error as OutboxError {
+        return error
+    } catch {
+        Issue.record("expected an OutboxError, got \(error)")
+        return nil
+    }
+}
+
+/// A journal's bytes, record by record: each receipt `R` frame and any marks, in the order given.
+struct CraftedJournal {
+    var bytes: [UInt8] = []
+    /// Each record's frame in `bytes`, with its kind and id.
+    var frames: [(kind: OutboxFrame.Kind, id: String, range: Range<Int>)] = []
+
+    mutating func add(_ kind: OutboxFrame.Kind, _ receipt: Receipt, body: [UInt8]? = nil) {
+        let frameBody = body ?? (kind == .receipt ? JSONWriter.bytes(receipt.outboxJSON) : [])
+        let frame = OutboxFrame.encode(kind, id: receipt.idempotencyKey, body: frameBody)
+        frames.append((kind, receipt.idempotencyKey, bytes.count..<(bytes.count + frame.count)))
+        bytes += frame
+    }
+}
+
+/// A fresh outbox holding receipts.
+enum RecordedOutbox {
+    /// An outbox in a new scratch folder with `count` receipts recorded, their vendors taking turns among the
+    /// first `vendors` of ``Payloads/vendors``.
+    static func make(count: Int, vendors: Int) throws -> (Scratch, ReceiptOutbox, [Receipt]) {
+        let scratch = try Scratch()
+        let outbox = try ReceiptOutbox(directory: scratch.file("outbox"))
+        let receipts = (0..<count).map { sampleReceipt($0, vendor: Payloads.vendors[$0 % vendors]) }
+        for receipt in receipts { try outbox.record(receipt) }
+        return (scratch, outbox, receipts)
+    }
+}
