@@ -47,9 +47,11 @@ public protocol BackgroundTaskRunning: Sendable {
 /// a time, each on its own thread inside a background task so it can finish if the app is sent to the
 /// background.
 ///
-/// The outbox's journal is locked only while it is read or marked, never while a receipt is sent. A flush
-/// the system ends early loses nothing: a receipt sent but not yet marked is sent again by the next flush
-/// with the same `Idempotency-Key`.
+/// No file lock is held while a receipt is sent: the journal is locked only while it is read or marked,
+/// and one flush at a time is a lease, not a lock (iOS ends a suspended app that holds a file lock in a
+/// shared container). When the system ends the background time, the flush hands out no further receipt
+/// (``FlushStopSignal``); a flush cut short loses nothing: a receipt sent but not yet marked is sent again
+/// by the next flush with the same `Idempotency-Key`.
 public final class ReceiptFlushScheduler: Sendable {
     private struct State {
         var running = false
@@ -99,12 +101,19 @@ public final class ReceiptFlushScheduler: Sendable {
 
     private func runFlushes() {
         while true {
-            // iOS wants the task ended from its expiration handler too; ending twice does nothing.
+            // When the system ends the background time, the flush hands out nothing more and the task is
+            // ended from the expiration handler, as iOS requires; ending it twice does nothing.
+            let stop = FlushStopSignal()
             let started = Locked<Int?>(nil)
             let token = backgroundTasks.map { tasks in
-                tasks.begin(name: "PushBridge receipts") { if let token = started.withLock({ $0 }) { tasks.end(token) } }
+                tasks.begin(name: "PushBridge receipts") {
+                    stop.requestStop()
+                    if let token = started.withLock({ $0 }) { tasks.end(token) }
+                }
             }
             started.withLock { $0 = token }
+            var flusher = self.flusher
+            flusher.options.stop = stop
             let report: OutboxFlushReport
             do throws(OutboxError) {
                 report = try flusher.flush()

@@ -120,12 +120,12 @@ struct DamagedOutboxFileTests {
         #expect(error?.code == "outbox-unusable")
         #expect(error?.message.contains("journal.lock") == true)
         try setup.replace("journal.lock") { _ in }
-        try setup.replace("flush.lock") { _ = mkdir($0, 0o700) }
+        try setup.replace("flush.lease") { _ = mkdir($0, 0o700) }
         let flushError = outboxError {
             _ = try ReceiptOutbox(directory: setup.directory).flush { _ in .delivered(attempts: 1, status: 200) }
         }
         #expect(flushError?.code == "outbox-unusable")
-        #expect(flushError?.message.contains("flush.lock") == true && flushError?.message.contains("directory") == true)
+        #expect(flushError?.message.contains("flush.lease") == true && flushError?.message.contains("directory") == true)
         #expect(try DamagedDisk.read(setup.outside) == setup.outsideBytes)
         #expect(try ReceiptOutbox(directory: setup.directory).snapshot().pending.count == 1, "the receipt is kept")
     }
@@ -330,7 +330,7 @@ struct DamagedOutboxFlushTests {
         let report = try outbox.flush { _ in .delivered(attempts: 1, status: 200) }
         #expect(report.failure == nil && report.remaining == 0 && report.delivered.count == 2)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        #expect(names == ["flush.lock", "journal", "journal.compacting", "journal.lock"], "\(names)")
+        #expect(names == ["journal", "journal.compacting", "journal.lock"], "\(names)")
     }
 
     @Test("an I/O error partway: the report lists what was sent and marked, sent but unmarked, and the true count left")

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import PushBridge
 import PushBridgeDelivery
 import PushBridgeTestSupport
@@ -152,5 +153,141 @@ struct PushBridgeSetupTests {
         #expect(reports.count == 2)
         scheduler.flushSoon()
         #expect(started.count == 2)
+    }
+}
+
+/// Background tasks whose time runs out as soon as the first receipt is being sent.
+private final class ExpiringBackgroundTasks: BackgroundTaskRunning {
+    let events = Recorder<String>()
+    private let expiry = Locked<(@Sendable () -> Void)?>(nil)
+
+    func begin(name: String, expired: @escaping @Sendable () -> Void) -> Int {
+        expiry.withLock { $0 = expired }
+        events.append("begin")
+        return 7
+    }
+
+    private let ended = Locked<Set<Int>>([])
+
+    func end(_ token: Int) {
+        if ended.withLock({ $0.insert(token).inserted }) { events.append("end \(token)") }
+    }
+
+    /// The system says the time is up.
+    func expire() { expiry.withLock { $0 }?() }
+}
+
+/// A transport that calls `during` while sending, then accepts.
+private final class CallbackTransport: HTTPTransport, @unchecked Sendable {
+    let during: @Sendable () -> Void
+    init(during: @escaping @Sendable () -> Void) { self.during = during }
+
+    func send(url: String, method: String, headers: [HTTPHeader], body: [UInt8], timeout: Double)
+        -> Result<HTTPResponse, HTTPTransportFailure>
+    {
+        during()
+        return .success(HTTPResponse(status: 200))
+    }
+}
+
+@Suite("One flush at a time without a lock: the lease, the stop signal")
+struct FlushLeaseTests {
+    private static func receipt(_ index: Int) -> Receipt {
+        Receipt(vendor: "zixflow", kind: .opened, event: "Opened", properties: [:], messageId: "lease-\(index)")
+    }
+
+    private static func outbox(_ scratch: Scratch, receipts: Int) throws -> ReceiptOutbox {
+        let outbox = try ReceiptOutbox(directory: scratch.file("outbox"))
+        for index in 0..<receipts { try outbox.append(receipt(index)) }
+        return outbox
+    }
+
+    @Test("while a receipt is being sent, no outbox file is locked (iOS ends a suspended app holding one)")
+    func noLockDuringSend() throws {
+        let scratch = try Scratch("lease")
+        let outbox = try Self.outbox(scratch, receipts: 2)
+        let lockedFiles = Recorder<String>()
+        _ = try outbox.flush { _ in
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: outbox.directory)) ?? [] {
+                let descriptor = open(outbox.path(name), O_RDONLY)
+                guard descriptor >= 0 else { continue }
+                if flock(descriptor, LOCK_EX | LOCK_NB) != 0 { lockedFiles.append(name) } else { flock(descriptor, LOCK_UN) }
+                close(descriptor)
+            }
+            return .delivered(attempts: 1, status: 200)
+        }
+        #expect(lockedFiles.all.isEmpty, "locked during a send: \(lockedFiles.all)")
+    }
+
+    @Test("a live flush's lease makes another flush busy; an expired one or a dead process's does not")
+    func leaseHoldsOnlyWhileAlive() throws {
+        let scratch = try Scratch("lease")
+        let outbox = try Self.outbox(scratch, receipts: 3)
+        let leasePath = outbox.path(ReceiptOutbox.FileName.flushLease)
+        let now = Int(Date().timeIntervalSince1970)
+        // This very process, another flush, not expired: busy.
+        try Data("\(getpid())-abc \(now + 100)\n".utf8).write(to: URL(fileURLWithPath: leasePath))
+        let busy = try outbox.flush { _ in .delivered(attempts: 1, status: 200) }
+        #expect(busy.busy && busy.delivered.isEmpty && busy.remaining == 3)
+        // Expired: taken over.
+        try Data("\(getpid())-abc \(now - 1)\n".utf8).write(to: URL(fileURLWithPath: leasePath))
+        var sent = try outbox.flush(options: OutboxFlushOptions(maxRounds: 1)) { entry in
+            entry.receipt?.messageId == "lease-0" ? .delivered(attempts: 1, status: 200) : .retryLater(attempts: 1, reason: "later")
+        }
+        #expect(!sent.busy && sent.delivered.count == 1)
+        // A process that has ended (a flush killed by the system): taken over at once.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        try Data("\(ended.processIdentifier)-def \(now + 100)\n".utf8).write(to: URL(fileURLWithPath: leasePath))
+        sent = try outbox.flush { _ in .delivered(attempts: 1, status: 200) }
+        #expect(!sent.busy && sent.delivered.count == 2 && sent.remaining == 0)
+        #expect(!FileManager.default.fileExists(atPath: leasePath), "the lease is given up at the end")
+    }
+
+    @Test("a garbled lease (a torn write) is as good as none")
+    func garbledLease() throws {
+        let scratch = try Scratch("lease")
+        let outbox = try Self.outbox(scratch, receipts: 1)
+        try Data("not a lease".utf8).write(to: URL(fileURLWithPath: outbox.path(ReceiptOutbox.FileName.flushLease)))
+        let report = try outbox.flush { _ in .delivered(attempts: 1, status: 200) }
+        #expect(!report.busy && report.delivered.count == 1)
+    }
+
+    @Test("a stop request hands out nothing more; what is left stays for the next flush")
+    func stopSignal() throws {
+        let scratch = try Scratch("lease")
+        let outbox = try Self.outbox(scratch, receipts: 4)
+        let stop = FlushStopSignal()
+        let report = try outbox.flush(options: OutboxFlushOptions(stop: stop)) { _ in
+            stop.requestStop()
+            return .delivered(attempts: 1, status: 200)
+        }
+        #expect(report.delivered.count == 1 && report.remaining == 3)
+        #expect(report.diagnostics.map(\.code).contains("outbox-flush-stopped"))
+        #expect(try outbox.flush { _ in .delivered(attempts: 1, status: 200) }.delivered.count == 3)
+    }
+
+    @Test("when the background time expires, the scheduled flush stops, ends its task, and loses nothing")
+    func expiryStopsTheScheduledFlush() throws {
+        let scratch = try Scratch("lease")
+        let outbox = try Self.outbox(scratch, receipts: 5)
+        let tasks = ExpiringBackgroundTasks()
+        let sink = HTTPReceiptSink(
+            registry: VendorRegistry([ZixflowAdapter()]),
+            configuration: .init(baseURL: "http://127.0.0.1:9"), transport: CallbackTransport { tasks.expire() })
+        let scheduler = ReceiptFlushScheduler(flusher: OutboxFlusher(outbox: outbox, sink: sink), backgroundTasks: tasks)
+        let done = DispatchSemaphore(value: 0)
+        let reports = Recorder<OutboxFlushReport>()
+        scheduler.onReport = { report in
+            reports.append(report)
+            done.signal()
+        }
+        scheduler.flushSoon()
+        #expect(done.wait(timeout: .now() + 20) == .success)
+        #expect(reports.all.first?.delivered.count == 1)
+        #expect(tasks.events.all == ["begin", "end 7"], "ended once, from the expiration handler")
+        #expect(try outbox.snapshot().pending.count == 4)
     }
 }

@@ -28,12 +28,36 @@ public struct OutboxFlushOptions: Sendable, Hashable {
     /// (or crashes its sender) cannot come back for ever.
     public var maxDeferrals: Int
 
+    /// Asked to stop (the system is ending the app's background time): no further receipt is handed out.
+    public var stop: FlushStopSignal?
+
     /// Creates options.
-    public init(maxDuration: Double? = nil, maxRounds: Int = 4, maxDeferrals: Int = 8) {
+    public init(
+        maxDuration: Double? = nil, maxRounds: Int = 4, maxDeferrals: Int = 8, stop: FlushStopSignal? = nil
+    ) {
         self.maxDuration = maxDuration
         self.maxRounds = max(1, maxRounds)
         self.maxDeferrals = max(1, maxDeferrals)
+        self.stop = stop
     }
+}
+
+/// Tells a running flush to hand out no further receipt (what a background task's expiry does). The receipt
+/// being sent finishes or is sent again later with the same `Idempotency-Key`; nothing is lost.
+public final class FlushStopSignal: Sendable, Hashable {
+    private let requested = Locked(false)
+
+    /// Creates a signal that has not been raised.
+    public init() {}
+
+    /// Asks the flush to stop.
+    public func requestStop() { requested.withLock { $0 = true } }
+
+    /// Whether a stop was asked for.
+    public var isRequested: Bool { requested.withLock { $0 } }
+
+    public static func == (lhs: FlushStopSignal, rhs: FlushStopSignal) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// What a flush did.
@@ -142,10 +166,11 @@ extension ReceiptOutbox {
     ///   last reason. So one receipt's failures (or a sender that dies on it) never stop the others.
     /// - A dead letter that cannot be written (a full, read-only or damaged `dead-letters.jsonl`) leaves that
     ///   receipt pending with a diagnostic; every other receipt goes on.
-    /// - Only one flush runs at a time across processes: when another holds the outbox, this one returns at
-    ///   once with ``OutboxFlushReport/busy`` set. Records may be added while a flush runs (the journal is
-    ///   locked only while it is read or marked, never while `deliver` runs); receipts recorded meanwhile
-    ///   are picked up in a further round. A crash between a delivery and its mark means the receipt is sent
+    /// - Only one flush runs at a time across processes (a lease, ``FileName/flushLease``, never a lock held
+    ///   while sending): when another holds the outbox, this one returns at once with
+    ///   ``OutboxFlushReport/busy`` set. ``OutboxFlushOptions/stop`` ends it early, losing nothing. Records
+    ///   may be added while a flush runs (the journal is locked only while it is read or marked, never while
+    ///   `deliver` runs); receipts recorded meanwhile are picked up in a further round. A crash between a delivery and its mark means the receipt is sent
     ///   again by a later flush, with the same `Idempotency-Key`.
     ///
     /// Throws only when the flush could not start (nothing was handed out). An I/O error after that stops
@@ -154,17 +179,16 @@ extension ReceiptOutbox {
         options: OutboxFlushOptions = OutboxFlushOptions(), deliver: (OutboxEntry) -> OutboxDeliveryOutcome
     ) throws(OutboxError) -> OutboxFlushReport {
         var run = FlushRun(options: options)
-        let leasePath = path(FileName.flushLock)
-        let lease = try OutboxFiles.open(leasePath, flags: O_RDWR | O_CREAT)
-        defer { close(lease) }
-        guard try OutboxFiles.lock(lease, path: leasePath, wait: false) else {
+        let leased = try takeLease(run.lease)
+        if case .unrecorded(let warning) = leased { run.report.diagnostics.append(warning) }
+        if case .busy = leased {
             run.report.busy = true
             run.report.remaining = try withJournal { journal throws(OutboxError) in try journal.read().pending.count }
             run.report.diagnostics.append(Diagnostic(
                 .info, code: "outbox-flush-busy", message: "another flush is sending this outbox; nothing was sent"))
             return run.report
         }
-        defer { OutboxFiles.unlock(lease) }
+        defer { releaseLease(run.lease) }
 
         var entries = try pendingEntries(for: &run)
         do throws(OutboxError) {
@@ -206,6 +230,13 @@ extension ReceiptOutbox {
                 message: "the flush used its \(budget) s; the remaining receipts stay for the next flush"))
             return
         }
+        if run.options.stop?.isRequested == true {
+            run.outOfTime = true
+            run.report.diagnostics.append(Diagnostic(
+                .info, code: "outbox-flush-stopped",
+                message: "the flush was asked to stop; the remaining receipts stay for the next flush"))
+            return
+        }
         run.tried.insert(entry.id)
         if entry.attempts >= run.options.maxDeferrals {
             // Tried by as many flushes as allowed without an outcome that ended it: the last flush died while
@@ -222,6 +253,7 @@ extension ReceiptOutbox {
         }
         let attempts = entry.attempts + 1
         try withJournal { journal throws(OutboxError) in
+            renewLease(run.lease, in: journal)
             try appendMark(.attempted, id: entry.id, body: Array(String(attempts).utf8), in: journal)
         }
         switch deliver(entry) {
@@ -395,6 +427,8 @@ extension ReceiptOutbox {
 private struct FlushRun {
     let options: OutboxFlushOptions
     let start = OutboxFiles.monotonicSeconds()
+    /// This flush's claim on the outbox.
+    let lease = FlushLease()
     var report = OutboxFlushReport()
     var tried = Set<String>()
     var blockedVendors = Set<String>()

@@ -10,7 +10,7 @@ import Darwin
 ///
 /// - ``record(_:)`` returns only once the receipt is on disk (`fsync`). The app and its extension may
 ///   record and flush at the same time: every change to the journal happens under an exclusive `flock`
-///   on `journal.lock`, and at most one flush runs at a time (`flush.lock`).
+///   on `journal.lock`, and at most one flush runs at a time (its lease, `flush.lease`).
 /// - A record torn by a crash is detected (length + CRC-32 framing) and skipped; the records before
 ///   and after it stay readable. The next append cuts a torn tail off before writing.
 /// - ``flush(options:deliver:)`` hands pending receipts in order to a sender, marks what was sent (or set
@@ -71,8 +71,10 @@ public final class ReceiptOutbox: ReceiptSink {
         public static let journal = "journal"
         /// Locked (`flock`) around every change to the journal.
         public static let journalLock = "journal.lock"
-        /// Held (`flock`) for the whole of a flush.
-        public static let flushLock = "flush.lock"
+        /// The running flush's lease: `<owner> <expiry, seconds since the Unix epoch>`, written and removed
+        /// under the journal lock. No lock is held across a send (iOS ends a suspended app that holds a file
+        /// lock in a shared container); a lease whose flush died expires by itself.
+        public static let flushLease = "flush.lease"
         /// Receipts the vendor refused for good, one JSON object per line.
         public static let deadLetters = "dead-letters.jsonl"
         /// The journal being rewritten by a compaction: `journal.compacting.<pid>.<random>`, created with
