@@ -7,8 +7,8 @@
 #   Tests/AppleSDKSurface/check.sh --self-test  prove the check fails on known API misuses (SelfTest/)
 #
 # Options: --glue DIR / --examples DIR check other folders (e.g. a copy with edited fences).
-# Environment: SURFACE_SCRATCH = SwiftPM scratch path for the PushBridge modules (default /tmp/build-surface;
-# never the package's own .build), SWIFT = the swift driver to use (default: swift on PATH).
+# Environment: SURFACE_SCRATCH = SwiftPM scratch path for the PushBridge modules (default .build-surface in
+# the package root; never the package's own .build), SWIFT = the swift driver to use (default: swift on PATH).
 #
 # "Type-check" here means: parse, type-check and run the compiler's mandatory SIL passes, because Swift 6's
 # data-race diagnostics ("sending ... risks causing data races") are only emitted there (`-typecheck` alone
@@ -33,7 +33,7 @@ done
 
 swift="${SWIFT:-swift}"
 swiftc="$(dirname "$(command -v "$swift")")/swiftc"
-scratch="${SURFACE_SCRATCH:-/tmp/build-surface}"
+scratch="${SURFACE_SCRATCH:-$root/.build-surface}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/apple-surface.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 start=$SECONDS
