@@ -57,7 +57,7 @@ struct JSONParserTests {
     func keysThroughTheTable() throws {
         var random = SeededJSONRandom(seed: 7)
         for round in 0..<300 {
-            var members: [String: JSONValue] = [:]
+            var members: JSONObject = [:]
             for _ in 0..<Int.random(in: 1...40, using: &random) {
                 let length = Int.random(in: 0...40, using: &random)
                 let key = String((0..<length).map { _ in "abcXYZ_-09é\"\\/".randomElement(using: &random)! })
@@ -309,15 +309,27 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(#"{"k":"first","k":"second"}"#) == ["k": "second"])
     }
 
-    @Test("keys that are canonically equivalent Unicode are one key: the later wins and is reported as a duplicate")
-    func canonicallyEquivalentKeys() throws {
-        // "é" as U+00E9 and as "e" + U+0301: Swift strings (and so JSONValue object keys) compare by canonical
-        // equivalence. The documented rule (docs/DECISIONS.md) treats them as a repeated key, never silently.
+    @Test("keys are compared as bytes: canonically equivalent keys are two keys, none reported or lost")
+    func canonicallyEquivalentKeysStayDistinct() throws {
+        // "é" as U+00E9 and as "e" + U+0301: different bytes, so two members (RFC 8259 keeps both); each keeps
+        // its own value and neither is reported as a repeated key.
         let text = "{\"\u{E9}\":1,\"e\u{301}\":2}"
         let document = try JSONParser.parseDocument(Array(text.utf8))
-        #expect(document.value.objectValue?.count == 1)
-        #expect(document.value.objectValue?.values.first == 2)
-        #expect(document.duplicateKeys.count == 1)
+        let object = try #require(document.value.objectValue)
+        #expect(object.count == 2)
+        #expect(object["\u{E9}"] == 1)
+        #expect(object["e\u{301}"] == 2)
+        #expect(object.keys.map { Array($0.utf8) } == [[0xC3, 0xA9], [0x65, 0xCC, 0x81]])
+        #expect(document.duplicateKeys.isEmpty)
+    }
+
+    @Test("a key escaped and the same key written raw are one key once unescaped: the later wins, reported")
+    func escapedAndRawKeyAreOneKey() throws {
+        let text = #"{"\u00e9t\u00E9":1,"été":2,"\u0041":3,"A":4}"#
+        let document = try JSONParser.parseDocument(Array(text.utf8))
+        #expect(document.value == ["été": 2, "A": 4])
+        #expect(document.value.objectValue?.keys == ["été", "A"])
+        #expect(document.duplicateKeys == [#"$["été"]"#, "$.A"])
     }
 
     // MARK: Differential
@@ -375,7 +387,7 @@ enum JSONTestGenerator {
         case 5:
             return .array((0..<Int.random(in: 0...5, using: &rng)).map { _ in value(&rng, depth: depth + 1) })
         default:
-            var members: [String: JSONValue] = [:]
+            var members: JSONObject = [:]
             for _ in 0..<Int.random(in: 0...5, using: &rng) {
                 members[string(&rng, from: keyScalars, maxLength: 6)] = value(&rng, depth: depth + 1)
             }

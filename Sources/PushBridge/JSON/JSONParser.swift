@@ -33,9 +33,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// Rules: input must be valid UTF-8 (a leading byte-order mark is skipped); `NaN`, `Infinity`,
 /// comments and trailing characters are rejected; raw control characters inside strings are
 /// rejected; lone UTF-16 surrogates in `\u` escapes are rejected; a repeated object key keeps
-/// its last value and is reported in ``Document/duplicateKeys``. Keys are Swift strings, so two keys
-/// that are canonically equivalent Unicode (`"\u00E9"` and `"e\u0301"`) are the same key: the later
-/// wins and is reported as a duplicate.
+/// its last value (in the place of its first) and is reported in ``Document/duplicateKeys``. Keys are
+/// compared as UTF-8 bytes after unescaping: `"\u00E9"` and `"\u00e9"` are the same key, while the
+/// canonically equivalent `"\u00E9"` and `"e\u0301"` are two keys (see ``JSONObject``).
 public enum JSONParser {
     /// Limits that keep hostile input cheap.
     public struct Options: Sendable, Hashable {
@@ -367,10 +367,10 @@ public enum JSONParser {
                 if byte == UInt8(ascii: "}") { break }
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an object: expected ',' or '}'")
             }
-            var members: [String: JSONValue] = Dictionary(minimumCapacity: memberStack.count - start)
+            var members = JSONObject(minimumCapacity: memberStack.count - start)
             for position in start..<memberStack.count {
                 let member = memberStack[position]
-                if members.updateValue(member.value, forKey: member.key) != nil {
+                if members.parsedMember(member.key, member.value) {
                     foundDuplicate = true
                     if tracksPath { duplicates.append((member.end, pathText(appending: member.key))) }
                 }

@@ -21,7 +21,7 @@ protocol Command {
 let registry = BuiltInVendors.registry
 
 /// Reads and parses one userInfo from a path or `-`.
-func loadUserInfo(_ path: String) throws(CLIError) -> (bytes: Int, userInfo: [String: JSONValue]) {
+func loadUserInfo(_ path: String) throws(CLIError) -> (bytes: Int, userInfo: JSONObject) {
     let bytes = try readInput(path)
     do throws(PushBridgeError) {
         return (bytes.count, try VendorRegistry.parseUserInfo(bytes))
@@ -31,7 +31,7 @@ func loadUserInfo(_ path: String) throws(CLIError) -> (bytes: Int, userInfo: [St
 }
 
 /// The adapter for `userInfo`: `--vendor` (or `--from`) when given, else the one that claims it.
-func resolveAdapter(_ userInfo: [String: JSONValue], vendor: String?) throws(CLIError) -> any VendorAdapter {
+func resolveAdapter(_ userInfo: JSONObject, vendor: String?) throws(CLIError) -> any VendorAdapter {
     do throws(PushBridgeError) {
         return try registry.resolve(userInfo, vendor: vendor)
     } catch {
@@ -58,7 +58,7 @@ func knownVendor(_ id: String?) throws(CLIError) -> String? {
 /// a failed line into `{"error": …, "line": N}`. Returns `.problems` when any line failed or `body` said so.
 func streamJSONLines(
     _ path: String,
-    _ body: (_ userInfo: [String: JSONValue], _ byteCount: Int, _ line: Int) throws(CLIError) -> (JSONValue, ok: Bool)
+    _ body: (_ userInfo: JSONObject, _ byteCount: Int, _ line: Int) throws(CLIError) -> (JSONValue, ok: Bool)
 ) throws(CLIError) -> ExitCode {
     let reader = try LineReader(path: path)
     var lineNumber = 0
@@ -66,7 +66,7 @@ func streamJSONLines(
     while let line = reader.nextLine() {
         lineNumber += 1
         do throws(CLIError) {
-            let userInfo: [String: JSONValue]
+            let userInfo: JSONObject
             do throws(PushBridgeError) {
                 userInfo = try VendorRegistry.parseUserInfo(line)
             } catch {
