@@ -254,6 +254,39 @@ struct JSONParserTests {
         #expect(parseError(#"["ok", "\ude00"]"#)?.offset == 8)
     }
 
+    @Test("escaped strings of every length up to 40, an escape at every place, read back exactly")
+    func escapedStringsEveryLengthAndPlace() throws {
+        let escapes: [(text: String, value: String)] = [
+            (#"\n"#, "\n"), (#"\""#, "\""), (#"\u00e9"#, "é"), (#"\u4e2d"#, "中"), (#"\ud83d\ude00"#, "😀"),
+        ]
+        for length in 0...40 {
+            let plain = String((0..<length).map { (["a", "Ж", "😀"] as [Character])[$0 % 3] })
+            for place in 0...plain.count {
+                for escape in escapes {
+                    let cut = plain.index(plain.startIndex, offsetBy: place)
+                    let text = "\"" + plain[..<cut] + escape.text + plain[cut...] + "\""
+                    let expected = String(plain[..<cut]) + escape.value + String(plain[cut...])
+                    #expect(try JSONParser.parse(text) == .string(expected), "\(text)")
+                }
+            }
+        }
+    }
+
+    @Test("an unterminated escaped string reports its first bad byte, or the unexpected end")
+    func unterminatedEscapedString() throws {
+        let badEscape = try #require(parseError(#"["a\n\x"#))
+        #expect(badEscape.kind == .invalidEscape)
+        #expect(badEscape.offset == 5)
+        let control = try #require(parseError(Array(#"["a\nb"#.utf8) + [0x01]))
+        #expect(control.kind == .controlCharacterInString)
+        #expect(control.offset == 6)
+        let end = try #require(parseError(#"["a\n\""#))
+        #expect(end.kind == .unexpectedEnd)
+        #expect(end.offset == 1)
+        let trailingBackslash = try #require(parseError(#"["a\n\"#))
+        #expect(trailingBackslash.kind == .unexpectedEnd)
+    }
+
     // MARK: Limits
 
     @Test("nesting 10,000 deep is a clear tooDeep error, not a crash")
