@@ -7,7 +7,7 @@
 ///
 /// Storage: the members in one array, each with its key's first eight bytes and length beside it, so a
 /// lookup in the small objects payloads have is a linear scan of integer comparisons without hashing;
-/// objects of more than ``indexThreshold`` members also keep a hash table of positions. Equality is
+/// objects of more than 32 members also keep a hash table of positions. Equality is
 /// order-insensitive (two objects with the same members are equal whatever their order); the canonical
 /// writer sorts keys, so the order never shows in canonical output.
 public struct JSONObject: Sendable {
@@ -24,10 +24,13 @@ public struct JSONObject: Sendable {
             self.value = value
             self.fingerprint = fingerprint
         }
+
+        /// A member that holds no reference (the parser's filler for slots it moved a member out of).
+        static let empty = Member(key: "", value: .null, fingerprint: KeyFingerprint(prefix: 0, suffix: 0, count: 0))
     }
 
     /// Objects with more members than this keep a hash table of positions; smaller ones are scanned.
-    @usableFromInline static let indexThreshold = 24
+    @usableFromInline static let indexThreshold = 32
 
     @usableFromInline var members: [Member]
     /// Open-addressed table of positions in `members` plus one (0 is an empty slot), for large objects.
@@ -45,6 +48,13 @@ public struct JSONObject: Sendable {
         members = []
         members.reserveCapacity(minimumCapacity)
         table = nil
+    }
+
+    /// An object of `members`, whose keys the caller knows are distinct.
+    init(distinctMembers members: [Member]) {
+        self.members = members
+        table = nil
+        if members.count > Self.indexThreshold { rebuildTable() }
     }
 
     /// An object of `members` in the given order; a repeated key keeps its first position and its last value.
@@ -172,15 +182,26 @@ public struct JSONObject: Sendable {
         }
     }
 
-    /// Sets `key` from the parser: returns whether the key was already present (its value is then replaced).
-    @inline(__always)
-    mutating func parsedMember(_ key: String, _ value: JSONValue) -> Bool {
-        let fingerprint = KeyFingerprint(key)
-        if let position = position(ofKey: key, fingerprint: fingerprint) {
-            members[position].value = value
+    /// Adds `member` from the parser: returns whether its key was already present (the value is then replaced).
+    mutating func parsedMember(_ member: Member) -> Bool {
+        if let position = position(ofKey: member.key, fingerprint: member.fingerprint) {
+            members[position].value = member.value
             return true
         }
-        append(Member(key: key, value: value, fingerprint: fingerprint))
+        append(member)
+        return false
+    }
+
+    /// Whether two of `members` have the same key, for as many members as a small object has (at most
+    /// ``indexThreshold``): fingerprints compared pairwise, bytes only when they match.
+    static func hasRepeatedKey(_ members: UnsafeBufferPointer<Member>) -> Bool {
+        guard members.count > 1 else { return false }
+        for i in 1..<members.count {
+            let fingerprint = members[i].fingerprint
+            for j in 0..<i where members[j].fingerprint == fingerprint {
+                if fingerprint.isWholeKey || KeyFingerprint.bytesEqual(members[j].key, members[i].key) { return true }
+            }
+        }
         return false
     }
 
@@ -324,43 +345,47 @@ extension JSONObject: CustomStringConvertible {
 
 // MARK: - Key fingerprint
 
-/// A key's first eight UTF-8 bytes as a big-endian number and its length in bytes: equal fingerprints of keys
-/// of up to eight bytes mean equal keys, and the number orders keys as their bytes do (the writer's sort).
+/// A key's length in bytes, its first eight UTF-8 bytes as a big-endian number and its last eight bytes:
+/// equal fingerprints of keys of up to sixteen bytes mean equal keys, most different keys differ in one of
+/// the three, and `prefix` orders keys as their bytes do (the writer's sort).
 @usableFromInline
 struct KeyFingerprint: Sendable, Equatable {
     @usableFromInline let prefix: UInt64
+    @usableFromInline let suffix: UInt64
     @usableFromInline let count: Int
 
     @inlinable
-    init(prefix: UInt64, count: Int) {
+    init(prefix: UInt64, suffix: UInt64, count: Int) {
         self.prefix = prefix
+        self.suffix = suffix
         self.count = count
     }
 
     @inline(__always)
     init(_ key: String) {
-        var prefix: UInt64 = 0
-        var count = 0
-        KeyFingerprint.withBytes(of: key) { bytes in
-            count = bytes.count
-            prefix = KeyFingerprint.prefix(of: bytes)
-        }
-        self.init(prefix: prefix, count: count)
+        self = KeyFingerprint.withBytes(of: key) { KeyFingerprint(bytes: $0) }
     }
 
-    /// Whether the prefix holds the whole key.
-    @inlinable var isWholeKey: Bool { count <= 8 }
-
     @inline(__always)
-    static func prefix(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let base = bytes.baseAddress else { return 0 }
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            self.init(prefix: 0, suffix: 0, count: 0)
+            return
+        }
         if bytes.count >= 8 {
-            return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+            let raw = UnsafeRawPointer(base)
+            self.init(
+                prefix: UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)),
+                suffix: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self), count: bytes.count)
+            return
         }
         var prefix: UInt64 = 0
         for i in 0..<bytes.count { prefix |= UInt64(base[i]) << (56 - 8 * UInt64(i)) }
-        return prefix
+        self.init(prefix: prefix, suffix: 0, count: bytes.count)
     }
+
+    /// Whether the fingerprint holds every byte of the key (the first and last eight bytes overlap or meet).
+    @inlinable var isWholeKey: Bool { count <= 16 }
 
     /// Calls `body` with the UTF-8 bytes of `key`.
     @inline(__always)

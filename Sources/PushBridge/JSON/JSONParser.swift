@@ -168,13 +168,6 @@ public enum JSONParser {
         case index(Int)
     }
 
-    /// A member read but not yet in its object: the object is built, at its exact size, when it closes.
-    private struct PendingMember {
-        let key: String
-        let value: JSONValue
-        /// Offset just past the value (duplicates are reported in this order).
-        let end: Int
-    }
 
     private struct Parser {
         let buffer: UnsafeBufferPointer<UInt8>
@@ -193,8 +186,11 @@ public enum JSONParser {
         /// Whether a repeated key was met (reported in ``duplicates`` only when ``tracksPath``).
         var foundDuplicate = false
         /// Members of the objects being parsed, innermost last; an object is built once its `}` is read,
-        /// with exactly the capacity it needs.
-        var memberStack: [PendingMember] = []
+        /// with exactly the capacity it needs, its members moved (not copied) out of the stack.
+        var memberStack: [JSONObject.Member] = []
+        /// Offsets just past each value of ``memberStack``, when ``tracksPath`` (duplicates are reported in
+        /// this order).
+        var memberEnds: [Int] = []
         /// Elements of the arrays being parsed, innermost last.
         var elementStack: [JSONValue] = []
 
@@ -325,8 +321,7 @@ public enum JSONParser {
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an array: expected ',' or ']'")
             }
             if tracksPath { path.removeLast() }
-            let elements = Array(elementStack[start...])
-            while elementStack.count > start { elementStack.removeLast() }
+            let elements = Self.moveTail(of: &elementStack, from: start, leaving: .null)
             depth -= 1
             return .array(elements)
         }
@@ -358,7 +353,8 @@ public enum JSONParser {
                 if tracksPath { path.append(.key(key)) }
                 let value = try parseValue()
                 if tracksPath { path.removeLast() }
-                memberStack.append(PendingMember(key: key, value: value, end: index))
+                memberStack.append(JSONObject.Member(key: key, value: value, fingerprint: KeyFingerprint(key)))
+                if tracksPath { memberEnds.append(index) }
                 skipWhitespace()
                 guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an object") }
                 let byte = buffer[index]
@@ -367,17 +363,45 @@ public enum JSONParser {
                 if byte == UInt8(ascii: "}") { break }
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an object: expected ',' or '}'")
             }
-            var members = JSONObject(minimumCapacity: memberStack.count - start)
-            for position in start..<memberStack.count {
-                let member = memberStack[position]
-                if members.parsedMember(member.key, member.value) {
-                    foundDuplicate = true
-                    if tracksPath { duplicates.append((member.end, pathText(appending: member.key))) }
+            let count = memberStack.count - start
+            let repeats = count > JSONObject.indexThreshold
+                || memberStack.withUnsafeBufferPointer { JSONObject.hasRepeatedKey(UnsafeBufferPointer(rebasing: $0[start...])) }
+            guard repeats else {
+                // No repeated key (nearly always): the members move into the object as they are.
+                if tracksPath { memberEnds.removeSubrange(start...) }
+                depth -= 1
+                return .object(JSONObject(distinctMembers: Self.moveTail(of: &memberStack, from: start, leaving: .empty)))
+            }
+            var members = JSONObject(minimumCapacity: count)
+            for position in start..<memberStack.count where members.parsedMember(memberStack[position]) {
+                foundDuplicate = true
+                if tracksPath {
+                    duplicates.append((memberEnds[position], pathText(appending: memberStack[position].key)))
                 }
             }
-            while memberStack.count > start { memberStack.removeLast() }
+            memberStack.removeSubrange(start...)
+            if tracksPath { memberEnds.removeSubrange(start...) }
             depth -= 1
             return .object(members)
+        }
+
+        /// The elements of `stack` from `start` on, moved into an array of their own; `stack` ends at `start`.
+        /// Moving takes no reference counting: the slots left behind are filled with `filler` (which holds no
+        /// reference) before they are removed.
+        static func moveTail<Element>(of stack: inout [Element], from start: Int, leaving filler: Element) -> [Element] {
+            let count = stack.count - start
+            guard count > 0 else { return [] }
+            let tail = stack.withUnsafeMutableBufferPointer { buffer in
+                let source = buffer.baseAddress! + start
+                let moved = [Element](unsafeUninitializedCapacity: count) { target, initialized in
+                    target.baseAddress!.moveInitialize(from: source, count: count)
+                    initialized = count
+                }
+                source.initialize(repeating: filler, count: count)
+                return moved
+            }
+            stack.removeSubrange(start...)
+            return tail
         }
 
         /// The JSON path (`$.a[2].b`) of member `key` of the object being parsed.
