@@ -287,6 +287,21 @@ struct JSONParserTests {
         #expect(trailingBackslash.kind == .unexpectedEnd)
     }
 
+    @Test("invalid UTF-8 is the error even in an escaped string, in a key, or after a syntax error")
+    func invalidUTF8WhereverItIs() throws {
+        let cases: [(bytes: [UInt8], offset: Int)] = [
+            (Array(#"["a\n"#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8), 5),
+            (Array(#"{""#.utf8) + [0xFF] + Array(#"":1}"#.utf8), 2),
+            (Array("[1,,2,\"".utf8) + [0x80] + Array("\"]".utf8), 7),
+            (Array("[".utf8) + [0xE2, 0x82, 0x20, 0x5D], 1),
+        ]
+        for (bytes, offset) in cases {
+            let error = try #require(parseError(bytes))
+            #expect(error.kind == .invalidUTF8, "\(bytes)")
+            #expect(error.offset == offset, "\(bytes)")
+        }
+    }
+
     // MARK: Limits
 
     @Test("nesting 10,000 deep is a clear tooDeep error, not a crash")

@@ -211,17 +211,25 @@ public enum JSONParser {
                 throw error(.tooLarge(limit: options.maxBytes), at: 0,
                             "input is \(buffer.count) bytes, more than the limit of \(options.maxBytes)")
             }
-            if checksUTF8, let bad = JSONParser.firstInvalidUTF8Offset(buffer) {
-                throw error(.invalidUTF8, at: bad, "invalid UTF-8 at byte offset \(bad)")
-            }
-            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
-            skipWhitespace()
-            if index >= buffer.count { throw error(.empty, at: index, "empty input: expected a JSON value") }
-            let value = try parseValue()
-            skipWhitespace()
-            if index < buffer.count {
-                throw error(.trailingCharacters, at: index,
-                            "unexpected \(describe(buffer[index])) after the JSON value")
+            // UTF-8 is checked where it can be wrong: a text that parses has non-ASCII bytes only inside strings,
+            // and each string is validated as it becomes a Swift string. When anything fails, invalid UTF-8
+            // anywhere in the text is the error reported (its first bad byte), as if it had been checked first.
+            let value: JSONValue
+            do throws(JSONParseError) {
+                if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
+                skipWhitespace()
+                if index >= buffer.count { throw error(.empty, at: index, "empty input: expected a JSON value") }
+                value = try parseValue()
+                skipWhitespace()
+                if index < buffer.count {
+                    throw error(.trailingCharacters, at: index,
+                                "unexpected \(describe(buffer[index])) after the JSON value")
+                }
+            } catch {
+                if checksUTF8, let bad = JSONParser.firstInvalidUTF8Offset(buffer) {
+                    throw self.error(.invalidUTF8, at: bad, "invalid UTF-8 at byte offset \(bad)")
+                }
+                throw error
             }
             // Members are inserted when their object closes, so a duplicate in a later sibling's value can be
             // found before an earlier one: report them in the order their values end, as a reader meets them.
@@ -431,7 +439,8 @@ public enum JSONParser {
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                    guard let text = String(validating: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                    else { throw error(.invalidUTF8, at: start, "invalid UTF-8 in a string") }
                     index += 1
                     return text
                 }
@@ -447,8 +456,21 @@ public enum JSONParser {
             // unescape straight into the new string's storage; unescaped text is never longer than escaped.
             let clean = index - start
             var end = index
-            while end < buffer.count, buffer[end] != UInt8(ascii: "\"") {
+            while end < buffer.count {
+                if let base = buffer.baseAddress {
+                    while end + 8 <= buffer.count,
+                          !JSONWriter.mayNeedEscape(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+                    {
+                        end += 8
+                    }
+                }
+                guard end < buffer.count, buffer[end] != UInt8(ascii: "\"") else { break }
                 end += buffer[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            if checksUTF8, end < buffer.count,
+               JSONParser.firstInvalidUTF8Offset(UnsafeBufferPointer(rebasing: buffer[start..<end])) != nil
+            {
+                throw error(.invalidUTF8, at: start, "invalid UTF-8 in a string")
             }
             guard end < buffer.count, let base = buffer.baseAddress else {
                 // No closing quote: unescape anyway, so the first bad byte is the error, as a reader meets it.
@@ -548,19 +570,21 @@ public enum JSONParser {
             guard index + 4 <= buffer.count else {
                 throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
             }
+            // Four digits without a branch each: a digit that is not hex sets a bit of `invalid`.
             var value: UInt16 = 0
-            for _ in 0..<4 {
-                let byte = buffer[index]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
-                }
-                value = value << 4 | UInt16(digit)
-                index += 1
+            var invalid: UInt8 = 0
+            for offset in 0..<4 {
+                let byte = buffer[index + offset]
+                let decimal = byte &- UInt8(ascii: "0")
+                let letter = (byte | 0x20) &- UInt8(ascii: "a")
+                let digit = decimal < 10 ? decimal : (letter < 6 ? letter &+ 10 : 0xFF)
+                invalid |= digit & 0xF0
+                value = value << 4 | UInt16(digit & 0x0F)
             }
+            guard invalid == 0 else {
+                throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
+            }
+            index += 4
             return value
         }
 
