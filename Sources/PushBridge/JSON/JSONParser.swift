@@ -211,25 +211,17 @@ public enum JSONParser {
                 throw error(.tooLarge(limit: options.maxBytes), at: 0,
                             "input is \(buffer.count) bytes, more than the limit of \(options.maxBytes)")
             }
-            // UTF-8 is checked where it can be wrong: a text that parses has non-ASCII bytes only inside strings,
-            // and each string is validated as it becomes a Swift string. When anything fails, invalid UTF-8
-            // anywhere in the text is the error reported (its first bad byte), as if it had been checked first.
-            let value: JSONValue
-            do throws(JSONParseError) {
-                if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
-                skipWhitespace()
-                if index >= buffer.count { throw error(.empty, at: index, "empty input: expected a JSON value") }
-                value = try parseValue()
-                skipWhitespace()
-                if index < buffer.count {
-                    throw error(.trailingCharacters, at: index,
-                                "unexpected \(describe(buffer[index])) after the JSON value")
-                }
-            } catch {
-                if checksUTF8, let bad = JSONParser.firstInvalidUTF8Offset(buffer) {
-                    throw self.error(.invalidUTF8, at: bad, "invalid UTF-8 at byte offset \(bad)")
-                }
-                throw error
+            if checksUTF8, let bad = JSONParser.firstInvalidUTF8Offset(buffer) {
+                throw error(.invalidUTF8, at: bad, "invalid UTF-8 at byte offset \(bad)")
+            }
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
+            skipWhitespace()
+            if index >= buffer.count { throw error(.empty, at: index, "empty input: expected a JSON value") }
+            let value = try parseValue()
+            skipWhitespace()
+            if index < buffer.count {
+                throw error(.trailingCharacters, at: index,
+                            "unexpected \(describe(buffer[index])) after the JSON value")
             }
             // Members are inserted when their object closes, so a duplicate in a later sibling's value can be
             // found before an earlier one: report them in the order their values end, as a reader meets them.
@@ -439,8 +431,7 @@ public enum JSONParser {
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") {
-                    guard let text = String(validating: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
-                    else { throw error(.invalidUTF8, at: start, "invalid UTF-8 in a string") }
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
                     index += 1
                     return text
                 }
@@ -466,11 +457,6 @@ public enum JSONParser {
                 }
                 guard end < buffer.count, buffer[end] != UInt8(ascii: "\"") else { break }
                 end += buffer[end] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            if checksUTF8, end < buffer.count,
-               JSONParser.firstInvalidUTF8Offset(UnsafeBufferPointer(rebasing: buffer[start..<end])) != nil
-            {
-                throw error(.invalidUTF8, at: start, "invalid UTF-8 in a string")
             }
             guard end < buffer.count, let base = buffer.baseAddress else {
                 // No closing quote: unescape anyway, so the first bad byte is the error, as a reader meets it.

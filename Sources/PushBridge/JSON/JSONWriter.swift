@@ -339,7 +339,7 @@ private struct ByteSink: ByteOutput {
     private var count = 0
     private var capacity: Int
 
-    init(capacity: Int = 2048) {
+    init(capacity: Int = 4096) {
         self.capacity = capacity
         base = .allocate(capacity: capacity)
     }
