@@ -21,23 +21,23 @@ struct JSONObjectTests {
         var object: JSONObject = ["z": 1, "a": 2, "m": 3]
         object["b"] = 4
         object["a"] = 20
-        #expect(object.keys == ["z", "a", "m", "b"])
+        #expect(Array(object.keys) == ["z", "a", "m", "b"])
         #expect(object.map(\.value) == [1, 20, 3, 4])
-        #expect(object.values == [1, 20, 3, 4])
+        #expect(Array(object.values) == [1, 20, 3, 4])
         object["z"] = nil
-        #expect(object.keys == ["a", "m", "b"])
+        #expect(Array(object.keys) == ["a", "m", "b"])
         #expect(object.removeValue(forKey: "m") == 3)
         #expect(object.removeValue(forKey: "m") == nil)
-        #expect(object.keys == ["a", "b"])
+        #expect(Array(object.keys) == ["a", "b"])
     }
 
     @Test("the parser keeps members in input order, a repeated key in the place of its first")
     func parsedOrder() throws {
         let value = try JSONParser.parse(#"{"zeta":1,"alpha":{"y":1,"x":2},"mid":3,"zeta":4}"#)
         let object = try #require(value.objectValue)
-        #expect(object.keys == ["zeta", "alpha", "mid"])
+        #expect(Array(object.keys) == ["zeta", "alpha", "mid"])
         #expect(object["zeta"] == 4)
-        #expect(object["alpha"]?.objectValue?.keys == ["y", "x"])
+        #expect(object["alpha"]?.objectValue.map { Array($0.keys) } == ["y", "x"])
     }
 
     @Test("lookup finds every key and only those keys, in small objects and in large ones", arguments: [0, 1, 8, 24, 25, 300])
@@ -52,7 +52,7 @@ struct JSONObjectTests {
             #expect(object[key + "x"] == nil)
         }
         #expect(object["absent"] == nil)
-        #expect(object.keys == keys)
+        #expect(Array(object.keys) == keys)
     }
 
     @Test("removing members from a large object keeps the rest findable and in order")
@@ -62,7 +62,7 @@ struct JSONObjectTests {
         for (index, key) in keys.enumerated() { object[key] = .int(index) }
         for (index, key) in keys.enumerated() where index % 3 == 0 { #expect(object.removeValue(forKey: key) == .int(index)) }
         let kept = keys.enumerated().filter { $0.offset % 3 != 0 }
-        #expect(object.keys == kept.map(\.element))
+        #expect(Array(object.keys) == kept.map(\.element))
         for (index, key) in kept { #expect(object[key] == .int(index)) }
         for (index, key) in keys.enumerated() where index % 3 == 0 { #expect(object[key] == nil) }
         object[keys[0]] = "back"
@@ -135,10 +135,10 @@ struct JSONObjectTests {
     func derivedObjects() {
         var object: JSONObject = ["c": 1, "a": 2]
         object.merge(["b": 3, "c": 10]) { old, new in .int((old.intValue ?? 0) + (new.intValue ?? 0)) }
-        #expect(object.keys == ["c", "a", "b"])
+        #expect(Array(object.keys) == ["c", "a", "b"])
         #expect(object["c"] == 11)
-        #expect(object.filter { $0.key != "a" }.keys == ["c", "b"])
-        #expect(object.mapValues { _ in .null }.keys == ["c", "a", "b"])
+        #expect(Array(object.filter { $0.key != "a" }.keys) == ["c", "b"])
+        #expect(Array(object.mapValues { _ in .null }.keys) == ["c", "a", "b"])
         #expect(object.mapValues { _ in .null }["b"] == .null)
     }
 }

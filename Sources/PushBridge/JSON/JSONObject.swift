@@ -75,11 +75,31 @@ public struct JSONObject: Sendable {
     /// Whether the object has no members.
     @inlinable public var isEmpty: Bool { members.isEmpty }
 
-    /// The keys, in member order.
-    public var keys: [String] { members.map(\.key) }
+    /// The keys, in member order (a view: nothing is copied).
+    public var keys: Keys { Keys(members: members) }
 
-    /// The values, in member order.
-    public var values: [JSONValue] { members.map(\.value) }
+    /// The values, in member order (a view: nothing is copied).
+    public var values: Values { Values(members: members) }
+
+    /// The keys of an object, in member order.
+    public struct Keys: RandomAccessCollection, Sendable {
+        @usableFromInline let members: [Member]
+        @usableFromInline init(members: [Member]) { self.members = members }
+        @inlinable public var startIndex: Int { 0 }
+        @inlinable public var endIndex: Int { members.count }
+        /// The key of member `position`.
+        @inlinable public subscript(position: Int) -> String { members[position].key }
+    }
+
+    /// The values of an object, in member order.
+    public struct Values: RandomAccessCollection, Sendable {
+        @usableFromInline let members: [Member]
+        @usableFromInline init(members: [Member]) { self.members = members }
+        @inlinable public var startIndex: Int { 0 }
+        @inlinable public var endIndex: Int { members.count }
+        /// The value of member `position`.
+        @inlinable public subscript(position: Int) -> JSONValue { members[position].value }
+    }
 
     /// Room for `minimumCapacity` members without growing.
     public mutating func reserveCapacity(_ minimumCapacity: Int) {

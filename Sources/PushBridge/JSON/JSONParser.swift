@@ -447,15 +447,7 @@ public enum JSONParser {
             // unescape straight into the new string's storage; unescaped text is never longer than escaped.
             let clean = index - start
             var end = index
-            while end < buffer.count {
-                if let base = buffer.baseAddress {
-                    while end + 8 <= buffer.count,
-                          !JSONWriter.mayNeedEscape(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
-                    {
-                        end += 8
-                    }
-                }
-                guard end < buffer.count, buffer[end] != UInt8(ascii: "\"") else { break }
+            while end < buffer.count, buffer[end] != UInt8(ascii: "\"") {
                 end += buffer[end] == UInt8(ascii: "\\") ? 2 : 1
             }
             guard end < buffer.count, let base = buffer.baseAddress else {
@@ -556,21 +548,19 @@ public enum JSONParser {
             guard index + 4 <= buffer.count else {
                 throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
             }
-            // Four digits without a branch each: a digit that is not hex sets a bit of `invalid`.
             var value: UInt16 = 0
-            var invalid: UInt8 = 0
-            for offset in 0..<4 {
-                let byte = buffer[index + offset]
-                let decimal = byte &- UInt8(ascii: "0")
-                let letter = (byte | 0x20) &- UInt8(ascii: "a")
-                let digit = decimal < 10 ? decimal : (letter < 6 ? letter &+ 10 : 0xFF)
-                invalid |= digit & 0xF0
-                value = value << 4 | UInt16(digit & 0x0F)
+            for _ in 0..<4 {
+                let byte = buffer[index]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
+                }
+                value = value << 4 | UInt16(digit)
+                index += 1
             }
-            guard invalid == 0 else {
-                throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
-            }
-            index += 4
             return value
         }
 
