@@ -3,12 +3,19 @@
 
 Usage: generate_corpus.py OUT_DIR [TOTAL]
 
-TOTAL (default 100000) payloads, a quarter per vendor, each about 1.1 KB of compact JSON:
+The seed class: TOTAL (default 100000) payloads, a quarter per vendor, each about 1.1 KB of compact JSON:
   OUT_DIR/zixflow.jsonl      Zixflow, Custom and Native mode alternating (seeds 000, 001)
   OUT_DIR/buzzkit.jsonl      BuzzKit (seed 002)
   OUT_DIR/appdna.jsonl       AppDNA (seed 003)
   OUT_DIR/pushnotifai.jsonl  PushNotifAI (seed 004)
   OUT_DIR/all.jsonl          the four interleaved (zixflow, buzzkit, appdna, pushnotifai, ...)
+
+Further classes, TOTAL / 10 payloads per vendor each (see CLASSES):
+  OUT_DIR/intl/<vendor>.jsonl          the same shapes with text in emoji, CJK and Cyrillic; every other
+                                       line written with `\\u` escapes (as many senders write JSON)
+  OUT_DIR/large/<vendor>.jsonl         the same shapes with more custom data: 3-4 KB a payload
+  OUT_DIR/zixflow-wide/zixflow.jsonl   Zixflow Custom only: `action_buttons` an escaped JSON string with
+                                       two buttons, a 160-bit hex delivery token, about twenty top-level keys
 
 Deterministic: a fixed-seed splitmix64 generator and fixed word lists, no clock, no hash
 randomisation, so the same TOTAL always gives the same bytes (run.sh prints their SHA-256).
@@ -115,10 +122,38 @@ COURSES = ["es-en", "fr-en", "de-en", "ja-en", "it-en"]
 FLOWS = ["onboarding_d3", "streak_rescue", "weekly_digest", "reactivation_14d", "lesson_reminder"]
 
 
-def pad_text(rng, n):
-    """Lower-case words (ASCII) about n characters long: campaign notes, tracking blobs."""
-    words = ["alpha", "bravo", "delta", "echo", "golf", "hotel", "india", "kilo", "lima", "oscar",
+PAD_WORDS = ["alpha", "bravo", "delta", "echo", "golf", "hotel", "india", "kilo", "lima", "oscar",
              "papa", "romeo", "sierra", "tango", "victor", "xray", "yankee", "zulu"]
+
+# The intl class: the same picks from lists of the same lengths, in emoji, CJK and Cyrillic.
+INTL_TEXTS = {
+    "SALE_TITLES": ["Распродажа! −70% 🔥", "週末セール開催中", "购物车里的宝贝在等你 🛒", "Снова в наличии: то, что вы ждали",
+                    "最后机会 — 今晚结束", "新品上架 ✨ Новинки"],
+    "SALE_BODIES": ["Только сегодня — успейте забрать скидку! 🎁", "1 200 товаров дешевле до полуночи。",
+                    "满 ¥150 全场包邮，仅限本周末 🚚", "Мы сохранили ваш размер. Оформление за 30 секунд.",
+                    "会员抢先购：比别人更早下单 👑"],
+    "ZX_BUTTONS": [("Купить 🛍", True), ("稍后提醒", False), ("Смотреть", True), ("保存", False),
+                   ("カートを開く", True), ("Не сейчас", False)],
+    "CLASS_TITLES": ["День ног 🦵", "朝のフロー", "HIIT 45 🔥", "Сайкл и пресс", "恢复训练", "Бокс: основы 🥊"],
+    "CLASS_BODIES": ["Ваше занятие в 7:00 подтверждено ✅", "课程 30 分钟后开始 — 现在可以入场",
+                     "В листе ожидания освободилось место", "今日のセッションはマヤコーチが担当します",
+                     "Не забудьте полотенце: зал заполнен 🧺"],
+    "PLAN_TITLES": ["Новый план 📋", "这周的计划好了", "Спасаем серию 🔥", "休息日", "Личный рекорд! 🏅"],
+    "PLAN_BODIES": ["Неделя готова", "12 次训练、3 个休息日，最后一周减量。",
+                    "Ещё две тренировки — и серия из 14 дней сохранится 💪", "今日は軽いモビリティ：20分、器具なし。",
+                    "Вы улучшили время на 5 км на 48 секунд 🎉"],
+    "LESSON_TITLES": ["Урок 7", "スペイン語の時間！", "每日复习 📚", "Новые слова открыты", "保持连续学习 🔥"],
+    "LESSON_BODIES": ["Когда будете готовы 🙂", "今天 5 分钟，连续 23 天不断。", "Повторите 12 слов, которые почти забыли.",
+                      "第4单元已开放：在咖啡馆点餐 ☕", "Друзья сегодня занимались. Присоединитесь? 👋"],
+    "PAD_WORDS": ["альфа", "браво", "дельта", "эхо", "гольф", "отель", "индия", "кило", "東京", "大阪",
+                  "北京", "上海", "😀", "🚀", "🎉", "книга", "音楽", "город"],
+}
+PLAIN_TEXTS = {}  # filled in below: the seed class' lists, swapped back after an intl class
+
+
+def pad_text(rng, n):
+    """Words about n characters long: campaign notes, tracking blobs (lower-case ASCII in the seed class)."""
+    words = PAD_WORDS
     out = []
     length = 0
     while length < n:
@@ -128,12 +163,14 @@ def pad_text(rng, n):
     return " ".join(out)
 
 
-def zixflow(rng, i):
-    custom = i % 2 == 0
+def zixflow(rng, i, wide=False):
+    """A Zixflow payload; `wide` (the zixflow-wide class): always Custom mode with two buttons and a 160-bit
+    hex delivery token."""
+    custom = wide or i % 2 == 0
     delivery_id = rng.digits(18)
     title = rng.pick(SALE_TITLES)
     body = rng.pick(SALE_BODIES)
-    nbuttons = 1 if i % 3 == 0 else 2
+    nbuttons = 2 if wide or i % 3 != 0 else 1
     first = rng.below(len(ZX_BUTTONS) // 2) * 2
     buttons = []
     for k in range(nbuttons):
@@ -145,7 +182,10 @@ def zixflow(rng, i):
            "category": "ZX_2BTN"}
     payload = {"aps": aps}
     payload["Zixflow-Delivery-ID"] = delivery_id
-    payload["Zixflow-Delivery-Token"] = rng.token(B64URL, 22) + ":APA91b" + rng.token(B64URL, 134)
+    if wide:
+        payload["Zixflow-Delivery-Token"] = rng.token(HEX, 40)
+    else:
+        payload["Zixflow-Delivery-Token"] = rng.token(B64URL, 22) + ":APA91b" + rng.token(B64URL, 134)
     if custom:
         aps["mutable-content"] = 1
         payload["title"] = title
@@ -289,6 +329,49 @@ def appdna_category(buttons):
     return "appdna_" + fnv1a64hex("\x1e".join(rows))
 
 
+def enlarge(name, payload, rng, size=3500):
+    """Adds custom data (where each vendor keeps it) until the payload's compact text is about `size` bytes:
+    strings for Zixflow and PushNotifAI (whose custom data are strings), strings and objects for the others."""
+    if name == "buzzkit":
+        data = payload["buzzkit"]["data"]
+    elif name == "appdna":
+        data = payload["appdna"]["data"]
+    else:
+        data = payload
+    index = 0
+    while len(json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")) < size - 200:
+        key = "extra_%s_%d" % (rng.pick(["note", "ref", "attr", "meta"]), index)
+        if index % 3 == 0 and name in ("buzzkit", "appdna"):
+            data[key] = {"id": rng.token(HEX, 16), "rank": rng.below(1000), "tags": [rng.pick(SEGMENTS), rng.pick(LOCALES)]}
+        else:
+            data[key] = pad_text(rng, 120 + rng.below(120))
+        index += 1
+    return payload
+
+
+def use_texts(texts):
+    """Makes the makers pick from `texts` (a dict of list names to lists)."""
+    globals().update(texts)
+
+
+MAKERS = [("zixflow", zixflow, 0x5A1F), ("buzzkit", buzzkit, 0xB022), ("appdna", appdna, 0xA9D4),
+          ("pushnotifai", pushnotifai, 0x9A1)]
+
+# name: (vendors, per-vendor payload count as a fraction of TOTAL / 4, make(name, make, rng, i), escaped(i))
+CLASSES = {
+    "intl": (["zixflow", "buzzkit", "appdna", "pushnotifai"], 0.4,
+             lambda name, make, rng, i: make(rng, i), lambda i: i % 2 == 1),
+    "large": (["zixflow", "buzzkit", "appdna", "pushnotifai"], 0.4,
+              lambda name, make, rng, i: enlarge(name, make(rng, i), rng), lambda i: False),
+    "zixflow-wide": (["zixflow"], 0.4, lambda name, make, rng, i: zixflow(rng, i, wide=True), lambda i: False),
+}
+
+
+def write_lines(path, rows):
+    with open(path, "w", encoding="utf-8") as f:
+        f.writelines(rows)
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit("usage: generate_corpus.py OUT_DIR [TOTAL]")
@@ -296,19 +379,36 @@ def main():
     total = int(sys.argv[2]) if len(sys.argv) > 2 else 100_000
     per_vendor = total // 4
     os.makedirs(out_dir, exist_ok=True)
-    makers = [("zixflow", zixflow, 0x5A1F), ("buzzkit", buzzkit, 0xB022), ("appdna", appdna, 0xA9D4),
-              ("pushnotifai", pushnotifai, 0x9A1)]
+    if not PLAIN_TEXTS:
+        PLAIN_TEXTS.update({name: globals()[name] for name in INTL_TEXTS})
+    use_texts(PLAIN_TEXTS)
     lines = {}
-    for name, make, seed in makers:
+    for name, make, seed in MAKERS:
         rng = SplitMix64(seed)
         rows = [json.dumps(make(rng, i), separators=(",", ":"), ensure_ascii=False) + "\n" for i in range(per_vendor)]
         lines[name] = rows
-        with open(os.path.join(out_dir, name + ".jsonl"), "w", encoding="utf-8") as f:
-            f.writelines(rows)
+        write_lines(os.path.join(out_dir, name + ".jsonl"), rows)
     with open(os.path.join(out_dir, "all.jsonl"), "w", encoding="utf-8") as f:
         for i in range(per_vendor):
-            for name, _, _ in makers:
+            for name, _, _ in MAKERS:
                 f.write(lines[name][i])
+    for class_name, (vendors, fraction, build, escaped) in CLASSES.items():
+        os.makedirs(os.path.join(out_dir, class_name), exist_ok=True)
+        use_texts(INTL_TEXTS if class_name == "intl" else PLAIN_TEXTS)
+        count = int(per_vendor * fraction)
+        for name, make, seed in MAKERS:
+            if name not in vendors:
+                continue
+            rng = SplitMix64(seed ^ hash_name(class_name))
+            rows = [json.dumps(build(name, make, rng, i), separators=(",", ":"), ensure_ascii=escaped(i)) + "\n"
+                    for i in range(count)]
+            write_lines(os.path.join(out_dir, class_name, name + ".jsonl"), rows)
+    use_texts(PLAIN_TEXTS)
+
+
+def hash_name(text):
+    """A stable number for a class name (Python's own hash() is randomised per process)."""
+    return int(fnv1a64hex(text), 16)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,12 @@
 #
 #   Benchmarks/run.sh [--runs N] [--payloads N] [--sim-runs N] [--keep-outputs]
 #
-# In one run: builds bridge-cli (release) and the FoundationEssentials baseline program, generates a
-# deterministic corpus (100,000 payloads of ~1.1 KB, a quarter per vendor), translates each vendor's part
-# with bridge-cli, the Python peer (peer_translate.py) and the jq peer (peer_translate.jq), runs the floors
-# (`jq -c .`, Python json.loads/dumps, `cat`) on the same files, checks the peers' output against
+# In one run: builds bridge-cli (release), the FoundationEssentials baseline program and the parse+write
+# floor (Benchmarks/Floor with Sources/PushBridge), generates a deterministic corpus (100,000 payloads of
+# ~1.1 KB, a quarter per vendor, and the intl, large and zixflow-wide classes), translates each vendor's
+# part of each class with bridge-cli, the Python peer (peer_translate.py) and the jq peer
+# (peer_translate.jq), runs the floors (PushBridge parse+write, `jq -c .`, Python json.loads/dumps, `cat`)
+# on the same files, checks the peers' output against
 # bridge-cli's, measures the whole 100,000-payload stream, one `simulate` and the conformance suite, and
 # prints a table and every target as met / NOT MET (exit 1 when one is not met). See docs/PERFORMANCE.md.
 #
@@ -40,5 +42,10 @@ else
 fi
 echo "== swiftc -O Benchmarks/Baseline/main.swift" >&2
 swiftc -O "$here/Baseline/main.swift" -o "$work/baseline" >&2
+echo "== swiftc -O -wmo Benchmarks/Floor/main.swift with Sources/PushBridge" >&2
+mapfile -t core < <(find "$root/Sources/PushBridge" -name '*.swift' | sort)
+swiftc -O -wmo -swift-version 6 -module-name PushBridgeFloor -package-name PushBridge "${core[@]}" "$here/Floor/main.swift" \
+    -o "$work/floor" >&2
 
-exec python3 "$here/bench.py" --cli "$cli" --baseline "$work/baseline" --root "$root" --work "$work" "$@"
+exec python3 "$here/bench.py" --cli "$cli" --baseline "$work/baseline" --floor "$work/floor" --root "$root" \
+    --work "$work" "$@"

@@ -39,7 +39,7 @@ public struct AdversarialVariant: Sendable, Hashable {
     /// What was done there.
     public var mutation: Mutation
     /// The mutated userInfo.
-    public var userInfo: [String: JSONValue]
+    public var userInfo: JSONObject
     /// The value that was there before, for a replacement.
     public var original: JSONValue?
     /// Whether the mutation changed the JSON held in the string at ``path`` rather than the string itself.
@@ -55,7 +55,7 @@ public struct AdversarialVariant: Sendable, Hashable {
 
     /// Every variant of `userInfo`, at most `limit` of them, spread evenly over the payload when there are
     /// more (the same ones every time).
-    public static func variants(of userInfo: [String: JSONValue], limit: Int) -> [AdversarialVariant] {
+    public static func variants(of userInfo: JSONObject, limit: Int) -> [AdversarialVariant] {
         var all: [AdversarialVariant] = []
         let root = JSONValue.object(userInfo)
         walk(root, steps: [], embedded: false) { steps, mutation, replacement, original in

@@ -11,7 +11,7 @@ public struct ConformanceCase: Sendable, Hashable {
         public var claimedBy: String?
         /// A subset of the bridge form: only the keys present are compared (their values exactly);
         /// a key whose expected value is `null` must be absent.
-        public var bridge: [String: JSONValue]?
+        public var bridge: JSONObject?
         /// The effect lines of the steps, in order (SPEC §8). Receipt, action, route and dropped lines are
         /// compared exactly; diagnostic lines only when ``effectsIncludeDiagnostics`` is set, and then only
         /// the keys they give (`code`, `severity`, …).
@@ -22,15 +22,15 @@ public struct ConformanceCase: Sendable, Hashable {
         public var losses: [String: [String]]?
         /// For each target vendor id, values the translated userInfo must hold, keyed by JSON path
         /// (`$.aps.category`); `null` means the path must be absent.
-        public var translated: [String: [String: JSONValue]]?
+        public var translated: [String: JSONObject]?
         /// Diagnostics decoding must report (each must appear; others may too).
         public var diagnostics: [ExpectedDiagnostic]?
 
         /// Creates an expectation.
         public init(
-            claimedBy: String?, bridge: [String: JSONValue]? = nil, effects: [JSONValue]? = nil,
+            claimedBy: String?, bridge: JSONObject? = nil, effects: [JSONValue]? = nil,
             effectsIncludeDiagnostics: Bool = false, losses: [String: [String]]? = nil,
-            translated: [String: [String: JSONValue]]? = nil,
+            translated: [String: JSONObject]? = nil,
             diagnostics: [ExpectedDiagnostic]? = nil
         ) {
             self.claimedBy = claimedBy
@@ -101,7 +101,7 @@ public struct ConformanceCase: Sendable, Hashable {
     /// The id of the vendor whose adapter the case is for.
     public var vendor: String
     /// The userInfo.
-    public var payload: [String: JSONValue]
+    public var payload: JSONObject
     /// The lifecycle steps to run, in order.
     public var steps: [LifecycleStep]
     /// The switches of `bridge-cli simulate` (the vendor is always the case's vendor).
@@ -118,7 +118,7 @@ public struct ConformanceCase: Sendable, Hashable {
 
     /// Creates a case.
     public init(
-        id: String, description: String, vendor: String, payload: [String: JSONValue], steps: [LifecycleStep] = [],
+        id: String, description: String, vendor: String, payload: JSONObject, steps: [LifecycleStep] = [],
         options: SimulationOptions = SimulationOptions(), expect: Expectation? = nil, covers: [String] = [],
         knownIssue: KnownIssue? = nil, source: String = ""
     ) {
@@ -260,7 +260,7 @@ public enum ConformanceCaseFile {
         }
 
         /// The members of an object of kind `kind`, after checking its fields.
-        mutating func object(_ value: JSONValue?, _ kind: String, at path: String) -> [String: JSONValue]? {
+        mutating func object(_ value: JSONValue?, _ kind: String, at path: String) -> JSONObject? {
             guard let value else { return nil }
             guard let members = value.objectValue else {
                 problems.append(wrongType(path, "an object", value))
@@ -339,7 +339,7 @@ public enum ConformanceCaseFile {
                 knownIssue = ConformanceCase.KnownIssue(
                     note: note, checks: strings(fields["checks"], at: path + ".knownIssue.checks") ?? [])
             }
-            var payload: [String: JSONValue] = [:]
+            var payload: JSONObject = [:]
             if let value = members["payload"] {
                 if let object = value.objectValue {
                     payload = object
@@ -441,7 +441,7 @@ public enum ConformanceCaseFile {
             }
             if let translated = members["translated"] {
                 if let byTarget = translated.objectValue {
-                    var result: [String: [String: JSONValue]] = [:]
+                    var result: [String: JSONObject] = [:]
                     for key in JSONWriter.sortedKeys(byTarget) {
                         let targetPath = JSONPath.member(key, of: path + ".translated")
                         guard let assertions = byTarget[key]!.objectValue else {

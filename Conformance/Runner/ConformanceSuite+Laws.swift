@@ -18,7 +18,7 @@ extension ConformanceSuite {
 
     /// Laws 2, 3 and 5 and the decode laws for one payload; the failures carry no case id yet.
     func lawFailures(
-        _ payload: [String: JSONValue], adapter: any VendorAdapter, claimedBy: String?
+        _ payload: JSONObject, adapter: any VendorAdapter, claimedBy: String?
     ) -> [ConformanceFailure] {
         var failures: [ConformanceFailure] = []
         let (_, crashes) = SimulatedCrash.capture { failures = codingLawFailures(payload, adapter: adapter) }
@@ -42,7 +42,7 @@ extension ConformanceSuite {
 
     /// Deterministic decode, round trip, idempotence, lean encode and valid APNs (own encoding and every
     /// translation).
-    private func codingLawFailures(_ payload: [String: JSONValue], adapter: any VendorAdapter) -> [ConformanceFailure] {
+    private func codingLawFailures(_ payload: JSONObject, adapter: any VendorAdapter) -> [ConformanceFailure] {
         var failures: [ConformanceFailure] = []
         func fail(_ check: ConformanceCheck, _ differences: [JSONDifference]) {
             failures += differences.map {
@@ -105,7 +105,7 @@ extension ConformanceSuite {
     /// push (judged on the wire), `mutable-content: 1` when an image or buttons need it, and no growth past
     /// APNs' 4096 bytes.
     private func apnsFailures(
-        _ userInfo: [String: JSONValue], source: PushPayload, sourceBytes: Int, adapter: any VendorAdapter,
+        _ userInfo: JSONObject, source: PushPayload, sourceBytes: Int, adapter: any VendorAdapter,
         target: String?
     ) -> [ConformanceFailure] {
         let bytes = JSONWriter.bytes(.object(userInfo)).count

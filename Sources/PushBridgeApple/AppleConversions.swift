@@ -13,7 +13,7 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 /// Conversions between UserNotifications/UIKit types and PushBridge's platform-neutral values.
 public enum AppleConversions {
     /// A userInfo as JSON values (APNs userInfo is JSON); empty when it is not JSON.
-    public static func userInfo(_ userInfo: [AnyHashable: Any]) -> [String: JSONValue] {
+    public static func userInfo(_ userInfo: [AnyHashable: Any]) -> JSONObject {
         guard JSONSerialization.isValidJSONObject(userInfo),
               let data = try? JSONSerialization.data(withJSONObject: userInfo)
         else { return [:] }

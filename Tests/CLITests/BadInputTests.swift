@@ -100,7 +100,7 @@ struct BadInputTests {
 
     @Test("every Zixflow key with the wrong type: exit 0, a diagnostic at its path, the value kept under ignored")
     func wrongTypes() throws {
-        let wrong: [String: JSONValue] = [
+        let wrong: JSONObject = [
             "Zixflow-Delivery-ID": 42, "Zixflow-Delivery-Token": 5, "title": 7, "body": ["b"], "image_url": ["u": 1],
             "deeplink_url": false, "click_action": 3, "action_buttons": [1], "badge": true,
         ]
@@ -173,7 +173,7 @@ struct BadInputTests {
     @Test("huge strings and empty strings in every Zixflow key never crash")
     func hugeAndEmptyStrings() throws {
         for text in ["", String(repeating: "é", count: 200_000)] {
-            var payload: [String: JSONValue] = [:]
+            var payload: JSONObject = [:]
             for key in ["Zixflow-Delivery-Token", "title", "body", "image_url", "deeplink_url", "click_action", "badge",
                         "large_icon_url", "notif_id"] {
                 payload[key] = .string(text)

@@ -7,9 +7,9 @@ private let saleURL = "https://yourapp.com/sale"
 
 /// A Zixflow receipt effect line.
 private func zixflow(
-    _ kind: String, _ event: String, token: String = seedToken, _ extra: [String: JSONValue] = [:]
+    _ kind: String, _ event: String, token: String = seedToken, _ extra: JSONObject = [:]
 ) -> JSONValue {
-    var properties: [String: JSONValue] = [
+    var properties: JSONObject = [
         "Zixflow-Delivery-ID": .string(deliveryID), "Zixflow-Delivery-Token": .string(token),
     ]
     properties.merge(extra) { $1 }
@@ -39,7 +39,7 @@ private func action(_ name: String, handled: Bool) -> JSONValue {
 
 /// Runs `simulate` on `payload` (through stdin) and returns the result and its effect lines.
 private func simulate(
-    _ steps: String, _ options: [String] = [], payload: [String: JSONValue],
+    _ steps: String, _ options: [String] = [], payload: JSONObject,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> (result: CLIResult, effects: [JSONValue]) {
     let result = try CLI.run(["simulate", "--steps", steps] + options + ["-"], stdin: jsonText(.object(payload)))
@@ -47,7 +47,7 @@ private func simulate(
     return (result, try result.stdoutJSONLines())
 }
 
-private func seed(_ name: String = "zixflow-custom.json") throws -> [String: JSONValue] {
+private func seed(_ name: String = "zixflow-custom.json") throws -> JSONObject {
     try Fixtures.payload(name)
 }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PushBridgeConformance
 
-private let payload: [String: JSONValue] = [
+private let payload: JSONObject = [
     "aps": ["alert": "Hello", "badge": 3],
     "Zixflow-Delivery-ID": "42",
     "action_buttons": .string(#"[{"name":"Go","deeplink":"a://b"}]"#),

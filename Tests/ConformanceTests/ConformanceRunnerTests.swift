@@ -4,7 +4,7 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-private let payload: [String: JSONValue] = [
+private let payload: JSONObject = [
     "aps": ["alert": ["title": "Hi", "body": "There"]], "Zixflow-Delivery-ID": "42", "Zixflow-Delivery-Token": "tok",
     "deeplink_url": "javascript:alert(1)", "large_icon_url": "https://cdn.example.com/i.png",
 ]
@@ -27,8 +27,8 @@ private func check(
 }
 
 private func expect(
-    bridge: [String: JSONValue]? = nil, effects: [JSONValue]? = nil, diagnosticsToo: Bool = false,
-    losses: [String: [String]]? = nil, translated: [String: [String: JSONValue]]? = nil,
+    bridge: JSONObject? = nil, effects: [JSONValue]? = nil, diagnosticsToo: Bool = false,
+    losses: [String: [String]]? = nil, translated: [String: JSONObject]? = nil,
     diagnostics: [ConformanceCase.ExpectedDiagnostic]? = nil
 ) -> ConformanceCase.Expectation {
     .init(

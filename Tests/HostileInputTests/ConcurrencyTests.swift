@@ -5,7 +5,7 @@ import PushBridgeVendors
 import Testing
 
 /// A BuzzKit push with a named action and a deep link, so an open runs every stage of SPEC §7.
-private func buzzkitPush(_ index: Int) -> [String: JSONValue] {
+private func buzzkitPush(_ index: Int) -> JSONObject {
     userInfo(#"""
         {"aps":{"alert":"x"},"buzzkit":{"messageId":"m\#(index)","deepLink":"gym://class/\#(index)",
          "action":{"name":"show_offer","data":{"i":\#(index)}}}}
@@ -13,7 +13,7 @@ private func buzzkitPush(_ index: Int) -> [String: JSONValue] {
 }
 
 /// A Zixflow push: one `Delivered` receipt per arrival.
-private func zixflowPush(_ index: Int) -> [String: JSONValue] {
+private func zixflowPush(_ index: Int) -> JSONObject {
     userInfo(#"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z\#(index)","Zixflow-Delivery-Token":"t"}"#)
 }
 
@@ -31,7 +31,7 @@ struct ConcurrencyTests {
         let failures = Counter()
         await forEachConcurrently(Array(0..<400), width: 8) { index in
             // Keys unique to this document, a key every document shares, and a long key.
-            var members: [String: JSONValue] = ["aps": ["alert": "x"], "shared_key": .int(index)]
+            var members: JSONObject = ["aps": ["alert": "x"], "shared_key": .int(index)]
             for k in 0..<24 { members["k\(index)_\(k)"] = .int(k) }
             members[String(repeating: "long", count: 9) + "\(index)"] = true
             guard let parsed = try? JSONParser.parse(JSONWriter.bytes(.object(members))), parsed == .object(members)

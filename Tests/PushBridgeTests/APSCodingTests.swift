@@ -9,7 +9,7 @@ private func decode(_ aps: JSONValue?) -> (payload: PushPayload, diagnostics: [D
 }
 
 /// Decodes `aps` and encodes the result again.
-private func roundTrip(_ aps: JSONValue) -> [String: JSONValue] {
+private func roundTrip(_ aps: JSONValue) -> JSONObject {
     APSCoding.encode(decode(aps).payload)
 }
 

@@ -57,7 +57,7 @@ struct JSONParserTests {
     func keysThroughTheTable() throws {
         var random = SeededJSONRandom(seed: 7)
         for round in 0..<300 {
-            var members: [String: JSONValue] = [:]
+            var members: JSONObject = [:]
             for _ in 0..<Int.random(in: 1...40, using: &random) {
                 let length = Int.random(in: 0...40, using: &random)
                 let key = String((0..<length).map { _ in "abcXYZ_-09é\"\\/".randomElement(using: &random)! })
@@ -254,6 +254,54 @@ struct JSONParserTests {
         #expect(parseError(#"["ok", "\ude00"]"#)?.offset == 8)
     }
 
+    @Test("escaped strings of every length up to 40, an escape at every place, read back exactly")
+    func escapedStringsEveryLengthAndPlace() throws {
+        let escapes: [(text: String, value: String)] = [
+            (#"\n"#, "\n"), (#"\""#, "\""), (#"\u00e9"#, "é"), (#"\u4e2d"#, "中"), (#"\ud83d\ude00"#, "😀"),
+        ]
+        for length in 0...40 {
+            let plain = String((0..<length).map { (["a", "Ж", "😀"] as [Character])[$0 % 3] })
+            for place in 0...plain.count {
+                for escape in escapes {
+                    let cut = plain.index(plain.startIndex, offsetBy: place)
+                    let text = "\"" + plain[..<cut] + escape.text + plain[cut...] + "\""
+                    let expected = String(plain[..<cut]) + escape.value + String(plain[cut...])
+                    #expect(try JSONParser.parse(text) == .string(expected), "\(text)")
+                }
+            }
+        }
+    }
+
+    @Test("an unterminated escaped string reports its first bad byte, or the unexpected end")
+    func unterminatedEscapedString() throws {
+        let badEscape = try #require(parseError(#"["a\n\x"#))
+        #expect(badEscape.kind == .invalidEscape)
+        #expect(badEscape.offset == 5)
+        let control = try #require(parseError(Array(#"["a\nb"#.utf8) + [0x01]))
+        #expect(control.kind == .controlCharacterInString)
+        #expect(control.offset == 6)
+        let end = try #require(parseError(#"["a\n\""#))
+        #expect(end.kind == .unexpectedEnd)
+        #expect(end.offset == 1)
+        let trailingBackslash = try #require(parseError(#"["a\n\"#))
+        #expect(trailingBackslash.kind == .unexpectedEnd)
+    }
+
+    @Test("invalid UTF-8 is the error even in an escaped string, in a key, or after a syntax error")
+    func invalidUTF8WhereverItIs() throws {
+        let cases: [(bytes: [UInt8], offset: Int)] = [
+            (Array(#"["a\n"#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8), 5),
+            (Array(#"{""#.utf8) + [0xFF] + Array(#"":1}"#.utf8), 2),
+            (Array("[1,,2,\"".utf8) + [0x80] + Array("\"]".utf8), 7),
+            (Array("[".utf8) + [0xE2, 0x82, 0x20, 0x5D], 1),
+        ]
+        for (bytes, offset) in cases {
+            let error = try #require(parseError(bytes))
+            #expect(error.kind == .invalidUTF8, "\(bytes)")
+            #expect(error.offset == offset, "\(bytes)")
+        }
+    }
+
     // MARK: Limits
 
     @Test("nesting 10,000 deep is a clear tooDeep error, not a crash")
@@ -309,15 +357,27 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(#"{"k":"first","k":"second"}"#) == ["k": "second"])
     }
 
-    @Test("keys that are canonically equivalent Unicode are one key: the later wins and is reported as a duplicate")
-    func canonicallyEquivalentKeys() throws {
-        // "é" as U+00E9 and as "e" + U+0301: Swift strings (and so JSONValue object keys) compare by canonical
-        // equivalence. The documented rule (docs/DECISIONS.md) treats them as a repeated key, never silently.
+    @Test("keys are compared as bytes: canonically equivalent keys are two keys, none reported or lost")
+    func canonicallyEquivalentKeysStayDistinct() throws {
+        // "é" as U+00E9 and as "e" + U+0301: different bytes, so two members (RFC 8259 keeps both); each keeps
+        // its own value and neither is reported as a repeated key.
         let text = "{\"\u{E9}\":1,\"e\u{301}\":2}"
         let document = try JSONParser.parseDocument(Array(text.utf8))
-        #expect(document.value.objectValue?.count == 1)
-        #expect(document.value.objectValue?.values.first == 2)
-        #expect(document.duplicateKeys.count == 1)
+        let object = try #require(document.value.objectValue)
+        #expect(object.count == 2)
+        #expect(object["\u{E9}"] == 1)
+        #expect(object["e\u{301}"] == 2)
+        #expect(object.keys.map { Array($0.utf8) } == [[0xC3, 0xA9], [0x65, 0xCC, 0x81]])
+        #expect(document.duplicateKeys.isEmpty)
+    }
+
+    @Test("a key escaped and the same key written raw are one key once unescaped: the later wins, reported")
+    func escapedAndRawKeyAreOneKey() throws {
+        let text = #"{"\u00e9t\u00E9":1,"été":2,"\u0041":3,"A":4}"#
+        let document = try JSONParser.parseDocument(Array(text.utf8))
+        #expect(document.value == ["été": 2, "A": 4])
+        #expect(document.value.objectValue.map { Array($0.keys) } == ["été", "A"])
+        #expect(document.duplicateKeys == [#"$["été"]"#, "$.A"])
     }
 
     // MARK: Differential
@@ -375,7 +435,7 @@ enum JSONTestGenerator {
         case 5:
             return .array((0..<Int.random(in: 0...5, using: &rng)).map { _ in value(&rng, depth: depth + 1) })
         default:
-            var members: [String: JSONValue] = [:]
+            var members: JSONObject = [:]
             for _ in 0..<Int.random(in: 0...5, using: &rng) {
                 members[string(&rng, from: keyScalars, maxLength: 6)] = value(&rng, depth: depth + 1)
             }

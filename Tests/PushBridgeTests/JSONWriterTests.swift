@@ -6,7 +6,7 @@ struct JSONWriterTests {
     @Test("object keys are sorted by Unicode code point, not by UTF-16 unit or locale")
     func keysSortedByCodePoint() {
         let keys = ["b", "a", "B", "_", "ab", "a b", "é", "z", "\u{FF5E}", "\u{1F600}", "", "10", "9"]
-        let object = JSONValue.object(Dictionary(uniqueKeysWithValues: keys.map { ($0, JSONValue.null) }))
+        let object = JSONValue.object(JSONObject(keys.map { ($0, JSONValue.null) }))
         // U+FF5E sorts before U+1F600 by code point; UTF-16 order (0xFF5E > 0xD83D) would swap them.
         #expect(JSONWriter.string(object) == """
             {"":null,"10":null,"9":null,"B":null,"_":null,"a":null,"a b":null,"ab":null,"b":null,"z":null,\
@@ -28,7 +28,7 @@ struct JSONWriterTests {
             let rotated = Array(members[rotation...] + members[..<rotation])
             var written: [UInt8] = []
             JSONWriter.writeObject(rotated, into: &written)
-            #expect(written == JSONWriter.bytes(.object(Dictionary(uniqueKeysWithValues: rotated.map { ($0.key, $0.value) }))))
+            #expect(written == JSONWriter.bytes(.object(JSONObject(members: rotated))))
         }
         var empty: [UInt8] = []
         JSONWriter.writeObject([], into: &empty)
@@ -37,7 +37,7 @@ struct JSONWriterTests {
 
     @Test("sortedMembers gives every member once, keys in canonical order, each with its own value")
     func sortedMembers() {
-        var object: [String: JSONValue] = [:]
+        var object: JSONObject = [:]
         for index in 0..<40 { object["k\(index * 7 % 40)_\(String(repeating: "x", count: index % 11))"] = .int(index) }
         object["\u{1F600}"] = "emoji"
         object[""] = nil

@@ -3,8 +3,8 @@ import PushBridgeTestSupport
 import Testing
 
 /// A userInfo the fake adapter claims.
-private func fakePush(_ id: String? = "m1", link: String? = nil) -> [String: JSONValue] {
-    var userInfo: [String: JSONValue] = ["aps": ["alert": "Hello"]]
+private func fakePush(_ id: String? = "m1", link: String? = nil) -> JSONObject {
+    var userInfo: JSONObject = ["aps": ["alert": "Hello"]]
     userInfo["fake_id"] = id.map { .string($0) } ?? ""
     if let link { userInfo["link"] = .string(link) }
     return userInfo

@@ -48,7 +48,7 @@ private func permissions(_ path: String) -> UInt32? {
     return UInt32(info.st_mode) & 0o777
 }
 
-private func receipt(_ event: String, id: String = "m1", properties: [String: JSONValue] = [:]) -> Receipt {
+private func receipt(_ event: String, id: String = "m1", properties: JSONObject = [:]) -> Receipt {
     Receipt(vendor: "fake", kind: .opened, event: event, properties: properties, messageId: id)
 }
 
@@ -128,7 +128,7 @@ struct ReceiptSinkTests {
                 group.addTask {
                     var failures = 0
                     for index in 0..<perWriter {
-                        let props: [String: JSONValue] = [
+                        let props: JSONObject = [
                             "writer": .int(writer), "index": .int(index), "pad": .string(padding),
                         ]
                         do {

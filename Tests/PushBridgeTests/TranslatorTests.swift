@@ -96,7 +96,7 @@ struct TranslatorTests {
 
     @Test("translate decodes with the source, prepares, and encodes with the target; losses include prepare's")
     func translateEndToEnd() {
-        let wire: [String: JSONValue] = [
+        let wire: JSONObject = [
             "aps": ["alert": "Hi", "category": "src.x"], "src_id": "m1", "link": "app://m",
             "tracking": ["tok": "t"], "buttons": [["id": "b", "title": "B", "foreground": true]], "custom": 1,
         ]

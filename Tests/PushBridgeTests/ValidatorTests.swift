@@ -3,7 +3,7 @@ import Testing
 
 /// Validates `userInfo` with its true canonical size.
 private func validate(
-    _ userInfo: [String: JSONValue], adapter: (any VendorAdapter)? = FakeAdapter()
+    _ userInfo: JSONObject, adapter: (any VendorAdapter)? = FakeAdapter()
 ) -> ValidationReport {
     Validator.validate(userInfo, byteCount: JSONWriter.bytes(.object(userInfo)).count, adapter: adapter)
 }
@@ -27,7 +27,7 @@ struct ValidatorTests {
         #expect(big.problems.map(\.code) == ["payload-too-large"])
         #expect(big.problems.first?.severity == .error)
         #expect(big.problems.first?.path == "$")
-        let userInfo: [String: JSONValue] = ["aps": ["alert": "Hi"], "fake_id": "m"]
+        let userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m"]
         #expect(Validator.validate(userInfo, byteCount: 4096, adapter: FakeAdapter()).isValid)
         #expect(!Validator.validate(userInfo, byteCount: 4097, adapter: FakeAdapter()).isValid)
     }
@@ -60,7 +60,7 @@ struct ValidatorTests {
         #expect(without.problems.map(\.code) == ["mutable-content-missing"])
         #expect(without.problems.first?.path == "$.aps[\"mutable-content\"]")
         #expect(without.problems.first?.message.contains("image") == true)
-        let with: [String: JSONValue] = [
+        let with: JSONObject = [
             "aps": ["alert": "Hi", "mutable-content": 1], "fake_id": "m", "image": "https://x/i.png",
         ]
         #expect(validate(with).isValid)
@@ -68,7 +68,7 @@ struct ValidatorTests {
 
     @Test("buttons without mutable-content are a problem when the vendor's buttons need the extension")
     func buttonsNeedMutableContent() {
-        let userInfo: [String: JSONValue] = ["aps": ["alert": "Hi"], "fake_id": "m", "buttons": [button]]
+        let userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m", "buttons": [button]]
         let report = validate(userInfo, adapter: FakeAdapter(buttonsNeedServiceExtension: true))
         #expect(report.problems.map(\.code) == ["mutable-content-missing"])
         #expect(report.problems.first?.message.contains("buttons") == true)
@@ -79,7 +79,7 @@ struct ValidatorTests {
 
     @Test("buttons without mutable-content are fine when the vendor's buttons do not need the extension")
     func buttonsExempt() {
-        let userInfo: [String: JSONValue] = ["aps": ["alert": "Hi"], "fake_id": "m", "buttons": [button]]
+        let userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m", "buttons": [button]]
         #expect(validate(userInfo, adapter: FakeAdapter(buttonsNeedServiceExtension: false)).isValid)
         // The exemption covers buttons only, not an image.
         var withImage = userInfo

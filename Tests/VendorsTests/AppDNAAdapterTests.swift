@@ -62,8 +62,8 @@ struct AppDNAAdapterTests {
             [:], ["push_id": "p-1"], ["appdna": "push-123"], ["appdna": ["push-123"]], ["appdna": [:]],
             ["appdna": ["push_id": ""]], ["appdna": ["push_id": 123]], ["appdna": ["push_id": nil]],
             ["appdna": ["pushId": "p-1"]], ["aps": ["alert": "Hi"], "buzzkit": ["messageId": "m"]],
-        ] as [[String: JSONValue]])
-    func doesNotClaim(_ userInfo: [String: JSONValue]) {
+        ] as [JSONObject])
+    func doesNotClaim(_ userInfo: JSONObject) {
         #expect(!adapter.claims(userInfo))
     }
 

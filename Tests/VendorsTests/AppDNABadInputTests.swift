@@ -25,7 +25,7 @@ struct AppDNABadInputTests {
     @Test("a wrong type for any appdna key is a diagnostic at its path and the value is kept under ignored",
           arguments: wrongTypes)
     func wrongTypeForKey(key: String, value: JSONValue) throws {
-        var members: [String: JSONValue] = [key: value]
+        var members: JSONObject = [key: value]
         if key != "push_id" { members["push_id"] = "p-1" }
         let result = adapter.decode(["aps": ["alert": "Hi"], "appdna": .object(members)])
         let path = "$.appdna." + key
@@ -45,7 +45,7 @@ struct AppDNABadInputTests {
     @Test("a wrong type for a button key is a diagnostic at its path; the button stays and the value is kept",
           arguments: wrongButtonTypes)
     func wrongTypeForButtonKey(key: String, value: JSONValue) throws {
-        var button: [String: JSONValue] = ["id": "a", "title": "A", "type": "deep_link", "value": "fit://a"]
+        var button: JSONObject = ["id": "a", "title": "A", "type": "deep_link", "value": "fit://a"]
         button[key] = value
         let userInfo = AppDNAFixtures.push(buttons: [.object(button)])
         let result = adapter.decode(userInfo)
@@ -70,7 +70,7 @@ struct AppDNABadInputTests {
 
     @Test("a missing push_id is a warning; the push is not claimed and sends no receipt")
     func missingPushID() throws {
-        let userInfo: [String: JSONValue] = [
+        let userInfo: JSONObject = [
             "aps": ["alert": "Hi"], "appdna": ["action": ["type": "deep_link", "value": "a:b"]],
         ]
         let result = adapter.decode(userInfo)
@@ -93,7 +93,7 @@ struct AppDNABadInputTests {
 
     @Test("a non-object aps is kept under ignored")
     func nonObjectAPS() {
-        let userInfo: [String: JSONValue] = ["aps": "Hi", "appdna": ["push_id": "p"]]
+        let userInfo: JSONObject = ["aps": "Hi", "appdna": ["push_id": "p"]]
         let result = adapter.decode(userInfo)
         #expect(result.payload.ignored == ["$.aps": "Hi"])
         #expect(result.diagnostics.map(\.code).contains("aps-not-object"))

@@ -7,7 +7,7 @@ struct AppDNABridgeTests {
     let registry = VendorRegistry(BuiltInVendors.all)
 
     func run(
-        _ steps: [String], userInfo: [String: JSONValue]? = nil, options: SimulationOptions = SimulationOptions()
+        _ steps: [String], userInfo: JSONObject? = nil, options: SimulationOptions = SimulationOptions()
     ) throws -> [BridgeEffect] {
         let parsed = try steps.map { try #require(LifecycleStep($0), "bad step \($0)") }
         let userInfo = try userInfo ?? AppDNAFixtures.wire(AppDNAFixtures.specExample)
@@ -21,7 +21,7 @@ struct AppDNABridgeTests {
     }
 
     func tapped(_ action: String? = nil) -> BridgeEffect {
-        var properties: [String: JSONValue] = ["push_id": "push-123"]
+        var properties: JSONObject = ["push_id": "push-123"]
         if let action { properties["action"] = .string(action) }
         return .receipt(Receipt(
             vendor: "appdna", kind: .opened, event: "push_tapped", properties: properties, messageId: "push-123"))

@@ -7,11 +7,11 @@ struct AppDNAEncodeTests {
     let adapter = AppDNAAdapter()
 
     /// The `appdna` object of an encoded payload.
-    func vendorObject(_ result: EncodeResult) -> [String: JSONValue] {
+    func vendorObject(_ result: EncodeResult) -> JSONObject {
         result.userInfo["appdna"]?.objectValue ?? [:]
     }
 
-    func aps(_ result: EncodeResult) -> [String: JSONValue] {
+    func aps(_ result: EncodeResult) -> JSONObject {
         result.userInfo["aps"]?.objectValue ?? [:]
     }
 
@@ -406,8 +406,8 @@ struct AppDNATestVendor: VendorAdapter {
             buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage)
     }
     var eventTable: [EventTableEntry] { [] }
-    func claims(_ userInfo: [String: JSONValue]) -> Bool { userInfo["test"] != nil }
-    func decode(_ userInfo: [String: JSONValue]) -> DecodeResult { DecodeResult(payload: payload) }
+    func claims(_ userInfo: JSONObject) -> Bool { userInfo["test"] != nil }
+    func decode(_ userInfo: JSONObject) -> DecodeResult { DecodeResult(payload: payload) }
     func encode(_ payload: PushPayload) -> EncodeResult {
         EncodeResult(userInfo: ["test": true, "link": payload.deepLink.map { .string($0) } ?? .null])
     }

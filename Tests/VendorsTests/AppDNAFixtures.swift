@@ -32,17 +32,17 @@ enum AppDNAFixtures {
         data: ["plan": "w12"])
 
     /// A userInfo parsed from JSON text.
-    static func wire(_ text: String) throws -> [String: JSONValue] {
+    static func wire(_ text: String) throws -> JSONObject {
         try #require(try JSONParser.parse(text).objectValue, "fixture is not a JSON object")
     }
 
     /// A minimal AppDNA push whose `appdna` object holds `members` plus `push_id` (unless given). Without an
     /// explicit `aps`, the push has an alert and, when `members` holds buttons, `mutable-content: 1` and the
     /// category derived from them.
-    static func push(_ members: [String: JSONValue], aps: JSONValue? = nil) -> [String: JSONValue] {
+    static func push(_ members: JSONObject, aps: JSONValue? = nil) -> JSONObject {
         var vendor = members
         if vendor["push_id"] == nil { vendor["push_id"] = "p-1" }
-        var defaultAPS: [String: JSONValue] = ["alert": "Hi"]
+        var defaultAPS: JSONObject = ["alert": "Hi"]
         if let actions = members["actions"]?.arrayValue,
            let category = AppDNAAdapter.derivedCategory(forActions: actions)
         {
@@ -53,12 +53,12 @@ enum AppDNAFixtures {
     }
 
     /// A push whose buttons are `actions`, with the category derived from them.
-    static func push(buttons actions: [JSONValue]) -> [String: JSONValue] {
+    static func push(buttons actions: [JSONValue]) -> JSONObject {
         push(["actions": .array(actions)])
     }
 
     /// Decodes with the AppDNA adapter.
-    static func decode(_ userInfo: [String: JSONValue]) -> DecodeResult { AppDNAAdapter().decode(userInfo) }
+    static func decode(_ userInfo: JSONObject) -> DecodeResult { AppDNAAdapter().decode(userInfo) }
 
     /// The diagnostic codes of a decode, by path.
     static func codes(_ result: DecodeResult) -> [String: [String]] {
@@ -67,7 +67,7 @@ enum AppDNAFixtures {
 
     /// Checks that `userInfo` survives wire → bridge form → wire → bridge form with no loss.
     static func expectLosslessRoundTrip(
-        _ userInfo: [String: JSONValue], sourceLocation: SourceLocation = #_sourceLocation
+        _ userInfo: JSONObject, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let adapter = AppDNAAdapter()
         let first = adapter.decode(userInfo)

@@ -20,12 +20,12 @@ let buzzKitSpecExample = """
 private let adapter = BuzzKitAdapter()
 
 /// Parses a JSON object text into a userInfo.
-func buzzKitWire(_ text: String) throws -> [String: JSONValue] {
+func buzzKitWire(_ text: String) throws -> JSONObject {
     try VendorRegistry.parseUserInfo(Array(text.utf8))
 }
 
 /// The SPEC §3.2 example with members of its `buzzkit` object replaced or removed (`nil` removes).
-func buzzKitExample(_ changes: [String: JSONValue?] = [:]) throws -> [String: JSONValue] {
+func buzzKitExample(_ changes: [String: JSONValue?] = [:]) throws -> JSONObject {
     var userInfo = try buzzKitWire(buzzKitSpecExample)
     var members = userInfo["buzzkit"]?.objectValue ?? [:]
     for (key, value) in changes { members[key] = value }
@@ -411,7 +411,7 @@ struct BuzzKitEncodeTests {
 
 // MARK: - Receipts, taps
 
-private func receipt(_ kind: ReceiptKind, _ event: String, _ properties: [String: JSONValue]) -> Receipt {
+private func receipt(_ kind: ReceiptKind, _ event: String, _ properties: JSONObject) -> Receipt {
     Receipt(vendor: "buzzkit", kind: kind, event: event, properties: properties, messageId: "msg_01HV3")
 }
 
@@ -591,7 +591,7 @@ struct BuzzKitTapPlanTests {
 
 @Suite("BuzzKit adapter: validation")
 struct BuzzKitValidationTests {
-    private func problems(_ userInfo: [String: JSONValue]) -> [Diagnostic] {
+    private func problems(_ userInfo: JSONObject) -> [Diagnostic] {
         Validator.validate(userInfo, byteCount: JSONWriter.bytes(.object(userInfo)).count, adapter: adapter).problems
     }
 

@@ -8,7 +8,7 @@ private let adapter = BuzzKitAdapter()
 /// (a BuzzKit payload loses nothing in a same-vendor round trip). Returns the first decode.
 @discardableResult
 private func roundTrips(
-    _ userInfo: [String: JSONValue], exactWire: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+    _ userInfo: JSONObject, exactWire: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
 ) -> DecodeResult {
     let decoded = adapter.decode(userInfo)
     let encoded = adapter.encode(decoded.payload)
@@ -167,7 +167,7 @@ struct BuzzKitWrongTypeTests {
     @Test("every kind of wrong type at once: nothing crashes and nothing is lost")
     func allAtOnce() throws {
         let category = JSONValue.string(BuzzKitAdapter.derivedCategory(for: [PushButton(id: "a", title: "A")]))
-        let userInfo: [String: JSONValue] = [
+        let userInfo: JSONObject = [
             "aps": ["alert": 5, "badge": "x", "content-available": "1", "mutable-content": 1, "category": category],
             "buzzkit": [
                 "messageId": 1, "deepLink": [1], "image": false, "data": "d", "action": ["name": 2],
@@ -202,7 +202,7 @@ struct BuzzKitOddInputTests {
 
     @Test("a missing buzzkit object is a warning; aps still decodes")
     func missingVendorObject() {
-        let userInfo: [String: JSONValue] = ["aps": ["alert": "hi"]]
+        let userInfo: JSONObject = ["aps": ["alert": "hi"]]
         let result = adapter.decode(userInfo)
         #expect(result.payload == PushPayload(vendor: "buzzkit", alert: PushAlert(body: "hi")))
         #expect(codes(result) == ["vendor-object-missing"])
@@ -211,7 +211,7 @@ struct BuzzKitOddInputTests {
     @Test("a buzzkit value that is not an object is kept in ignored as $.buzzkit and written back")
     func vendorNotObject() {
         for bad: JSONValue in ["msg_01HV3", 5, .null, ["messageId", "m"]] {
-            let userInfo: [String: JSONValue] = ["aps": ["alert": ["body": "hi"]], "buzzkit": bad]
+            let userInfo: JSONObject = ["aps": ["alert": ["body": "hi"]], "buzzkit": bad]
             let result = roundTrips(userInfo)
             #expect(result.payload.ignored == ["$.buzzkit": bad])
             #expect(codes(result) == ["wrong-type"])
@@ -230,7 +230,7 @@ struct BuzzKitOddInputTests {
 
     @Test("no aps at all: decoding notes it, encoding writes an aps dictionary")
     func noAps() {
-        let userInfo: [String: JSONValue] = ["buzzkit": ["messageId": "m"]]
+        let userInfo: JSONObject = ["buzzkit": ["messageId": "m"]]
         let result = adapter.decode(userInfo)
         #expect(codes(result) == ["aps-missing"])
         #expect(adapter.encode(result.payload).userInfo == ["aps": [:], "buzzkit": ["messageId": "m"]])

@@ -5,19 +5,19 @@ import Testing
 private let messageId: JSONValue = "msg_01HV3"
 
 private func simulate(
-    _ userInfo: [String: JSONValue], _ steps: [String], options: SimulationOptions = SimulationOptions()
+    _ userInfo: JSONObject, _ steps: [String], options: SimulationOptions = SimulationOptions()
 ) -> [BridgeEffect] {
     let parsed = steps.compactMap(LifecycleStep.init)
     precondition(parsed.count == steps.count, "a step did not parse: \(steps)")
     return Simulation.run(userInfo, steps: parsed, options: options, registry: VendorRegistry(BuiltInVendors.all))
 }
 
-private func receipt(_ kind: ReceiptKind, _ event: String, _ properties: [String: JSONValue]) -> BridgeEffect {
+private func receipt(_ kind: ReceiptKind, _ event: String, _ properties: JSONObject) -> BridgeEffect {
     .receipt(Receipt(vendor: "buzzkit", kind: kind, event: event, properties: properties, messageId: "msg_01HV3"))
 }
 
 private func opened(action: String? = nil, input: String? = nil, deepLink: String? = "gym://class/77") -> BridgeEffect {
-    var properties: [String: JSONValue] = ["messageId": messageId]
+    var properties: JSONObject = ["messageId": messageId]
     if let action { properties["action"] = .string(action) }
     if let input { properties["input"] = .string(input) }
     if let deepLink { properties["deepLink"] = .string(deepLink) }

@@ -15,8 +15,8 @@ private struct BridgeFormVendor: VendorAdapter {
             buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage)
     }
     var eventTable: [EventTableEntry] { [] }
-    func claims(_ userInfo: [String: JSONValue]) -> Bool { userInfo["bridge"] != nil }
-    func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+    func claims(_ userInfo: JSONObject) -> Bool { userInfo["bridge"] != nil }
+    func decode(_ userInfo: JSONObject) -> DecodeResult {
         var payload = userInfo["bridge"].flatMap(PushPayload.init(bridgeJSON:)) ?? PushPayload(vendor: id)
         payload.vendor = id
         return DecodeResult(payload: payload)

@@ -4,7 +4,7 @@ import PushBridgeVendors
 import Testing
 
 /// A userInfo parsed from JSON text.
-private func wire(_ text: String) throws -> [String: JSONValue] {
+private func wire(_ text: String) throws -> JSONObject {
     try #require(try JSONParser.parse(text).objectValue, "fixture is not a JSON object")
 }
 

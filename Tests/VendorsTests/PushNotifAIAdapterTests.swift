@@ -12,19 +12,19 @@ private let specExample = """
 
 private let adapter = PushNotifAIAdapter()
 
-private func wire(_ text: String) throws -> [String: JSONValue] {
+private func wire(_ text: String) throws -> JSONObject {
     try VendorRegistry.parseUserInfo(Array(text.utf8))
 }
 
 /// The SPEC §3.4 example as a userInfo with its fields replaced or removed (`nil` removes).
-private func example(_ changes: [String: JSONValue?] = [:]) throws -> [String: JSONValue] {
+private func example(_ changes: [String: JSONValue?] = [:]) throws -> JSONObject {
     var userInfo = try wire(specExample)
     for (key, value) in changes { userInfo[key] = value }
     return userInfo
 }
 
 private func simulate(
-    _ userInfo: [String: JSONValue], _ steps: [String], options: SimulationOptions = SimulationOptions()
+    _ userInfo: JSONObject, _ steps: [String], options: SimulationOptions = SimulationOptions()
 ) -> [BridgeEffect] {
     Simulation.run(
         userInfo, steps: steps.compactMap(LifecycleStep.init), options: options,
@@ -32,7 +32,7 @@ private func simulate(
 }
 
 private func tapped(_ messageId: String = "ntf_5521", button: String? = nil) -> Receipt {
-    var properties: [String: JSONValue] = ["message_id": .string(messageId)]
+    var properties: JSONObject = ["message_id": .string(messageId)]
     if let button { properties["action_identifier"] = .string(button) }
     return Receipt(
         vendor: "pushnotifai", kind: .opened, event: "$notification_tapped", properties: properties,
@@ -252,7 +252,7 @@ struct PushNotifAIDecodeTests {
     func hostileShapes() throws {
         var deep: JSONValue = "leaf"
         for _ in 0..<200 { deep = ["d": [1, deep]] }
-        let shapes: [[String: JSONValue]] = [
+        let shapes: [JSONObject] = [
             [:], ["aps": .null], ["aps": [1, 2]], ["pna_message_id": "m", "aps": ["alert": ["title": 1]]],
             ["pna_message_id": "m", "deep_link": [["x"]], "": "empty key", "deep": deep],
             ["pna_message_id": .string(String(repeating: "x", count: 100_000))],

@@ -73,7 +73,7 @@ struct TranslationMatrixTests {
         let registry = BuiltInVendors.registry
         var inputs = [try examplePayload(example)]
         // The same example with what makes losses: wrong types kept in ignored, tracking, many buttons.
-        let odd: [String: JSONValue] = [
+        let odd: JSONObject = [
             "large_icon_url": 5, "sticky": true, "campaign": ["nested": [1, 2]], "Zixflow-Delivery-Token": "tok",
         ]
         inputs.append(inputs[0].merging(odd) { current, _ in current })
@@ -127,7 +127,7 @@ struct TranslationMatrixTests {
     @Test("a campaign category survives where the target allows it")
     func campaignCategory() throws {
         let registry = BuiltInVendors.registry
-        let userInfo: [String: JSONValue] = [
+        let userInfo: JSONObject = [
             "aps": ["alert": "Hi", "category": "promo"], "pna_message_id": "p1",
         ]
         let pushNotifAI = try registry.requireAdapter(id: "pushnotifai")
@@ -140,7 +140,7 @@ struct TranslationMatrixTests {
     @Test("AppDNA → BuzzKit: a link-less foreground button that would start routing the message's link is a loss")
     func buttonThatWouldStartRouting() throws {
         let registry = BuiltInVendors.registry
-        let userInfo: [String: JSONValue] = [
+        let userInfo: JSONObject = [
             "aps": ["alert": "Hi"],
             "appdna": [
                 "push_id": "p1", "action": ["type": "deep_link", "value": "fit://home"],
@@ -165,7 +165,7 @@ struct TranslationMatrixTests {
     }
 
     /// Leaf values of a JSON value by JSON path.
-    private func leaves(_ value: JSONValue, _ path: String = JSONPath.root) -> [String: JSONValue] {
+    private func leaves(_ value: JSONValue, _ path: String = JSONPath.root) -> JSONObject {
         switch value {
         case .object(let members) where !members.isEmpty:
             return members.reduce(into: [:]) { $0.merge(leaves($1.value, JSONPath.member($1.key, of: path))) { a, _ in a } }

@@ -4,18 +4,18 @@ import PushBridgeVendors
 import Testing
 
 /// Loads a bundled example payload from `examples/payloads/`.
-func examplePayload(_ name: String) throws -> [String: JSONValue] {
+func examplePayload(_ name: String) throws -> JSONObject {
     try VendorRegistry.parseUserInfo(try TestPaths.readBytes(TestPaths.examplePayload(name)))
 }
 
 private let zixflow = ZixflowAdapter()
 
-private func parse(_ text: String) -> [String: JSONValue] {
+private func parse(_ text: String) -> JSONObject {
     (try? JSONParser.parse(text))?.objectValue ?? [:]
 }
 
 private func effects(
-    _ userInfo: [String: JSONValue], _ steps: String, options: SimulationOptions = SimulationOptions()
+    _ userInfo: JSONObject, _ steps: String, options: SimulationOptions = SimulationOptions()
 ) -> [BridgeEffect] {
     Simulation.run(
         userInfo, steps: steps.split(separator: ",").compactMap { LifecycleStep(String($0)) }, options: options,
@@ -227,10 +227,10 @@ struct ZixflowActionIndexTests {
 
 @Suite("Zixflow receipts")
 struct ZixflowReceiptTests {
-    let seed: [String: JSONValue]
+    let seed: JSONObject
     init() throws { seed = try examplePayload("zixflow-custom.json") }
 
-    private var ids: [String: JSONValue] {
+    private var ids: JSONObject {
         ["Zixflow-Delivery-ID": "626533406292836846", "Zixflow-Delivery-Token": "dcFRlDhiRbehM1vg..."]
     }
 
@@ -466,7 +466,7 @@ struct ZixflowEncodeTests {
 
     @Test("every colliding data key is a loss, in key order; the rest is copied")
     func dataCollisionsInKeyOrder() {
-        var data: [String: JSONValue] = [:]
+        var data: JSONObject = [:]
         for key in ["sticky", "aps", "image_url", "Zixflow-Delivery-ID", "click_action", "action_buttons",
                     "large_icon_url", "deeplink_url", "Zixflow-Delivery-Token"] { data[key] = "x" }
         for index in 0..<20 { data["custom_\(index)"] = .int(index) }

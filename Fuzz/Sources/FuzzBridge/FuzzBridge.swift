@@ -46,7 +46,7 @@ final class RecordingOpener: SystemURLOpener {
 
 func bit(_ switches: UInt64, _ index: Int) -> Bool { switches >> index & 1 == 1 }
 
-func exercise(_ userInfo: [String: JSONValue], vendor: String?, switches: UInt64) {
+func exercise(_ userInfo: JSONObject, vendor: String?, switches: UInt64) {
     let label = vendor ?? "detected"
     let adapter = try? Fuzz.registry.resolve(userInfo, vendor: vendor)
     let payload = adapter?.decode(userInfo).payload ?? PushPayload(vendor: "")
@@ -121,7 +121,7 @@ func exercise(_ userInfo: [String: JSONValue], vendor: String?, switches: UInt64
 }
 
 /// `bridge-cli simulate`'s path: `Simulation.run` with the switches as command-line options.
-func simulate(_ userInfo: [String: JSONValue], switches: UInt64) {
+func simulate(_ userInfo: JSONObject, switches: UInt64) {
     let adapter = try? Fuzz.registry.resolve(userInfo)
     let payload = adapter?.decode(userInfo).payload ?? PushPayload(vendor: "")
     var steps = Fuzz.steps(for: payload)

@@ -47,7 +47,7 @@ public func fuzzDecode(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// The semantic laws, checked with `PUSHBRIDGE_FUZZ_LAWS=1`.
 func checkLaws(
-    _ adapter: any VendorAdapter, _ userInfo: [String: JSONValue], decoded: DecodeResult, encoded: EncodeResult,
+    _ adapter: any VendorAdapter, _ userInfo: JSONObject, decoded: DecodeResult, encoded: EncodeResult,
     again: DecodeResult
 ) {
     let name = adapter.id

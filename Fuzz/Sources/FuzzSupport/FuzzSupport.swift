@@ -44,7 +44,7 @@ public enum Fuzz {
     }
 
     /// The input as a userInfo, when it is a JSON object (what every library entry point receives).
-    public static func userInfo(_ bytes: [UInt8]) -> [String: JSONValue]? {
+    public static func userInfo(_ bytes: [UInt8]) -> JSONObject? {
         try? VendorRegistry.parseUserInfo(bytes)
     }
 

@@ -3,7 +3,7 @@ public enum BridgeEffect: Sendable, Hashable {
     /// A receipt was sent.
     case receipt(Receipt)
     /// A named action was offered; `handled` says whether a registered handler took it.
-    case action(name: String, handled: Bool, data: [String: JSONValue])
+    case action(name: String, handled: Bool, data: JSONObject)
     /// A deep link was routed.
     case route(url: String, via: RouteVia)
     /// A step was dropped (the buffer before `configure` was full).

@@ -30,7 +30,7 @@ public final class NotificationBridge: Sendable {
     /// One notification event waiting for `configure`.
     private struct Pending: Sendable {
         var step: LifecycleStep
-        var userInfo: [String: JSONValue]
+        var userInfo: JSONObject
         var vendor: String?
         var userText: String?
     }
@@ -98,7 +98,7 @@ public final class NotificationBridge: Sendable {
     ///   - vendor: the adapter to use; when nil, the one adapter that claims `userInfo`.
     ///   - userText: text typed into an input button, for a button tap.
     public func handle(
-        _ step: LifecycleStep, userInfo: [String: JSONValue], vendor: String? = nil, userText: String? = nil
+        _ step: LifecycleStep, userInfo: JSONObject, vendor: String? = nil, userText: String? = nil
     ) -> [BridgeEffect] {
         if step == .configure { return configure() }
         let pending = Pending(step: step, userInfo: userInfo, vendor: vendor, userText: userText)

@@ -124,7 +124,7 @@ public struct NotificationAction: Sendable, Hashable {
     /// `{"id", "title", "options": [...], "textInput": bool}` plus `placeholder` and `textInputButtonTitle`
     /// for a text-input button.
     public var json: JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "id": .string(id), "title": .string(title), "options": options.json, "textInput": .bool(textInput != nil),
         ]
         if let textInput {

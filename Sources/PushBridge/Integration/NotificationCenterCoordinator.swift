@@ -4,12 +4,12 @@ public struct DeliveredNotification: Sendable, Hashable {
     /// The request identifier.
     public var identifier: String
     /// The whole userInfo.
-    public var userInfo: [String: JSONValue]
+    public var userInfo: JSONObject
     /// `content.categoryIdentifier`, when the platform reports one.
     public var categoryIdentifier: String?
 
     /// Creates a notification.
-    public init(identifier: String = "", userInfo: [String: JSONValue], categoryIdentifier: String? = nil) {
+    public init(identifier: String = "", userInfo: JSONObject, categoryIdentifier: String? = nil) {
         self.identifier = identifier
         self.userInfo = userInfo
         self.categoryIdentifier = categoryIdentifier
@@ -279,7 +279,7 @@ public final class NotificationCenterCoordinator: Sendable {
     }
 
     /// The one adapter that claims `userInfo`, or nil when none (or more than one) does.
-    public func claimant(of userInfo: [String: JSONValue]) -> (any VendorAdapter)? {
+    public func claimant(of userInfo: JSONObject) -> (any VendorAdapter)? {
         let claimants = bridge.registry.claimants(of: userInfo)
         return claimants.count == 1 ? claimants[0] : nil
     }
@@ -404,7 +404,7 @@ public final class NotificationCenterCoordinator: Sendable {
     }
 
     /// A diagnostic when two adapters claim the push (it is then left to the app), else nothing.
-    private func ambiguity(_ userInfo: [String: JSONValue]) -> [BridgeEffect] {
+    private func ambiguity(_ userInfo: JSONObject) -> [BridgeEffect] {
         let ids = bridge.registry.claimants(of: userInfo).map(\.id)
         guard ids.count > 1 else { return [] }
         return report([.diagnostic(Diagnostic(

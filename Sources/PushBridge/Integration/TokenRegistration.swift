@@ -86,7 +86,7 @@ public struct TokenRegistrationRequest: Sendable, Hashable {
 
     /// `{"vendor", "token", "topic"?, "environment"?, "permission"?}`: also how it is persisted.
     public var json: JSONValue {
-        var members: [String: JSONValue] = ["vendor": .string(vendor), "token": .string(token)]
+        var members: JSONObject = ["vendor": .string(vendor), "token": .string(token)]
         if let topic { members["topic"] = .string(topic) }
         if let environment { members["environment"] = .string(environment.rawValue) }
         if let permission { members["permission"] = .string(permission.rawValue) }

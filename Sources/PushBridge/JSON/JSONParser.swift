@@ -33,9 +33,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// Rules: input must be valid UTF-8 (a leading byte-order mark is skipped); `NaN`, `Infinity`,
 /// comments and trailing characters are rejected; raw control characters inside strings are
 /// rejected; lone UTF-16 surrogates in `\u` escapes are rejected; a repeated object key keeps
-/// its last value and is reported in ``Document/duplicateKeys``. Keys are Swift strings, so two keys
-/// that are canonically equivalent Unicode (`"\u00E9"` and `"e\u0301"`) are the same key: the later
-/// wins and is reported as a duplicate.
+/// its last value (in the place of its first) and is reported in ``Document/duplicateKeys``. Keys are
+/// compared as UTF-8 bytes after unescaping: `"\u00E9"` and `"\u00e9"` are the same key, while the
+/// canonically equivalent `"\u00E9"` and `"e\u0301"` are two keys (see ``JSONObject``).
 public enum JSONParser {
     /// Limits that keep hostile input cheap.
     public struct Options: Sendable, Hashable {
@@ -168,13 +168,6 @@ public enum JSONParser {
         case index(Int)
     }
 
-    /// A member read but not yet in its object: the object is built, at its exact size, when it closes.
-    private struct PendingMember {
-        let key: String
-        let value: JSONValue
-        /// Offset just past the value (duplicates are reported in this order).
-        let end: Int
-    }
 
     private struct Parser {
         let buffer: UnsafeBufferPointer<UInt8>
@@ -193,8 +186,11 @@ public enum JSONParser {
         /// Whether a repeated key was met (reported in ``duplicates`` only when ``tracksPath``).
         var foundDuplicate = false
         /// Members of the objects being parsed, innermost last; an object is built once its `}` is read,
-        /// with exactly the capacity it needs.
-        var memberStack: [PendingMember] = []
+        /// with exactly the capacity it needs, its members moved (not copied) out of the stack.
+        var memberStack: [JSONObject.Member] = []
+        /// Offsets just past each value of ``memberStack``, when ``tracksPath`` (duplicates are reported in
+        /// this order).
+        var memberEnds: [Int] = []
         /// Elements of the arrays being parsed, innermost last.
         var elementStack: [JSONValue] = []
 
@@ -325,8 +321,7 @@ public enum JSONParser {
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an array: expected ',' or ']'")
             }
             if tracksPath { path.removeLast() }
-            let elements = Array(elementStack[start...])
-            while elementStack.count > start { elementStack.removeLast() }
+            let elements = Self.moveTail(of: &elementStack, from: start, leaving: .null)
             depth -= 1
             return .array(elements)
         }
@@ -358,7 +353,8 @@ public enum JSONParser {
                 if tracksPath { path.append(.key(key)) }
                 let value = try parseValue()
                 if tracksPath { path.removeLast() }
-                memberStack.append(PendingMember(key: key, value: value, end: index))
+                memberStack.append(JSONObject.Member(key: key, value: value, fingerprint: KeyFingerprint(key)))
+                if tracksPath { memberEnds.append(index) }
                 skipWhitespace()
                 guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an object") }
                 let byte = buffer[index]
@@ -367,17 +363,45 @@ public enum JSONParser {
                 if byte == UInt8(ascii: "}") { break }
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an object: expected ',' or '}'")
             }
-            var members: [String: JSONValue] = Dictionary(minimumCapacity: memberStack.count - start)
-            for position in start..<memberStack.count {
-                let member = memberStack[position]
-                if members.updateValue(member.value, forKey: member.key) != nil {
-                    foundDuplicate = true
-                    if tracksPath { duplicates.append((member.end, pathText(appending: member.key))) }
+            let count = memberStack.count - start
+            let repeats = count > JSONObject.indexThreshold
+                || memberStack.withUnsafeBufferPointer { JSONObject.hasRepeatedKey(UnsafeBufferPointer(rebasing: $0[start...])) }
+            guard repeats else {
+                // No repeated key (nearly always): the members move into the object as they are.
+                if tracksPath { memberEnds.removeSubrange(start...) }
+                depth -= 1
+                return .object(JSONObject(distinctMembers: Self.moveTail(of: &memberStack, from: start, leaving: .empty)))
+            }
+            var members = JSONObject(minimumCapacity: count)
+            for position in start..<memberStack.count where members.parsedMember(memberStack[position]) {
+                foundDuplicate = true
+                if tracksPath {
+                    duplicates.append((memberEnds[position], pathText(appending: memberStack[position].key)))
                 }
             }
-            while memberStack.count > start { memberStack.removeLast() }
+            memberStack.removeSubrange(start...)
+            if tracksPath { memberEnds.removeSubrange(start...) }
             depth -= 1
             return .object(members)
+        }
+
+        /// The elements of `stack` from `start` on, moved into an array of their own; `stack` ends at `start`.
+        /// Moving takes no reference counting: the slots left behind are filled with `filler` (which holds no
+        /// reference) before they are removed.
+        static func moveTail<Element>(of stack: inout [Element], from start: Int, leaving filler: Element) -> [Element] {
+            let count = stack.count - start
+            guard count > 0 else { return [] }
+            let tail = stack.withUnsafeMutableBufferPointer { buffer in
+                let source = buffer.baseAddress! + start
+                let moved = [Element](unsafeUninitializedCapacity: count) { target, initialized in
+                    target.baseAddress!.moveInitialize(from: source, count: count)
+                    initialized = count
+                }
+                source.initialize(repeating: filler, count: count)
+                return moved
+            }
+            stack.removeSubrange(start...)
+            return tail
         }
 
         /// The JSON path (`$.a[2].b`) of member `key` of the object being parsed.
@@ -419,52 +443,82 @@ public enum JSONParser {
                 index += 1
             }
             guard index < buffer.count else { throw error(.unexpectedEnd, at: open, "unterminated string") }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(index - start + 64)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<index]))
-            while index < buffer.count {
-                let byte = buffer[index]
-                if byte == UInt8(ascii: "\"") {
-                    index += 1
-                    return String(decoding: bytes, as: UTF8.self)
+            // Escaped: find the closing quote first (the byte after a backslash never ends the string), then
+            // unescape straight into the new string's storage; unescaped text is never longer than escaped.
+            let clean = index - start
+            var end = index
+            while end < buffer.count, buffer[end] != UInt8(ascii: "\"") {
+                end += buffer[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard end < buffer.count, let base = buffer.baseAddress else {
+                // No closing quote: unescape anyway, so the first bad byte is the error, as a reader meets it.
+                let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: buffer.count - index)
+                defer { scratch.deallocate() }
+                _ = try unescape(upTo: buffer.count, into: scratch)
+                throw error(.unexpectedEnd, at: open, "unterminated string")
+            }
+            var failure: JSONParseError?
+            let text = String(unsafeUninitializedCapacity: end - start) { output -> Int in
+                guard let out = output.baseAddress else { return 0 }
+                out.update(from: base + start, count: clean)
+                do throws(JSONParseError) {
+                    return clean + (try unescape(upTo: end, into: out + clean))
+                } catch {
+                    failure = error
+                    return 0
                 }
+            }
+            if let failure { throw failure }
+            index = end + 1
+            return text
+        }
+
+        /// Unescapes the string from ``index`` up to `end` (its closing quote, or the end of the input) into
+        /// `output`, which has room for `end - index` bytes; returns how many it wrote.
+        mutating func unescape(
+            upTo end: Int, into output: UnsafeMutablePointer<UInt8>
+        ) throws(JSONParseError) -> Int {
+            var count = 0
+            @inline(__always) func append(_ byte: UInt8) {
+                output[count] = byte
+                count += 1
+            }
+            while index < end {
+                let byte = buffer[index]
                 if byte < 0x20 {
                     throw error(.controlCharacterInString, at: index,
                                 "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
                 }
                 if byte != UInt8(ascii: "\\") {
-                    // A clean run up to the next quote, backslash or control byte is copied whole.
+                    // A clean run up to the next backslash or control byte is copied whole.
                     let runStart = index
                     index += 1
                     if let base = buffer.baseAddress {
-                        while index + 8 <= buffer.count,
+                        while index + 8 <= end,
                               !JSONWriter.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                         {
                             index += 8
                         }
                     }
-                    while index < buffer.count, buffer[index] >= 0x20, buffer[index] != UInt8(ascii: "\""),
-                          buffer[index] != UInt8(ascii: "\\")
-                    {
-                        index += 1
-                    }
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+                    while index < end, buffer[index] >= 0x20, buffer[index] != UInt8(ascii: "\\") { index += 1 }
+                    (output + count).update(from: buffer.baseAddress! + runStart, count: index - runStart)
+                    count += index - runStart
                     continue
                 }
                 let escapeStart = index
                 index += 1
-                guard index < buffer.count else { break }
+                guard index < end else { break }
                 let escaped = buffer[index]
                 index += 1
                 switch escaped {
-                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
-                case UInt8(ascii: "b"): bytes.append(0x08)
-                case UInt8(ascii: "f"): bytes.append(0x0C)
-                case UInt8(ascii: "n"): bytes.append(0x0A)
-                case UInt8(ascii: "r"): bytes.append(0x0D)
-                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "\""): append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): append(0x08)
+                case UInt8(ascii: "f"): append(0x0C)
+                case UInt8(ascii: "n"): append(0x0A)
+                case UInt8(ascii: "r"): append(0x0D)
+                case UInt8(ascii: "t"): append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = UInt32(try readHex4(escapeStart))
                     if (0xD800...0xDBFF).contains(scalar) {
@@ -482,12 +536,12 @@ public enum JSONParser {
                     } else if (0xDC00...0xDFFF).contains(scalar) {
                         throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
                     }
-                    appendUTF8(scalar, to: &bytes)
+                    count += appendUTF8(scalar, to: output + count)
                 default:
                     throw error(.invalidEscape, at: escapeStart, "invalid escape \\\(Character(Unicode.Scalar(escaped)))")
                 }
             }
-            throw error(.unexpectedEnd, at: open, "unterminated string")
+            return count
         }
 
         mutating func readHex4(_ escapeStart: Int) throws(JSONParseError) -> UInt16 {
@@ -510,22 +564,27 @@ public enum JSONParser {
             return value
         }
 
-        func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        /// Writes `scalar` as UTF-8 at `output`; returns how many bytes it took.
+        func appendUTF8(_ scalar: UInt32, to output: UnsafeMutablePointer<UInt8>) -> Int {
             switch scalar {
             case 0..<0x80:
-                bytes.append(UInt8(scalar))
+                output[0] = UInt8(scalar)
+                return 1
             case 0x80..<0x800:
-                bytes.append(UInt8(0xC0 | scalar >> 6))
-                bytes.append(UInt8(0x80 | scalar & 0x3F))
+                output[0] = UInt8(0xC0 | scalar >> 6)
+                output[1] = UInt8(0x80 | scalar & 0x3F)
+                return 2
             case 0x800..<0x10000:
-                bytes.append(UInt8(0xE0 | scalar >> 12))
-                bytes.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
-                bytes.append(UInt8(0x80 | scalar & 0x3F))
+                output[0] = UInt8(0xE0 | scalar >> 12)
+                output[1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                output[2] = UInt8(0x80 | scalar & 0x3F)
+                return 3
             default:
-                bytes.append(UInt8(0xF0 | scalar >> 18))
-                bytes.append(UInt8(0x80 | (scalar >> 12) & 0x3F))
-                bytes.append(UInt8(0x80 | (scalar >> 6) & 0x3F))
-                bytes.append(UInt8(0x80 | scalar & 0x3F))
+                output[0] = UInt8(0xF0 | scalar >> 18)
+                output[1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
+                output[2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
+                output[3] = UInt8(0x80 | scalar & 0x3F)
+                return 4
             }
         }
 

@@ -1,14 +1,14 @@
 /// A JSON value that keeps what it was given: integers of any size stay exact, `true` is never `1`.
 ///
-/// Numbers are stored as their literal text (see ``JSONNumber``), objects as dictionaries
-/// (key order is not kept; the canonical writer sorts keys by Unicode code point).
+/// Numbers are stored as their literal text (see ``JSONNumber``), objects as ``JSONObject``s (members in
+/// input order, keys compared as bytes; the canonical writer sorts keys by Unicode code point).
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(JSONNumber)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// The JSON type name of this value, as used in diagnostics (`"string"`, `"object"`, …).
     public var typeName: String {
@@ -53,7 +53,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The members, when this is an object.
-    public var objectValue: [String: JSONValue]? {
+    public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
@@ -79,9 +79,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        var members: [String: JSONValue] = [:]
-        for (key, value) in elements { members[key] = value }
-        self = .object(members)
+        self = .object(JSONObject(elements))
     }
 }
 

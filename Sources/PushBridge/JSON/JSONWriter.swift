@@ -60,8 +60,16 @@ public enum JSONWriter {
         sortedCanonically(Array(object.keys))
     }
 
+    /// The keys of `object` in canonical order (Unicode code point order, which is UTF-8 byte order).
+    public static func sortedKeys(_ object: JSONObject) -> [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(object.count)
+        forEachSortedMember(object) { key, _ in keys.append(key) }
+        return keys
+    }
+
     /// The members of `object` in canonical key order.
-    public static func sortedMembers(_ object: [String: JSONValue]) -> [(key: String, value: JSONValue)] {
+    public static func sortedMembers(_ object: JSONObject) -> [(key: String, value: JSONValue)] {
         var members: [(key: String, value: JSONValue)] = []
         members.reserveCapacity(object.count)
         forEachSortedMember(object) { key, value in members.append((key, value)) }
@@ -89,28 +97,26 @@ public enum JSONWriter {
         }
     }
 
-    /// Calls `body` with each member of `object` in canonical key order, without a second lookup.
+    /// Calls `body` with each member of `object` in canonical key order.
     @inline(__always)
     static func forEachSortedMember(
-        _ object: [String: JSONValue], _ body: (_ key: String, _ value: JSONValue) -> Void
+        _ object: JSONObject, _ body: (_ key: String, _ value: JSONValue) -> Void
     ) {
-        if object.count <= 1 {
-            for (key, value) in object { body(key, value) }
-            return
-        }
-        typealias Position = Dictionary<String, JSONValue>.Index
-        withUnsafeTemporaryAllocation(of: SortEntry<Position>.self, capacity: object.count) { entries in
-            var offset = 0
-            var position = object.startIndex
-            while position != object.endIndex {
-                (entries.baseAddress! + offset).initialize(to: SortEntry(object[position].key, at: position))
-                offset += 1
-                position = object.index(after: position)
+        object.members.withUnsafeBufferPointer { members in
+            if members.count <= 1 {
+                for member in members { body(member.key, member.value) }
+                return
             }
-            sort(entries) { object[$0].key }
-            for entry in entries {
-                let member = object[entry.position]
-                body(member.key, member.value)
+            withUnsafeTemporaryAllocation(of: SortEntry<Int>.self, capacity: members.count) { entries in
+                for position in 0..<members.count {
+                    (entries.baseAddress! + position).initialize(
+                        to: SortEntry(members[position].fingerprint, at: position))
+                }
+                sort(entries) { members[$0].key }
+                for entry in entries {
+                    let member = members[entry.position]
+                    body(member.key, member.value)
+                }
             }
         }
     }
@@ -123,20 +129,15 @@ public enum JSONWriter {
         let position: Position
 
         @inline(__always)
-        init(_ key: String, at position: Position) {
+        init(_ fingerprint: KeyFingerprint, at position: Position) {
+            self.prefix = fingerprint.prefix
+            self.count = fingerprint.count
             self.position = position
-            var prefix: UInt64 = 0
-            var count = 0
-            let read: Void? = key.utf8.withContiguousStorageIfAvailable { bytes in
-                count = bytes.count
-                for i in 0..<min(8, bytes.count) { prefix |= UInt64(bytes[i]) << (56 - 8 * UInt64(i)) }
-            }
-            if read == nil {
-                count = key.utf8.count
-                for (i, byte) in key.utf8.prefix(8).enumerated() { prefix |= UInt64(byte) << (56 - 8 * UInt64(i)) }
-            }
-            self.prefix = prefix
-            self.count = count
+        }
+
+        @inline(__always)
+        init(_ key: String, at position: Position) {
+            self.init(KeyFingerprint(key), at: position)
         }
     }
 
@@ -338,7 +339,7 @@ private struct ByteSink: ByteOutput {
     private var count = 0
     private var capacity: Int
 
-    init(capacity: Int = 2048) {
+    init(capacity: Int = 4096) {
         self.capacity = capacity
         base = .allocate(capacity: capacity)
     }

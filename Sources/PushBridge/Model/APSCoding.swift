@@ -83,7 +83,7 @@ public enum APSCoding {
             payload.alert = PushAlert(body: body)
         case .object(let members):
             var alert = PushAlert()
-            var leftovers: [String: JSONValue] = [:]
+            var leftovers: JSONObject = [:]
             var byKey = DiagnosticsByKey()
             for (key, member) in members {
                 let noticedBefore = diagnostics.count
@@ -117,9 +117,9 @@ public enum APSCoding {
     }
 
     /// The `aps` dictionary for `payload`: `apsExtra` first, then every typed field that is set.
-    public static func encode(_ payload: PushPayload) -> [String: JSONValue] {
-        var aps: [String: JSONValue] = Dictionary(minimumCapacity: payload.apsExtra.count + 7)
-        var alertExtra: [String: JSONValue] = [:]
+    public static func encode(_ payload: PushPayload) -> JSONObject {
+        var aps: JSONObject = JSONObject(minimumCapacity: payload.apsExtra.count + 7)
+        var alertExtra: JSONObject = [:]
         for (key, value) in payload.apsExtra {
             if alertKeys.contains(key) {
                 alertExtra[key] = value

@@ -31,7 +31,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The diagnostic as a JSON object (`type`, `severity`, `code`, `path`, `message`).
-    public var json: JSONValue { .object(Dictionary(uniqueKeysWithValues: jsonMembers)) }
+    public var json: JSONValue { .object(JSONObject(members: jsonMembers)) }
 
     /// The members of ``json``, for writing it without building the dictionary (``JSONWriter/writeObject(_:into:)``).
     public var jsonMembers: [(key: String, value: JSONValue)] {
@@ -89,7 +89,7 @@ public struct Loss: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The loss as a JSON object (`type`, `path`, `value`, `reason`).
-    public var json: JSONValue { .object(Dictionary(uniqueKeysWithValues: jsonMembers)) }
+    public var json: JSONValue { .object(JSONObject(members: jsonMembers)) }
 
     /// The members of ``json``, for writing it without building the dictionary (``JSONWriter/writeObject(_:into:)``).
     public var jsonMembers: [(key: String, value: JSONValue)] {

@@ -1,7 +1,7 @@
 extension PushAlert {
     /// The alert as a JSON object with only the fields that are set.
     public var json: JSONValue {
-        var members: [String: JSONValue] = Dictionary(minimumCapacity: 3)
+        var members: JSONObject = JSONObject(minimumCapacity: 3)
         if let title { members["title"] = .string(title) }
         if let subtitle { members["subtitle"] = .string(subtitle) }
         if let body { members["body"] = .string(body) }
@@ -23,7 +23,7 @@ extension PushAction {
 extension PushButton {
     /// The button as a JSON object; the three flags are always written.
     public var json: JSONValue {
-        var members: [String: JSONValue] = Dictionary(minimumCapacity: 8)
+        var members: JSONObject = JSONObject(minimumCapacity: 8)
         members["id"] = .string(id)
         members["title"] = .string(title)
         members["foreground"] = .bool(foreground)
@@ -51,7 +51,7 @@ extension PushPayload {
     /// The bridge form as canonical JSON (SPEC §4): absent fields and empty collections omitted,
     /// `mutableContent` and `contentAvailable` always written.
     public var bridgeJSON: JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "vendor": .string(vendor), "mutableContent": .bool(mutableContent),
             "contentAvailable": .bool(contentAvailable),
         ]

@@ -23,10 +23,10 @@ public struct PushAction: Sendable, Hashable {
     /// The name the app registered a handler for.
     public var name: String
     /// The sender's data for the handler.
-    public var data: [String: JSONValue]
+    public var data: JSONObject
 
     /// Creates an action.
-    public init(name: String, data: [String: JSONValue] = [:]) {
+    public init(name: String, data: JSONObject = [:]) {
         self.name = name
         self.data = data
     }
@@ -99,21 +99,21 @@ public struct PushPayload: Sendable, Hashable {
     /// The action buttons, in order.
     public var buttons: [PushButton]
     /// The sender's custom data.
-    public var data: [String: JSONValue]
+    public var data: JSONObject
     /// What the vendor needs to send receipts (delivery ids, tokens).
-    public var tracking: [String: JSONValue]
+    public var tracking: JSONObject
     /// Vendor keys with no iOS meaning, kept as sent.
-    public var ignored: [String: JSONValue]
+    public var ignored: JSONObject
     /// `aps` keys with no field of their own, written back into `aps` by every vendor.
-    public var apsExtra: [String: JSONValue]
+    public var apsExtra: JSONObject
 
     /// Creates a payload.
     public init(
         vendor: String, messageId: String? = nil, alert: PushAlert? = nil, badge: Int? = nil, sound: String? = nil,
         category: String? = nil, threadId: String? = nil, mutableContent: Bool = false,
         contentAvailable: Bool = false, imageURL: String? = nil, deepLink: String? = nil,
-        action: PushAction? = nil, buttons: [PushButton] = [], data: [String: JSONValue] = [:],
-        tracking: [String: JSONValue] = [:], ignored: [String: JSONValue] = [:], apsExtra: [String: JSONValue] = [:]
+        action: PushAction? = nil, buttons: [PushButton] = [], data: JSONObject = [:],
+        tracking: JSONObject = [:], ignored: JSONObject = [:], apsExtra: JSONObject = [:]
     ) {
         self.vendor = vendor
         self.messageId = messageId

@@ -17,7 +17,7 @@ public struct Receipt: Sendable, Hashable {
     /// The vendor's event name (`Opened`, `$notification.opened`, `push_tapped`, …).
     public var event: String
     /// The event's properties, as the vendor expects them.
-    public var properties: [String: JSONValue]
+    public var properties: JSONObject
     /// The message this receipt is about (used for the once-only rule).
     public var messageId: String?
     /// The tapped button this receipt is about, whatever the vendor's property is called (`action`,
@@ -26,7 +26,7 @@ public struct Receipt: Sendable, Hashable {
 
     /// Creates a receipt. When `action` is nil, a string `action` property is used.
     public init(
-        vendor: String, kind: ReceiptKind, event: String, properties: [String: JSONValue], messageId: String?,
+        vendor: String, kind: ReceiptKind, event: String, properties: JSONObject, messageId: String?,
         action: String? = nil
     ) {
         self.vendor = vendor

@@ -81,7 +81,7 @@ public struct OutboxFlushReport: Sendable, Hashable {
 
         /// The item as a JSON object, `type` first among its members (`delivered`, `dead-letter`, `pending`).
         public func json(type: String) -> JSONValue {
-            var members: [String: JSONValue] = ["type": .string(type), "id": .string(id), "attempts": .int(attempts)]
+            var members: JSONObject = ["type": .string(type), "id": .string(id), "attempts": .int(attempts)]
             if let vendor { members["vendor"] = .string(vendor) }
             if let event { members["event"] = .string(event) }
             if let messageId { members["messageId"] = .string(messageId) }
@@ -145,7 +145,7 @@ public struct DeadLetter: Sendable, Hashable {
 
     /// The line's JSON: `{"id","receipt"|"body","status","reason","attempts","at"}`.
     var json: JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "id": .string(id), "reason": .string(reason), "attempts": .int(attempts), "at": .int(at),
         ]
         if let receipt { members["receipt"] = receipt.outboxJSON }

@@ -51,7 +51,7 @@ public struct ReceiptRequest: Sendable, Hashable, CustomStringConvertible, Custo
     /// A `POST` of `{"event": event, "properties": properties}` as canonical JSON, with
     /// `Content-Type: application/json` and the given credential header (when there is one).
     public static func event(
-        path: String, event: String, properties: [String: JSONValue], credential: HTTPHeader?
+        path: String, event: String, properties: JSONObject, credential: HTTPHeader?
     ) -> ReceiptRequest {
         var headers = [HTTPHeader("Content-Type", "application/json")]
         if let credential { headers.append(credential) }

@@ -49,7 +49,7 @@ public struct SchemeDeepLinkDelegate: DeepLinkDelegate {
 public enum Simulation {
     /// The effects of `steps` on `userInfo`, in order. A list with no `configure` starts configured.
     public static func run(
-        _ userInfo: [String: JSONValue], steps: [LifecycleStep], options: SimulationOptions, registry: VendorRegistry
+        _ userInfo: JSONObject, steps: [LifecycleStep], options: SimulationOptions, registry: VendorRegistry
     ) -> [BridgeEffect] {
         let router = DeepLinkRouter(policy: options.linkPolicy)
         if let schemes = options.delegateAcceptsSchemes { router.delegate = SchemeDeepLinkDelegate(schemes: schemes) }

@@ -7,7 +7,7 @@ public struct Translation: Sendable, Hashable {
     /// The source payload in bridge form.
     public var payload: PushPayload
     /// The target vendor's userInfo.
-    public var userInfo: [String: JSONValue]
+    public var userInfo: JSONObject
     /// Every field the target could not carry (empty when translated with `collectingLosses: false`).
     public var losses: [Loss]
     /// What decoding the source noticed.
@@ -32,7 +32,7 @@ public enum Translator {
     /// Translates `userInfo` from `source` to `target`. With `collectingLosses` false the losses are not
     /// built (the userInfo and diagnostics are the same): for callers that do not report them.
     public static func translate(
-        _ userInfo: [String: JSONValue], from source: any VendorAdapter, to target: any VendorAdapter,
+        _ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
         collectingLosses: Bool = true
     ) -> Translation {
         let decoded = source.decode(userInfo)

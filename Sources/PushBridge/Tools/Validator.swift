@@ -41,7 +41,7 @@ public enum Validator {
 
     /// Validates `userInfo` (`byteCount` bytes as received) with `adapter`, or APNs rules only when nil.
     public static func validate(
-        _ userInfo: [String: JSONValue], byteCount: Int, adapter: (any VendorAdapter)?
+        _ userInfo: JSONObject, byteCount: Int, adapter: (any VendorAdapter)?
     ) -> ValidationReport {
         var problems: [Diagnostic] = []
         if byteCount > apnsPayloadLimit {

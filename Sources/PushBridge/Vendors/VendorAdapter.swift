@@ -15,12 +15,12 @@ public struct DecodeResult: Sendable, Hashable {
 /// A bridge form turned into a vendor's wire payload, with what could not be carried.
 public struct EncodeResult: Sendable, Hashable {
     /// The userInfo: `aps` plus the vendor's keys.
-    public var userInfo: [String: JSONValue]
+    public var userInfo: JSONObject
     /// Every field of the bridge form the vendor cannot carry.
     public var losses: [Loss]
 
     /// Creates a result.
-    public init(userInfo: [String: JSONValue], losses: [Loss] = []) {
+    public init(userInfo: JSONObject, losses: [Loss] = []) {
         self.userInfo = userInfo
         self.losses = losses
     }
@@ -187,9 +187,9 @@ public protocol VendorAdapter: Sendable {
     var eventTable: [EventTableEntry] { get }
 
     /// Whether this userInfo is the vendor's (by its marker key).
-    func claims(_ userInfo: [String: JSONValue]) -> Bool
+    func claims(_ userInfo: JSONObject) -> Bool
     /// Wire payload → bridge form.
-    func decode(_ userInfo: [String: JSONValue]) -> DecodeResult
+    func decode(_ userInfo: JSONObject) -> DecodeResult
     /// Bridge form → wire payload.
     func encode(_ payload: PushPayload) -> EncodeResult
     /// Bridge form → wire payload; with `collectingLosses` false the result's losses may be left empty, and
@@ -207,14 +207,14 @@ public protocol VendorAdapter: Sendable {
     /// The receipt recording that a deep link was routed.
     func routeReceipt(url: String, via: RouteVia, payload: PushPayload) -> Receipt?
     /// Vendor rules beyond APNs for `bridge-cli validate` (default: none beyond the decode diagnostics).
-    func validationProblems(_ userInfo: [String: JSONValue], payload: PushPayload) -> [Diagnostic]
+    func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic]
 }
 
 extension VendorAdapter {
     public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult { encode(payload) }
     public func actionReceipt(for action: PushAction, handled: Bool, payload: PushPayload) -> Receipt? { nil }
     public func routeReceipt(url: String, via: RouteVia, payload: PushPayload) -> Receipt? { nil }
-    public func validationProblems(_ userInfo: [String: JSONValue], payload: PushPayload) -> [Diagnostic] { [] }
+    public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] { [] }
 
     /// The receipt table as JSON: `{"vendor": id, "name": …, "events": [...]}`.
     public var eventTableJSON: JSONValue {
@@ -223,7 +223,7 @@ extension VendorAdapter {
 
     /// A receipt from this vendor; `action` is the tapped button's id when the receipt is about one.
     public func receipt(
-        _ kind: ReceiptKind, _ event: String, _ properties: [String: JSONValue], payload: PushPayload,
+        _ kind: ReceiptKind, _ event: String, _ properties: JSONObject, payload: PushPayload,
         action: String? = nil
     ) -> Receipt {
         Receipt(vendor: id, kind: kind, event: event, properties: properties, messageId: payload.messageId, action: action)

@@ -50,12 +50,12 @@ public struct VendorRegistry: Sendable {
     }
 
     /// The adapters that claim `userInfo`.
-    public func claimants(of userInfo: [String: JSONValue]) -> [any VendorAdapter] {
+    public func claimants(of userInfo: JSONObject) -> [any VendorAdapter] {
         adapters.filter { $0.claims(userInfo) }
     }
 
     /// The one adapter for `userInfo`: the named one when `vendor` is given, else the only claimant.
-    public func resolve(_ userInfo: [String: JSONValue], vendor: String? = nil) throws(PushBridgeError) -> any VendorAdapter {
+    public func resolve(_ userInfo: JSONObject, vendor: String? = nil) throws(PushBridgeError) -> any VendorAdapter {
         if let vendor { return try requireAdapter(id: vendor) }
         var claimant: (any VendorAdapter)?
         for adapter in adapters where adapter.claims(userInfo) {
@@ -67,7 +67,7 @@ public struct VendorRegistry: Sendable {
     }
 
     /// Parses a userInfo from JSON bytes.
-    public static func parseUserInfo(_ bytes: [UInt8], options: JSONParser.Options = .default) throws(PushBridgeError) -> [String: JSONValue] {
+    public static func parseUserInfo(_ bytes: [UInt8], options: JSONParser.Options = .default) throws(PushBridgeError) -> JSONObject {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONParser.parse(bytes, options: options)

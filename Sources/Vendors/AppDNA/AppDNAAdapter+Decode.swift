@@ -3,7 +3,7 @@ import PushBridge
 extension AppDNAAdapter {
     /// Wire payload → bridge form. Never fails: whatever cannot be read is kept in `ignored` (by its JSON path
     /// inside `appdna`, by its own name at top level) with a diagnostic.
-    public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoder = WireDecoder(payload: PushPayload(vendor: id))
         decoder.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoder.payload)
         if let aps = userInfo["aps"], aps.objectValue == nil {

@@ -9,7 +9,7 @@ extension AppDNAAdapter {
     /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
     public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
         var losses = LossList(collecting: collectingLosses)
-        var vendor: [String: JSONValue] = [:]
+        var vendor: JSONObject = [:]
         if let pushID = payload.messageId { vendor[Key.pushID] = .string(pushID) }
         if let action = Self.encodeMessageAction(payload, losses: &losses) { vendor[Key.action] = action }
         var actions: [JSONValue] = []
@@ -34,7 +34,7 @@ extension AppDNAAdapter {
         }
         if !data.isEmpty { vendor[Key.data] = .object(data) }
 
-        var userInfo: [String: JSONValue] = [:]
+        var userInfo: JSONObject = [:]
         if !vendor.isEmpty || payload.ignored[Path.vendorObject] == nil { userInfo[Key.vendorObject] = .object(vendor) }
         if let replyText { userInfo[Key.replyText] = replyText }
         for key in JSONWriter.sortedKeys(payload.tracking) {
@@ -93,7 +93,7 @@ extension AppDNAAdapter {
             losses.append(Loss(path: path, value: button.json, reason: "an AppDNA button needs a non-empty id"))
             return nil
         }
-        var members: [String: JSONValue] = [Key.id: .string(button.id), Key.title: .string(button.title)]
+        var members: JSONObject = [Key.id: .string(button.id), Key.title: .string(button.title)]
         func lose(_ field: String, _ value: JSONValue, _ reason: String) {
             losses.append(Loss(path: JSONPath.member(field, of: path), value: value, reason: reason))
         }
@@ -139,7 +139,7 @@ extension AppDNAAdapter {
     /// Writes `ignored` back: top-level keys by name, paths into `appdna` (whole `actions` elements are
     /// inserted at their index first). Returns a kept non-object `aps`, which ``encodeAPS`` places.
     private static func restoreIgnored(
-        _ ignored: [String: JSONValue], into userInfo: inout [String: JSONValue], losses: inout LossList
+        _ ignored: JSONObject, into userInfo: inout JSONObject, losses: inout LossList
     ) -> JSONValue? {
         var rawAPS: JSONValue?
         var elements: [(index: Int, value: JSONValue)] = []
@@ -206,7 +206,7 @@ extension AppDNAAdapter {
     /// `aps`: `mutable-content: 1` with an image or buttons, and the category derived from the buttons as
     /// written (a campaign category is sent only without buttons).
     private static func encodeAPS(
-        _ payload: PushPayload, userInfo: [String: JSONValue], rawAPS: JSONValue?, losses: inout LossList
+        _ payload: PushPayload, userInfo: JSONObject, rawAPS: JSONValue?, losses: inout LossList
     ) -> JSONValue {
         var aps = payload
         let derived = derivedCategory(forActions: userInfo[Key.vendorObject]?[Key.actions]?.arrayValue ?? [])

@@ -97,7 +97,7 @@ public struct AppDNAAdapter: VendorAdapter {
     }
 
     /// A top-level `appdna` object with a non-empty string `push_id`.
-    public func claims(_ userInfo: [String: JSONValue]) -> Bool {
+    public func claims(_ userInfo: JSONObject) -> Bool {
         guard let pushID = userInfo[Key.vendorObject]?[Key.pushID]?.stringValue else { return false }
         return !pushID.isEmpty
     }

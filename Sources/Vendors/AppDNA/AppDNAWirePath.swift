@@ -35,7 +35,7 @@ enum AppDNAWirePath {
         }
         switch step {
         case .member(let key):
-            var members: [String: JSONValue]
+            var members: JSONObject
             switch node {
             case nil: members = [:]
             case .object(let existing)?: members = existing

@@ -3,7 +3,7 @@ import PushBridge
 extension BuzzKitAdapter {
     /// Wire payload → bridge form. Never fails: what has no field is kept in `ignored` (see the type's
     /// documentation for the keys) with a diagnostic naming its JSON path.
-    public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoding = BuzzKitDecoding(payload: PushPayload(vendor: id))
         decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
         for (key, value) in JSONWriter.sortedMembers(userInfo) {

@@ -62,7 +62,7 @@ extension BuzzKitAdapter {
         let aps = APSCoding.encode(wire)
         let vendorObject = Self.vendorObject(payload, buttons: buttons)
 
-        var root: [String: JSONValue] = Dictionary(minimumCapacity: 2)
+        var root: JSONObject = JSONObject(minimumCapacity: 2)
         let apsPath = JSONPath.member("aps", of: JSONPath.root)
         if !aps.isEmpty || payload.vendor != id || payload.ignored[apsPath] == nil { root["aps"] = .object(aps) }
         if !vendorObject.isEmpty || payload.vendor != id || payload.ignored[Path.vendor] == nil {
@@ -93,18 +93,18 @@ extension BuzzKitAdapter {
     }
 
     /// The `buzzkit` object: only the fields that are set, button flags only when true.
-    static func vendorObject(_ payload: PushPayload, buttons: [PushButton]) -> [String: JSONValue] {
-        var object: [String: JSONValue] = Dictionary(minimumCapacity: 6)
+    static func vendorObject(_ payload: PushPayload, buttons: [PushButton]) -> JSONObject {
+        var object: JSONObject = JSONObject(minimumCapacity: 6)
         if let messageId = payload.messageId { object[Key.messageId] = .string(messageId) }
         if let link = payload.deepLink { object[Key.deepLink] = .string(link) }
         if let action = payload.action {
-            var members: [String: JSONValue] = [Key.name: .string(action.name)]
+            var members: JSONObject = [Key.name: .string(action.name)]
             if !action.data.isEmpty { members[Key.data] = .object(action.data) }
             object[Key.action] = .object(members)
         }
         if !buttons.isEmpty {
             object[Key.actions] = .array(buttons.map { button in
-                var members: [String: JSONValue] = Dictionary(minimumCapacity: 6)
+                var members: JSONObject = JSONObject(minimumCapacity: 6)
                 members[Key.id] = .string(button.id)
                 members[Key.title] = .string(button.title)
                 if button.destructive { members[Key.destructive] = true }
@@ -129,7 +129,7 @@ enum BuzzKitIgnoredPlacement {
     ///
     /// Array elements are inserted first, in index order, then slices are appended, then members are set,
     /// so the array positions recorded by decoding are the positions written back.
-    static func writeBack(_ ignored: [String: JSONValue], into userInfo: inout JSONValue) -> [Loss] {
+    static func writeBack(_ ignored: JSONObject, into userInfo: inout JSONValue) -> [Loss] {
         var losses: [Loss] = []
         var entries: [(key: String, path: [Segment])] = []
         for key in JSONWriter.sortedKeys(ignored) {

@@ -94,7 +94,7 @@ public struct BuzzKitAdapter: VendorAdapter {
         static let actionTriggered = "$action.triggered"
     }
 
-    public func claims(_ userInfo: [String: JSONValue]) -> Bool {
+    public func claims(_ userInfo: JSONObject) -> Bool {
         guard let messageId = userInfo[Self.vendorKey]?[Key.messageId]?.stringValue else { return false }
         return !messageId.isEmpty
     }
@@ -122,7 +122,7 @@ public struct BuzzKitAdapter: VendorAdapter {
     /// Receipts carry the message id; without a non-empty one there are none.
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         guard let messageId = payload.messageId, !messageId.isEmpty else { return [] }
-        var properties: [String: JSONValue] = ["messageId": .string(messageId)]
+        var properties: JSONObject = ["messageId": .string(messageId)]
         switch step {
         case .arrive(.serviceExtension):
             return [receipt(.delivered, Event.delivered, properties, payload: payload)]
@@ -180,7 +180,7 @@ public struct BuzzKitAdapter: VendorAdapter {
 
     /// BuzzKit's rules beyond APNs and the decode diagnostics: button ids unique, a `buzzkit.` category
     /// that matches its buttons, a deep link the router will take, an image the extension can download.
-    public func validationProblems(_ userInfo: [String: JSONValue], payload: PushPayload) -> [Diagnostic] {
+    public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         if let elements = userInfo[Self.vendorKey]?[Key.actions]?.arrayValue {
             var seen = Set<String>()

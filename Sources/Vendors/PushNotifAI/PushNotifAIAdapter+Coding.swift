@@ -8,7 +8,7 @@ extension PushNotifAIAdapter {
     /// Wrong types never stop decoding: a non-string `pna_message_id` or `deep_link`, or an `aps` that is
     /// not an object, is kept under `ignored`; a custom value that is not a string stays in `data`. Each
     /// gets a diagnostic with its path.
-    public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var payload = PushPayload(vendor: id)
         // APSCoding walks a dictionary; sorting makes the order of its diagnostics stable across runs.
         var diagnostics = APSCoding.decode(userInfo[Key.aps], into: &payload).sorted {
@@ -100,7 +100,7 @@ extension PushNotifAIAdapter {
                 reason: "PushNotifAI always sends category '\(Self.category)'"))
         }
         aps["category"] = .string(Self.category)
-        var userInfo: [String: JSONValue] = Dictionary(minimumCapacity: payload.data.count + payload.ignored.count + 3)
+        var userInfo: JSONObject = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + 3)
         userInfo[Key.aps] = .object(aps)
 
         if let imageURL = payload.imageURL {

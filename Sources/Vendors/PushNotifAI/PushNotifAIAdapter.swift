@@ -63,7 +63,7 @@ public struct PushNotifAIAdapter: VendorAdapter {
     }
 
     /// Claims a userInfo with a non-empty string `pna_message_id` at top level.
-    public func claims(_ userInfo: [String: JSONValue]) -> Bool {
+    public func claims(_ userInfo: JSONObject) -> Bool {
         guard let messageId = userInfo[Key.messageId]?.stringValue else { return false }
         return !messageId.isEmpty
     }
@@ -76,7 +76,7 @@ public struct PushNotifAIAdapter: VendorAdapter {
     /// and nothing at all without a non-empty message id.
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         guard let messageId = payload.messageId, !messageId.isEmpty else { return [] }
-        let idProperty: [String: JSONValue] = [Event.messageIdProperty: .string(messageId)]
+        let idProperty: JSONObject = [Event.messageIdProperty: .string(messageId)]
         switch step {
         case .open:
             return [receipt(.opened, Event.tapped, idProperty, payload: payload)]
@@ -100,7 +100,7 @@ public struct PushNotifAIAdapter: VendorAdapter {
 
     /// Warns when `aps.category` is not `pushnotifai`: iOS then never reports a swipe-away, so no
     /// `$notification_dismissed` is sent.
-    public func validationProblems(_ userInfo: [String: JSONValue], payload: PushPayload) -> [Diagnostic] {
+    public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
         guard payload.category != Self.category else { return [] }
         let found = payload.category.map { "'\($0)'" } ?? "missing"
         return [Diagnostic(

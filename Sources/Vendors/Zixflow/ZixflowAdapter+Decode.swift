@@ -2,11 +2,11 @@ import PushBridge
 
 extension ZixflowAdapter {
     /// Whether a payload is in Custom mode: `aps.mutable-content` is 1 and a top-level `title` or `body` is present.
-    static func isCustomMode(_ userInfo: [String: JSONValue], mutableContent: Bool) -> Bool {
+    static func isCustomMode(_ userInfo: JSONObject, mutableContent: Bool) -> Bool {
         mutableContent && (userInfo[Key.title] != nil || userInfo[Key.body] != nil)
     }
 
-    public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var payload = PushPayload(vendor: id)
         var diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
         if let aps = userInfo["aps"], aps.objectValue == nil { payload.ignored[Self.nonObjectAPSKey] = aps }

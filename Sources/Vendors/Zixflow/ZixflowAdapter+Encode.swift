@@ -37,7 +37,7 @@ extension ZixflowAdapter {
             payload.category = Self.buttonCategory
         }
 
-        var userInfo: [String: JSONValue] = Dictionary(
+        var userInfo: JSONObject = JSONObject(
             minimumCapacity: payload.data.count + payload.ignored.count + payload.tracking.count + 10)
         // Custom mode is read back only when a top-level title or body is written beside mutable-content.
         let writesTitleOrBody = custom

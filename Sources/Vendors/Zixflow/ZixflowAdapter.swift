@@ -112,7 +112,7 @@ public struct ZixflowAdapter: VendorAdapter {
         }
     }
 
-    public func claims(_ userInfo: [String: JSONValue]) -> Bool {
+    public func claims(_ userInfo: JSONObject) -> Bool {
         guard let id = userInfo[Key.deliveryID]?.stringValue else { return false }
         return !id.isEmpty
     }
@@ -134,7 +134,7 @@ public struct ZixflowAdapter: VendorAdapter {
         let sentToken = payload.tracking[Key.deliveryToken]?.stringValue ?? ""
         let token = sentToken.isEmpty ? (context.deviceToken ?? "") : sentToken
         guard !token.isEmpty else { return [] }
-        let ids: [String: JSONValue] = [Key.deliveryID: .string(deliveryID), Key.deliveryToken: .string(token)]
+        let ids: JSONObject = [Key.deliveryID: .string(deliveryID), Key.deliveryToken: .string(token)]
 
         func metric(_ kind: ReceiptKind, _ event: String, _ metricName: String) -> Receipt {
             switch eventNaming {
@@ -178,7 +178,7 @@ public struct ZixflowAdapter: VendorAdapter {
         }
     }
 
-    public func validationProblems(_ userInfo: [String: JSONValue], payload: PushPayload) -> [Diagnostic] {
+    public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
         guard payload.messageId == nil else { return [] }
         return [Diagnostic(
             .error, code: "delivery-id-missing", path: JSONPath.member(Key.deliveryID, of: JSONPath.root),

@@ -38,7 +38,7 @@ enum ValidateCommand: Command {
     }
 
     /// The vendor for validation: --vendor, the one claimant, or none (APNs checks only); two claimants is an error.
-    private static func adapter(for userInfo: [String: JSONValue], vendor: String?) throws(CLIError) -> (any VendorAdapter)? {
+    private static func adapter(for userInfo: JSONObject, vendor: String?) throws(CLIError) -> (any VendorAdapter)? {
         do throws(PushBridgeError) {
             return try registry.resolve(userInfo, vendor: vendor)
         } catch .noVendorClaims {

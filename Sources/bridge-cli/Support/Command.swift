@@ -21,13 +21,13 @@ protocol Command {
 let registry = BuiltInVendors.registry
 
 /// Reads and parses one userInfo from a path or `-`.
-func loadUserInfo(_ path: String) throws(CLIError) -> (bytes: Int, userInfo: [String: JSONValue]) {
+func loadUserInfo(_ path: String) throws(CLIError) -> (bytes: Int, userInfo: JSONObject) {
     let bytes = try readInput(path)
     return (bytes.count, try parseUserInfo(bytes))
 }
 
 /// Parses one userInfo (a whole input or one JSON Lines line).
-func parseUserInfo(_ bytes: [UInt8]) throws(CLIError) -> [String: JSONValue] {
+func parseUserInfo(_ bytes: [UInt8]) throws(CLIError) -> JSONObject {
     do throws(PushBridgeError) {
         return try VendorRegistry.parseUserInfo(bytes)
     } catch {
@@ -36,7 +36,7 @@ func parseUserInfo(_ bytes: [UInt8]) throws(CLIError) -> [String: JSONValue] {
 }
 
 /// The adapter for `userInfo`: `--vendor` (or `--from`) when given, else the one that claims it.
-func resolveAdapter(_ userInfo: [String: JSONValue], vendor: String?) throws(CLIError) -> any VendorAdapter {
+func resolveAdapter(_ userInfo: JSONObject, vendor: String?) throws(CLIError) -> any VendorAdapter {
     do throws(PushBridgeError) {
         return try registry.resolve(userInfo, vendor: vendor)
     } catch {
@@ -71,7 +71,7 @@ func knownVendor(_ id: String?) throws(CLIError) -> String? {
 /// a failed line into `{"error": …, "line": N}`. Returns `.problems` when any line failed or `body` said so.
 func streamJSONLines(
     _ path: String,
-    _ body: (_ userInfo: [String: JSONValue], _ byteCount: Int, _ line: Int) throws(CLIError) -> (JSONValue, ok: Bool)
+    _ body: (_ userInfo: JSONObject, _ byteCount: Int, _ line: Int) throws(CLIError) -> (JSONValue, ok: Bool)
 ) throws(CLIError) -> ExitCode {
     let reader = try LineReader(path: path)
     var lineNumber = 0

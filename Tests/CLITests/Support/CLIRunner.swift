@@ -168,7 +168,7 @@ enum Fixtures {
     }
 
     /// An example payload parsed as a userInfo.
-    static func payload(_ name: String) throws -> [String: JSONValue] {
+    static func payload(_ name: String) throws -> JSONObject {
         guard let object = try JSONParser.parse(try payloadBytes(name)).objectValue else {
             throw HarnessError(description: "\(name) is not a JSON object")
         }
@@ -200,9 +200,9 @@ extension JSONValue {
     }
 }
 
-extension Dictionary where Key == String, Value == JSONValue {
+extension JSONObject {
     /// A copy with `value` set at `path` (object keys), creating objects on the way; nil removes.
-    func setting(_ path: String..., to value: JSONValue?) -> [String: JSONValue] {
+    func setting(_ path: String..., to value: JSONValue?) -> JSONObject {
         JSONValue.object(self).setting(path, to: value).objectValue ?? [:]
     }
 }

@@ -33,11 +33,11 @@ struct FlawedZixflowAdapter: VendorAdapter {
     var capabilities: VendorCapabilities { base.capabilities }
     var eventTable: [EventTableEntry] { base.eventTable }
 
-    func claims(_ userInfo: [String: JSONValue]) -> Bool {
+    func claims(_ userInfo: JSONObject) -> Bool {
         base.claims(userInfo) || (flaw == .claimsBuzzKitPayloads && userInfo["buzzkit"] != nil)
     }
 
-    func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+    func decode(_ userInfo: JSONObject) -> DecodeResult {
         if flaw == .crashesOnWrongType {
             for key in ["deeplink_url", "image_url", "click_action"]
             where userInfo[key].map({ $0.stringValue == nil }) ?? false {

@@ -13,7 +13,7 @@ enum Payloads {
     static let vendors = ["zixflow", "buzzkit", "appdna", "pushnotifai"]
 
     /// Push number `index` (vendor `index % 4`), its ids prefixed by `prefix`.
-    static func payload(_ prefix: String, _ index: Int) -> [String: JSONValue] {
+    static func payload(_ prefix: String, _ index: Int) -> JSONObject {
         let alert: JSONValue = ["title": "Hello", "body": .string("Push \(index)")]
         switch index % 4 {
         case 0:
@@ -46,7 +46,7 @@ struct Batch {
     var index: Int
     var taps: Int
 
-    var payload: [String: JSONValue] { Payloads.payload(prefix, index) }
+    var payload: JSONObject { Payloads.payload(prefix, index) }
     var vendor: String { Payloads.vendors[index % 4] }
     var steps: [LifecycleStep] { [.arrive(.serviceExtension)] + (0..<taps).map { .openAction("b\($0)") } }
     var stepsArgument: String { steps.map(\.description).joined(separator: ",") }

@@ -18,7 +18,7 @@ enum RealPayloads {
 }
 
 /// A userInfo from JSON text (a test failure shows up as an empty object).
-func userInfo(_ text: String) -> [String: JSONValue] {
+func userInfo(_ text: String) -> JSONObject {
     (try? VendorRegistry.parseUserInfo(Array(text.utf8))) ?? [:]
 }
 
@@ -60,7 +60,7 @@ let underThreadSanitizer: Bool = {
 
 /// One minimal payload per built-in vendor whose body tap routes `link`.
 enum LinkPayloads {
-    static func all(link: String) -> [(vendor: String, userInfo: [String: JSONValue])] {
+    static func all(link: String) -> [(vendor: String, userInfo: JSONObject)] {
         let text = JSONWriter.string(.string(link))
         return [
             ("zixflow", userInfo(#"""

@@ -87,8 +87,8 @@ struct CategoryPlannerTests {
             var name: String { "Fake" }
             var capabilities: VendorCapabilities { base.capabilities }
             var eventTable: [EventTableEntry] { [] }
-            func claims(_ userInfo: [String: JSONValue]) -> Bool { false }
-            func decode(_ userInfo: [String: JSONValue]) -> DecodeResult { base.decode(userInfo) }
+            func claims(_ userInfo: JSONObject) -> Bool { false }
+            func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
             func encode(_ payload: PushPayload) -> EncodeResult { base.encode(payload) }
             func ownsCategory(_ category: String) -> Bool { true }
             func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }

@@ -30,8 +30,8 @@ struct FakeIntegrationVendor: CategoryProviding, TokenRegistering {
     var name: String { base.name }
     var capabilities: VendorCapabilities { base.capabilities }
     var eventTable: [EventTableEntry] { base.eventTable }
-    func claims(_ userInfo: [String: JSONValue]) -> Bool { base.claims(userInfo) }
-    func decode(_ userInfo: [String: JSONValue]) -> DecodeResult { base.decode(userInfo) }
+    func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
+    func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
     func encode(_ payload: PushPayload) -> EncodeResult { base.encode(payload) }
     func ownsCategory(_ category: String) -> Bool { base.ownsCategory(category) }
     func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {

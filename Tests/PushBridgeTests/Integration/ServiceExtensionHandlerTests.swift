@@ -8,10 +8,10 @@ struct ServiceExtensionHandlerTests {
         ServiceExtensionHandler(registry: VendorRegistry([FakeIntegrationVendor(launch: ["fake.l"])]), sink: sink)
     }
 
-    func push(_ extra: [String: JSONValue] = [:], aps: JSONValue = ["alert": ["title": "T", "body": "B"], "badge": 3])
+    func push(_ extra: JSONObject = [:], aps: JSONValue = ["alert": ["title": "T", "body": "B"], "badge": 3])
         -> DeliveredNotification
     {
-        var userInfo: [String: JSONValue] = ["fake_id": "m1", "aps": aps]
+        var userInfo: JSONObject = ["fake_id": "m1", "aps": aps]
         for (key, value) in extra { userInfo[key] = value }
         return DeliveredNotification(identifier: "n", userInfo: userInfo)
     }

@@ -52,7 +52,7 @@ struct FakeAdapter: VendorAdapter {
     /// One receipt per step: `fake.delivered` on any arrive, `fake.opened` on a tap (with `action` =
     /// the button id for a button), `fake.dismissed`, and a `fake.launch` the bridge must never ask for.
     static let standardReceipts: FakeReceiptPlan = { step, payload, context in
-        func make(_ kind: ReceiptKind, _ event: String, _ properties: [String: JSONValue] = [:]) -> Receipt {
+        func make(_ kind: ReceiptKind, _ event: String, _ properties: JSONObject = [:]) -> Receipt {
             var properties = properties
             if let token = context.deviceToken { properties["token"] = .string(token) }
             if let text = context.userText { properties["input"] = .string(text) }
@@ -77,9 +77,9 @@ struct FakeAdapter: VendorAdapter {
         ]
     }
 
-    func claims(_ userInfo: [String: JSONValue]) -> Bool { userInfo[marker] != nil }
+    func claims(_ userInfo: JSONObject) -> Bool { userInfo[marker] != nil }
 
-    func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+    func decode(_ userInfo: JSONObject) -> DecodeResult {
         var payload = PushPayload(vendor: id)
         var diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
         for (key, value) in userInfo {
@@ -103,7 +103,7 @@ struct FakeAdapter: VendorAdapter {
     }
 
     func encode(_ payload: PushPayload) -> EncodeResult {
-        var userInfo: [String: JSONValue] = payload.data
+        var userInfo: JSONObject = payload.data
         userInfo["aps"] = .object(APSCoding.encode(payload))
         userInfo[marker] = payload.messageId.map { .string($0) } ?? ""
         if let link = payload.deepLink { userInfo["link"] = .string(link) }
@@ -139,7 +139,7 @@ struct FakeAdapter: VendorAdapter {
             payload: payload)
     }
 
-    func validationProblems(_ userInfo: [String: JSONValue], payload: PushPayload) -> [Diagnostic] {
+    func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
         guard reportsFakeInvalid, userInfo["fake_invalid"] != nil else { return [] }
         return [Diagnostic(
             .error, code: "fake-invalid", path: "$.fake_invalid", message: "the fake vendor refuses this")]

@@ -43,7 +43,7 @@ public struct ChirpAdapter: VendorAdapter {
         ]
     }
 
-    public func claims(_ userInfo: [String: JSONValue]) -> Bool {
+    public func claims(_ userInfo: JSONObject) -> Bool {
         guard let id = userInfo["chirp"]?["id"]?.stringValue else { return false }
         return !id.isEmpty
     }
@@ -52,7 +52,7 @@ public struct ChirpAdapter: VendorAdapter {
 
     // MARK: Decode
 
-    public func decode(_ userInfo: [String: JSONValue]) -> DecodeResult {
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var payload = PushPayload(vendor: id)
         var diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
         for key in JSONWriter.sortedKeys(userInfo) where key != "aps" && key != "chirp" {
@@ -128,7 +128,7 @@ public struct ChirpAdapter: VendorAdapter {
     public func encode(_ payload: PushPayload) -> EncodeResult {
         var losses: [Loss] = []
         var wire = payload
-        var chirp: [String: JSONValue] = [:]
+        var chirp: JSONObject = [:]
         if let messageId = payload.messageId { chirp["id"] = .string(messageId) }
         if let link = payload.deepLink {
             if link.isEmpty {
@@ -147,7 +147,7 @@ public struct ChirpAdapter: VendorAdapter {
                         reason: "Chirp shows at most \(Self.maxButtons) buttons, each with an id"))
                 continue
             }
-            var members: [String: JSONValue] = ["id": .string(button.id), "title": .string(button.title)]
+            var members: JSONObject = ["id": .string(button.id), "title": .string(button.title)]
             if let link = button.deepLink, !link.isEmpty { members["url"] = .string(link) }
             if button.deepLink == "" {
                 losses.append(Loss(path: path + ".deepLink", value: "", reason: "an empty url opens nothing"))
@@ -200,7 +200,7 @@ public struct ChirpAdapter: VendorAdapter {
                     reason: "Chirp needs only its id"))
         }
 
-        var userInfo: [String: JSONValue] = [:]
+        var userInfo: JSONObject = [:]
         for key in JSONWriter.sortedKeys(payload.data) {
             if key == "aps" || key == "chirp" {
                 losses.append(

@@ -1,0 +1,439 @@
+/// The members of a JSON object, in the order they were read or added, with keys compared as UTF-8 bytes.
+///
+/// Reads like a dictionary (`object["aps"]`, `object["aps"] = value`, `keys`, `count`,
+/// `removeValue(forKey:)`, a dictionary literal) and iterates its members in input order. Two keys are
+/// the same key only when their UTF-8 bytes are equal: `"\u00E9"` and `"e\u0301"` are different keys
+/// (a Swift `Dictionary<String, _>` would merge them by canonical equivalence).
+///
+/// Storage: the members in one array, each with its key's first eight bytes and length beside it, so a
+/// lookup in the small objects payloads have is a linear scan of integer comparisons without hashing;
+/// objects of more than 32 members also keep a hash table of positions. Equality is
+/// order-insensitive (two objects with the same members are equal whatever their order); the canonical
+/// writer sorts keys, so the order never shows in canonical output.
+public struct JSONObject: Sendable {
+    /// One member: its key, its value, and the key's first eight UTF-8 bytes and length.
+    @usableFromInline
+    struct Member: Sendable {
+        @usableFromInline let key: String
+        @usableFromInline var value: JSONValue
+        @usableFromInline let fingerprint: KeyFingerprint
+
+        @inlinable
+        init(key: String, value: JSONValue, fingerprint: KeyFingerprint) {
+            self.key = key
+            self.value = value
+            self.fingerprint = fingerprint
+        }
+
+        /// A member that holds no reference (the parser's filler for slots it moved a member out of).
+        static let empty = Member(key: "", value: .null, fingerprint: KeyFingerprint(prefix: 0, suffix: 0, count: 0))
+    }
+
+    /// Objects with more members than this keep a hash table of positions; smaller ones are scanned.
+    @usableFromInline static let indexThreshold = 32
+
+    @usableFromInline var members: [Member]
+    /// Open-addressed table of positions in `members` plus one (0 is an empty slot), for large objects.
+    @usableFromInline var table: [Int32]?
+
+    /// An empty object.
+    @inlinable
+    public init() {
+        members = []
+        table = nil
+    }
+
+    /// An empty object with room for `minimumCapacity` members.
+    public init(minimumCapacity: Int) {
+        members = []
+        members.reserveCapacity(minimumCapacity)
+        table = nil
+    }
+
+    /// An object of `members`, whose keys the caller knows are distinct.
+    init(distinctMembers members: [Member]) {
+        self.members = members
+        table = nil
+        if members.count > Self.indexThreshold { rebuildTable() }
+    }
+
+    /// An object of `members` in the given order; a repeated key keeps its first position and its last value.
+    public init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
+        self.init(minimumCapacity: members.underestimatedCount)
+        for (key, value) in members { self[key] = value }
+    }
+
+    /// An object of `members` in the given order; a repeated key keeps its first position and its last value.
+    public init(members: [(key: String, value: JSONValue)]) {
+        self.init(minimumCapacity: members.count)
+        for member in members { self[member.key] = member.value }
+    }
+
+    /// The number of members.
+    @inlinable public var count: Int { members.count }
+
+    /// Whether the object has no members.
+    @inlinable public var isEmpty: Bool { members.isEmpty }
+
+    /// The keys, in member order (a view: nothing is copied).
+    public var keys: Keys { Keys(members: members) }
+
+    /// The values, in member order (a view: nothing is copied).
+    public var values: Values { Values(members: members) }
+
+    /// The keys of an object, in member order.
+    public struct Keys: RandomAccessCollection, Sendable {
+        @usableFromInline let members: [Member]
+        @usableFromInline init(members: [Member]) { self.members = members }
+        @inlinable public var startIndex: Int { 0 }
+        @inlinable public var endIndex: Int { members.count }
+        /// The key of member `position`.
+        @inlinable public subscript(position: Int) -> String { members[position].key }
+    }
+
+    /// The values of an object, in member order.
+    public struct Values: RandomAccessCollection, Sendable {
+        @usableFromInline let members: [Member]
+        @usableFromInline init(members: [Member]) { self.members = members }
+        @inlinable public var startIndex: Int { 0 }
+        @inlinable public var endIndex: Int { members.count }
+        /// The value of member `position`.
+        @inlinable public subscript(position: Int) -> JSONValue { members[position].value }
+    }
+
+    /// Room for `minimumCapacity` members without growing.
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        members.reserveCapacity(minimumCapacity)
+    }
+
+    /// The value of the member named `key`; setting `nil` removes the member, setting a new key appends it.
+    public subscript(key: String) -> JSONValue? {
+        @inline(__always) get {
+            guard let position = position(ofKey: key) else { return nil }
+            return members[position].value
+        }
+        set {
+            if let newValue {
+                updateValue(newValue, forKey: key)
+            } else {
+                removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// The value of the member named `key`, or `defaultValue` (which a mutation through this subscript adds).
+    public subscript(key: String, default defaultValue: @autoclosure () -> JSONValue) -> JSONValue {
+        get { self[key] ?? defaultValue() }
+        set { updateValue(newValue, forKey: key) }
+    }
+
+    /// Sets the value of `key` (appending a new member, or replacing in place); returns the value replaced.
+    @discardableResult
+    public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
+        let fingerprint = KeyFingerprint(key)
+        if let position = position(ofKey: key, fingerprint: fingerprint) {
+            let old = members[position].value
+            members[position].value = value
+            return old
+        }
+        append(Member(key: key, value: value, fingerprint: fingerprint))
+        return nil
+    }
+
+    /// Removes the member named `key`, keeping the others in order; returns its value.
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> JSONValue? {
+        guard let position = position(ofKey: key) else { return nil }
+        let removed = members.remove(at: position).value
+        rebuildTable()
+        return removed
+    }
+
+    /// Whether a member is named `key`.
+    public func contains(key: String) -> Bool { position(ofKey: key) != nil }
+
+    /// An object with the same keys in the same order and each value transformed.
+    public func mapValues(_ transform: (JSONValue) throws -> JSONValue) rethrows -> JSONObject {
+        var result = self
+        for position in result.members.indices {
+            result.members[position].value = try transform(result.members[position].value)
+        }
+        return result
+    }
+
+    /// The members for which `isIncluded` is true, in order.
+    public func filter(_ isIncluded: (_ member: (key: String, value: JSONValue)) throws -> Bool) rethrows -> JSONObject {
+        var result = JSONObject(minimumCapacity: count)
+        for member in members where try isIncluded((member.key, member.value)) { result.append(member) }
+        return result
+    }
+
+    /// Adds the members of `other`: a key already present keeps its place and takes `combine(old, new)`.
+    public mutating func merge(
+        _ other: JSONObject, uniquingKeysWith combine: (JSONValue, JSONValue) throws -> JSONValue
+    ) rethrows {
+        reserveCapacity(count + other.count)
+        for member in other.members {
+            if let position = position(ofKey: member.key, fingerprint: member.fingerprint) {
+                members[position].value = try combine(members[position].value, member.value)
+            } else {
+                append(member)
+            }
+        }
+    }
+
+    /// This object with the members of `other` added as ``merge(_:uniquingKeysWith:)`` adds them.
+    public func merging(
+        _ other: JSONObject, uniquingKeysWith combine: (JSONValue, JSONValue) throws -> JSONValue
+    ) rethrows -> JSONObject {
+        var result = self
+        try result.merge(other, uniquingKeysWith: combine)
+        return result
+    }
+
+    /// Appends a member whose key the caller knows is not present yet.
+    @inlinable
+    mutating func append(_ member: Member) {
+        members.append(member)
+        if table != nil {
+            insertIntoTable(position: members.count - 1)
+        } else if members.count > Self.indexThreshold {
+            rebuildTable()
+        }
+    }
+
+    /// Adds `member` from the parser: returns whether its key was already present (the value is then replaced).
+    mutating func parsedMember(_ member: Member) -> Bool {
+        if let position = position(ofKey: member.key, fingerprint: member.fingerprint) {
+            members[position].value = member.value
+            return true
+        }
+        append(member)
+        return false
+    }
+
+    /// Whether two of `members` have the same key, for as many members as a small object has (at most
+    /// ``indexThreshold``): fingerprints compared pairwise, bytes only when they match.
+    static func hasRepeatedKey(_ members: UnsafeBufferPointer<Member>) -> Bool {
+        guard members.count > 1 else { return false }
+        for i in 1..<members.count {
+            let fingerprint = members[i].fingerprint
+            for j in 0..<i where members[j].fingerprint == fingerprint {
+                if fingerprint.isWholeKey || KeyFingerprint.bytesEqual(members[j].key, members[i].key) { return true }
+            }
+        }
+        return false
+    }
+
+    // MARK: Lookup
+
+    /// The position of the member named `key`.
+    @inline(__always)
+    func position(ofKey key: String) -> Int? {
+        position(ofKey: key, fingerprint: KeyFingerprint(key))
+    }
+
+    @inline(__always)
+    func position(ofKey key: String, fingerprint: KeyFingerprint) -> Int? {
+        if let table { return position(ofKey: key, fingerprint: fingerprint, in: table) }
+        return members.withUnsafeBufferPointer { buffer -> Int? in
+            for position in 0..<buffer.count where buffer[position].fingerprint == fingerprint {
+                if fingerprint.isWholeKey || KeyFingerprint.bytesEqual(buffer[position].key, key) { return position }
+            }
+            return nil
+        }
+    }
+
+    private func position(ofKey key: String, fingerprint: KeyFingerprint, in table: [Int32]) -> Int? {
+        let mask = table.count - 1
+        var slot = Self.hash(key) & mask
+        while true {
+            let entry = Int(table[slot])
+            if entry == 0 { return nil }
+            let member = members[entry - 1]
+            if member.fingerprint == fingerprint,
+               fingerprint.isWholeKey || KeyFingerprint.bytesEqual(member.key, key)
+            {
+                return entry - 1
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// A seeded hash of the key's bytes (Swift's `Hasher`, so crafted keys cannot make the table degrade).
+    private static func hash(_ key: String) -> Int {
+        var hasher = Hasher()
+        KeyFingerprint.withBytes(of: key) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
+    }
+
+    @usableFromInline
+    mutating func insertIntoTable(position: Int) {
+        guard var table, (members.count) * 2 <= table.count else {
+            rebuildTable()
+            return
+        }
+        self.table = nil  // keeps the array uniquely referenced while it is written
+        let mask = table.count - 1
+        var slot = Self.hash(members[position].key) & mask
+        while table[slot] != 0 { slot = (slot + 1) & mask }
+        table[slot] = Int32(position + 1)
+        self.table = table
+    }
+
+    /// Builds the table afresh (or drops it for a small object).
+    @usableFromInline
+    mutating func rebuildTable() {
+        guard members.count > Self.indexThreshold else {
+            table = nil
+            return
+        }
+        var capacity = 64
+        while capacity < members.count * 4 { capacity *= 2 }
+        var table = [Int32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for position in members.indices {
+            var slot = Self.hash(members[position].key) & mask
+            while table[slot] != 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(position + 1)
+        }
+        self.table = table
+    }
+}
+
+// MARK: - Collection
+
+extension JSONObject: RandomAccessCollection {
+    /// A member: its key and its value.
+    public typealias Element = (key: String, value: JSONValue)
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { members.count }
+
+    /// The member at `position` (0 is the first read or added).
+    @inlinable
+    public subscript(position: Int) -> (key: String, value: JSONValue) {
+        let member = members[position]
+        return (member.key, member.value)
+    }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object of the literal's members, in the literal's order.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+}
+
+extension JSONObject: Hashable {
+    /// Equal when both have the same keys (as bytes) with equal values, in any order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (position, member) in lhs.members.enumerated() {
+            // Same order (the common case) needs no lookup.
+            if position < rhs.members.count, rhs.members[position].fingerprint == member.fingerprint,
+               KeyFingerprint.bytesEqual(rhs.members[position].key, member.key)
+            {
+                guard rhs.members[position].value == member.value else { return false }
+                continue
+            }
+            guard let other = rhs.position(ofKey: member.key, fingerprint: member.fingerprint),
+                  rhs.members[other].value == member.value
+            else { return false }
+        }
+        return true
+    }
+
+    /// Hashes the members independently of their order.
+    public func hash(into hasher: inout Hasher) {
+        var combined: UInt = 0
+        for member in members {
+            var memberHasher = Hasher()
+            KeyFingerprint.withBytes(of: member.key) { memberHasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            memberHasher.combine(member.value)
+            combined &+= UInt(bitPattern: memberHasher.finalize())
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
+    }
+}
+
+extension JSONObject: CustomStringConvertible {
+    /// The canonical JSON text of this object.
+    public var description: String { JSONWriter.string(.object(self)) }
+}
+
+// MARK: - Key fingerprint
+
+/// A key's length in bytes, its first eight UTF-8 bytes as a big-endian number and its last eight bytes:
+/// equal fingerprints of keys of up to sixteen bytes mean equal keys, most different keys differ in one of
+/// the three, and `prefix` orders keys as their bytes do (the writer's sort).
+@usableFromInline
+struct KeyFingerprint: Sendable, Equatable {
+    @usableFromInline let prefix: UInt64
+    @usableFromInline let suffix: UInt64
+    @usableFromInline let count: Int
+
+    @inlinable
+    init(prefix: UInt64, suffix: UInt64, count: Int) {
+        self.prefix = prefix
+        self.suffix = suffix
+        self.count = count
+    }
+
+    @inline(__always)
+    init(_ key: String) {
+        self = KeyFingerprint.withBytes(of: key) { KeyFingerprint(bytes: $0) }
+    }
+
+    @inline(__always)
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else {
+            self.init(prefix: 0, suffix: 0, count: 0)
+            return
+        }
+        if bytes.count >= 8 {
+            let raw = UnsafeRawPointer(base)
+            self.init(
+                prefix: UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self)),
+                suffix: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self), count: bytes.count)
+            return
+        }
+        var prefix: UInt64 = 0
+        for i in 0..<bytes.count { prefix |= UInt64(base[i]) << (56 - 8 * UInt64(i)) }
+        self.init(prefix: prefix, suffix: 0, count: bytes.count)
+    }
+
+    /// Whether the fingerprint holds every byte of the key (the first and last eight bytes overlap or meet).
+    @inlinable var isWholeKey: Bool { count <= 16 }
+
+    /// Calls `body` with the UTF-8 bytes of `key`.
+    @inline(__always)
+    static func withBytes<R>(of key: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = key.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var key = key
+        return key.withUTF8(body)
+    }
+
+    /// Whether two keys have the same UTF-8 bytes.
+    @inline(__always)
+    static func bytesEqual(_ a: String, _ b: String) -> Bool {
+        withBytes(of: a) { left in
+            withBytes(of: b) { right in
+                guard left.count == right.count else { return false }
+                guard let l = left.baseAddress, let r = right.baseAddress else { return true }
+                var i = 0
+                while i + 8 <= left.count {
+                    if UnsafeRawPointer(l + i).loadUnaligned(as: UInt64.self)
+                        != UnsafeRawPointer(r + i).loadUnaligned(as: UInt64.self) { return false }
+                    i += 8
+                }
+                while i < left.count {
+                    if l[i] != r[i] { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+    }
+}
