@@ -244,7 +244,7 @@ public final class NotificationCenterCoordinator: Sendable {
         var identifier: String
         /// Empty for `willPresent`; the action identifier for `didReceive`.
         var action: String?
-        var userInfo: [String: JSONValue]
+        var userInfo: JSONObject
     }
 
     /// The bridge that handles claimed pushes.

@@ -118,7 +118,7 @@ public struct OutboxFlushReport: Sendable, Hashable {
     /// The summary line: `{"type":"flush","delivered","deadLettered","deferred","remaining","busy"}`, plus
     /// `"unmarked":N` when some are, and `"error":code` when the flush failed.
     public var summaryJSON: JSONValue {
-        var members: [String: JSONValue] = [
+        var members: JSONObject = [
             "type": "flush", "delivered": .int(delivered.count), "deadLettered": .int(deadLettered.count),
             "deferred": .int(deferred.count), "remaining": .int(remaining), "busy": .bool(busy),
         ]

@@ -95,7 +95,7 @@ public struct NotificationPreview: Sendable, Hashable {
     /// Translates `userInfo` from `source` into each of `targets` and simulates every tap through `registry`,
     /// as an app with no action handler and no deep-link delegate or closure (links go to the system route).
     public init(
-        _ userInfo: [String: JSONValue], from source: any VendorAdapter, to targets: [any VendorAdapter],
+        _ userInfo: JSONObject, from source: any VendorAdapter, to targets: [any VendorAdapter],
         registry: VendorRegistry
     ) {
         self.source = source.id

@@ -65,7 +65,7 @@ enum PreviewCommand: Command {
     }
 
     private static func preview(
-        _ userInfo: [String: JSONValue], label: String, from sourceID: String?, to targets: [any VendorAdapter],
+        _ userInfo: JSONObject, label: String, from sourceID: String?, to targets: [any VendorAdapter],
         line: Int?
     ) throws(CLIError) -> PreviewPage.Section {
         let source = try resolveAdapter(userInfo, vendor: sourceID)
