@@ -342,7 +342,8 @@ def enlarge(name, payload, rng, size=3500):
     while len(json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")) < size - 200:
         key = "extra_%s_%d" % (rng.pick(["note", "ref", "attr", "meta"]), index)
         if index % 3 == 0 and name in ("buzzkit", "appdna"):
-            data[key] = {"id": rng.token(HEX, 16), "rank": rng.below(1000), "tags": [rng.pick(SEGMENTS), rng.pick(LOCALES)]}
+            data[key] = {"id": rng.token(HEX, 16), "rank": rng.below(1000),
+                         "tags": [rng.pick(SEGMENTS), rng.pick(LOCALES)]}
         else:
             data[key] = pad_text(rng, 120 + rng.below(120))
         index += 1

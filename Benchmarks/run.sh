@@ -44,8 +44,8 @@ echo "== swiftc -O Benchmarks/Baseline/main.swift" >&2
 swiftc -O "$here/Baseline/main.swift" -o "$work/baseline" >&2
 echo "== swiftc -O -wmo Benchmarks/Floor/main.swift with Sources/PushBridge" >&2
 mapfile -t core < <(find "$root/Sources/PushBridge" -name '*.swift' | sort)
-swiftc -O -wmo -swift-version 6 -module-name PushBridgeFloor -package-name PushBridge "${core[@]}" "$here/Floor/main.swift" \
-    -o "$work/floor" >&2
+swiftc -O -wmo -swift-version 6 -module-name PushBridgeFloor -package-name PushBridge \
+    "${core[@]}" "$here/Floor/main.swift" -o "$work/floor" >&2
 
 exec python3 "$here/bench.py" --cli "$cli" --baseline "$work/baseline" --floor "$work/floor" --root "$root" \
     --work "$work" "$@"

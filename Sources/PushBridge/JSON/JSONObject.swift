@@ -162,7 +162,9 @@ public struct JSONObject: Sendable {
     }
 
     /// The members for which `isIncluded` is true, in order.
-    public func filter(_ isIncluded: (_ member: (key: String, value: JSONValue)) throws -> Bool) rethrows -> JSONObject {
+    public func filter(
+        _ isIncluded: (_ member: (key: String, value: JSONValue)) throws -> Bool
+    ) rethrows -> JSONObject {
         var result = JSONObject(minimumCapacity: count)
         for member in members where try isIncluded((member.key, member.value)) { result.append(member) }
         return result

@@ -364,13 +364,15 @@ public enum JSONParser {
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an object: expected ',' or '}'")
             }
             let count = memberStack.count - start
-            let repeats = count > JSONObject.indexThreshold
-                || memberStack.withUnsafeBufferPointer { JSONObject.hasRepeatedKey(UnsafeBufferPointer(rebasing: $0[start...])) }
+            let repeats = count > JSONObject.indexThreshold || memberStack.withUnsafeBufferPointer { stack in
+                JSONObject.hasRepeatedKey(UnsafeBufferPointer(rebasing: stack[start...]))
+            }
             guard repeats else {
                 // No repeated key (nearly always): the members move into the object as they are.
                 if tracksPath { memberEnds.removeSubrange(start...) }
                 depth -= 1
-                return .object(JSONObject(distinctMembers: Self.moveTail(of: &memberStack, from: start, leaving: .empty)))
+                let members = Self.moveTail(of: &memberStack, from: start, leaving: .empty)
+                return .object(JSONObject(distinctMembers: members))
             }
             var members = JSONObject(minimumCapacity: count)
             for position in start..<memberStack.count where members.parsedMember(memberStack[position]) {
@@ -388,7 +390,9 @@ public enum JSONParser {
         /// The elements of `stack` from `start` on, moved into an array of their own; `stack` ends at `start`.
         /// Moving takes no reference counting: the slots left behind are filled with `filler` (which holds no
         /// reference) before they are removed.
-        static func moveTail<Element>(of stack: inout [Element], from start: Int, leaving filler: Element) -> [Element] {
+        static func moveTail<Element>(
+            of stack: inout [Element], from start: Int, leaving filler: Element
+        ) -> [Element] {
             let count = stack.count - start
             guard count > 0 else { return [] }
             let tail = stack.withUnsafeMutableBufferPointer { buffer in

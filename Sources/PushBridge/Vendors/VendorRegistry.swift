@@ -67,7 +67,9 @@ public struct VendorRegistry: Sendable {
     }
 
     /// Parses a userInfo from JSON bytes.
-    public static func parseUserInfo(_ bytes: [UInt8], options: JSONParser.Options = .default) throws(PushBridgeError) -> JSONObject {
+    public static func parseUserInfo(
+        _ bytes: [UInt8], options: JSONParser.Options = .default
+    ) throws(PushBridgeError) -> JSONObject {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONParser.parse(bytes, options: options)
