@@ -60,8 +60,10 @@ compile() {
     local flags=()
     while [ "$1" != "--" ]; do flags+=("$1"); shift; done
     shift
+    # The SIL goes to a file in the work folder: the compiler replaces its -o path by renaming a temporary
+    # file over it, which would turn /dev/null into a regular file.
     "$swiftc" -wmo -parse-as-library -module-name "$module" "${common[@]}" "${flags[@]}" \
-        -emit-sil -o /dev/null "$@" >"$log" 2>&1
+        -emit-sil -o "$work/$module.sil" "$@" >"$log" 2>&1
 }
 
 # 1. The stand-in SDK modules.
