@@ -4,11 +4,7 @@ extension AppDNAAdapter {
     /// Bridge form → wire payload. `aps` is written by ``APSCoding``, with `mutable-content: 1` whenever there
     /// is an image or a button and, with buttons, the category derived from them. `ignored` entries go back to
     /// their wire paths. Every field AppDNA cannot carry is a ``Loss``.
-    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
-
-    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
-    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
-        var losses = LossList(collecting: collectingLosses)
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var vendor: JSONObject = [:]
         if let pushID = payload.messageId { vendor[Key.pushID] = .string(pushID) }
         if let action = Self.encodeMessageAction(payload, losses: &losses) { vendor[Key.action] = action }
@@ -44,7 +40,7 @@ extension AppDNAAdapter {
         }
         let rawAPS = Self.restoreIgnored(payload.ignored, into: &userInfo, losses: &losses)
         userInfo["aps"] = Self.encodeAPS(payload, userInfo: userInfo, rawAPS: rawAPS, losses: &losses)
-        return EncodeResult(userInfo: userInfo, losses: losses.collected)
+        return userInfo
     }
 
     /// The message's one `action`: the deep link (which wins over a named action), else `show_screen`.

@@ -8,11 +8,7 @@ extension BuzzKitAdapter {
     /// button's own deep link or action, any `tracking`, and the `ignored` keys of another vendor's
     /// payload (a BuzzKit payload's `ignored` is written back where it came from; an entry that no longer
     /// fits, such as one that collides with a field, is a loss).
-    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
-
-    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
-    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
-        var losses = LossList(collecting: collectingLosses)
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         let buttons = Array(payload.buttons.prefix(Self.maxButtons))
         for (index, button) in payload.buttons.enumerated() {
             var path: String { JSONPath.element(index, of: "$.buttons") }
@@ -81,7 +77,7 @@ extension BuzzKitAdapter {
                     reason: "BuzzKit has no field for \(payload.vendor)'s '\(key)'"))
             }
         }
-        return EncodeResult(userInfo: root, losses: losses.collected)
+        return root
     }
 
     /// A loss for an `apsExtra` value (kept there because it had the wrong type) that a typed field replaces.

@@ -78,11 +78,7 @@ extension PushNotifAIAdapter {
     /// `pna_message_id` or `deep_link`; the image; the named action; every button, with its own deep link,
     /// action and text-input settings; `tracking`; `ignored` keys other than a wrong-typed
     /// `pna_message_id` or `deep_link` (written back when the typed field is absent).
-    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
-
-    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
-    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
-        var losses = LossList(collecting: collectingLosses)
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var aps = APSCoding.encode(payload)
         if let category = payload.category, category != Self.category {
             losses.append(Loss(
@@ -144,7 +140,7 @@ extension PushNotifAIAdapter {
                 path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
                 reason: "PushNotifAI sends no tracking keys: receipts use pna_message_id"))
         }
-        return EncodeResult(userInfo: userInfo, losses: losses.collected)
+        return userInfo
     }
 
     /// Appends the losses for one button: the button itself, then what made it more than a label.

@@ -55,29 +55,22 @@ struct FlawedZixflowAdapter: VendorAdapter {
         return result
     }
 
-    func encode(_ payload: PushPayload) -> EncodeResult {
-        var result = base.encode(payload)
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        var userInfo = base.userInfo(for: payload, losses: &losses)
         switch flaw {
         case .losesImageSilently:
-            result.userInfo["image_url"] = nil
+            userInfo["image_url"] = nil
         case .dropsAlertWhenEncoding:
-            if case .object(var aps)? = result.userInfo["aps"] {
+            if case .object(var aps)? = userInfo["aps"] {
                 aps["alert"] = nil
-                result.userInfo["aps"] = .object(aps)
+                userInfo["aps"] = .object(aps)
             }
+        case .leanEncodeDropsDeepLink where !losses.isCollecting:
+            userInfo["deeplink_url"] = nil
         default:
             break
         }
-        return result
-    }
-
-    func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
-        var result = encode(payload)
-        if flaw == .leanEncodeDropsDeepLink, !collectingLosses {
-            result.userInfo["deeplink_url"] = nil
-            result.losses = []
-        }
-        return result
+        return userInfo
     }
 
     func ownsCategory(_ category: String) -> Bool { base.ownsCategory(category) }
