@@ -52,16 +52,13 @@ public enum Translator {
         guard source.id != target.id else { return (payload, []) }
         var payload = payload
         var losses = LossList(collecting: collectingLosses)
-        for (key, value) in losses.isCollecting ? JSONWriter.sortedMembers(payload.tracking) : [] {
+        for (key, value) in losses.isCollecting ? payload.tracking.membersInCanonicalOrder : [] {
             // A tracking value that is the message id travels on as the target's own message id.
             if let messageId = payload.messageId, value == .string(messageId) { continue }
-            let isSecret = TokenKey.matches(key)
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.tracking"), value: isSecret ? "[redacted]" : value,
-                reason: "\(source.name) tracking data means nothing to \(target.name)"))
+            losses.append(Loss.tracking(key, value, reason: "\(source.name) tracking data means nothing to \(target.name)"))
         }
         payload.tracking = [:]
-        for (key, value) in losses.isCollecting ? JSONWriter.sortedMembers(payload.ignored) : [] {
+        for (key, value) in losses.isCollecting ? payload.ignored.membersInCanonicalOrder : [] {
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.ignored"), value: value,
                 reason: "\(target.name) has no field for \(source.name)'s '\(key)'"))

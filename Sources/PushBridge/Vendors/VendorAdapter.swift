@@ -218,7 +218,9 @@ public struct EventTableEntry: Sendable, Hashable {
 ///   payload.
 /// - ``userInfo(for:losses:)`` writes valid APNs (`aps` through ``APSCoding/encode(_:)``, `mutable-content:
 ///   1` when an image or buttons need the extension) and appends to `losses` only what is special to the
-///   vendor. Callers use ``encode(_:)``, which adds the losses the capabilities imply.
+///   vendor. Callers use ``encode(_:)``, which adds the losses the capabilities imply and every `tracking`
+///   key the userInfo does not carry. Another vendor's `tracking` and `ignored` are removed (as losses) by
+///   ``Translator`` before `encode`.
 ///
 /// What a device needs is declared, not guessed: a vendor whose SDK registers categories conforms to
 /// ``CategoryProviding`` (``ownsCategory(_:)`` then defaults to its launch categories), one that registers
@@ -294,7 +296,7 @@ extension VendorAdapter {
             case .ownThenMessage:
                 return TapPlan(deepLink: link(button?.deepLink) ?? link(payload.deepLink))
             case .messageWhenForeground:
-                guard button?.foreground == true else { return .nothing }
+                guard let button, button.foreground, !button.destructive else { return .nothing }
                 return TapPlan(action: carriesActions ? payload.action : nil, deepLink: link(payload.deepLink))
             case .nothing:
                 return .nothing
@@ -322,7 +324,11 @@ extension VendorAdapter {
         let implied = capabilities.losses(of: payload, vendorName: name).filter { loss in
             !special.contains { JSONPath.isSameOrInside(loss.path, $0.path) }
         }
-        return EncodeResult(userInfo: userInfo, losses: implied + special)
+        // Tracking keys are top-level wire keys in every format: one the userInfo does not carry is lost.
+        let tracking = payload.tracking.membersInCanonicalOrder.filter { userInfo[$0.key] == nil }.map {
+            Loss.tracking($0.key, $0.value, reason: "\(name) has no field for the tracking key '\($0.key)'")
+        }
+        return EncodeResult(userInfo: userInfo, losses: implied + special + tracking)
     }
 
     /// The receipt table as JSON: `{"vendor": id, "name": …, "events": [...]}`.
@@ -355,7 +361,8 @@ extension VendorCapabilities {
         for (index, button) in payload.buttons.prefix(maxButtons).enumerated() {
             let path = JSONPath.element(index, of: "$.buttons")
             if !buttonDeepLinks, let link = button.deepLink {
-                losses.append(Loss(path: path + ".deepLink", value: .string(link), reason: "\(name) buttons have no links"))
+                losses.append(
+                    Loss(path: path + ".deepLink", value: .string(link), reason: "\(name) buttons have no links"))
             }
             if !namedActions, let action = button.action {
                 losses.append(Loss(path: path + ".action", value: action.json, reason: "\(name) has no named actions"))
@@ -364,7 +371,8 @@ extension VendorCapabilities {
                 losses.append(Loss(path: path + ".input", value: true, reason: "\(name) buttons take no text"))
             }
             if !textInput, let placeholder = button.placeholder {
-                losses.append(Loss(path: path + ".placeholder", value: .string(placeholder), reason: "\(name) buttons take no text"))
+                losses.append(
+                    Loss(path: path + ".placeholder", value: .string(placeholder), reason: "\(name) buttons take no text"))
             }
         }
         return losses

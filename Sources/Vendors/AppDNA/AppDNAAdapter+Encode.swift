@@ -33,11 +33,6 @@ extension AppDNAAdapter {
         var userInfo: JSONObject = [:]
         if !vendor.isEmpty || payload.ignored[Path.vendorObject] == nil { userInfo[Key.vendorObject] = .object(vendor) }
         if let replyText { userInfo[Key.replyText] = replyText }
-        for key in JSONWriter.sortedKeys(payload.tracking) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
-                reason: "AppDNA sends receipts with push_id only; '\(key)' has no place"))
-        }
         let rawAPS = Self.restoreIgnored(payload.ignored, into: &userInfo, losses: &losses)
         userInfo["aps"] = Self.encodeAPS(payload, userInfo: userInfo, rawAPS: rawAPS, losses: &losses)
         return userInfo
@@ -74,7 +69,7 @@ extension AppDNAAdapter {
                 path: path, value: action.json, reason: "show_screen needs a non-empty string data.screen"))
             return nil
         }
-        for key in JSONWriter.sortedKeys(action.data) where key != screenKey {
+        for key in action.data.keysInCanonicalOrder where key != screenKey {
             losses.append(Loss(
                 path: JSONPath.member(key, of: path + ".data"), value: action.data[key]!,
                 reason: "show_screen carries only the screen"))
@@ -143,7 +138,7 @@ extension AppDNAAdapter {
         func lose(_ key: String, _ reason: String) {
             losses.append(Loss(path: JSONPath.member(key, of: "$.ignored"), value: ignored[key]!, reason: reason))
         }
-        for key in JSONWriter.sortedKeys(ignored) {
+        for key in ignored.keysInCanonicalOrder {
             guard key.hasPrefix("$") else {
                 if userInfo[key] != nil || key == "aps" {
                     lose(key, "the top-level key '\(key)' is already written by AppDNA")
@@ -190,7 +185,9 @@ extension AppDNAAdapter {
                 lose(key, "the top-level key '\(top)' is already written")
                 continue
             }
-            guard let placed = AppDNAWirePath.placing(ignored[key]!, at: steps.dropFirst(), in: userInfo[top]) else {
+            var placed = userInfo[top]
+            guard JSONPlacement.place(ignored[key]!, at: steps.dropFirst(), in: &placed, replacingScalars: true) == nil
+            else {
                 lose(key, "it would replace what the bridge form's own fields wrote at '\(key)'")
                 continue
             }

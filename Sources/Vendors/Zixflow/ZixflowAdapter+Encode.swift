@@ -110,12 +110,6 @@ extension ZixflowAdapter {
             if button.destructive {
                 losses.append(Loss(path: path + ".destructive", value: true, reason: "Zixflow buttons cannot be destructive"))
             }
-            if button.input {
-                losses.append(Loss(path: path + ".input", value: true, reason: "Zixflow buttons cannot ask for typed text"))
-            }
-            if let placeholder = button.placeholder {
-                losses.append(Loss(path: path + ".placeholder", value: .string(placeholder), reason: "Zixflow buttons have no text input"))
-            }
             if let action = button.action {
                 losses.append(Loss(path: path + ".action", value: action.json, reason: "Zixflow buttons cannot run a named action"))
             }

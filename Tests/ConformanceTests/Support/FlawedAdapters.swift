@@ -3,7 +3,7 @@ import PushBridgeConformance
 import PushBridgeVendors
 
 /// The real Zixflow adapter with one deliberate mistake, to prove the suite catches it.
-struct FlawedZixflowAdapter: VendorAdapter {
+struct FlawedZixflowAdapter: CategoryProviding {
     /// The mistake.
     enum Flaw: Sendable, CaseIterable {
         /// Sends `Open` where Zixflow's backend expects `Opened`.
@@ -22,6 +22,8 @@ struct FlawedZixflowAdapter: VendorAdapter {
         case decodesDifferentlyEachTime
         /// Forgets `deeplink_url` when asked not to collect losses.
         case leanEncodeDropsDeepLink
+        /// Owns `ZX_2BTN` (as Zixflow does) but provides no category.
+        case providesNoCategory
     }
 
     let flaw: Flaw
@@ -74,6 +76,12 @@ struct FlawedZixflowAdapter: VendorAdapter {
     }
 
     func ownsCategory(_ category: String) -> Bool { base.ownsCategory(category) }
+
+    var launchCategories: [NotificationCategory] { flaw == .providesNoCategory ? [] : base.launchCategories }
+
+    func categories(for payload: PushPayload) -> [NotificationCategory] {
+        flaw == .providesNoCategory ? [] : base.categories(for: payload)
+    }
 
     func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         var receipts = base.receipts(for: step, payload: payload, context: context)

@@ -97,7 +97,7 @@ struct FakeAdapter: VendorAdapter {
             }
         }
         if let bad = userInfo[marker], bad.stringValue == nil {
-            diagnostics.append(APSCoding.wrongType(JSONPath.member(marker, of: "$"), expected: "a string", bad))
+            diagnostics.append(Diagnostic.wrongType(JSONPath.member(marker, of: "$"), expected: "a string", bad))
         }
         return DecodeResult(payload: payload, diagnostics: diagnostics)
     }
