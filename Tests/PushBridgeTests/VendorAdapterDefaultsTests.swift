@@ -140,6 +140,17 @@ struct VendorAdapterDefaultsTests {
         #expect(losses.map(\.value) == ["[redacted]", 1])
     }
 
+    @Test("another vendor's ignored keys are losses, removed before the adapter writes; its own are the adapter's")
+    func foreignIgnored() {
+        var payload = PushPayload(vendor: "other", messageId: "m1")
+        payload.ignored = ["$.other.x": 1, "large_icon_url": "https://x/i.png"]
+        let losses = MinimalAdapter().encode(payload).losses
+        #expect(losses.map(\.path) == [#"$.ignored["$.other.x"]"#, "$.ignored.large_icon_url"])
+        #expect(losses.first?.reason == "Acme has no field for other's '$.other.x'")
+        payload.vendor = "acme"
+        #expect(MinimalAdapter().encode(payload).losses.isEmpty, "the adapter decides about its own ignored keys")
+    }
+
     @Test("without collecting losses: the same userInfo and no losses")
     func leanEncode() {
         let adapter = MinimalAdapter()

@@ -118,6 +118,15 @@ extension Loss {
     }
 }
 
+extension Loss {
+    /// The loss of another vendor's `ignored` entry `key`: a key or path of the source's wire format.
+    public static func ignored(_ key: String, _ value: JSONValue, sourceName: String, targetName: String) -> Loss {
+        Loss(
+            path: JSONPath.member(key, of: "$.ignored"), value: value,
+            reason: "\(targetName) has no field for \(sourceName)'s '\(key)'")
+    }
+}
+
 /// The losses an encoder finds, or none at all when its caller will not read them.
 ///
 /// `append` takes its loss as an autoclosure: when the list is not collecting, the path, value and reason

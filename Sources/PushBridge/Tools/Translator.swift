@@ -59,9 +59,7 @@ public enum Translator {
         }
         payload.tracking = [:]
         for (key, value) in losses.isCollecting ? payload.ignored.membersInCanonicalOrder : [] {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.ignored"), value: value,
-                reason: "\(target.name) has no field for \(source.name)'s '\(key)'"))
+            losses.append(Loss.ignored(key, value, sourceName: source.name, targetName: target.name))
         }
         payload.ignored = [:]
         if let category = payload.category, source.ownsCategory(category) {

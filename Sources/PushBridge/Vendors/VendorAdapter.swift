@@ -219,8 +219,7 @@ public struct EventTableEntry: Sendable, Hashable {
 /// - ``userInfo(for:losses:)`` writes valid APNs (`aps` through ``APSCoding/encode(_:)``, `mutable-content:
 ///   1` when an image or buttons need the extension) and appends to `losses` only what is special to the
 ///   vendor. Callers use ``encode(_:)``, which adds the losses the capabilities imply and every `tracking`
-///   key the userInfo does not carry. Another vendor's `tracking` and `ignored` are removed (as losses) by
-///   ``Translator`` before `encode`.
+///   key the userInfo does not carry, and removes (as losses) another vendor's `ignored` keys first.
 ///
 /// What a device needs is declared, not guessed: a vendor whose SDK registers categories conforms to
 /// ``CategoryProviding`` (``ownsCategory(_:)`` then defaults to its launch categories), one that registers
@@ -310,17 +309,29 @@ extension VendorAdapter {
     public func routeReceipt(url: String, via: RouteVia, payload: PushPayload) -> Receipt? { nil }
     public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] { [] }
 
-    /// Bridge form → wire payload with every loss: those the ``capabilities`` imply (computed once, here) and
-    /// those ``userInfo(for:losses:)`` reports.
+    /// Bridge form → wire payload with every loss: another vendor's `ignored` keys (removed before
+    /// ``userInfo(for:losses:)`` sees the payload), those the ``capabilities`` imply (computed once, here), those
+    /// `userInfo(for:losses:)` reports, and each `tracking` key the userInfo does not carry.
     public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
 
     /// ``encode(_:)``; with `collectingLosses` false the losses are left empty and never built (for callers
     /// that do not read them). The userInfo is the same either way.
     public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
         var losses = LossList(collecting: collectingLosses)
+        var foreign: [Loss] = []
+        var payload = payload
+        if payload.vendor != id, !payload.ignored.isEmpty {
+            // Another vendor's ignored keys are paths into its wire format: nothing this vendor can place.
+            if collectingLosses {
+                foreign = payload.ignored.membersInCanonicalOrder.map {
+                    Loss.ignored($0.key, $0.value, sourceName: payload.vendor, targetName: name)
+                }
+            }
+            payload.ignored = [:]
+        }
         let userInfo = userInfo(for: payload, losses: &losses)
         guard collectingLosses else { return EncodeResult(userInfo: userInfo) }
-        let special = losses.collected
+        let special = foreign + losses.collected
         let implied = capabilities.losses(of: payload, vendorName: name).filter { loss in
             !special.contains { JSONPath.isSameOrInside(loss.path, $0.path) }
         }

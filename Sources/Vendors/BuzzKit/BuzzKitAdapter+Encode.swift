@@ -5,9 +5,8 @@ extension BuzzKitAdapter {
     ///
     /// Writes `aps` with ``APSCoding``, adding `mutable-content: 1` for an image or buttons and the derived
     /// `buzzkit.…` category when there are buttons and no category. Losses: the 5th and later buttons, a
-    /// button's own deep link or action, and the `ignored` keys of another vendor's
-    /// payload (a BuzzKit payload's `ignored` is written back where it came from; an entry that no longer
-    /// fits, such as one that collides with a field, is a loss).
+    /// button's own deep link or action, and an `ignored` entry that no longer fits where decoding took it
+    /// from (one that collides with a field); the others are written back.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         let buttons = Array(payload.buttons.prefix(Self.maxButtons))
         for (index, button) in payload.buttons.enumerated() {
@@ -60,18 +59,10 @@ extension BuzzKitAdapter {
             root[Self.vendorKey] = .object(vendorObject)
         }
 
-        if payload.vendor == id {
-            var userInfo = JSONValue.object(root)
-            let placementLosses = BuzzKitIgnoredPlacement.writeBack(payload.ignored, into: &userInfo)
-            losses.append(contentsOf: placementLosses)
-            root = userInfo.objectValue ?? root
-        } else {
-            for key in payload.ignored.keysInCanonicalOrder {
-                losses.append(Loss(
-                    path: JSONPath.member(key, of: "$.ignored"), value: payload.ignored[key]!,
-                    reason: "BuzzKit has no field for \(payload.vendor)'s '\(key)'"))
-            }
-        }
+        var userInfo = JSONValue.object(root)
+        let placementLosses = BuzzKitIgnoredPlacement.writeBack(payload.ignored, into: &userInfo)  // not lazily
+        losses.append(contentsOf: placementLosses)
+        root = userInfo.objectValue ?? root
         return root
     }
 
