@@ -15,7 +15,8 @@ public struct Translation: Sendable, Hashable {
 }
 
 /// Translates wire → bridge form → wire, applying the rules every pair of vendors shares
-/// (SPEC §7.7, §7.8) and leaving the rest to the target's `encode`.
+/// (SPEC §7.7, §7.8) and leaving the rest to the target's `encode` (whose core part adds the losses the
+/// target's capabilities imply).
 ///
 /// Between two different vendors:
 /// - the source's `tracking` and `ignored` keys are losses (they mean nothing to the target), except a
