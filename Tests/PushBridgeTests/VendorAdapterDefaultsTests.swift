@@ -84,6 +84,11 @@ struct VendorAdapterDefaultsTests {
                 messageId: "m1", action: "b"),
         ])
         #expect(receipts(.dismiss).isEmpty, "a row without sentOn is never sent by the default")
+        var bare = MinimalAdapter()
+        bare.eventTable = [EventTableEntry(kind: .dismissed, event: "gone", when: "swipe", properties: [], sentOn: [.dismiss])]
+        let dismissed = bare.receipts(for: .dismiss, payload: everything, context: ReceiptContext())
+        #expect(dismissed.map(\.event) == ["gone"], "a row with sentOn but no property named is still sent")
+        #expect(dismissed.map(\.properties) == [[:]])
         var anonymous = everything
         anonymous.messageId = ""
         #expect(receipts(.open, anonymous).isEmpty, "no receipt without a non-empty message id")

@@ -158,9 +158,10 @@ public enum ReceiptTrigger: String, Sendable, Hashable, CaseIterable {
 
 /// One row of a vendor's receipt table (docs/WIRE-FORMATS.md).
 ///
-/// A row that says when it is sent (``sentOn``) and where the message id goes (``messageIdProperty``) is
-/// sent by the default ``VendorAdapter/receipts(for:payload:context:)``; a vendor whose receipts carry
-/// more (tokens, button titles) leaves ``sentOn`` empty and implements `receipts(for:payload:context:)`.
+/// A row that says when it is sent (``sentOn``) is sent by the default
+/// ``VendorAdapter/receipts(for:payload:context:)``, with the message id and the tapped button's id in the
+/// properties it names; a vendor whose receipts carry more (tokens, button titles) leaves ``sentOn`` empty and
+/// implements `receipts(for:payload:context:)`.
 public struct EventTableEntry: Sendable, Hashable {
     /// The normalised kind.
     public var kind: ReceiptKind
@@ -208,7 +209,7 @@ public struct EventTableEntry: Sendable, Hashable {
 /// - ``capabilities``: what the wire format carries. The core reports every loss they imply (an image,
 ///   a named action, a button's link, action or text input) and derives the
 ///   default ``tapPlan(for:payload:context:)`` from `buttonRouting`.
-/// - ``eventTable``: the receipts. Rows with `sentOn` and `messageIdProperty` are sent by the default
+/// - ``eventTable``: the receipts. Rows with `sentOn` are sent by the default
 ///   ``receipts(for:payload:context:)``.
 /// - ``claims(_:)`` is cheap, never throws, and is exclusive: it accepts only payloads that carry the
 ///   vendor's own marker key, so no two adapters claim the same payload.
@@ -248,7 +249,8 @@ public protocol VendorAdapter: Sendable {
     /// Whether `category` is one this vendor's SDK registers itself (not a campaign category).
     /// Default: one of its ``CategoryProviding/launchCategories``.
     func ownsCategory(_ category: String) -> Bool
-    /// The receipts a step produces, in order. Default: the ``eventTable`` rows whose `sentOn` matches.
+    /// The receipts a step produces, in order. Default: the ``eventTable`` rows whose `sentOn` matches (none
+    /// without a non-empty message id).
     func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt]
     /// What a tap runs. Default: derived from ``VendorCapabilities/buttonRouting``.
     func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan
@@ -272,10 +274,9 @@ extension VendorAdapter {
         guard let messageId = payload.messageId, !messageId.isEmpty else { return [] }
         let button = step.buttonIdentifier
         return eventTable.compactMap { row in
-            guard let idProperty = row.messageIdProperty, row.sentOn.contains(where: { $0.matches(step) }) else {
-                return nil
-            }
-            var properties: JSONObject = [idProperty: .string(messageId)]
+            guard row.sentOn.contains(where: { $0.matches(step) }) else { return nil }
+            var properties: JSONObject = [:]
+            if let idProperty = row.messageIdProperty { properties[idProperty] = .string(messageId) }
             if let button, let buttonProperty = row.buttonProperty { properties[buttonProperty] = .string(button) }
             return receipt(row.kind, row.event, properties, payload: payload, action: button)
         }
