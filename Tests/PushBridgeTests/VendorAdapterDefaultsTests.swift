@@ -30,17 +30,15 @@ private struct MinimalAdapter: VendorAdapter {
     }
 }
 
+/// A vendor that only registers one category at launch (it never claims or writes anything).
 private struct MinimalProvider: CategoryProviding {
-    var base = MinimalAdapter()
-    var id: String { base.id }
-    var capabilities: VendorCapabilities { base.capabilities }
-    var eventTable: [EventTableEntry] { base.eventTable }
-    func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        base.userInfo(for: payload, losses: &losses)
-    }
-    var launchCategories: [NotificationCategory] { [NotificationCategory(id: "acme", owner: "acme")] }
+    let id = "acme"
+    let capabilities = MinimalAdapter().capabilities
+    let eventTable: [EventTableEntry] = []
+    let launchCategories = [NotificationCategory(id: "acme", owner: "acme")]
+    func claims(_ userInfo: JSONObject) -> Bool { false }
+    func decode(_ userInfo: JSONObject) -> DecodeResult { DecodeResult(payload: PushPayload(vendor: id)) }
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject { [:] }
 }
 
 private let everything = PushPayload(
