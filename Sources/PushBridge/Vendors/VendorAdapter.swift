@@ -365,7 +365,7 @@ extension VendorCapabilities {
     public func losses(of payload: PushPayload, vendorName name: String) -> [Loss] {
         var losses: [Loss] = []
         if !images, let image = payload.imageURL {
-            losses.append(Loss(path: "$.imageURL", value: .string(image), reason: "\(name) shows no images"))
+            losses.append(Loss(path: "$.imageURL", value: .string(image), reason: "\(name) has no image field"))
         }
         if !namedActions, let action = payload.action {
             losses.append(Loss(path: "$.action", value: action.json, reason: "\(name) has no named actions"))
