@@ -382,7 +382,7 @@ public enum ConformanceCaseFile {
             options.userText = string(members["userText"], at: path + ".userText")
             options.delegateAcceptsSchemes = strings(
                 members["delegateAcceptsSchemes"], at: path + ".delegateAcceptsSchemes")
-            options.closure = bool(members["closure"], at: path + ".closure") ?? false
+            options.linkHandler = bool(members["closure"], at: path + ".closure") ?? false
             options.registeredActions = strings(members["registeredActions"], at: path + ".registeredActions") ?? []
             if let value = members["bufferCapacity"] {
                 if let capacity = value.intValue, capacity >= 0 {

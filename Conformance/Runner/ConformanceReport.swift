@@ -24,6 +24,9 @@ public enum ConformanceCheck: Sendable, Hashable, CustomStringConvertible {
     case idempotence
     /// `encode(p, collectingLosses: false)` writes the same userInfo as `encode(p)`. Paths are in the wire payload.
     case leanEncode
+    /// A category the adapter owns (``VendorAdapter/ownsCategory(_:)``) is one it provides through
+    /// ``CategoryProviding``, and every launch category it provides is one it owns. Path `$.category`.
+    case providesCategory
     /// Law 3: the encoded payload is valid APNs; `target` is set for a translation into another vendor.
     case validAPNs(target: String?)
     /// Law 5: an adversarial variant of the payload crashed the adapter, gave no result, or lost a value
@@ -47,6 +50,7 @@ public enum ConformanceCheck: Sendable, Hashable, CustomStringConvertible {
         case .roundTrip: return "law:round-trip"
         case .idempotence: return "law:idempotence"
         case .leanEncode: return "law:lean-encode"
+        case .providesCategory: return "law:provides-category"
         case .validAPNs(let target): return target.map { "law:valid-apns:\($0)" } ?? "law:valid-apns"
         case .adversarial(let variant): return "law:adversarial(\(variant))"
         case .neverCrash: return "law:never-crash"

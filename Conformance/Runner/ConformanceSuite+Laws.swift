@@ -90,6 +90,7 @@ extension ConformanceSuite {
             .idempotence,
             JSONDifference.between(roundTripped.bridgeJSON, twiceRoundTripped.bridgeJSON, at: JSONPath.root))
 
+        failures += categoryProviderFailures(original, encoded: encoded.userInfo, adapter: adapter)
         let sourceBytes = JSONWriter.bytes(.object(payload)).count
         failures += apnsFailures(
             encoded.userInfo, source: original, sourceBytes: sourceBytes, adapter: adapter, target: nil)

@@ -209,6 +209,12 @@ struct SimulateOptionsTests {
         #expect(effects == [opened(), route(saleURL, via: via)])
     }
 
+    @Test("--link-handler is the switch --closure was renamed to: routes go via handler")
+    func linkHandler() throws {
+        let (_, effects) = try simulate("open", ["--link-handler"], payload: try seed())
+        #expect(effects == [opened(), route(saleURL, via: "handler")])
+    }
+
     @Test("--closure also takes a button's link")
     func closureButton() throws {
         let (_, effects) = try simulate("open:ACTION_1", ["--closure"], payload: try seed())

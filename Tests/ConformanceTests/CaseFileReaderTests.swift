@@ -35,7 +35,7 @@ struct CaseFileReaderTests {
         #expect(
             testCase.options
                 == SimulationOptions(
-                    deviceToken: "ab", userText: "hi", delegateAcceptsSchemes: ["myapp"], closure: true,
+                    deviceToken: "ab", userText: "hi", delegateAcceptsSchemes: ["myapp"], linkHandler: true,
                     registeredActions: ["OPEN_SALE"], bufferCapacity: 3))
         #expect(testCase.knownIssue == ConformanceCase.KnownIssue(note: "a bug", checks: ["law:round-trip"]))
         #expect(testCase.expect.claimedBy == nil)

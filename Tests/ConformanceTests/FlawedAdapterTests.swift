@@ -62,6 +62,18 @@ struct FlawedAdapterTests {
             }, "the payload itself is fine: only variants crash")
     }
 
+    @Test("an adapter that owns a category it never provides fails law:provides-category, saying what to add")
+    func ownsCategoryItNeverProvides() throws {
+        let report = report(.providesNoCategory, BuiltInCases.named("zixflow-seed-native-tap-button-0"), variants: 0)
+        let failure = try #require(report.failures.first { $0.check == .providesCategory })
+        #expect(failure.caseID == "zixflow-seed-native-tap-button-0")
+        #expect(failure.path == "$.category")
+        #expect(failure.expected.contains("'ZX_2BTN'"))
+        #expect(failure.actual.contains("NotificationCategory(id: \"ZX_2BTN\", owner: \"zixflow\")"))
+        #expect(report.failures.allSatisfy { $0.check == .providesCategory }, "the flaw is the only failure")
+        #expect(ConformanceCheck.providesCategory.description == "law:provides-category")
+    }
+
     @Test("a round trip that silently loses a field is reported at the field's bridge path")
     func silentLoss() {
         let report = report(.losesImageSilently, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)

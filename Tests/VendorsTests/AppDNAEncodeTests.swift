@@ -408,8 +408,8 @@ struct AppDNATestVendor: VendorAdapter {
     var eventTable: [EventTableEntry] { [] }
     func claims(_ userInfo: JSONObject) -> Bool { userInfo["test"] != nil }
     func decode(_ userInfo: JSONObject) -> DecodeResult { DecodeResult(payload: payload) }
-    func encode(_ payload: PushPayload) -> EncodeResult {
-        EncodeResult(userInfo: ["test": true, "link": payload.deepLink.map { .string($0) } ?? .null])
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        ["test": true, "link": payload.deepLink.map { .string($0) } ?? .null]
     }
     func ownsCategory(_ category: String) -> Bool { category.hasPrefix("test.") }
     func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }

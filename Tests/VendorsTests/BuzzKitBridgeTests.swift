@@ -88,7 +88,7 @@ struct BuzzKitBridgeOpenTests {
         let effects = simulate(
             try buzzKitExample(), ["open"],
             options: SimulationOptions(
-                delegateAcceptsSchemes: schemes, closure: closure, registeredActions: ["show_offer"]))
+                delegateAcceptsSchemes: schemes, linkHandler: closure, registeredActions: ["show_offer"]))
         #expect(effects.suffix(2) == [.route(url: "gym://class/77", via: expected), linkOpened(via: expected)])
     }
 
@@ -108,7 +108,7 @@ struct BuzzKitBridgeOpenTests {
     func unparsableLink() throws {
         let effects = simulate(
             try buzzKitExample(["deepLink": "gym class 77", "action": nil]), ["open"],
-            options: SimulationOptions(closure: true))
+            options: SimulationOptions(linkHandler: true))
         #expect(summary(effects) == [
             "receipt $notification.opened", "route gym class 77 via:rejected", "diagnostic link-rejected",
         ])
@@ -118,7 +118,7 @@ struct BuzzKitBridgeOpenTests {
     func closureTakesAnyScheme() throws {
         let effects = simulate(
             try buzzKitExample(["deepLink": "javascript:alert(1)", "action": nil]), ["open"],
-            options: SimulationOptions(closure: true))
+            options: SimulationOptions(linkHandler: true))
         #expect(effects.suffix(2) == [
             .route(url: "javascript:alert(1)", via: .handler), linkOpened("javascript:alert(1)", via: .handler),
         ])

@@ -21,10 +21,10 @@ private struct BridgeFormVendor: VendorAdapter {
         payload.vendor = id
         return DecodeResult(payload: payload)
     }
-    func encode(_ payload: PushPayload) -> EncodeResult {
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var payload = payload
         payload.vendor = id
-        return EncodeResult(userInfo: ["bridge": payload.bridgeJSON])
+        return ["bridge": payload.bridgeJSON]
     }
     func ownsCategory(_ category: String) -> Bool { false }
     func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }

@@ -507,7 +507,7 @@ struct PushNotifAIBridgeTests {
 
     @Test("a body tap routes deep_link through the delegate when it accepts the scheme")
     func bodyTapDelegate() throws {
-        let options = SimulationOptions(delegateAcceptsSchemes: ["lingo"], closure: true)
+        let options = SimulationOptions(delegateAcceptsSchemes: ["lingo"], linkHandler: true)
         #expect(simulate(try example(), ["open"], options: options) == [
             .receipt(tapped()), .route(url: "lingo://lesson/7", via: .delegate),
         ])
@@ -515,7 +515,7 @@ struct PushNotifAIBridgeTests {
 
     @Test("a body tap routes deep_link through the closure when the delegate declines")
     func bodyTapClosure() throws {
-        let options = SimulationOptions(delegateAcceptsSchemes: ["https"], closure: true)
+        let options = SimulationOptions(delegateAcceptsSchemes: ["https"], linkHandler: true)
         #expect(simulate(try example(), ["open"], options: options) == [
             .receipt(tapped()), .route(url: "lingo://lesson/7", via: .handler),
         ])

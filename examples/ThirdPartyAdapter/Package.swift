@@ -5,6 +5,7 @@ import PackageDescription
 // use the repository URL) and runs PushBridge's conformance suite from its tests.
 let package = Package(
     name: "ThirdPartyAdapter",
+    platforms: [.iOS(.v15), .macOS(.v12), .visionOS(.v1)],
     products: [
         .library(name: "ChirpAdapter", targets: ["ChirpAdapter"]),
     ],

@@ -128,7 +128,7 @@ func simulate(_ userInfo: JSONObject, switches: UInt64) {
     if bit(switches, 9) { steps.insert(.configure, at: min(steps.count, Int(switches >> 10 & 7))) }
     let options = SimulationOptions(
         deviceToken: bit(switches, 7) ? "0123456789abcdef" : nil, userText: bit(switches, 8) ? "typed" : nil,
-        delegateAcceptsSchemes: bit(switches, 0) ? ["gym"] : nil, closure: bit(switches, 1),
+        delegateAcceptsSchemes: bit(switches, 0) ? ["gym"] : nil, linkHandler: bit(switches, 1),
         registeredActions: bit(switches, 3) ? [payload.action?.name ?? "show_offer"] : [],
         bufferCapacity: [0, 1, 2, 8][Int(switches >> 4 & 3)])
     for vendor in [nil] + Fuzz.adapters.map(\.id) {

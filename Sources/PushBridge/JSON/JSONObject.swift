@@ -439,3 +439,12 @@ struct KeyFingerprint: Sendable, Equatable {
         }
     }
 }
+
+extension JSONObject {
+    /// The keys in canonical order (UTF-8 byte order), as the canonical writer writes them: for reporting
+    /// diagnostics and losses in an order that never depends on the input's.
+    public var keysInCanonicalOrder: [String] { JSONWriter.sortedKeys(self) }
+
+    /// The members in canonical key order (see ``keysInCanonicalOrder``).
+    public var membersInCanonicalOrder: [(key: String, value: JSONValue)] { JSONWriter.sortedMembers(self) }
+}

@@ -33,6 +33,13 @@ public enum JSONPath {
         parent + "[\(start):]"
     }
 
+    /// Whether `path` is `ancestor` or a path inside it (`$.buttons[1].input` is inside `$.buttons[1]`).
+    public static func isSameOrInside(_ path: String, _ ancestor: String) -> Bool {
+        guard path.hasPrefix(ancestor) else { return false }
+        let rest = path.utf8.dropFirst(ancestor.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: ".") || rest.first == UInt8(ascii: "[")
+    }
+
     /// One step of a path.
     public enum Component: Sendable, Hashable {
         /// An object member.

@@ -50,7 +50,7 @@ public enum APSCoding {
                 } else {
                     payload.apsExtra[key] = value
                     if value.objectValue == nil {
-                        diagnostics.append(wrongType(path, expected: "a string or a critical-sound object", value))
+                        diagnostics.append(Diagnostic.wrongType(path, expected: "a string or a critical-sound object", value))
                     }
                 }
             case "category", "thread-id":
@@ -58,7 +58,7 @@ public enum APSCoding {
                     if key == "category" { payload.category = text } else { payload.threadId = text }
                 } else {
                     payload.apsExtra[key] = value
-                    diagnostics.append(wrongType(path, expected: "a string", value))
+                    diagnostics.append(Diagnostic.wrongType(path, expected: "a string", value))
                 }
             case "mutable-content", "content-available":
                 if let flag = value.intValue, flag == 0 || flag == 1 {
@@ -96,7 +96,7 @@ public enum APSCoding {
                 case ("body", .string(let text)): alert.body = text
                 case ("title", _), ("subtitle", _), ("body", _):
                     leftovers[key] = member
-                    diagnostics.append(wrongType(path, expected: "a string", member))
+                    diagnostics.append(Diagnostic.wrongType(path, expected: "a string", member))
                 default:
                     if alertKeys.contains(key) { payload.apsExtra[key] = member } else { leftovers[key] = member }
                 }
@@ -106,14 +106,14 @@ public enum APSCoding {
             payload.alert = alert.isEmpty ? nil : alert
         default:
             payload.apsExtra["alert"] = value
-            diagnostics.append(wrongType("$.aps.alert", expected: "a string or an object", value))
+            diagnostics.append(Diagnostic.wrongType("$.aps.alert", expected: "a string or an object", value))
         }
     }
 
     /// A diagnostic for a value of the wrong JSON type.
+    @available(*, deprecated, renamed: "Diagnostic.wrongType(_:expected:_:)")
     public static func wrongType(_ path: String, expected: String, _ value: JSONValue) -> Diagnostic {
-        Diagnostic(.warning, code: "wrong-type", path: path,
-                   message: "expected \(expected), found \(value.typeName == "array" || value.typeName == "object" ? "an" : "a") \(value.typeName); kept as sent")
+        Diagnostic.wrongType(path, expected: expected, value)
     }
 
     /// The `aps` dictionary for `payload`: `apsExtra` first, then every typed field that is set.

@@ -30,6 +30,15 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// A `wrong-type` warning: the value at `path` is not `expected` (a phrase: "a string", "an array of
+    /// objects") and was kept as sent (in `ignored`, `data` or `apsExtra`).
+    public static func wrongType(_ path: String, expected: String, _ value: JSONValue) -> Diagnostic {
+        let article = value.typeName == "array" || value.typeName == "object" ? "an" : "a"
+        return Diagnostic(
+            .warning, code: "wrong-type", path: path,
+            message: "expected \(expected), found \(article) \(value.typeName); kept as sent")
+    }
+
     /// The diagnostic as a JSON object (`type`, `severity`, `code`, `path`, `message`).
     public var json: JSONValue { .object(JSONObject(members: jsonMembers)) }
 
@@ -97,6 +106,25 @@ public struct Loss: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): \(reason)" }
+}
+
+extension Loss {
+    /// The loss of the tracking key `key`; the value of a key naming a token (a device token) is shown as
+    /// `[redacted]`.
+    public static func tracking(_ key: String, _ value: JSONValue, reason: String) -> Loss {
+        Loss(
+            path: JSONPath.member(key, of: "$.tracking"), value: TokenKey.matches(key) ? "[redacted]" : value,
+            reason: reason)
+    }
+}
+
+extension Loss {
+    /// The loss of another vendor's `ignored` entry `key`: a key or path of the source's wire format.
+    public static func ignored(_ key: String, _ value: JSONValue, sourceName: String, targetName: String) -> Loss {
+        Loss(
+            path: JSONPath.member(key, of: "$.ignored"), value: value,
+            reason: "\(targetName) has no field for \(sourceName)'s '\(key)'")
+    }
 }
 
 /// The losses an encoder finds, or none at all when its caller will not read them.

@@ -102,7 +102,10 @@ public struct PushPayload: Sendable, Hashable {
     public var data: JSONObject
     /// What the vendor needs to send receipts (delivery ids, tokens).
     public var tracking: JSONObject
-    /// Vendor keys with no iOS meaning, kept as sent.
+    /// What decoding kept but the bridge form has no field for, so that encoding to the same vendor writes it
+    /// back: vendor keys with no iOS meaning under their own name (`large_icon_url`), and values of the wrong
+    /// type or at an unknown place under their JSON path in the wire payload (`$.buzzkit.actions[1].foreground`,
+    /// `$.chirp.id`), each with a diagnostic. Translating to another vendor reports every entry as a loss.
     public var ignored: JSONObject
     /// `aps` keys with no field of their own, written back into `aps` by every vendor.
     public var apsExtra: JSONObject

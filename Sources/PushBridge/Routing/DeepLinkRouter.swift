@@ -54,7 +54,7 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
 public enum RouteVia: String, Sendable, Hashable {
     /// The app's ``DeepLinkDelegate`` consumed it.
     case delegate
-    /// The app's closure consumed it.
+    /// The app's link handler (``DeepLinkRouter/handler``) consumed it.
     case handler
     /// The system opened it.
     case system
@@ -154,7 +154,7 @@ public final class DeepLinkRouter: Sendable {
         set { state.withLock { $0.delegate = newValue } }
     }
 
-    /// The app's closure (tried second).
+    /// The app's link handler (tried second): a closure that returns true to consume the link.
     public var handler: (@Sendable (DeepLink) -> Bool)? {
         get { state.withLock { $0.handler } }
         set { state.withLock { $0.handler = newValue } }

@@ -8,8 +8,15 @@ public struct SimulationOptions: Sendable, Hashable {
     public var userText: String?
     /// When set, a deep-link delegate is installed that consumes links with these schemes.
     public var delegateAcceptsSchemes: [String]?
-    /// Whether a closure that consumes every link is installed.
-    public var closure: Bool
+    /// Whether a link handler (``DeepLinkRouter/handler``) that consumes every link is installed; its routes
+    /// are reported `via: handler`.
+    public var linkHandler: Bool
+    /// The former name of ``linkHandler``.
+    @available(*, deprecated, renamed: "linkHandler")
+    public var closure: Bool {
+        get { linkHandler }
+        set { linkHandler = newValue }
+    }
     /// Named actions with a registered handler (which consumes the action).
     public var registeredActions: [String]
     /// Steps kept before `configure`.
@@ -20,14 +27,14 @@ public struct SimulationOptions: Sendable, Hashable {
     /// Creates options.
     public init(
         vendor: String? = nil, deviceToken: String? = nil, userText: String? = nil,
-        delegateAcceptsSchemes: [String]? = nil, closure: Bool = false, registeredActions: [String] = [],
+        delegateAcceptsSchemes: [String]? = nil, linkHandler: Bool = false, registeredActions: [String] = [],
         bufferCapacity: Int = 8, linkPolicy: LinkPolicy = .default
     ) {
         self.vendor = vendor
         self.deviceToken = deviceToken
         self.userText = userText
         self.delegateAcceptsSchemes = delegateAcceptsSchemes
-        self.closure = closure
+        self.linkHandler = linkHandler
         self.registeredActions = registeredActions
         self.bufferCapacity = bufferCapacity
         self.linkPolicy = linkPolicy
@@ -53,7 +60,7 @@ public enum Simulation {
     ) -> [BridgeEffect] {
         let router = DeepLinkRouter(policy: options.linkPolicy)
         if let schemes = options.delegateAcceptsSchemes { router.delegate = SchemeDeepLinkDelegate(schemes: schemes) }
-        if options.closure { router.handler = { _ in true } }
+        if options.linkHandler { router.handler = { _ in true } }
         let actions = ActionRegistry()
         for name in options.registeredActions { actions.register(name) { _ in } }
         let bridge = NotificationBridge(

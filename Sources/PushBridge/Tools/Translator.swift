@@ -15,7 +15,8 @@ public struct Translation: Sendable, Hashable {
 }
 
 /// Translates wire → bridge form → wire, applying the rules every pair of vendors shares
-/// (SPEC §7.7, §7.8) and leaving the rest to the target's `encode`.
+/// (SPEC §7.7, §7.8) and leaving the rest to the target's `encode` (whose core part adds the losses the
+/// target's capabilities imply).
 ///
 /// Between two different vendors:
 /// - the source's `tracking` and `ignored` keys are losses (they mean nothing to the target), except a
@@ -52,19 +53,14 @@ public enum Translator {
         guard source.id != target.id else { return (payload, []) }
         var payload = payload
         var losses = LossList(collecting: collectingLosses)
-        for (key, value) in losses.isCollecting ? JSONWriter.sortedMembers(payload.tracking) : [] {
+        for (key, value) in losses.isCollecting ? payload.tracking.membersInCanonicalOrder : [] {
             // A tracking value that is the message id travels on as the target's own message id.
             if let messageId = payload.messageId, value == .string(messageId) { continue }
-            let isSecret = TokenKey.matches(key)
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.tracking"), value: isSecret ? "[redacted]" : value,
-                reason: "\(source.name) tracking data means nothing to \(target.name)"))
+            losses.append(Loss.tracking(key, value, reason: "\(source.name) tracking data means nothing to \(target.name)"))
         }
         payload.tracking = [:]
-        for (key, value) in losses.isCollecting ? JSONWriter.sortedMembers(payload.ignored) : [] {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.ignored"), value: value,
-                reason: "\(target.name) has no field for \(source.name)'s '\(key)'"))
+        for (key, value) in losses.isCollecting ? payload.ignored.membersInCanonicalOrder : [] {
+            losses.append(Loss.ignored(key, value, sourceName: source.name, targetName: target.name))
         }
         payload.ignored = [:]
         if let category = payload.category, source.ownsCategory(category) {

@@ -128,23 +128,68 @@ public struct VendorCapabilities: Sendable, Hashable {
     }
 }
 
-/// One row of a vendor's receipt table (SPEC §6).
+/// A moment that sends a receipt, for the default ``VendorAdapter/receipts(for:payload:context:)``.
+public enum ReceiptTrigger: String, Sendable, Hashable, CaseIterable {
+    /// The service extension saw the push.
+    case arriveInServiceExtension
+    /// The app saw the push in the foreground.
+    case arriveInForeground
+    /// The app saw the push in the background.
+    case arriveInBackground
+    /// The person tapped the notification's body.
+    case bodyTap
+    /// The person tapped a button.
+    case buttonTap
+    /// The person swiped the notification away.
+    case dismiss
+
+    /// Whether `step` is this moment.
+    public func matches(_ step: LifecycleStep) -> Bool {
+        switch (self, step) {
+        case (.arriveInServiceExtension, .arrive(.serviceExtension)), (.arriveInForeground, .arrive(.foreground)),
+            (.arriveInBackground, .arrive(.background)), (.bodyTap, .open), (.buttonTap, .openAction),
+            (.dismiss, .dismiss):
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// One row of a vendor's receipt table (docs/WIRE-FORMATS.md).
+///
+/// A row that says when it is sent (``sentOn``) is sent by the default
+/// ``VendorAdapter/receipts(for:payload:context:)``, with the message id and the tapped button's id in the
+/// properties it names; a vendor whose receipts carry more (tokens, button titles) leaves ``sentOn`` empty and
+/// implements `receipts(for:payload:context:)`.
 public struct EventTableEntry: Sendable, Hashable {
     /// The normalised kind.
     public var kind: ReceiptKind
     /// The vendor's event name.
     public var event: String
-    /// When it is sent.
+    /// When it is sent, in words.
     public var when: String
     /// The properties it carries.
     public var properties: [String]
+    /// The moments the default receipts send it on (empty: only the adapter's own `receipts` sends it).
+    public var sentOn: [ReceiptTrigger]
+    /// The property holding the message id in a default receipt.
+    public var messageIdProperty: String?
+    /// The property holding the tapped button's id in a default receipt for a button tap.
+    public var buttonProperty: String?
 
     /// Creates a row.
-    public init(kind: ReceiptKind, event: String, when: String, properties: [String]) {
+    public init(
+        kind: ReceiptKind, event: String, when: String, properties: [String], sentOn: [ReceiptTrigger] = [],
+        messageIdProperty: String? = nil, buttonProperty: String? = nil
+    ) {
         self.kind = kind
         self.event = event
         self.when = when
         self.properties = properties
+        self.sentOn = sentOn
+        self.messageIdProperty = messageIdProperty
+        self.buttonProperty = buttonProperty
     }
 
     /// The row as a JSON object.
@@ -158,28 +203,35 @@ public struct EventTableEntry: Sendable, Hashable {
 
 /// A vendor's wire format and SDK behaviour, plugged into the PushBridge core.
 ///
-/// ## Implementation requirements
-/// - ``claims(_:)`` is cheap, never throws, and is exclusive: it accepts only payloads that carry
-///   the vendor's own marker key, so no two adapters claim the same payload.
-/// - ``decode(_:)`` never crashes and never throws: a value of the wrong type becomes a diagnostic
-///   (with the JSON path in the wire payload) and is kept where it can be (`data`, `ignored`,
-///   `apsExtra`), never silently dropped. It is deterministic, and decoding the encoded result
-///   again gives the same payload.
-/// - ``encode(_:)`` writes valid APNs (`aps.alert` for visible pushes, `mutable-content: 1` when an
-///   image or buttons need the extension) and reports as a ``Loss`` every field it cannot carry.
-///   Decoding its output gives back the input except for the reported losses. It writes `aps` with
-///   ``APSCoding/encode(_:)``. The generic translation rules (another vendor's tracking, ignored keys
-///   and own category) are applied before `encode` by ``Translator``; `encode` handles the rest.
-/// - ``receipts(for:payload:context:)`` returns the receipts for one step in the order they are
-///   sent, with the vendor's event names; the bridge applies buffering and the once-only rule.
-/// - ``tapPlan(for:payload:context:)`` says what a body or button tap runs; the bridge runs it in
-///   SPEC §7 order. ``actionReceipt(for:handled:payload:)`` and ``routeReceipt(url:via:payload:)``
-///   record an action's or a route's outcome for vendors that report them (default: none).
-/// - An adapter holds no mutable state; it is a value the bridge may call from any thread.
+/// ## Implementing
+/// A vendor with no special behaviour implements six requirements; the core derives the rest from them.
+/// - ``id``: the short id (`chirp`); ``name`` defaults to it with a capital first letter.
+/// - ``capabilities``: what the wire format carries. The core reports every loss they imply (an image,
+///   a named action, a button's link, action or text input) and derives the
+///   default ``tapPlan(for:payload:context:)`` from `buttonRouting`.
+/// - ``eventTable``: the receipts. Rows with `sentOn` are sent by the default
+///   ``receipts(for:payload:context:)``.
+/// - ``claims(_:)`` is cheap, never throws, and is exclusive: it accepts only payloads that carry the
+///   vendor's own marker key, so no two adapters claim the same payload.
+/// - ``decode(_:)`` never crashes and never throws: a value of the wrong type becomes a diagnostic (with
+///   the JSON path in the wire payload) and is kept where it can be (`data`, `ignored`, `apsExtra`),
+///   never silently dropped. It is deterministic, and decoding the encoded result again gives the same
+///   payload.
+/// - ``userInfo(for:losses:)`` writes valid APNs (`aps` through ``APSCoding/encode(_:)``, `mutable-content:
+///   1` when an image or buttons need the extension) and appends to `losses` only what is special to the
+///   vendor. Callers use ``encode(_:)``, which adds the losses the capabilities imply and every `tracking`
+///   key the userInfo does not carry, and removes (as losses) another vendor's `ignored` keys first.
+///
+/// What a device needs is declared, not guessed: a vendor whose SDK registers categories conforms to
+/// ``CategoryProviding`` (``ownsCategory(_:)`` then defaults to its launch categories), one that registers
+/// tokens to ``TokenRegistering``, one whose backend takes receipts over HTTP to ``ReceiptRequestDescribing``.
+/// The conformance kit fails an adapter that owns a category it never provides.
+///
+/// An adapter holds no mutable state; it is a value the bridge may call from any thread.
 public protocol VendorAdapter: Sendable {
     /// The short id used on the command line and in the bridge form (`zixflow`).
     var id: String { get }
-    /// The display name (`Zixflow`).
+    /// The display name (`Zixflow`). Default: ``id`` with a capital first letter.
     var name: String { get }
     /// What the vendor supports.
     var capabilities: VendorCapabilities { get }
@@ -190,31 +242,106 @@ public protocol VendorAdapter: Sendable {
     func claims(_ userInfo: JSONObject) -> Bool
     /// Wire payload → bridge form.
     func decode(_ userInfo: JSONObject) -> DecodeResult
-    /// Bridge form → wire payload.
-    func encode(_ payload: PushPayload) -> EncodeResult
-    /// Bridge form → wire payload; with `collectingLosses` false the result's losses may be left empty, and
-    /// the work of building them skipped (for callers that never read them). The userInfo is the same as
-    /// `encode(_:)`'s. Default: `encode(_:)`.
-    func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult
+    /// Bridge form → wire payload, appending the losses special to the vendor (not those its
+    /// ``capabilities`` imply: ``encode(_:collectingLosses:)`` adds them). `losses` skips building what is
+    /// appended when nobody reads it; the userInfo is the same either way.
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject
     /// Whether `category` is one this vendor's SDK registers itself (not a campaign category).
+    /// Default: one of its ``CategoryProviding/launchCategories``.
     func ownsCategory(_ category: String) -> Bool
-    /// The receipts a step produces, in order.
+    /// The receipts a step produces, in order. Default: the ``eventTable`` rows whose `sentOn` matches (none
+    /// without a non-empty message id).
     func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt]
-    /// What a tap runs.
+    /// What a tap runs. Default: derived from ``VendorCapabilities/buttonRouting``.
     func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan
-    /// The receipt recording that a named action ran (or found no handler).
+    /// The receipt recording that a named action ran (or found no handler). Default: none.
     func actionReceipt(for action: PushAction, handled: Bool, payload: PushPayload) -> Receipt?
-    /// The receipt recording that a deep link was routed.
+    /// The receipt recording that a deep link was routed. Default: none.
     func routeReceipt(url: String, via: RouteVia, payload: PushPayload) -> Receipt?
     /// Vendor rules beyond APNs for `bridge-cli validate` (default: none beyond the decode diagnostics).
     func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic]
 }
 
 extension VendorAdapter {
-    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult { encode(payload) }
+    public var name: String { id.prefix(1).uppercased() + id.dropFirst() }
+
+    public func ownsCategory(_ category: String) -> Bool {
+        guard let provider = self as? any CategoryProviding else { return false }
+        return provider.launchCategories.contains { $0.id == category }
+    }
+
+    public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
+        guard let messageId = payload.messageId, !messageId.isEmpty else { return [] }
+        let button = step.buttonIdentifier
+        return eventTable.compactMap { row in
+            guard row.sentOn.contains(where: { $0.matches(step) }) else { return nil }
+            var properties: JSONObject = [:]
+            if let idProperty = row.messageIdProperty { properties[idProperty] = .string(messageId) }
+            if let button, let buttonProperty = row.buttonProperty { properties[buttonProperty] = .string(button) }
+            return receipt(row.kind, row.event, properties, payload: payload, action: button)
+        }
+    }
+
+    public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
+        func link(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
+        let carriesActions = capabilities.namedActions
+        switch step {
+        case .open:
+            return TapPlan(action: carriesActions ? payload.action : nil, deepLink: link(payload.deepLink))
+        case .openAction(let id):
+            let button = payload.buttons.first { $0.id == id }
+            switch capabilities.buttonRouting {
+            case .ownOnly:
+                return TapPlan(action: carriesActions ? button?.action : nil, deepLink: link(button?.deepLink))
+            case .ownThenMessage:
+                return TapPlan(deepLink: link(button?.deepLink) ?? link(payload.deepLink))
+            case .messageWhenForeground:
+                guard let button, button.foreground, !button.destructive else { return .nothing }
+                return TapPlan(action: carriesActions ? payload.action : nil, deepLink: link(payload.deepLink))
+            case .nothing:
+                return .nothing
+            }
+        default:
+            return .nothing
+        }
+    }
+
     public func actionReceipt(for action: PushAction, handled: Bool, payload: PushPayload) -> Receipt? { nil }
     public func routeReceipt(url: String, via: RouteVia, payload: PushPayload) -> Receipt? { nil }
     public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] { [] }
+
+    /// Bridge form → wire payload with every loss: another vendor's `ignored` keys (removed before
+    /// ``userInfo(for:losses:)`` sees the payload), those the ``capabilities`` imply (computed once, here), those
+    /// `userInfo(for:losses:)` reports, and each `tracking` key the userInfo does not carry.
+    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
+
+    /// ``encode(_:)``; with `collectingLosses` false the losses are left empty and never built (for callers
+    /// that do not read them). The userInfo is the same either way.
+    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
+        var losses = LossList(collecting: collectingLosses)
+        var foreign: [Loss] = []
+        var payload = payload
+        if payload.vendor != id, !payload.ignored.isEmpty {
+            // Another vendor's ignored keys are paths into its wire format: nothing this vendor can place.
+            if collectingLosses {
+                foreign = payload.ignored.membersInCanonicalOrder.map {
+                    Loss.ignored($0.key, $0.value, sourceName: payload.vendor, targetName: name)
+                }
+            }
+            payload.ignored = [:]
+        }
+        let userInfo = userInfo(for: payload, losses: &losses)
+        guard collectingLosses else { return EncodeResult(userInfo: userInfo) }
+        let special = foreign + losses.collected
+        let implied = capabilities.losses(of: payload, vendorName: name).filter { loss in
+            !special.contains { JSONPath.isSameOrInside(loss.path, $0.path) }
+        }
+        // Tracking keys are top-level wire keys in every format: one the userInfo does not carry is lost.
+        let tracking = payload.tracking.membersInCanonicalOrder.filter { userInfo[$0.key] == nil }.map {
+            Loss.tracking($0.key, $0.value, reason: "\(name) has no field for the tracking key '\($0.key)'")
+        }
+        return EncodeResult(userInfo: userInfo, losses: implied + special + tracking)
+    }
 
     /// The receipt table as JSON: `{"vendor": id, "name": …, "events": [...]}`.
     public var eventTableJSON: JSONValue {
@@ -227,5 +354,39 @@ extension VendorAdapter {
         action: String? = nil
     ) -> Receipt {
         Receipt(vendor: id, kind: kind, event: event, properties: properties, messageId: payload.messageId, action: action)
+    }
+}
+
+extension VendorCapabilities {
+    /// The losses of encoding `payload` for a vendor with these capabilities, in bridge-form order: an image
+    /// without `images`, a named action without `namedActions`, and in the first `maxButtons` buttons a deep
+    /// link without `buttonDeepLinks`, an action without `namedActions`, text input without `textInput`.
+    /// Buttons past `maxButtons` are the adapter's to report: some vendors drop them, AppDNA writes them back.
+    public func losses(of payload: PushPayload, vendorName name: String) -> [Loss] {
+        var losses: [Loss] = []
+        if !images, let image = payload.imageURL {
+            losses.append(Loss(path: "$.imageURL", value: .string(image), reason: "\(name) has no image field"))
+        }
+        if !namedActions, let action = payload.action {
+            losses.append(Loss(path: "$.action", value: action.json, reason: "\(name) has no named actions"))
+        }
+        for (index, button) in payload.buttons.prefix(maxButtons).enumerated() {
+            let path = JSONPath.element(index, of: "$.buttons")
+            if !buttonDeepLinks, let link = button.deepLink {
+                losses.append(
+                    Loss(path: path + ".deepLink", value: .string(link), reason: "\(name) buttons have no links"))
+            }
+            if !namedActions, let action = button.action {
+                losses.append(Loss(path: path + ".action", value: action.json, reason: "\(name) has no named actions"))
+            }
+            if !textInput, button.input {
+                losses.append(Loss(path: path + ".input", value: true, reason: "\(name) buttons take no text"))
+            }
+            if !textInput, let placeholder = button.placeholder {
+                losses.append(
+                    Loss(path: path + ".placeholder", value: .string(placeholder), reason: "\(name) buttons take no text"))
+            }
+        }
+        return losses
     }
 }

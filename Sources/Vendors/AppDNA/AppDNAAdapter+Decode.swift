@@ -10,7 +10,7 @@ extension AppDNAAdapter {
             decoder.payload.ignored[AppDNAWirePath.aps] = aps
         }
         var replyText: String?
-        for (key, value) in JSONWriter.sortedMembers(userInfo) where key != "aps" {
+        for (key, value) in userInfo.membersInCanonicalOrder where key != "aps" {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: JSONPath.root) }
             switch key {
@@ -21,7 +21,7 @@ extension AppDNAAdapter {
                     replyText = text
                 } else {
                     decoder.payload.ignored[key] = value
-                    decoder.diagnostics.append(APSCoding.wrongType(path, expected: "a string", value))
+                    decoder.diagnostics.append(Diagnostic.wrongType(path, expected: "a string", value))
                 }
             default:
                 decoder.payload.ignored[AppDNAWirePath.ignoredKey(forTopLevel: key)] = value
@@ -56,7 +56,7 @@ extension AppDNAAdapter {
         }
 
         mutating func keepWrongType(_ value: JSONValue, at path: String, expected: String) {
-            keep(value, at: path, APSCoding.wrongType(path, expected: expected, value))
+            keep(value, at: path, Diagnostic.wrongType(path, expected: expected, value))
         }
 
         mutating func keepUnknownKey(_ value: JSONValue, at path: String, in place: String) {
@@ -69,7 +69,7 @@ extension AppDNAAdapter {
                 keepWrongType(value, at: Path.vendorObject, expected: "an object")
                 return
             }
-            for (key, member) in JSONWriter.sortedMembers(members) {
+            for (key, member) in members.membersInCanonicalOrder {
                 // Built only when a diagnostic or a kept value needs it (the hot path never does).
                 var path: String { JSONPath.member(key, of: Path.vendorObject) }
                 switch key {
@@ -148,7 +148,7 @@ extension AppDNAAdapter {
                     ? Diagnostic(
                         .warning, code: "action-type-missing", path: JSONPath.member(Key.type, of: path),
                         message: "the action has no type: a body tap routes nothing; kept under ignored")
-                    : APSCoding.wrongType(JSONPath.member(Key.type, of: path), expected: "a string", type!)
+                    : Diagnostic.wrongType(JSONPath.member(Key.type, of: path), expected: "a string", type!)
             default:
                 problem = Self.valueProblem(target, at: JSONPath.member(Key.value, of: path))
             }
@@ -157,7 +157,7 @@ extension AppDNAAdapter {
                 return
             }
             guard members.count > (type == nil ? 0 : 1) + (target == nil ? 0 : 1) else { return }
-            for (key, member) in JSONWriter.sortedMembers(members) where key != Key.type && key != Key.value {
+            for (key, member) in members.membersInCanonicalOrder where key != Key.type && key != Key.value {
                 keepUnknownKey(member, at: JSONPath.member(key, of: path), in: "an AppDNA action")
             }
         }
@@ -176,7 +176,7 @@ extension AppDNAAdapter {
                     .warning, code: "action-value-empty", path: path,
                     message: "the action's value is empty: it routes nothing; kept under ignored")
             case let value?:
-                return APSCoding.wrongType(path, expected: "a non-empty string", value)
+                return Diagnostic.wrongType(path, expected: "a non-empty string", value)
             }
         }
 
@@ -254,7 +254,7 @@ extension AppDNAAdapter {
                     message: "a dismiss button never opens the app; foreground: true is kept under ignored"))
             }
             if members.keys.contains(where: { !Self.isButtonKey($0) }) {
-                for (key, member) in JSONWriter.sortedMembers(members) where !Self.isButtonKey(key) {
+                for (key, member) in members.membersInCanonicalOrder where !Self.isButtonKey(key) {
                     keepUnknownKey(member, at: JSONPath.member(key, of: path), in: "an AppDNA button")
                 }
             }
@@ -290,7 +290,7 @@ extension AppDNAAdapter {
                 return nil
             }
             guard let type = typeValue.stringValue else {
-                keepTypeAndValue(typeValue, APSCoding.wrongType(typePath, expected: "a string", typeValue))
+                keepTypeAndValue(typeValue, Diagnostic.wrongType(typePath, expected: "a string", typeValue))
                 return nil
             }
             switch type {

@@ -4,11 +4,7 @@ extension AppDNAAdapter {
     /// Bridge form → wire payload. `aps` is written by ``APSCoding``, with `mutable-content: 1` whenever there
     /// is an image or a button and, with buttons, the category derived from them. `ignored` entries go back to
     /// their wire paths. Every field AppDNA cannot carry is a ``Loss``.
-    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
-
-    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
-    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
-        var losses = LossList(collecting: collectingLosses)
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var vendor: JSONObject = [:]
         if let pushID = payload.messageId { vendor[Key.pushID] = .string(pushID) }
         if let action = Self.encodeMessageAction(payload, losses: &losses) { vendor[Key.action] = action }
@@ -37,14 +33,9 @@ extension AppDNAAdapter {
         var userInfo: JSONObject = [:]
         if !vendor.isEmpty || payload.ignored[Path.vendorObject] == nil { userInfo[Key.vendorObject] = .object(vendor) }
         if let replyText { userInfo[Key.replyText] = replyText }
-        for key in JSONWriter.sortedKeys(payload.tracking) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
-                reason: "AppDNA sends receipts with push_id only; '\(key)' has no place"))
-        }
         let rawAPS = Self.restoreIgnored(payload.ignored, into: &userInfo, losses: &losses)
         userInfo["aps"] = Self.encodeAPS(payload, userInfo: userInfo, rawAPS: rawAPS, losses: &losses)
-        return EncodeResult(userInfo: userInfo, losses: losses.collected)
+        return userInfo
     }
 
     /// The message's one `action`: the deep link (which wins over a named action), else `show_screen`.
@@ -78,7 +69,7 @@ extension AppDNAAdapter {
                 path: path, value: action.json, reason: "show_screen needs a non-empty string data.screen"))
             return nil
         }
-        for key in JSONWriter.sortedKeys(action.data) where key != screenKey {
+        for key in action.data.keysInCanonicalOrder where key != screenKey {
             losses.append(Loss(
                 path: JSONPath.member(key, of: path + ".data"), value: action.data[key]!,
                 reason: "show_screen carries only the screen"))
@@ -147,7 +138,7 @@ extension AppDNAAdapter {
         func lose(_ key: String, _ reason: String) {
             losses.append(Loss(path: JSONPath.member(key, of: "$.ignored"), value: ignored[key]!, reason: reason))
         }
-        for key in JSONWriter.sortedKeys(ignored) {
+        for key in ignored.keysInCanonicalOrder {
             guard key.hasPrefix("$") else {
                 if userInfo[key] != nil || key == "aps" {
                     lose(key, "the top-level key '\(key)' is already written by AppDNA")
@@ -194,7 +185,9 @@ extension AppDNAAdapter {
                 lose(key, "the top-level key '\(top)' is already written")
                 continue
             }
-            guard let placed = AppDNAWirePath.placing(ignored[key]!, at: steps.dropFirst(), in: userInfo[top]) else {
+            var placed = userInfo[top]
+            guard JSONPlacement.place(ignored[key]!, at: steps.dropFirst(), in: &placed, replacingScalars: true) == nil
+            else {
                 lose(key, "it would replace what the bridge form's own fields wrote at '\(key)'")
                 continue
             }

@@ -220,8 +220,9 @@ extension AppDNAAdapter {
     }
 
     /// The AppDNA categories that stay registered when `new` is registered (SPEC §3.3): while at most `limit`
-    /// (16) would be registered, all of them; past that, `new`, every category of a notification still in
-    /// Notification Centre (even past the limit), then the most recently registered ones up to `limit`.
+    /// (``categoryLimit``) would be registered, all of them; past that, what `CategoryPlanner.overLimit` keeps:
+    /// `new`, every category of a notification still in Notification Centre (even past the limit), then the
+    /// most recently registered ones up to `limit`.
     ///
     /// - Parameters:
     ///   - registered: this process's AppDNA categories, oldest registration first.
@@ -229,7 +230,7 @@ extension AppDNAAdapter {
     /// - Returns: the categories to keep, in registration order (oldest first, `new` last). Categories that are
     ///   not AppDNA's (the app's own) are never in the input's scope and are left out.
     public static func categoriesToKeep(
-        registered: [String], adding new: String, inNotificationCentre: [String], limit: Int = 16
+        registered: [String], adding new: String, inNotificationCentre: [String], limit: Int = categoryLimit
     ) -> [String] {
         let isOwn: (String) -> Bool = { $0.hasPrefix(categoryPrefix) }
         var order: [String] = []
@@ -240,14 +241,11 @@ extension AppDNAAdapter {
             order.append(category)
         }
         if order.count <= limit { return order }
-        var keep: Set<String> = [new]
+        let centre = inNotificationCentre.filter(isOwn)
         var extra: [String] = []
-        for category in inNotificationCentre where isOwn(category) && keep.insert(category).inserted {
-            if !seen.contains(category) { extra.append(category) }
-        }
-        for category in order.reversed() where keep.count < limit {
-            keep.insert(category)
-        }
-        return extra + order.filter { keep.contains($0) }
+        for category in centre where !seen.contains(category) && !extra.contains(category) { extra.append(category) }
+        let dropped = CategoryPlanner.overLimit(
+            extra + order, new: new, inNotificationCentre: Set(centre), limit: limit)
+        return (extra + order).filter { !dropped.contains($0) }
     }
 }

@@ -22,36 +22,4 @@ enum AppDNAWirePath {
         else { return nil }
         return steps
     }
-
-    /// `node` with `value` placed at `steps`: missing objects are created, an existing scalar is replaced,
-    /// an element is reached only inside an existing array. Nil when `value` cannot be placed without
-    /// replacing an object or array, or the path leads through a value of another shape.
-    static func placing(_ value: JSONValue, at steps: ArraySlice<Step>, in node: JSONValue?) -> JSONValue? {
-        guard let step = steps.first else {
-            switch node {
-            case .object?, .array?: return nil
-            default: return value
-            }
-        }
-        switch step {
-        case .member(let key):
-            var members: JSONObject
-            switch node {
-            case nil: members = [:]
-            case .object(let existing)?: members = existing
-            default: return nil
-            }
-            guard let child = placing(value, at: steps.dropFirst(), in: members[key]) else { return nil }
-            members[key] = child
-            return .object(members)
-        case .slice:
-            return nil
-        case .index(let index):
-            guard case .array(var elements)? = node, index < elements.count,
-                  let child = placing(value, at: steps.dropFirst(), in: elements[index])
-            else { return nil }
-            elements[index] = child
-            return .array(elements)
-        }
-    }
 }

@@ -6,7 +6,7 @@ extension BuzzKitAdapter {
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoding = BuzzKitDecoding(payload: PushPayload(vendor: id))
         decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
-        for (key, value) in JSONWriter.sortedMembers(userInfo) {
+        for (key, value) in userInfo.membersInCanonicalOrder {
             switch key {
             case "aps":
                 // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
@@ -56,7 +56,7 @@ struct BuzzKitDecoding {
     /// Keeps a value of the wrong type and says so.
     mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
         keep(value, at: path)
-        diagnostics.append(APSCoding.wrongType(path, expected: expected, value))
+        diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
     }
 
     /// Keeps a key BuzzKit does not read and says so.
@@ -74,7 +74,7 @@ struct BuzzKitDecoding {
             wrongType(value, at: Path.vendor, expected: "an object")
             return
         }
-        for (key, member) in JSONWriter.sortedMembers(members) {
+        for (key, member) in members.membersInCanonicalOrder {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: Path.vendor) }
             switch key {
@@ -130,7 +130,7 @@ struct BuzzKitDecoding {
         guard let name = members[Key.name]?.stringValue else {
             keep(value, at: Path.action)
             if let badName = members[Key.name] {
-                diagnostics.append(APSCoding.wrongType(namePath, expected: "a string", badName))
+                diagnostics.append(Diagnostic.wrongType(namePath, expected: "a string", badName))
             } else {
                 note(.warning, "action-name-missing", at: namePath, "action has no name: it cannot run; kept as sent")
             }
@@ -140,7 +140,7 @@ struct BuzzKitDecoding {
         if name.isEmpty {
             note(.warning, "action-name-empty", at: namePath, "action name is empty: no handler can take it")
         }
-        for (key, member) in JSONWriter.sortedMembers(members) where key != Key.name {
+        for (key, member) in members.membersInCanonicalOrder where key != Key.name {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: Path.action) }
             if key == Key.data {
@@ -183,7 +183,7 @@ struct BuzzKitDecoding {
             for field in [Key.id, Key.title] where members[field]?.stringValue == nil {
                 let fieldPath = JSONPath.member(field, of: path)
                 if let bad = members[field] {
-                    diagnostics.append(APSCoding.wrongType(fieldPath, expected: "a string", bad))
+                    diagnostics.append(Diagnostic.wrongType(fieldPath, expected: "a string", bad))
                 } else {
                     note(.warning, "button-\(field)-missing", at: fieldPath,
                          "the button has no \(field), so it is not shown; kept under ignored")
@@ -199,7 +199,7 @@ struct BuzzKitDecoding {
             note(.warning, "button-title-empty", at: JSONPath.member(Key.title, of: path),
                  "the button's title is empty: it shows as a blank button")
         }
-        for (key, member) in JSONWriter.sortedMembers(members) where key != Key.id && key != Key.title {
+        for (key, member) in members.membersInCanonicalOrder where key != Key.id && key != Key.title {
             let fieldPath = JSONPath.member(key, of: path)
             switch key {
             case Key.destructive, Key.foreground, Key.input:

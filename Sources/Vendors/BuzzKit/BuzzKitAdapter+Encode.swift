@@ -5,14 +5,9 @@ extension BuzzKitAdapter {
     ///
     /// Writes `aps` with ``APSCoding``, adding `mutable-content: 1` for an image or buttons and the derived
     /// `buzzkit.…` category when there are buttons and no category. Losses: the 5th and later buttons, a
-    /// button's own deep link or action, any `tracking`, and the `ignored` keys of another vendor's
-    /// payload (a BuzzKit payload's `ignored` is written back where it came from; an entry that no longer
-    /// fits, such as one that collides with a field, is a loss).
-    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
-
-    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
-    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
-        var losses = LossList(collecting: collectingLosses)
+    /// button's own deep link or action, and an `ignored` entry that no longer fits where decoding took it
+    /// from (one that collides with a field); the others are written back.
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         let buttons = Array(payload.buttons.prefix(Self.maxButtons))
         for (index, button) in payload.buttons.enumerated() {
             var path: String { JSONPath.element(index, of: "$.buttons") }
@@ -37,11 +32,6 @@ extension BuzzKitAdapter {
                     reason: "BuzzKit buttons have no action of their own (a foreground button runs the "
                         + "message's action)"))
             }
-        }
-        for key in JSONWriter.sortedKeys(payload.tracking) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
-                reason: "BuzzKit receipts need only the message id; it has no field for '\(key)'"))
         }
 
         var wire = payload
@@ -69,19 +59,11 @@ extension BuzzKitAdapter {
             root[Self.vendorKey] = .object(vendorObject)
         }
 
-        if payload.vendor == id {
-            var userInfo = JSONValue.object(root)
-            let placementLosses = BuzzKitIgnoredPlacement.writeBack(payload.ignored, into: &userInfo)
-            losses.append(contentsOf: placementLosses)
-            root = userInfo.objectValue ?? root
-        } else {
-            for key in JSONWriter.sortedKeys(payload.ignored) {
-                losses.append(Loss(
-                    path: JSONPath.member(key, of: "$.ignored"), value: payload.ignored[key]!,
-                    reason: "BuzzKit has no field for \(payload.vendor)'s '\(key)'"))
-            }
-        }
-        return EncodeResult(userInfo: root, losses: losses.collected)
+        var userInfo = JSONValue.object(root)
+        let placementLosses = BuzzKitIgnoredPlacement.writeBack(payload.ignored, into: &userInfo)  // not lazily
+        losses.append(contentsOf: placementLosses)
+        root = userInfo.objectValue ?? root
+        return root
     }
 
     /// A loss for an `apsExtra` value (kept there because it had the wrong type) that a typed field replaces.
@@ -132,8 +114,8 @@ enum BuzzKitIgnoredPlacement {
     static func writeBack(_ ignored: JSONObject, into userInfo: inout JSONValue) -> [Loss] {
         var losses: [Loss] = []
         var entries: [(key: String, path: [Segment])] = []
-        for key in JSONWriter.sortedKeys(ignored) {
-            guard let path = key.hasPrefix("$") ? parse(key) : [.member(key)], !path.isEmpty else {
+        for key in ignored.keysInCanonicalOrder {
+            guard let path = key.hasPrefix("$") ? JSONPath.components(of: key) : [.member(key)], !path.isEmpty else {
                 losses.append(loss(key, ignored[key]!, "'\(key)' is not a path BuzzKit can write back"))
                 continue
             }
@@ -152,8 +134,11 @@ enum BuzzKitIgnoredPlacement {
         }
         for (_, entry) in ordered {
             let value = ignored[entry.key]!
-            if let failure = place(value, at: entry.path[...], in: &userInfo) {
+            var placed: JSONValue? = userInfo
+            if let failure = JSONPlacement.place(value, at: entry.path[...], in: &placed, creatingObjects: false) {
                 losses.append(loss(entry.key, value, failure))
+            } else {
+                userInfo = placed ?? userInfo
             }
         }
         return losses.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -162,54 +147,4 @@ enum BuzzKitIgnoredPlacement {
     private static func loss(_ key: String, _ value: JSONValue, _ why: String) -> Loss {
         Loss(path: JSONPath.member(key, of: "$.ignored"), value: value, reason: "could not be written back: \(why)")
     }
-
-    /// Puts `value` at `path` inside `target`; returns why not, or nil on success. A missing array is
-    /// created for an element or a slice; a missing object is not.
-    static func place(_ value: JSONValue, at path: ArraySlice<Segment>, in target: inout JSONValue) -> String? {
-        guard let first = path.first else { return "the path is empty" }
-        let rest = path.dropFirst()
-        switch first {
-        case .member(let key):
-            guard case .object(var members) = target else { return "its parent is not an object" }
-            if rest.isEmpty {
-                guard members[key] == nil else { return "the payload already has a value there" }
-                members[key] = value
-            } else {
-                var child: JSONValue
-                if let existing = members[key] {
-                    child = existing
-                } else if case .member? = rest.first {
-                    return "its parent '\(key)' is missing"
-                } else {
-                    child = .array([])
-                }
-                if let failure = place(value, at: rest, in: &child) { return failure }
-                members[key] = child
-            }
-            target = .object(members)
-        case .index(let index):
-            guard case .array(var elements) = target else { return "its parent is not an array" }
-            if rest.isEmpty {
-                guard index <= elements.count else { return "element \(index) is past the end of the array" }
-                elements.insert(value, at: index)
-            } else {
-                guard index < elements.count else { return "element \(index) is missing" }
-                var child = elements[index]
-                if let failure = place(value, at: rest, in: &child) { return failure }
-                elements[index] = child
-            }
-            target = .array(elements)
-        case .slice(let start):
-            guard rest.isEmpty, case .array(let tail) = value else { return "a slice holds an array of elements" }
-            guard case .array(var elements) = target, elements.count == start else {
-                return "the array does not have exactly \(start) elements before it"
-            }
-            elements += tail
-            target = .array(elements)
-        }
-        return nil
-    }
-
-    /// Parses a path written by `JSONPath` (slices included); nil when it is not one.
-    static func parse(_ path: String) -> [Segment]? { JSONPath.components(of: path) }
 }

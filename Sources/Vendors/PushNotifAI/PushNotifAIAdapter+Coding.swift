@@ -36,7 +36,7 @@ extension PushNotifAIAdapter {
                 message: "no pna_message_id: no receipt can be sent for this push"))
         case let value?:
             payload.ignored[Key.messageId] = value
-            diagnostics.append(APSCoding.wrongType(messageIdPath, expected: "a string", value))
+            diagnostics.append(Diagnostic.wrongType(messageIdPath, expected: "a string", value))
         }
 
         var deepLinkPath: String { JSONPath.member(Key.deepLink, of: JSONPath.root) }
@@ -52,7 +52,7 @@ extension PushNotifAIAdapter {
             break
         case let value?:
             payload.ignored[Key.deepLink] = value
-            diagnostics.append(APSCoding.wrongType(deepLinkPath, expected: "a string", value))
+            diagnostics.append(Diagnostic.wrongType(deepLinkPath, expected: "a string", value))
         }
 
         // Every other key is custom data: the userInfo itself, less the three wire keys.
@@ -74,15 +74,12 @@ extension PushNotifAIAdapter {
     /// `aps` is written by ``APSCoding`` with `category` always `pushnotifai` (a campaign category is a
     /// loss, SPEC §7.7) and `mutable-content` as in the bridge form. `data` becomes top-level keys; a value
     /// that is not a string (custom data from another vendor) is written as it is, not stringified, and
-    /// nothing is reported lost (decoding it again notes it). Losses: a data key named `aps`,
-    /// `pna_message_id` or `deep_link`; the image; the named action; every button, with its own deep link,
-    /// action and text-input settings; `tracking`; `ignored` keys other than a wrong-typed
-    /// `pna_message_id` or `deep_link` (written back when the typed field is absent).
-    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
-
-    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
-    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
-        var losses = LossList(collecting: collectingLosses)
+    /// nothing is reported lost (decoding it again notes it). Losses special to PushNotifAI: a data key named
+    /// `aps`, `pna_message_id` or `deep_link`; every button, with its own deep link, action and text-input
+    /// settings; `ignored` keys other than a wrong-typed `pna_message_id` or `deep_link` (written back when the
+    /// typed field is absent). The core adds the image and the named action (``capabilities``); another
+    /// vendor's `tracking` is removed by ``Translator``.
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var aps = APSCoding.encode(payload)
         if let category = payload.category, category != Self.category {
             losses.append(Loss(
@@ -103,14 +100,6 @@ extension PushNotifAIAdapter {
         var userInfo: JSONObject = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + 3)
         userInfo[Key.aps] = .object(aps)
 
-        if let imageURL = payload.imageURL {
-            losses.append(Loss(path: "$.imageURL", value: .string(imageURL), reason: "PushNotifAI has no image field"))
-        }
-        if let action = payload.action {
-            losses.append(Loss(
-                path: "$.action", value: action.json,
-                reason: "PushNotifAI has no named actions: a tap routes only deep_link"))
-        }
         for (index, button) in payload.buttons.enumerated() where losses.isCollecting {
             buttonLosses(button, path: JSONPath.element(index, of: "$.buttons"), into: &losses)
         }
@@ -128,7 +117,7 @@ extension PushNotifAIAdapter {
         if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
         if let link = payload.deepLink { userInfo[Key.deepLink] = .string(link) }
 
-        for (key, value) in JSONWriter.sortedMembers(payload.ignored) {
+        for (key, value) in payload.ignored.membersInCanonicalOrder {
             let writesBack = (key == Key.messageId && payload.messageId == nil)
                 || (key == Key.deepLink && payload.deepLink == nil)
             if writesBack {
@@ -139,12 +128,7 @@ extension PushNotifAIAdapter {
                     reason: "PushNotifAI has no field for ignored '\(key)'"))
             }
         }
-        for key in JSONWriter.sortedKeys(payload.tracking) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
-                reason: "PushNotifAI sends no tracking keys: receipts use pna_message_id"))
-        }
-        return EncodeResult(userInfo: userInfo, losses: losses.collected)
+        return userInfo
     }
 
     /// Appends the losses for one button: the button itself, then what made it more than a label.

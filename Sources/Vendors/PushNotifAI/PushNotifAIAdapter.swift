@@ -6,6 +6,10 @@ import PushBridge
 /// The SDK registers one category, `pushnotifai`, with `.customDismissAction`, so it reports taps
 /// (`$notification_tapped`) and swipe-aways (`$notification_dismissed`) but no delivery. It has no
 /// per-push buttons, images or named actions: a body tap routes `deep_link`, a button tap routes nothing.
+///
+/// Its receipts (`$notification_tapped`, `$notification_dismissed`, none on arrival and none without a
+/// non-empty message id) and its taps are the core's defaults, from ``eventTable`` and ``capabilities``;
+/// `ownsCategory` defaults to its launch category.
 public struct PushNotifAIAdapter: VendorAdapter {
     /// Top-level keys of the PushNotifAI wire format.
     public enum Key {
@@ -54,11 +58,12 @@ public struct PushNotifAIAdapter: VendorAdapter {
             EventTableEntry(
                 kind: .opened, event: Event.tapped,
                 when: "body or button tap (action_identifier only for a button tap)",
-                properties: [Event.messageIdProperty, Event.actionIdentifierProperty]),
+                properties: [Event.messageIdProperty, Event.actionIdentifierProperty], sentOn: [.bodyTap, .buttonTap],
+                messageIdProperty: Event.messageIdProperty, buttonProperty: Event.actionIdentifierProperty),
             EventTableEntry(
                 kind: .dismissed, event: Event.dismissed,
                 when: "swipe-away (category pushnotifai has .customDismissAction)",
-                properties: [Event.messageIdProperty]),
+                properties: [Event.messageIdProperty], sentOn: [.dismiss], messageIdProperty: Event.messageIdProperty),
         ]
     }
 
@@ -66,36 +71,6 @@ public struct PushNotifAIAdapter: VendorAdapter {
     public func claims(_ userInfo: JSONObject) -> Bool {
         guard let messageId = userInfo[Key.messageId]?.stringValue else { return false }
         return !messageId.isEmpty
-    }
-
-    /// Only `pushnotifai` is the SDK's own category; any other is a campaign category.
-    public func ownsCategory(_ category: String) -> Bool { category == Self.category }
-
-    /// `$notification_tapped` on a body tap (`message_id`) or a button tap (plus `action_identifier`),
-    /// `$notification_dismissed` on a swipe-away; nothing on arrival (PushNotifAI has no delivery receipt)
-    /// and nothing at all without a non-empty message id.
-    public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
-        guard let messageId = payload.messageId, !messageId.isEmpty else { return [] }
-        let idProperty: JSONObject = [Event.messageIdProperty: .string(messageId)]
-        switch step {
-        case .open:
-            return [receipt(.opened, Event.tapped, idProperty, payload: payload)]
-        case .openAction(let actionIdentifier):
-            var properties = idProperty
-            properties[Event.actionIdentifierProperty] = .string(actionIdentifier)
-            return [receipt(.opened, Event.tapped, properties, payload: payload, action: actionIdentifier)]
-        case .dismiss:
-            return [receipt(.dismissed, Event.dismissed, idProperty, payload: payload)]
-        case .configure, .arrive, .launch:
-            return []
-        }
-    }
-
-    /// A body tap routes `deep_link` when it is set and non-empty (else the tap only opens the app);
-    /// a button tap routes nothing.
-    public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
-        guard step == .open, let link = payload.deepLink, !link.isEmpty else { return .nothing }
-        return TapPlan(deepLink: link)
     }
 
     /// Warns when `aps.category` is not `pushnotifai`: iOS then never reports a swipe-away, so no

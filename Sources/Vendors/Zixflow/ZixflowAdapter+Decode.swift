@@ -15,7 +15,7 @@ extension ZixflowAdapter {
 
         func keep(_ key: String, _ value: JSONValue, expected: String) {
             payload.ignored[key] = value
-            diagnostics.append(APSCoding.wrongType(JSONPath.member(key, of: JSONPath.root), expected: expected, value))
+            diagnostics.append(Diagnostic.wrongType(JSONPath.member(key, of: JSONPath.root), expected: expected, value))
         }
 
         payload.data.reserveCapacity(userInfo.count)
@@ -103,7 +103,7 @@ extension ZixflowAdapter {
     ) {
         guard let text = value.stringValue else {
             payload.ignored[Key.actionButtons] = value
-            diagnostics.append(APSCoding.wrongType(path, expected: "a JSON-encoded string", value))
+            diagnostics.append(Diagnostic.wrongType(path, expected: "a JSON-encoded string", value))
             return
         }
         let parsed: JSONValue
@@ -134,7 +134,7 @@ extension ZixflowAdapter {
             func string(_ field: String) -> String {
                 guard let member = element[field] else { return "" }
                 if let text = member.stringValue { return text }
-                diagnostics.append(APSCoding.wrongType(JSONPath.member(field, of: elementPath), expected: "a string", member))
+                diagnostics.append(Diagnostic.wrongType(JSONPath.member(field, of: elementPath), expected: "a string", member))
                 return ""
             }
             let name = string("name")

@@ -9,12 +9,8 @@ extension ZixflowAdapter {
     /// at launch and needs no service extension). The one exception is an image, which always needs the
     /// extension: a Native payload with an image is written in Custom mode, reported as a loss of
     /// `mutableContent: false`.
-    public func encode(_ payload: PushPayload) -> EncodeResult { encode(payload, collectingLosses: true) }
-
-    /// ``encode(_:)``, building the losses only when `collectingLosses` is true.
-    public func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var payload = payload
-        var losses = LossList(collecting: collectingLosses)
         let sameVendor = payload.vendor == id
         let custom = payload.imageURL != nil
             || (sameVendor ? payload.mutableContent : !payload.buttons.isEmpty)
@@ -90,7 +86,7 @@ extension ZixflowAdapter {
             }
         }
         if !buttons.isEmpty { userInfo[Key.actionButtons] = .string(buttons) }
-        return EncodeResult(userInfo: userInfo, losses: losses.collected)
+        return userInfo
     }
 
     /// The `action_buttons` string (`[{"name":…,"deeplink":…}]`, in that key order), or "" without buttons.
@@ -113,12 +109,6 @@ extension ZixflowAdapter {
             }
             if button.destructive {
                 losses.append(Loss(path: path + ".destructive", value: true, reason: "Zixflow buttons cannot be destructive"))
-            }
-            if button.input {
-                losses.append(Loss(path: path + ".input", value: true, reason: "Zixflow buttons cannot ask for typed text"))
-            }
-            if let placeholder = button.placeholder {
-                losses.append(Loss(path: path + ".placeholder", value: .string(placeholder), reason: "Zixflow buttons have no text input"))
             }
             if let action = button.action {
                 losses.append(Loss(path: path + ".action", value: action.json, reason: "Zixflow buttons cannot run a named action"))

@@ -117,8 +117,6 @@ public struct ZixflowAdapter: VendorAdapter {
         return !id.isEmpty
     }
 
-    public func ownsCategory(_ category: String) -> Bool { category == Self.buttonCategory }
-
     /// The action index of a button's action identifier: one leading `ACTION_` removed, then Swift's
     /// `Int(String)`; -1 when that is not an integer.
     public static func actionIndex(of actionIdentifier: String) -> Int {

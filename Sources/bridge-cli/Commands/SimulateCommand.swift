@@ -20,7 +20,8 @@ enum SimulateCommand: Command {
           --device-token HEX            the cached APNs device token
           --user-text TEXT              text typed into an input button
           --delegate-accepts SCHEME,…   install a deep-link delegate that consumes these schemes
-          --closure                     install a closure that consumes every link
+          --link-handler                install a link handler that consumes every link (via: handler;
+                                        --closure is the former name, still accepted)
           --register-action NAME        register a handler that consumes NAME (repeatable)
           --buffer N                    steps kept before configure (default 8)
 
@@ -38,7 +39,7 @@ enum SimulateCommand: Command {
         "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
         "outbox", "endpoint",
     ]).union(DeliverySettings.valuedOptions)
-    static let flagOptions: Set<String> = ["closure"]
+    static let flagOptions: Set<String> = ["link-handler", "closure"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
@@ -56,7 +57,7 @@ enum SimulateCommand: Command {
         var options = SimulationOptions(
             vendor: arguments.value("vendor"), deviceToken: arguments.value("device-token"),
             userText: arguments.value("user-text"), delegateAcceptsSchemes: arguments.list("delegate-accepts"),
-            closure: arguments.has("closure"), registeredActions: arguments.all("register-action"))
+            linkHandler: arguments.has("link-handler") || arguments.has("closure"), registeredActions: arguments.all("register-action"))
         if let buffer = arguments.value("buffer") {
             guard let capacity = Int(buffer), capacity >= 0 else { throw .usage("--buffer needs a whole number ≥ 0") }
             options.bufferCapacity = capacity

@@ -3,7 +3,7 @@ import PushBridgeConformance
 import PushBridgeVendors
 
 /// The real Zixflow adapter with one deliberate mistake, to prove the suite catches it.
-struct FlawedZixflowAdapter: VendorAdapter {
+struct FlawedZixflowAdapter: CategoryProviding {
     /// The mistake.
     enum Flaw: Sendable, CaseIterable {
         /// Sends `Open` where Zixflow's backend expects `Opened`.
@@ -22,6 +22,8 @@ struct FlawedZixflowAdapter: VendorAdapter {
         case decodesDifferentlyEachTime
         /// Forgets `deeplink_url` when asked not to collect losses.
         case leanEncodeDropsDeepLink
+        /// Owns `ZX_2BTN` (as Zixflow does) but provides no category.
+        case providesNoCategory
     }
 
     let flaw: Flaw
@@ -55,32 +57,31 @@ struct FlawedZixflowAdapter: VendorAdapter {
         return result
     }
 
-    func encode(_ payload: PushPayload) -> EncodeResult {
-        var result = base.encode(payload)
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        var userInfo = base.userInfo(for: payload, losses: &losses)
         switch flaw {
         case .losesImageSilently:
-            result.userInfo["image_url"] = nil
+            userInfo["image_url"] = nil
         case .dropsAlertWhenEncoding:
-            if case .object(var aps)? = result.userInfo["aps"] {
+            if case .object(var aps)? = userInfo["aps"] {
                 aps["alert"] = nil
-                result.userInfo["aps"] = .object(aps)
+                userInfo["aps"] = .object(aps)
             }
+        case .leanEncodeDropsDeepLink where !losses.isCollecting:
+            userInfo["deeplink_url"] = nil
         default:
             break
         }
-        return result
-    }
-
-    func encode(_ payload: PushPayload, collectingLosses: Bool) -> EncodeResult {
-        var result = encode(payload)
-        if flaw == .leanEncodeDropsDeepLink, !collectingLosses {
-            result.userInfo["deeplink_url"] = nil
-            result.losses = []
-        }
-        return result
+        return userInfo
     }
 
     func ownsCategory(_ category: String) -> Bool { base.ownsCategory(category) }
+
+    var launchCategories: [NotificationCategory] { flaw == .providesNoCategory ? [] : base.launchCategories }
+
+    func categories(for payload: PushPayload) -> [NotificationCategory] {
+        flaw == .providesNoCategory ? [] : base.categories(for: payload)
+    }
 
     func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         var receipts = base.receipts(for: step, payload: payload, context: context)

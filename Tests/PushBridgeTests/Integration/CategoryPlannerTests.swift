@@ -89,7 +89,9 @@ struct CategoryPlannerTests {
             var eventTable: [EventTableEntry] { [] }
             func claims(_ userInfo: JSONObject) -> Bool { false }
             func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
-            func encode(_ payload: PushPayload) -> EncodeResult { base.encode(payload) }
+            func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+                base.userInfo(for: payload, losses: &losses)
+            }
             func ownsCategory(_ category: String) -> Bool { true }
             func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }
             func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan { .nothing }

@@ -32,7 +32,9 @@ struct FakeIntegrationVendor: CategoryProviding, TokenRegistering {
     var eventTable: [EventTableEntry] { base.eventTable }
     func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
     func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
-    func encode(_ payload: PushPayload) -> EncodeResult { base.encode(payload) }
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        base.userInfo(for: payload, losses: &losses)
+    }
     func ownsCategory(_ category: String) -> Bool { base.ownsCategory(category) }
     func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         base.receipts(for: step, payload: payload, context: context)

@@ -97,12 +97,12 @@ struct FakeAdapter: VendorAdapter {
             }
         }
         if let bad = userInfo[marker], bad.stringValue == nil {
-            diagnostics.append(APSCoding.wrongType(JSONPath.member(marker, of: "$"), expected: "a string", bad))
+            diagnostics.append(Diagnostic.wrongType(JSONPath.member(marker, of: "$"), expected: "a string", bad))
         }
         return DecodeResult(payload: payload, diagnostics: diagnostics)
     }
 
-    func encode(_ payload: PushPayload) -> EncodeResult {
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var userInfo: JSONObject = payload.data
         userInfo["aps"] = .object(APSCoding.encode(payload))
         userInfo[marker] = payload.messageId.map { .string($0) } ?? ""
@@ -112,7 +112,7 @@ struct FakeAdapter: VendorAdapter {
         if !payload.buttons.isEmpty { userInfo["buttons"] = .array(payload.buttons.map(\.json)) }
         if !payload.tracking.isEmpty { userInfo["tracking"] = .object(payload.tracking) }
         if !payload.ignored.isEmpty { userInfo["ignored"] = .object(payload.ignored) }
-        return EncodeResult(userInfo: userInfo)
+        return userInfo
     }
 
     func ownsCategory(_ category: String) -> Bool { category.hasPrefix(ownedCategoryPrefix) }

@@ -9,27 +9,26 @@ import PushBridge
 ///              "buttons": [ { "id": "follow", "title": "Follow back", "url": "birdapp://follow/ada" } ] },
 ///   "campaign": "spring" }
 /// ```
-/// - Up to 2 buttons, each opening the app at its own `url` (no url: the app just opens); they use the
-///   category `chirp`, registered by the SDK at launch.
-/// - Other top-level keys are custom data. Unknown or wrong-typed keys inside `chirp` are kept under
-///   `ignored` (keyed by their path, `$.chirp.<key>`) with a diagnostic, and written back by `encode`.
-/// - Receipts: `chirp_delivered` when the app sees the push (foreground or background; Chirp has no
-///   extension SDK), `chirp_opened` on a tap, with `button` for a button tap.
-public struct ChirpAdapter: VendorAdapter {
+/// Up to 2 buttons, each opening the app at its own `url`, under the category `chirp` that the SDK registers
+/// at launch. Other top-level keys are custom data; unknown or wrong-typed keys inside `chirp` are kept in
+/// `ignored` under their path (`$.chirp.<key>`) and written back. The rest is PushBridge's defaults: the
+/// name, `ownsCategory`, the receipts (``eventTable``), the taps and the losses ``capabilities`` imply.
+public struct ChirpAdapter: VendorAdapter, CategoryProviding {
     /// The category Chirp's buttons are registered under.
     public static let category = "chirp"
-    /// Most buttons Chirp shows.
-    public static let maxButtons = 2
+    /// What `decode` expects of each `chirp` key, for its diagnostics.
+    private static let expected = [
+        "id": "a non-empty string", "url": "a non-empty string", "buttons": "an array of {id, title, url}",
+    ]
 
     /// Creates the adapter.
     public init() {}
 
     public var id: String { "chirp" }
-    public var name: String { "Chirp" }
 
     public var capabilities: VendorCapabilities {
         VendorCapabilities(
-            maxButtons: Self.maxButtons, buttonDeepLinks: true, textInput: false, namedActions: false, images: false,
+            maxButtons: 2, buttonDeepLinks: true, textInput: false, namedActions: false, images: false,
             buttonsNeedServiceExtension: false, buttonRouting: .ownOnly)
     }
 
@@ -37,228 +36,113 @@ public struct ChirpAdapter: VendorAdapter {
         [
             EventTableEntry(
                 kind: .delivered, event: "chirp_delivered", when: "foreground or background arrive",
-                properties: ["id"]),
+                properties: ["id"], sentOn: [.arriveInForeground, .arriveInBackground], messageIdProperty: "id"),
             EventTableEntry(
-                kind: .opened, event: "chirp_opened", when: "body or button tap", properties: ["id", "button"]),
+                kind: .opened, event: "chirp_opened", when: "body or button tap", properties: ["id", "button"],
+                sentOn: [.bodyTap, .buttonTap], messageIdProperty: "id", buttonProperty: "button"),
         ]
     }
 
-    public func claims(_ userInfo: JSONObject) -> Bool {
-        guard let id = userInfo["chirp"]?["id"]?.stringValue else { return false }
-        return !id.isEmpty
-    }
+    public var launchCategories: [NotificationCategory] { [NotificationCategory(id: Self.category, owner: id)] }
 
-    public func ownsCategory(_ category: String) -> Bool { category == Self.category }
-
-    // MARK: Decode
+    public func claims(_ userInfo: JSONObject) -> Bool { userInfo["chirp"]?["id"]?.stringValue?.isEmpty == false }
 
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var payload = PushPayload(vendor: id)
         var diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
-        for key in JSONWriter.sortedKeys(userInfo) where key != "aps" && key != "chirp" {
-            payload.data[key] = userInfo[key]!
-        }
-        guard let chirp = userInfo["chirp"] else {
-            diagnostics.append(
-                Diagnostic(.warning, code: "chirp-missing", path: "$.chirp", message: "no chirp object: no receipt"))
+        for (key, value) in userInfo where key != "aps" && key != "chirp" { payload.data[key] = value }
+        guard let chirp = userInfo["chirp"], let members = chirp.objectValue else {
+            if let chirp = userInfo["chirp"] {
+                payload.ignored["$.chirp"] = chirp
+                diagnostics.append(Diagnostic.wrongType("$.chirp", expected: "an object", chirp))
+            } else {
+                let message = "no chirp object: no receipt"
+                diagnostics.append(Diagnostic(.warning, code: "chirp-missing", path: "$.chirp", message: message))
+            }
             return DecodeResult(payload: payload, diagnostics: diagnostics)
         }
-        guard let members = chirp.objectValue else {
-            payload.ignored["$.chirp"] = chirp
-            diagnostics.append(APSCoding.wrongType("$.chirp", expected: "an object", chirp))
-            return DecodeResult(payload: payload, diagnostics: diagnostics)
-        }
-        func keep(_ key: String, expected: String) {
-            let path = JSONPath.member(key, of: "$.chirp")
-            payload.ignored[path] = members[key]!
-            diagnostics.append(APSCoding.wrongType(path, expected: expected, members[key]!))
-        }
-        for key in JSONWriter.sortedKeys(members) {
-            let value = members[key]!
+        for (key, value) in members.membersInCanonicalOrder {
+            let text = value.stringValue?.isEmpty == false ? value.stringValue : nil
+            let buttons = key == "buttons" ? Self.buttons(value) : nil
             switch key {
-            case "id":
-                guard let text = value.stringValue, !text.isEmpty else {
-                    keep(key, expected: "a non-empty string")
-                    continue
-                }
-                payload.messageId = text
-            case "url":
-                guard let text = value.stringValue, !text.isEmpty else {
-                    keep(key, expected: "a non-empty string")
-                    continue
-                }
-                payload.deepLink = text
-            case "buttons":
-                guard let buttons = decodeButtons(value) else {
-                    keep(key, expected: "an array of {id, title, url}")
-                    continue
-                }
-                if buttons.count > Self.maxButtons {
+            case "id" where text != nil: payload.messageId = text
+            case "url" where text != nil: payload.deepLink = text
+            case "buttons" where buttons != nil:
+                if buttons!.count > capabilities.maxButtons {
                     diagnostics.append(
                         Diagnostic(
                             .warning, code: "too-many-buttons", path: "$.chirp.buttons",
-                            message: "Chirp shows the first \(Self.maxButtons) of \(buttons.count) buttons"))
+                            message: "Chirp shows the first \(capabilities.maxButtons) of \(buttons!.count) buttons"))
                 }
-                payload.buttons = Array(buttons.prefix(Self.maxButtons))
+                payload.buttons = Array(buttons!.prefix(capabilities.maxButtons))
             default:
-                keep(key, expected: "no such key (Chirp reads id, url, buttons)")
+                let path = JSONPath.member(key, of: "$.chirp")
+                payload.ignored[path] = value
+                let expected = Self.expected[key] ?? "no such key (Chirp reads id, url, buttons)"
+                diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
             }
         }
         if !payload.buttons.isEmpty, payload.category == nil { payload.category = Self.category }
         return DecodeResult(payload: payload, diagnostics: diagnostics)
     }
 
-    /// `[{id, title, url?}]` with non-empty string ids and string titles; nil when it is anything else.
-    private func decodeButtons(_ value: JSONValue) -> [PushButton]? {
-        guard let elements = value.arrayValue else { return nil }
+    /// `[{id, title, url?}]` with non-empty string ids and urls and string titles; nil when it is anything else.
+    private static func buttons(_ value: JSONValue) -> [PushButton]? {
         var buttons: [PushButton] = []
-        for element in elements {
+        for element in value.arrayValue ?? [.null] {
             guard let members = element.objectValue, Set(members.keys).isSubset(of: ["id", "title", "url"]),
-                let id = members["id"]?.stringValue, !id.isEmpty, let title = members["title"]?.stringValue
+                let id = members["id"]?.stringValue, !id.isEmpty, let title = members["title"]?.stringValue,
+                members["url"].map({ $0.stringValue?.isEmpty == false }) ?? true
             else { return nil }
-            let url = members["url"]
-            guard url == nil || url?.stringValue?.isEmpty == false else { return nil }
-            buttons.append(PushButton(id: id, title: title, deepLink: url?.stringValue, foreground: true))
+            buttons.append(PushButton(id: id, title: title, deepLink: members["url"]?.stringValue, foreground: true))
         }
         return buttons
     }
 
-    // MARK: Encode
-
-    public func encode(_ payload: PushPayload) -> EncodeResult {
-        var losses: [Loss] = []
-        var wire = payload
-        var chirp: JSONObject = [:]
-        if let messageId = payload.messageId { chirp["id"] = .string(messageId) }
-        if let link = payload.deepLink {
-            if link.isEmpty {
-                losses.append(Loss(path: "$.deepLink", value: "", reason: "an empty url opens nothing"))
-            } else {
-                chirp["url"] = .string(link)
-            }
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        func lose(_ path: String, _ value: JSONValue, _ reason: String) {
+            losses.append(Loss(path: path, value: value, reason: reason))
         }
+        var aps = payload
+        var chirp: JSONObject = [:]
+        chirp["id"] = payload.messageId.map { .string($0) }
+        if payload.deepLink == "" { lose("$.deepLink", "", "an empty url opens nothing") }
+        chirp["url"] = payload.deepLink?.isEmpty == false ? .string(payload.deepLink!) : nil
         var buttons: [JSONValue] = []
         for (index, button) in payload.buttons.enumerated() {
             let path = JSONPath.element(index, of: "$.buttons")
-            guard index < Self.maxButtons, !button.id.isEmpty else {
-                losses.append(
-                    Loss(
-                        path: path, value: button.json,
-                        reason: "Chirp shows at most \(Self.maxButtons) buttons, each with an id"))
+            guard index < capabilities.maxButtons, !button.id.isEmpty else {
+                lose(path, button.json, "Chirp shows at most \(capabilities.maxButtons) buttons, each with an id")
                 continue
             }
             var members: JSONObject = ["id": .string(button.id), "title": .string(button.title)]
-            if let link = button.deepLink, !link.isEmpty { members["url"] = .string(link) }
-            if button.deepLink == "" {
-                losses.append(Loss(path: path + ".deepLink", value: "", reason: "an empty url opens nothing"))
-            }
-            if !button.foreground {
-                losses.append(
-                    Loss(path: path + ".foreground", value: false, reason: "Chirp buttons always open the app"))
-            }
-            if button.destructive {
-                losses.append(
-                    Loss(path: path + ".destructive", value: true, reason: "Chirp buttons are never destructive"))
-            }
-            if button.input {
-                losses.append(Loss(path: path + ".input", value: true, reason: "Chirp buttons take no text"))
-            }
-            if let placeholder = button.placeholder {
-                losses.append(
-                    Loss(path: path + ".placeholder", value: .string(placeholder), reason: "Chirp buttons take no text")
-                )
-            }
-            if let action = button.action {
-                losses.append(Loss(path: path + ".action", value: action.json, reason: "Chirp has no named actions"))
-            }
+            members["url"] = button.deepLink?.isEmpty == false ? .string(button.deepLink!) : nil
             buttons.append(.object(members))
+            if button.deepLink == "" { lose(path + ".deepLink", "", "an empty url opens nothing") }
+            if !button.foreground { lose(path + ".foreground", false, "Chirp buttons always open the app") }
+            if button.destructive { lose(path + ".destructive", true, "Chirp buttons are never destructive") }
         }
         if !buttons.isEmpty {
             chirp["buttons"] = .array(buttons)
             if let category = payload.category, category != Self.category {
-                losses.append(
-                    Loss(
-                        path: "$.category", value: .string(category), reason: "Chirp buttons need the category 'chirp'")
-                )
+                lose("$.category", .string(category), "Chirp buttons need the category 'chirp'")
             }
-            if let sent = wire.apsExtra.removeValue(forKey: "category") {
-                losses.append(
-                    Loss(path: "$.apsExtra.category", value: sent, reason: "Chirp buttons need the category 'chirp'"))
+            if let sent = aps.apsExtra.removeValue(forKey: "category") {
+                lose("$.apsExtra.category", sent, "Chirp buttons need the category 'chirp'")
             }
-            wire.category = Self.category
+            aps.category = Self.category
         }
-        if let action = payload.action {
-            losses.append(Loss(path: "$.action", value: action.json, reason: "Chirp has no named actions"))
+        var userInfo: JSONObject = ["aps": .object(APSCoding.encode(aps))]
+        for (key, value) in payload.data where key != "aps" && key != "chirp" { userInfo[key] = value }
+        for (key, value) in payload.data where key == "aps" || key == "chirp" {
+            lose(JSONPath.member(key, of: "$.data"), value, "'\(key)' is a Chirp wire key")
         }
-        if let image = payload.imageURL {
-            losses.append(Loss(path: "$.imageURL", value: .string(image), reason: "Chirp shows no images"))
+        userInfo["chirp"] = chirp.isEmpty ? nil : .object(chirp)
+        for (key, value) in payload.ignored.membersInCanonicalOrder {
+            guard let failure = JSONPlacement.place(value, at: key, in: &userInfo) else { continue }
+            lose(JSONPath.member(key, of: "$.ignored"), value, "Chirp cannot write '\(key)' back: \(failure)")
         }
-        for key in JSONWriter.sortedKeys(payload.tracking) {
-            losses.append(
-                Loss(
-                    path: JSONPath.member(key, of: "$.tracking"), value: payload.tracking[key]!,
-                    reason: "Chirp needs only its id"))
-        }
-
-        var userInfo: JSONObject = [:]
-        for key in JSONWriter.sortedKeys(payload.data) {
-            if key == "aps" || key == "chirp" {
-                losses.append(
-                    Loss(
-                        path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
-                        reason: "'\(key)' is a Chirp wire key"))
-            } else {
-                userInfo[key] = payload.data[key]!
-            }
-        }
-        for key in JSONWriter.sortedKeys(payload.ignored) {
-            let value = payload.ignored[key]!
-            let inside = key.hasPrefix("$.chirp.") ? String(key.dropFirst("$.chirp.".count)) : nil
-            if key == "$.chirp", chirp.isEmpty {
-                userInfo["chirp"] = value
-            } else if let inside, chirp[inside] == nil, !inside.contains("."), !inside.contains("[") {
-                chirp[inside] = value
-            } else {
-                losses.append(
-                    Loss(
-                        path: JSONPath.member(key, of: "$.ignored"), value: value,
-                        reason: "Chirp has no place for '\(key)'"))
-            }
-        }
-        if userInfo["chirp"] == nil { userInfo["chirp"] = .object(chirp) }
-        userInfo["aps"] = .object(APSCoding.encode(wire))
-        return EncodeResult(userInfo: userInfo, losses: losses)
-    }
-
-    // MARK: Receipts and taps
-
-    public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
-        guard let messageId = payload.messageId else { return [] }
-        switch step {
-        case .arrive(.foreground), .arrive(.background):
-            return [receipt(.delivered, "chirp_delivered", ["id": .string(messageId)], payload: payload)]
-        case .open:
-            return [receipt(.opened, "chirp_opened", ["id": .string(messageId)], payload: payload)]
-        case .openAction(let button):
-            return [
-                Receipt(
-                    vendor: id, kind: .opened, event: "chirp_opened",
-                    properties: ["id": .string(messageId), "button": .string(button)],
-                    messageId: messageId, action: button)
-            ]
-        case .arrive(.serviceExtension), .configure, .dismiss, .launch:
-            return []
-        }
-    }
-
-    public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
-        switch step {
-        case .open:
-            return TapPlan(deepLink: payload.deepLink)
-        case .openAction(let button):
-            return TapPlan(deepLink: payload.buttons.first { $0.id == button }?.deepLink)
-        default:
-            return .nothing
-        }
+        userInfo["chirp"] = userInfo["chirp"] ?? .object([:])
+        return userInfo
     }
 }
