@@ -9,10 +9,10 @@ struct BuiltInVendorsConformanceTests {
     func allCasesPass() throws {
         let report = try ConformanceSuite(adapters: BuiltInVendors.all).run(casesDirectory: Paths.cases)
         #expect(report.isPassing, "\(report)")
-        #expect(report.skippedCount == 0)
+        #expect(report.passedCount + report.knownIssueCount == report.results.count)
     }
 
-    @Test("Zixflow has at least 25 cases, and every Zixflow case runs (none skipped)")
+    @Test("Zixflow has at least 25 cases, and every Zixflow case runs")
     func zixflowCaseCount() throws {
         let report = try ConformanceSuite(adapters: BuiltInVendors.all).run(
             casesDirectory: Paths.cases, vendor: "zixflow")

@@ -66,12 +66,42 @@ struct ConformanceCommandOutputTests {
         #expect(lines(result.stdout).last?.hasSuffix(" 0 failed") == true)
     }
 
-    @Test("--vendor with no cases for that vendor passes with 0 cases and says so on stderr")
+    // Replaces "--vendor with no cases for that vendor passes with 0 cases and says so on stderr" (issue 13).
+    @Test("--vendor with no cases for that vendor fails: the failure line says why, then '0 passed, 1 failed'")
     func vendorWithoutCases() throws {
         let folder = try Scratch("conformance")
+        try folder.write(
+            "zixflow/one.json",
+            #"""
+            {"description":"one case","cases":[{"id":"one","description":"one case",
+              "vendor":"zixflow","payload":{"aps":{"alert":"Hi"},"Zixflow-Delivery-ID":"1"},"expect":{}}]}
+            """#)
         let result = try bridgeCLI(["conformance", "--vendor", "pushnotifai", "--cases", folder.path])
-        #expect(result.status == 0)
-        #expect(result.stdout == "0 passed, 0 failed\n")
-        #expect(result.stderr == "bridge-cli conformance: no cases for vendor pushnotifai under \(folder.path)\n")
+        #expect(result.status == 1)
+        #expect(
+            lines(result.stdout) == [
+                "\(folder.path) [run] at $.vendor: expected cases for vendor 'pushnotifai' (the vendor filter), "
+                    + "got none: the cases under \(folder.path) are for zixflow",
+                "0 passed, 1 failed",
+            ])
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("cases for a vendor bridge-cli does not know fail, one line each, with a hint on stderr; exit 1")
+    func casesForUnknownVendor() throws {
+        let result = try bridgeCLI(["conformance", "--cases", Paths.exampleCases])
+        #expect(result.status == 1)
+        let output = lines(result.stdout)
+        let failed = output.dropLast()
+        #expect(!failed.isEmpty)
+        #expect(
+            failed.allSatisfy {
+                $0.contains(" [unregistered-vendor] at $.vendor: expected an adapter registered for 'chirp' ")
+            }, "\(result.stdout)")
+        #expect(output.last == "0 passed, \(failed.count) failed")
+        #expect(
+            result.stderr == "bridge-cli conformance: bridge-cli runs the built-in vendors only "
+                + "(zixflow, buzzkit, appdna, pushnotifai); run another adapter's cases with ConformanceSuite(adapters:) "
+                + "from its package's tests\n")
     }
 }

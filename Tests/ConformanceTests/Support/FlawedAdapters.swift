@@ -22,6 +22,12 @@ struct FlawedZixflowAdapter: VendorAdapter {
         case decodesDifferentlyEachTime
         /// Forgets `deeplink_url` when asked not to collect losses.
         case leanEncodeDropsDeepLink
+        /// Names the opened event `Open` in its event table only (its receipts still say `Opened`).
+        case renamesEventInTableOnly
+        /// Adds a `campaign` property to every receipt that its event table does not list.
+        case sendsUnlistedProperty
+        /// Always writes `aps.mutable-content: 1`, and never reports the `$.mutableContent` loss that adding it is.
+        case addsMutableContentSilently
     }
 
     let flaw: Flaw
@@ -31,7 +37,14 @@ struct FlawedZixflowAdapter: VendorAdapter {
     var id: String { base.id }
     var name: String { base.name }
     var capabilities: VendorCapabilities { base.capabilities }
-    var eventTable: [EventTableEntry] { base.eventTable }
+    var eventTable: [EventTableEntry] {
+        guard flaw == .renamesEventInTableOnly else { return base.eventTable }
+        return base.eventTable.map { row in
+            var row = row
+            if row.event == "Opened" { row.event = "Open" }
+            return row
+        }
+    }
 
     func claims(_ userInfo: JSONObject) -> Bool {
         base.claims(userInfo) || (flaw == .claimsBuzzKitPayloads && userInfo["buzzkit"] != nil)
@@ -65,6 +78,12 @@ struct FlawedZixflowAdapter: VendorAdapter {
                 aps["alert"] = nil
                 result.userInfo["aps"] = .object(aps)
             }
+        case .addsMutableContentSilently:
+            if case .object(var aps)? = result.userInfo["aps"] {
+                aps["mutable-content"] = 1
+                result.userInfo["aps"] = .object(aps)
+            }
+            result.losses.removeAll { $0.path == "$.mutableContent" }
         default:
             break
         }
@@ -89,6 +108,8 @@ struct FlawedZixflowAdapter: VendorAdapter {
             for index in receipts.indices where receipts[index].event == "Opened" { receipts[index].event = "Open" }
         case .receiptsInWrongOrder:
             receipts.reverse()
+        case .sendsUnlistedProperty:
+            for index in receipts.indices { receipts[index].properties["campaign"] = "spring" }
         default:
             break
         }
