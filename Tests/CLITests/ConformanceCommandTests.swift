@@ -19,7 +19,7 @@ struct ConformanceCommandTests {
 
     @Test("the repository's cases end with 'N passed, N failed'; the exit code is 1 exactly when N failed > 0")
     func summaryLine() throws {
-        let cases = Fixtures.packageRoot.appendingPathComponent("Conformance/cases").path
+        let cases = TestPaths.packageRoot + "/Conformance/cases"
         let result = try CLI.run(["conformance", "--cases", cases, "--vendor", "zixflow"])
         let last = try #require(result.stdoutLines.last)
         let words = last.split(separator: " ")

@@ -1,24 +1,10 @@
 import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 // Foundation is imported here only for the differential test against JSONSerialization;
 // the library itself never uses it.
-
-/// The error `text` fails with, or nil when it parses.
-private func parseError(_ text: String, options: JSONParser.Options = .default) -> JSONParseError? {
-    parseError(Array(text.utf8), options: options)
-}
-
-/// The error `bytes` fail with, or nil when they parse.
-private func parseError(_ bytes: [UInt8], options: JSONParser.Options = .default) -> JSONParseError? {
-    do {
-        _ = try JSONParser.parseDocument(bytes, options: options)
-        return nil
-    } catch {
-        return error
-    }
-}
 
 /// The compact canonical text of `text` after a parse.
 private func reparsed(_ text: String) throws -> String {

@@ -1,14 +1,15 @@
 import Foundation
 import PushBridge
 import PushBridgeConformance
+import PushBridgeTestSupport
 import PushBridgeVendors
 
 /// Where the package's conformance files are, found from this source file.
 enum Paths {
     /// The package root.
-    static let packageRoot = ConformanceSuite.directory("../../..")
+    static let packageRoot = TestPaths.packageRoot
     /// `Conformance/cases`.
-    static let cases = ConformanceSuite.directory("../../../Conformance/cases")
+    static let cases = packageRoot + "/Conformance/cases"
     /// `Conformance/case-schema.json`.
     static let schema = packageRoot + "/Conformance/case-schema.json"
     /// The third-party example's cases.
@@ -26,13 +27,7 @@ enum Paths {
 
     /// The parsed JSON of a file.
     static func json(_ path: String) throws -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Unreadable(path: path) }
-        return try JSONParser.parse([UInt8](data))
-    }
-
-    struct Unreadable: Error, CustomStringConvertible {
-        let path: String
-        var description: String { "cannot read \(path)" }
+        try JSONParser.parse(try TestPaths.readBytes(path))
     }
 }
 
