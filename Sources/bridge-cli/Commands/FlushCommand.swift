@@ -4,7 +4,8 @@ import PushBridgeDelivery
 enum FlushCommand: Command {
     static let name = "flush"
     static let summary = "Send the receipts waiting in an outbox (the launch step)"
-    static let help = """
+    /// The help text; the vendors' HTTP paths come from the registry's adapters.
+    static var help: String { """
         Usage: bridge-cli flush --outbox DIR --endpoint URL [--write-key KEY] [options]
 
         URL is http://host[:port][/path][?query] (no userinfo, no #fragment, port 1-65535); a
@@ -12,10 +13,10 @@ enum FlushCommand: Command {
 
         The launch step: sends every receipt waiting in the outbox in DIR (written by
         'simulate --outbox' or an app's service extension), in the order recorded, each to
-        URL + the vendor's path (Zixflow POST /v1/track, BuzzKit POST /v1/events, AppDNA
-        POST /v1/push/events, PushNotifAI POST /v1/events) with an Idempotency-Key that is the
-        same for every retry. 408, 429, 5xx and network errors are retried with backoff (honouring
-        Retry-After); other 4xx set the receipt aside in DIR/dead-letters.jsonl.
+        URL + its vendor's path, with an Idempotency-Key that is the same for every retry:
+        \(vendorPaths)
+        408, 429, 5xx and network errors are retried with backoff (honouring Retry-After);
+        other 4xx set the receipt aside in DIR/dead-letters.jsonl.
 
         Prints one JSON line per receipt handled, then a summary:
           {"type":"delivered","id":…,"vendor":…,"event":…,"messageId":…,"attempts":…,"status":…}
@@ -37,7 +38,18 @@ enum FlushCommand: Command {
           --request-timeout S       seconds one request may take (default 10)
           --max-time S              seconds the whole flush may take (default 60)
           --base-delay S            the first retry's wait, doubled each retry (default 0.5)
-        """
+        """ }
+
+    /// One line per registered vendor's receipt endpoint: `  Zixflow      POST /v1/track`.
+    static var vendorPaths: String {
+        let endpoints = registry.receiptEndpoints
+        let width = endpoints.map(\.vendorName.count).max() ?? 0
+        return endpoints.map { endpoint in
+            "  " + endpoint.vendorName + String(repeating: " ", count: width - endpoint.vendorName.count + 2)
+                + endpoint.method + " " + endpoint.path
+        }.joined(separator: "\n")
+    }
+
     static let valuedOptions: Set<String> = Set(["outbox", "endpoint"]).union(DeliverySettings.valuedOptions)
     static let flagOptions: Set<String> = []
 
