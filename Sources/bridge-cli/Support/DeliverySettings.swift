@@ -66,9 +66,8 @@ struct DeliverySettings {
     /// Flushes `outbox`, printing one line per receipt handled and the summary, diagnostics on stderr. Throws
     /// (exit 66, nothing on stdout) only when the flush could not start; a flush that failed partway is
     /// printed in full and comes back with its ``OutboxFlushReport/failure`` set.
-    func flush(_ outbox: ReceiptOutbox, sink: HTTPReceiptSink? = nil) throws(CLIError) -> OutboxFlushReport {
-        let flusher = OutboxFlusher(
-            outbox: outbox, sink: sink ?? self.sink, options: OutboxFlushOptions(maxDuration: maxTime))
+    func flush(_ outbox: ReceiptOutbox) throws(CLIError) -> OutboxFlushReport {
+        let flusher = OutboxFlusher(outbox: outbox, sink: sink, options: OutboxFlushOptions(maxDuration: maxTime))
         let report: OutboxFlushReport
         do throws(OutboxError) {
             report = try flusher.flush()
