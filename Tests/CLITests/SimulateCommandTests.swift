@@ -312,12 +312,7 @@ struct SimulateUsageTests {
 
 @Suite("bridge-cli simulate records through the bridge's own sink")
 struct SimulateRecordingOrderTests {
-    /// A BuzzKit push whose tap runs every stage of SPEC §7: a receipt, an action and its receipt, a route and its
-    /// receipt.
-    let buzzkit: JSONObject = [
-        "aps": ["alert": "x"],
-        "buzzkit": ["messageId": "m1", "deepLink": "gym://class/7", "action": ["name": "show_offer"]],
-    ]
+    let buzzkit = Fixtures.buzzKitActionAndLink
 
     @Test("with --outbox the lines come in the bridge's order, the same as without, each receipt recorded")
     func outboxKeepsTheBridgeOrder() throws {

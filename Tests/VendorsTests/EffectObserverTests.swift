@@ -24,10 +24,7 @@ private final class ObservingSink: ReceiptSink {
 
 @Suite("Effects are handed to an observer as they happen")
 struct EffectObserverTests {
-    let buzzkit: JSONObject = [
-        "aps": ["alert": "x"],
-        "buzzkit": ["messageId": "m1", "deepLink": "gym://class/7", "action": ["name": "show_offer"]],
-    ]
+    let buzzkit = Fixtures.buzzKitActionAndLink
 
     @Test("the observer sees every effect in the result's order, each receipt just before the sink records it")
     func inOrderBeforeRecording() {
