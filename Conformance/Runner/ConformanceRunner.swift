@@ -102,7 +102,9 @@ extension ConformanceSuite {
                 }.map(\.json)
                 failures += effectFailures(expected: expected, actual: actual, caseID: testCase.id)
             }
-            if checksEventTable { failures += eventTableFailures(effects: effects, adapter: adapter, caseID: testCase.id) }
+            if checksEventTable {
+                failures += eventTableFailures(effects: effects, adapter: adapter, caseID: testCase.id)
+            }
         }
 
         for target in JSONWriter.sortedKeys(expect.losses ?? [:]) {

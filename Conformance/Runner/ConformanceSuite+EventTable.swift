@@ -48,13 +48,13 @@ extension ConformanceSuite {
             ConformanceFailure(caseID: caseID, check: .eventTable, path: path, expected: expected, actual: actual)
         }
         guard let row = table.first(where: { $0.kind == receipt.kind && $0.event == receipt.event }) else {
-            let rows = table.map { "\($0.kind.rawValue) \"\($0.event)\"" }
+            let rows = table.isEmpty ? "it has none" : table.map { "\($0.kind.rawValue) \"\($0.event)\"" }
+                .joined(separator: ", ")
             return [
                 failure(
-                    JSONPath.member("event", of: path),
-                    "a row of \(adapter.id)'s eventTable (" + (rows.isEmpty ? "it has none" : rows.joined(separator: ", "))
-                        + ")",
-                    "\(receipt.kind.rawValue) \"\(receipt.event)\": rename the event in eventTable or in the receipt code")
+                    JSONPath.member("event", of: path), "a row of \(adapter.id)'s eventTable (\(rows))",
+                    "\(receipt.kind.rawValue) \"\(receipt.event)\": "
+                        + "rename the event in eventTable or in the code that makes the receipt")
             ]
         }
         let listed = Set(row.properties)

@@ -45,7 +45,8 @@ public struct ConformanceSuite: Sendable {
     /// Reads every `*.json` case file under `casesDirectory` (subfolders included) and runs the cases,
     /// only those for `vendor` when it is given.
     ///
-    /// The run cannot pass on nothing: a folder with no case file, or a `vendor` that no case is for is a ``ConformanceCheck/run`` failure in ``ConformanceReport/runProblems``,
+    /// The run cannot pass on nothing: a folder with no case file, or a `vendor` that no case is for, is a
+    /// ``ConformanceCheck/run`` failure in ``ConformanceReport/runProblems``,
     /// and a case whose vendor has no registered adapter fails with ``ConformanceCheck/unregisteredVendor``.
     ///
     /// - Throws: ``ConformanceLoadError`` when the directory (not a case file in it) cannot be read.

@@ -31,7 +31,8 @@ extension VendorRegistry {
             guard let describer = adapter as? any ReceiptRequestDescribing else { return [] }
             var endpoints: [ReceiptEndpoint] = []
             for row in adapter.eventTable {
-                let sample = Receipt(vendor: adapter.id, kind: row.kind, event: row.event, properties: [:], messageId: nil)
+                let sample = Receipt(
+                    vendor: adapter.id, kind: row.kind, event: row.event, properties: [:], messageId: nil)
                 let request = describer.receiptRequest(for: sample, writeKey: nil)
                 let endpoint = ReceiptEndpoint(
                     vendor: adapter.id, vendorName: adapter.name, method: request.method, path: request.path)

@@ -28,8 +28,9 @@ enum ConformanceCommand: Command {
             throw CLIError(code: .unreadableInput, message: "cannot read the cases directory: \(error)")
         }
         if report.failures.contains(where: { $0.check == .unregisteredVendor }) {
+            let builtIn = registry.ids.joined(separator: ", ")
             stderrStream.write(
-                "bridge-cli conformance: bridge-cli runs the built-in vendors only (\(registry.ids.joined(separator: ", ")));"
+                "bridge-cli conformance: bridge-cli runs the built-in vendors only (\(builtIn));"
                     + " run another adapter's cases with ConformanceSuite(adapters:) from its package's tests\n")
         }
         stdoutStream.write(report.description + "\n")
