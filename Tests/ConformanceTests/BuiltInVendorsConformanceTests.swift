@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeConformance
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -24,7 +25,7 @@ struct BuiltInVendorsConformanceTests {
     @Test("seed 000's two example payloads are cases, byte for byte")
     func seedExamplesAreCases() throws {
         for name in ["zixflow-custom.json", "zixflow-native.json"] {
-            let example = try Paths.json(Paths.packageRoot + "/examples/payloads/" + name).objectValue
+            let example = try Fixtures.payload(name)
             #expect(BuiltInCases.loaded.cases.contains { $0.payload == example }, "\(name) is not a case payload")
         }
     }

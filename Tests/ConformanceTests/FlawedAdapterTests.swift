@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeConformance
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -87,7 +88,7 @@ struct FlawedAdapterTests {
 
     @Test("an adapter that claims another vendor's payload is reported on that vendor's case")
     func claimsOthers() throws {
-        let buzzkit = try Paths.json(Paths.packageRoot + "/examples/payloads/buzzkit.json").objectValue ?? [:]
+        let buzzkit = try Fixtures.payload("buzzkit.json")
         let buzzkitCase = ConformanceCase(
             id: "buzzkit-example", description: "BuzzKit's example", vendor: "buzzkit", payload: buzzkit)
         let report = report(.claimsBuzzKitPayloads, [buzzkitCase], variants: 8)

@@ -4,16 +4,14 @@ import PushBridgeConformance
 import PushBridgeTestSupport
 import PushBridgeVendors
 
-/// Where the package's conformance files are, found from this source file.
+/// Where the package's conformance files are, under ``TestPaths/packageRoot``.
 enum Paths {
-    /// The package root.
-    static let packageRoot = TestPaths.packageRoot
     /// `Conformance/cases`.
-    static let cases = packageRoot + "/Conformance/cases"
+    static let cases = TestPaths.packageRoot + "/Conformance/cases"
     /// `Conformance/case-schema.json`.
-    static let schema = packageRoot + "/Conformance/case-schema.json"
+    static let schema = TestPaths.packageRoot + "/Conformance/case-schema.json"
     /// The third-party example's cases.
-    static let exampleCases = packageRoot + "/examples/ThirdPartyAdapter/Conformance/cases"
+    static let exampleCases = TestPaths.packageRoot + "/examples/ThirdPartyAdapter/Conformance/cases"
 
     /// Every `*.json` file under `directory`, sorted.
     static func jsonFiles(under directory: String) -> [String] {
