@@ -32,8 +32,11 @@ let package = Package(
             dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance", "PushBridgeDelivery"],
             path: "Sources/bridge-cli"
         ),
-        // What several test targets share: package paths, the built bridge-cli, scratch folders, recorders.
-        .target(name: "PushBridgeTestSupport", dependencies: ["PushBridge"], path: "Tests/TestSupport"),
+        // What several test targets share: package paths, the built bridge-cli and a runner for it, scratch folders,
+        // recorders, fixtures (userInfos from text or examples/payloads, simulated steps).
+        .target(
+            name: "PushBridgeTestSupport", dependencies: ["PushBridge", "PushBridgeVendors"],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "PushBridgeTests", dependencies: ["PushBridge", "PushBridgeTestSupport"], path: "Tests/PushBridgeTests"),
         .testTarget(

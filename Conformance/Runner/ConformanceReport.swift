@@ -1,9 +1,13 @@
 import PushBridge
 
 /// What a conformance check compares: one of a case's expectations, or one of the laws of SPEC §9.
-public enum ConformanceCheck: Sendable, Hashable, CustomStringConvertible {
+public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertible {
     /// The case file itself (unreadable JSON, an unknown field, a repeated id, …).
     case caseFile
+    /// The run as a whole: no case ran, the cases folder holds no case file, or a vendor filter matched no case.
+    case run
+    /// The case's vendor has no registered adapter, so nothing of the case could be checked.
+    case unregisteredVendor
     /// `expect.bridge`: the decoded bridge form. Paths are in the bridge form.
     case bridge
     /// `expect.effects`: what the steps did. Paths are in the effect list (`$[1].event`).
@@ -34,12 +38,21 @@ public enum ConformanceCheck: Sendable, Hashable, CustomStringConvertible {
     case adversarial(variant: String)
     /// Law 5: the adapter crashed while the case's own expectations were checked.
     case neverCrash
+    /// Every receipt the adapter makes (in the case's steps, and for every step on the case's payload) is a row
+    /// of its ``VendorAdapter/eventTable``: the same kind and event name. Paths are in the effect list for
+    /// the case's steps, `$` otherwise.
+    case eventTable
+    /// A coding law (`law`) checked again on the payload with `aps.mutable-content` removed, so an encoder
+    /// that adds `mutable-content` without reporting it as a loss is caught.
+    case withoutMutableContent(ConformanceCheck)
     /// The case has a known issue but every check passed: remove `knownIssue`.
     case knownIssueResolved
 
     public var description: String {
         switch self {
         case .caseFile: return "case-file"
+        case .run: return "run"
+        case .unregisteredVendor: return "unregistered-vendor"
         case .bridge: return "bridge"
         case .effects: return "effects"
         case .losses(let target): return "losses:\(target)"
@@ -54,6 +67,8 @@ public enum ConformanceCheck: Sendable, Hashable, CustomStringConvertible {
         case .validAPNs(let target): return target.map { "law:valid-apns:\($0)" } ?? "law:valid-apns"
         case .adversarial(let variant): return "law:adversarial(\(variant))"
         case .neverCrash: return "law:never-crash"
+        case .eventTable: return "law:event-table"
+        case .withoutMutableContent(let law): return "\(law)(without mutable-content)"
         case .knownIssueResolved: return "known-issue-resolved"
         }
     }
@@ -99,8 +114,6 @@ public struct ConformanceCaseResult: Sendable, Hashable {
         case failed
         /// The case has a `knownIssue` and failed as documented (its failures are in ``failures``).
         case knownIssue(String)
-        /// The case was not run (no adapter is registered for its vendor).
-        case skipped(String)
     }
 
     /// The case's id.
@@ -117,7 +130,11 @@ public struct ConformanceCaseResult: Sendable, Hashable {
     public var failures: [ConformanceFailure]
 }
 
-/// Everything a run of the suite found: one result per case, plus problems reading case files.
+/// Everything a run of the suite found: one result per case, plus problems reading case files and problems
+/// of the run as a whole.
+///
+/// A report cannot pass on nothing: when no case ran, ``failures`` holds a ``ConformanceCheck/run`` failure
+/// saying so, and ``isPassing`` is false.
 public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
     /// A run that failed, thrown by ``requirePassing()``: its description lists every failure.
     public struct Failed: Error, Sendable, CustomStringConvertible {
@@ -126,59 +143,74 @@ public struct ConformanceReport: Sendable, Hashable, CustomStringConvertible {
         public var description: String { report.description }
     }
 
+    /// The case id of a failure that belongs to no case: `(no cases)`.
+    public static let noCaseID = "(no cases)"
+
     /// One result per case, in the order the cases were read.
     public var results: [ConformanceCaseResult]
     /// Problems that kept cases (or whole files) from being read; each counts as a failed case.
     public var fileProblems: [ConformanceFailure]
+    /// Problems of the run as a whole (an empty cases folder, a vendor filter that matched no case); each
+    /// counts as one failure.
+    public var runProblems: [ConformanceFailure]
 
     /// Creates a report.
-    public init(results: [ConformanceCaseResult], fileProblems: [ConformanceFailure] = []) {
+    public init(
+        results: [ConformanceCaseResult], fileProblems: [ConformanceFailure] = [],
+        runProblems: [ConformanceFailure] = []
+    ) {
         self.results = results
         self.fileProblems = fileProblems
+        self.runProblems = runProblems
     }
 
     /// Cases whose every check passed.
     public var passedCount: Int { results.filter { $0.status == .passed }.count }
-    /// Failed cases, plus one for each distinct case or file that could not be read.
+    /// Failed cases, plus one for each distinct case or file that could not be read, plus one for each problem
+    /// of the run (``nothingRan`` included).
     public var failedCount: Int {
         results.filter { $0.status == .failed }.count + Set(fileProblems.map(\.caseID)).count
+            + wholeRunProblems.count
     }
     /// Cases that failed as their `knownIssue` documents.
     public var knownIssueCount: Int {
         results.filter { if case .knownIssue = $0.status { return true } else { return false } }.count
     }
-    /// Cases not run.
-    public var skippedCount: Int {
-        results.filter { if case .skipped = $0.status { return true } else { return false } }.count
+
+    /// The failure of a run in which no case ran and nothing else explains why; nil when a case ran.
+    public var nothingRan: ConformanceFailure? {
+        guard results.isEmpty, fileProblems.isEmpty, runProblems.isEmpty else { return nil }
+        return ConformanceFailure(
+            caseID: Self.noCaseID, check: .run, path: JSONPath.root, expected: "at least one case to run",
+            actual: "no case ran: a run that checks nothing cannot pass")
     }
 
-    /// Every failure that fails the suite: file problems first, then each failed case's, in order.
+    /// ``runProblems``, or ``nothingRan`` when no case ran.
+    private var wholeRunProblems: [ConformanceFailure] { runProblems + (nothingRan.map { [$0] } ?? []) }
+
+    /// Every failure that fails the suite: problems of the run, file problems, then each failed case's, in order.
     public var failures: [ConformanceFailure] {
-        fileProblems + results.filter { $0.status == .failed }.flatMap(\.failures)
+        wholeRunProblems + fileProblems + results.filter { $0.status == .failed }.flatMap(\.failures)
     }
 
-    /// Whether nothing failed (known issues and skipped cases do not fail a run).
+    /// Whether something ran and nothing failed (known issues do not fail a run).
     public var isPassing: Bool { failedCount == 0 }
 
     /// `N passed, N failed`.
     public var summary: String { "\(passedCount) passed, \(failedCount) failed" }
 
-    /// Throws ``Failed`` unless the run passed: the one call a test needs.
+    /// Throws ``Failed`` unless the run passed (at least one case ran, and nothing failed): the one call a test
+    /// needs.
     public func requirePassing() throws(Failed) {
         guard isPassing else { throw Failed(report: self) }
     }
 
-    /// One line per failure, one per known issue and skipped case, then the summary.
+    /// One line per failure, one per known issue, then the summary.
     public var description: String {
         var lines = failures.map(\.description)
         for result in results {
-            switch result.status {
-            case .knownIssue(let note):
+            if case .knownIssue(let note) = result.status {
                 lines.append("known issue: \(result.caseID): \(note) (\(result.failures.count) failing checks)")
-            case .skipped(let reason):
-                lines.append("skipped: \(result.caseID): \(reason)")
-            case .passed, .failed:
-                break
             }
         }
         lines.append(summary)

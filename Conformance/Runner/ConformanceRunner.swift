@@ -9,7 +9,12 @@ extension ConformanceSuite {
                 source: testCase.source, status: status, failures: failures)
         }
         guard let adapter = registry.adapter(id: testCase.vendor) else {
-            return result(.skipped("no adapter is registered for vendor '\(testCase.vendor)'"), [])
+            let registered = registry.ids.isEmpty ? "none" : registry.ids.joined(separator: ", ")
+            let unregistered = ConformanceFailure(
+                caseID: testCase.id, check: .unregisteredVendor, path: "$.vendor",
+                expected: "an adapter registered for '\(testCase.vendor)' (registered: \(registered))",
+                actual: "none, so nothing was checked: add the adapter to ConformanceSuite(adapters:)")
+            return result(.failed, [unregistered])
         }
         var failures: [ConformanceFailure] = []
         let (found, crashes) = SimulatedCrash.capture { expectationFailures(testCase, adapter: adapter) }
@@ -26,7 +31,10 @@ extension ConformanceSuite {
             if let cached = lawCache[key] {
                 laws = cached
             } else {
-                laws = lawFailures(testCase.payload, adapter: adapter, claimedBy: testCase.expect.claimedBy)
+                let claimedBy = testCase.expect.claimedBy
+                laws = lawFailures(testCase.payload, adapter: adapter, claimedBy: claimedBy)
+                    + eventTableFailures(testCase.payload, adapter: adapter)
+                    + mutableContentFailures(testCase.payload, adapter: adapter, claimedBy: claimedBy)
                 lawCache[key] = laws
             }
             failures += laws.map { failure in
@@ -51,7 +59,8 @@ extension ConformanceSuite {
         return result(failures.isEmpty ? .passed : .failed, failures)
     }
 
-    /// The case's own expectations: bridge form, effects, losses, diagnostics.
+    /// The case's own expectations: bridge form, effects, losses, diagnostics; with the laws on, the event-table
+    /// law on the effects of the case's steps.
     private func expectationFailures(_ testCase: ConformanceCase, adapter: any VendorAdapter) -> [ConformanceFailure] {
         var failures: [ConformanceFailure] = []
         func fail(_ check: ConformanceCheck, _ path: String, _ expected: String, _ actual: String) {
@@ -80,16 +89,22 @@ extension ConformanceSuite {
             }
         }
 
-        if let expected = expect.effects {
+        let checksEventTable = options.checksLaws && !testCase.steps.isEmpty
+        if expect.effects != nil || checksEventTable {
             var simulation = testCase.options
             simulation.vendor = testCase.vendor
             let effects = Simulation.run(
                 testCase.payload, steps: testCase.steps, options: simulation, registry: registry)
-            let actual = effects.filter { effect in
-                if case .diagnostic = effect { return expect.effectsIncludeDiagnostics }
-                return true
-            }.map(\.json)
-            failures += effectFailures(expected: expected, actual: actual, caseID: testCase.id)
+            if let expected = expect.effects {
+                let actual = effects.filter { effect in
+                    if case .diagnostic = effect { return expect.effectsIncludeDiagnostics }
+                    return true
+                }.map(\.json)
+                failures += effectFailures(expected: expected, actual: actual, caseID: testCase.id)
+            }
+            if checksEventTable {
+                failures += eventTableFailures(effects: effects, adapter: adapter, caseID: testCase.id)
+            }
         }
 
         for target in JSONWriter.sortedKeys(expect.losses ?? [:]) {

@@ -33,23 +33,46 @@ public struct ConformanceSuite: Sendable {
 
     /// Creates a suite over `adapters` (ids must be unique; the first of a repeated id is kept).
     public init(adapters: [any VendorAdapter], options: Options = Options()) {
-        self.registry = VendorRegistry(adapters)
+        self.init(registry: VendorRegistry(adapters), options: options)
+    }
+
+    /// Creates a suite over the adapters of `registry`.
+    init(registry: VendorRegistry, options: Options) {
+        self.registry = registry
         self.options = options
     }
 
     /// Reads every `*.json` case file under `casesDirectory` (subfolders included) and runs the cases,
-    /// only those for `vendor` when it is given. An empty folder gives an empty, passing report.
+    /// only those for `vendor` when it is given.
+    ///
+    /// The run cannot pass on nothing: a folder with no case file, or a `vendor` that no case is for, is a
+    /// ``ConformanceCheck/run`` failure in ``ConformanceReport/runProblems``,
+    /// and a case whose vendor has no registered adapter fails with ``ConformanceCheck/unregisteredVendor``.
     ///
     /// - Throws: ``ConformanceLoadError`` when the directory (not a case file in it) cannot be read.
     public func run(casesDirectory: String, vendor: String? = nil) throws(ConformanceLoadError) -> ConformanceReport {
-        let loaded = try Self.loadCases(directory: casesDirectory)
+        let files = try CaseDirectory.jsonFiles(under: casesDirectory)
+        let loaded = Self.loadCases(files: files)
         let cases = vendor.map { id in loaded.cases.filter { $0.vendor == id } } ?? loaded.cases
         var report = run(cases: cases)
         report.fileProblems = loaded.problems + report.fileProblems
+        func runProblem(_ path: String, _ expected: String, _ actual: String) {
+            report.runProblems.append(
+                ConformanceFailure(caseID: casesDirectory, check: .run, path: path, expected: expected, actual: actual))
+        }
+        if files.isEmpty {
+            runProblem(JSONPath.root, "at least one case file (*.json)", "none under \(casesDirectory)")
+        } else if let vendor, cases.isEmpty, !loaded.cases.isEmpty {
+            let found = Set(loaded.cases.map(\.vendor)).sorted().joined(separator: ", ")
+            runProblem(
+                "$.vendor", "cases for vendor '\(vendor)' (the vendor filter)",
+                "none: the cases under \(casesDirectory) are for \(found)")
+        }
         return report
     }
 
     /// Runs `cases` in order. A repeated id or description is a problem of the later case, which is not run.
+    /// No case at all is a failing report (see ``ConformanceReport/nothingRan``).
     public func run(cases: [ConformanceCase]) -> ConformanceReport {
         var ids: [String: String] = [:]
         var descriptions: [String: String] = [:]
@@ -90,9 +113,14 @@ public struct ConformanceSuite: Sendable {
     public static func loadCases(
         directory: String
     ) throws(ConformanceLoadError) -> (cases: [ConformanceCase], problems: [ConformanceFailure]) {
+        loadCases(files: try CaseDirectory.jsonFiles(under: directory))
+    }
+
+    /// Reads the case files at `files`: the cases that could be read, and the problems of the rest.
+    static func loadCases(files: [String]) -> (cases: [ConformanceCase], problems: [ConformanceFailure]) {
         var cases: [ConformanceCase] = []
         var problems: [ConformanceFailure] = []
-        for path in try CaseDirectory.jsonFiles(under: directory) {
+        for path in files {
             do throws(ConformanceLoadError) {
                 let read = ConformanceCaseFile.read(try CaseDirectory.readFile(path), source: path)
                 cases += read.cases

@@ -34,6 +34,17 @@ public struct RetryPolicy: Sendable, Hashable {
         self.maxRetryAfter = max(0, maxRetryAfter)
     }
 
+    /// A policy for a flush that may take at most `maxTime` seconds in all (what `bridge-cli flush` and
+    /// `simulate --endpoint` use): `maxAttempts` requests per receipt, the first retry after `baseDelay`
+    /// seconds, waits capped at 8 s (or `baseDelay`, when longer), one receipt's attempts at 30 s and the
+    /// `Retry-After` honoured at 60 s, both cut to `maxTime`, so no single receipt can use more than the
+    /// whole flush may.
+    public static func forFlush(maxAttempts: Int = 5, baseDelay: Double = 0.5, maxTime: Double = 60) -> RetryPolicy {
+        RetryPolicy(
+            maxAttempts: maxAttempts, baseDelay: baseDelay, maxDelay: max(8, baseDelay),
+            maxTotalTime: min(30, maxTime), maxRetryAfter: min(60, maxTime))
+    }
+
     /// The wait after failed attempt `attempt` (from 1), given a uniform random `unit` in `[0, 1]` and the
     /// server's `Retry-After` in seconds, if any.
     public func delay(afterAttempt attempt: Int, unit: Double, retryAfter: Double? = nil) -> Double {

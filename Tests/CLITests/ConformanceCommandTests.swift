@@ -3,17 +3,23 @@ import Testing
 
 @Suite("bridge-cli conformance")
 struct ConformanceCommandTests {
-    @Test("an empty cases directory ends with the line '0 passed, 0 failed' and exits 0")
+    // Replaces "an empty cases directory ends with the line '0 passed, 0 failed' and exits 0" (issue 13: a run
+    // that checks nothing is a failure).
+    @Test("an empty cases directory fails: a line saying there is no case file, '0 passed, 1 failed', exit 1")
     func emptyCases() throws {
         let scratch = try Scratch()
         let result = try CLI.run(["conformance", "--cases", scratch.directory.path])
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutLines.last == "0 passed, 0 failed")
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.stdoutLines == [
+                "\(scratch.path) [run] at $: expected at least one case file (*.json), got none under \(scratch.path)",
+                "0 passed, 1 failed",
+            ])
     }
 
     @Test("the repository's cases end with 'N passed, N failed'; the exit code is 1 exactly when N failed > 0")
     func summaryLine() throws {
-        let cases = Fixtures.packageRoot.appendingPathComponent("Conformance/cases").path
+        let cases = TestPaths.packageRoot + "/Conformance/cases"
         let result = try CLI.run(["conformance", "--cases", cases, "--vendor", "zixflow"])
         let last = try #require(result.stdoutLines.last)
         let words = last.split(separator: " ")

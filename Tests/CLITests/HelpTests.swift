@@ -1,3 +1,4 @@
+import PushBridgeTestSupport
 import Testing
 
 /// The commands of SPEC §8's table, and `preview`.

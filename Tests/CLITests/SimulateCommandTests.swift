@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 private let deliveryID = "626533406292836846"
@@ -312,5 +313,29 @@ struct SimulateUsageTests {
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1)
+    }
+}
+
+@Suite("bridge-cli simulate records through the bridge's own sink")
+struct SimulateRecordingOrderTests {
+    let buzzkit = Fixtures.buzzKitActionAndLink
+
+    @Test("with --outbox the lines come in the bridge's order, the same as without, each receipt recorded")
+    func outboxKeepsTheBridgeOrder() throws {
+        let scratch = try Scratch()
+        let handler = ["--register-action", "show_offer"]
+        let plain = try simulate("open", handler, payload: buzzkit).effects
+        let outbox = ["--outbox", scratch.file("outbox")]
+        let durable = try simulate("open", handler + outbox, payload: buzzkit).effects
+        #expect(
+            plain.map { $0["event"]?.stringValue ?? $0["type"]?.stringValue ?? "" } == [
+                "$notification.opened", "action", "$action.triggered", "route", "$deeplink.opened",
+            ])
+        #expect(durable == plain)
+        let again = try simulate("open", handler + outbox, payload: buzzkit)
+        #expect(
+            try again.result.stdoutJSONLines().map { $0["type"] } == ["action", "route"],
+            "receipts the outbox has recorded are not printed again")
+        #expect(again.result.stderr.components(separatedBy: "receipt-already-recorded").count - 1 == 3)
     }
 }

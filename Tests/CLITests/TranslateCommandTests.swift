@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 @Suite("bridge-cli translate")

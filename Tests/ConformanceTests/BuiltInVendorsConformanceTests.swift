@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeConformance
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -9,10 +10,10 @@ struct BuiltInVendorsConformanceTests {
     func allCasesPass() throws {
         let report = try ConformanceSuite(adapters: BuiltInVendors.all).run(casesDirectory: Paths.cases)
         #expect(report.isPassing, "\(report)")
-        #expect(report.skippedCount == 0)
+        #expect(report.passedCount + report.knownIssueCount == report.results.count)
     }
 
-    @Test("Zixflow has at least 25 cases, and every Zixflow case runs (none skipped)")
+    @Test("Zixflow has at least 25 cases, and every Zixflow case runs")
     func zixflowCaseCount() throws {
         let report = try ConformanceSuite(adapters: BuiltInVendors.all).run(
             casesDirectory: Paths.cases, vendor: "zixflow")
@@ -24,7 +25,7 @@ struct BuiltInVendorsConformanceTests {
     @Test("seed 000's two example payloads are cases, byte for byte")
     func seedExamplesAreCases() throws {
         for name in ["zixflow-custom.json", "zixflow-native.json"] {
-            let example = try Paths.json(Paths.packageRoot + "/examples/payloads/" + name).objectValue
+            let example = try Fixtures.payload(name)
             #expect(BuiltInCases.loaded.cases.contains { $0.payload == example }, "\(name) is not a case payload")
         }
     }

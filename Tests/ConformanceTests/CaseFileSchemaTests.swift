@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 @testable import PushBridgeConformance
@@ -49,8 +50,7 @@ struct CaseFileSchemaTests {
     @Test("the runner reads every case file without a problem")
     func runnerReadsEveryFile() throws {
         for file in caseFiles {
-            guard let bytes = FileManager.default.contents(atPath: file) else { throw Paths.Unreadable(path: file) }
-            let read = ConformanceCaseFile.read([UInt8](bytes), source: file)
+            let read = ConformanceCaseFile.read(try TestPaths.readBytes(file), source: file)
             #expect(read.problems.isEmpty, "\(read.problems.map(\.description).joined(separator: "\n"))")
             #expect(read.cases.count == (try Paths.json(file)["cases"]?.arrayValue?.count))
         }

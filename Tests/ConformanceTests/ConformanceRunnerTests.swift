@@ -148,7 +148,7 @@ struct ExpectationTests {
     }
 }
 
-@Suite("Known issues, skipped cases and the report")
+@Suite("Known issues, runs that check nothing, and the report")
 struct ReportTests {
     @Test("a failing check listed in knownIssue makes the case a known issue, not a failure")
     func knownIssue() {
@@ -173,13 +173,36 @@ struct ReportTests {
         #expect(result.failures.map(\.check) == [.bridge])
     }
 
-    @Test("a case for a vendor with no registered adapter is skipped")
-    func skipped() {
+    // Replaces "a case for a vendor with no registered adapter is skipped" (issue 13: the kit must not pass
+    // on nothing).
+    @Test("a case for a vendor with no registered adapter fails, naming the adapters that are registered")
+    func unregisteredVendor() {
         let suite = ConformanceSuite(adapters: [ZixflowAdapter()])
         let report = suite.run(cases: [ConformanceCase(id: "b-1", description: "x", vendor: "buzzkit", payload: [:])])
-        #expect(report.results.first?.status == .skipped("no adapter is registered for vendor 'buzzkit'"))
-        #expect(report.summary == "0 passed, 0 failed")
-        #expect(report.skippedCount == 1)
+        #expect(report.results.first?.status == .failed)
+        #expect(
+            report.failures == [
+                ConformanceFailure(
+                    caseID: "b-1", check: .unregisteredVendor, path: "$.vendor",
+                    expected: "an adapter registered for 'buzzkit' (registered: zixflow)",
+                    actual: "none, so nothing was checked: add the adapter to ConformanceSuite(adapters:)")
+            ])
+        #expect(report.summary == "0 passed, 1 failed")
+        #expect(throws: ConformanceReport.Failed.self) { try report.requirePassing() }
+    }
+
+    @Test("a run of no cases fails: the report says no case ran, and requirePassing throws")
+    func nothingRan() {
+        let report = ConformanceSuite(adapters: BuiltInVendors.all).run(cases: [])
+        #expect(!report.isPassing)
+        #expect(
+            report.description == """
+                (no cases) [run] at $: expected at least one case to run, got no case ran: a run that checks \
+                nothing cannot pass
+                0 passed, 1 failed
+                """)
+        #expect(throws: ConformanceReport.Failed.self) { try report.requirePassing() }
+        #expect(!ConformanceReport(results: []).isPassing, "a report built by hand cannot pass on nothing either")
     }
 
     @Test("a repeated id is a failure of the later case, which is not run")
@@ -225,13 +248,52 @@ struct ReportTests {
 
 @Suite("Case directories")
 struct CaseDirectoryTests {
-    @Test("an empty folder gives an empty, passing report")
+    // Replaces "an empty folder gives an empty, passing report" (issue 13: the kit must not pass on nothing).
+    @Test("an empty folder fails: no case file under it")
     func emptyFolder() throws {
         let folder = try Scratch("conformance")
         let report = try ConformanceSuite(adapters: BuiltInVendors.all).run(casesDirectory: folder.path)
         #expect(report.results.isEmpty)
-        #expect(report.isPassing)
-        #expect(report.summary == "0 passed, 0 failed")
+        #expect(!report.isPassing)
+        #expect(
+            report.failures == [
+                ConformanceFailure(
+                    caseID: folder.path, check: .run, path: "$", expected: "at least one case file (*.json)",
+                    actual: "none under \(folder.path)")
+            ])
+        #expect(report.summary == "0 passed, 1 failed")
+    }
+
+    @Test("a case file that holds no case fails as a case-file problem")
+    func fileWithoutCases() throws {
+        let folder = try Scratch("conformance")
+        try folder.write("zixflow/none.json", #"{"description":"nothing yet","cases":[]}"#)
+        let report = try ConformanceSuite(adapters: BuiltInVendors.all).run(casesDirectory: folder.path)
+        #expect(report.failures.map(\.check) == [.caseFile])
+        #expect(report.summary == "0 passed, 1 failed")
+    }
+
+    @Test("a vendor filter that matches no case fails, naming the vendors the cases are for")
+    func unmatchedVendorFilter() throws {
+        let suite = ConformanceSuite(adapters: BuiltInVendors.all)
+        let report = try suite.run(casesDirectory: Paths.cases + "/pushnotifai", vendor: "zixflow")
+        #expect(report.results.isEmpty)
+        #expect(
+            report.failures == [
+                ConformanceFailure(
+                    caseID: Paths.cases + "/pushnotifai", check: .run, path: "$.vendor",
+                    expected: "cases for vendor 'zixflow' (the vendor filter)",
+                    actual: "none: the cases under \(Paths.cases)/pushnotifai are for pushnotifai")
+            ])
+        #expect(throws: ConformanceReport.Failed.self) { try report.requirePassing() }
+    }
+
+    @Test("cases for a vendor whose adapter is not registered fail, each naming the vendor")
+    func casesForUnregisteredVendor() throws {
+        let report = try ConformanceSuite(adapters: BuiltInVendors.all).run(casesDirectory: Paths.exampleCases)
+        #expect(report.passedCount == 0)
+        #expect(report.failedCount == report.results.count && report.failedCount > 0, "\(report)")
+        #expect(report.failures.allSatisfy { $0.check == .unregisteredVendor && $0.path == "$.vendor" })
     }
 
     @Test("a folder that does not exist is an error naming it")

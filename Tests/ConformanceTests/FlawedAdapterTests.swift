@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeConformance
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -92,12 +93,14 @@ struct FlawedAdapterTests {
                 $0.caseID == "zixflow-seed-custom-decode" && $0.check == .leanEncode && $0.path == "$.deeplink_url"
                     && $0.actual == "(absent)"
             }, "\(report)")
-        #expect(report.failures.allSatisfy { $0.check == .leanEncode })
+        // Adapted (issue 13): the lean-encode law now also runs on the payload without mutable-content.
+        #expect(
+            report.failures.allSatisfy { $0.check == .leanEncode || $0.check == .withoutMutableContent(.leanEncode) })
     }
 
     @Test("an adapter that claims another vendor's payload is reported on that vendor's case")
     func claimsOthers() throws {
-        let buzzkit = try Paths.json(Paths.packageRoot + "/examples/payloads/buzzkit.json").objectValue ?? [:]
+        let buzzkit = try Fixtures.payload("buzzkit.json")
         let buzzkitCase = ConformanceCase(
             id: "buzzkit-example", description: "BuzzKit's example", vendor: "buzzkit", payload: buzzkit)
         let report = report(.claimsBuzzKitPayloads, [buzzkitCase], variants: 8)
@@ -136,5 +139,58 @@ struct FlawedAdapterTests {
     func nondeterministicDecode() {
         let report = report(.decodesDifferentlyEachTime, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)
         #expect(report.failures.contains { $0.check == .deterministicDecode && $0.path == "$.data.decoded" })
+    }
+
+    @Test("an event renamed only in the receipt code fails the event-table law, even in a case with no steps")
+    func eventRenamedInCodeOnly() {
+        let report = report(.wrongEventName, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)
+        let failure = report.failures.first { $0.check == .eventTable }
+        #expect(failure?.caseID == "zixflow-seed-custom-decode")
+        #expect(failure?.path == "$.event")
+        #expect(failure?.actual.hasPrefix("opened \"Open\"") == true, "\(report)")
+        #expect(!report.isPassing)
+    }
+
+    @Test("an event renamed only in eventTable fails the event-table law, at the effect of the case's steps")
+    func eventRenamedInTableOnly() {
+        let report = report(
+            .renamesEventInTableOnly, BuiltInCases.named("zixflow-seed-custom-extension-then-body-tap"), variants: 0)
+        #expect(
+            report.failures.contains {
+                $0.caseID == "zixflow-seed-custom-extension-then-body-tap" && $0.check == .eventTable
+                    && $0.path == "$[1].event" && $0.expected.contains("opened \"Open\"")
+                    && $0.actual.hasPrefix("opened \"Opened\"")
+            }, "\(report)")
+        #expect(report.failures.allSatisfy { $0.check == .eventTable }, "only the table is wrong: \(report)")
+        #expect(!report.isPassing)
+    }
+
+    @Test("a receipt property the event table does not list fails the event-table law at the property")
+    func unlistedProperty() {
+        let report = report(.sendsUnlistedProperty, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)
+        #expect(
+            report.failures.contains {
+                $0.check == .eventTable && $0.path == "$.properties.campaign"
+            }, "\(report)")
+    }
+
+    @Test("an encoder that adds mutable-content without reporting it fails the round trip without mutable-content")
+    func addsMutableContentSilently() throws {
+        let cases = BuiltInCases.named("zixflow-seed-custom-decode")
+        let payload = try #require(cases.first?.payload)
+        #expect(payload["aps"]?["mutable-content"] == 1, "the case must carry mutable-content for this test")
+        let report = report(.addsMutableContentSilently, cases, variants: 0)
+        #expect(
+            report.failures.contains(
+                ConformanceFailure(
+                    caseID: "zixflow-seed-custom-decode", check: .withoutMutableContent(.roundTrip),
+                    path: "$.mutableContent", expected: "false", actual: "true")), "\(report)")
+        #expect(
+            report.failures.allSatisfy {
+                if case .withoutMutableContent = $0.check { return true } else { return false }
+            }, "the payload as sent carries mutable-content, so only the variant without it can fail: \(report)")
+        #expect(
+            report.failures.first { $0.check == .withoutMutableContent(.roundTrip) }?.description.contains(
+                "[law:round-trip(without mutable-content)]") == true)
     }
 }

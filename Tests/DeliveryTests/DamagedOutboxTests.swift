@@ -245,7 +245,7 @@ struct DamagedJournalTests {
         let scratch = try Scratch()
         let directory = scratch.file("outbox")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var generator = SplitMix(seed: 3)
+        var generator = SplitMix64(seed: 3)
         var bytes: [UInt8] = []
         func garbage() -> [UInt8] {
             (0..<Int(generator.next() % 90)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 @testable import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 @Suite("Outbox records: framing, checksums and receipt identity")
@@ -89,7 +90,7 @@ struct FramingTests {
 
     @Test("a CRC state shifted through n zero bytes equals the state after n zero bytes, for lengths up to 1 MiB")
     func crcShift() {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for count in [0, 1, 2, 3, 7, 8, 255, 256, 4_095, 65_537, 1 << 20] {
             let register = UInt32(truncatingIfNeeded: generator.next())
             var direct = register
@@ -105,7 +106,7 @@ struct FramingTests {
 
     @Test("the prefix-state path finds exactly the records the direct path finds, on damaged and crafted journals")
     func prefixPathAgrees() {
-        var generator = SplitMix(seed: 19)
+        var generator = SplitMix64(seed: 19)
         let id = String(repeating: "5a", count: 16)
         for round in 0..<300 {
             var bytes: [UInt8] = []
@@ -158,21 +159,6 @@ func crcTableEntry(_ index: UInt32) -> UInt32 {
     var value = index
     for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
     return value
-}
-
-/// A small deterministic generator, so a failing case can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
 }
 
 extension OutboxFrame {

@@ -6,15 +6,18 @@ import Testing
 
 /// A BuzzKit push with a named action and a deep link, so an open runs every stage of SPEC §7.
 private func buzzkitPush(_ index: Int) -> JSONObject {
-    userInfo(#"""
-        {"aps":{"alert":"x"},"buzzkit":{"messageId":"m\#(index)","deepLink":"gym://class/\#(index)",
-         "action":{"name":"show_offer","data":{"i":\#(index)}}}}
-        """#)
+    [
+        "aps": ["alert": "x"],
+        "buzzkit": [
+            "messageId": .string("m\(index)"), "deepLink": .string("gym://class/\(index)"),
+            "action": ["name": "show_offer", "data": ["i": .int(index)]],
+        ],
+    ]
 }
 
 /// A Zixflow push: one `Delivered` receipt per arrival.
 private func zixflowPush(_ index: Int) -> JSONObject {
-    userInfo(#"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z\#(index)","Zixflow-Delivery-Token":"t"}"#)
+    ["aps": ["alert": "x"], "Zixflow-Delivery-ID": .string("z\(index)"), "Zixflow-Delivery-Token": "t"]
 }
 
 /// Counts calls from any thread.
@@ -116,10 +119,9 @@ struct ConcurrencyTests {
         let sink = InMemoryReceiptSink()
         let bridge = NotificationBridge(
             registry: BuiltInVendors.registry, configuration: .init(deviceToken: "aa"), sink: sink)
-        let push = #"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z#"}"#
         await forEachConcurrently(Array(0..<200)) { index in
             if index % 3 == 0 { bridge.deviceToken = index % 2 == 0 ? "aa" : "bb" }
-            let payload = userInfo(push.replacingOccurrences(of: "#", with: "\(index)"))
+            let payload: JSONObject = ["aps": ["alert": "x"], "Zixflow-Delivery-ID": .string("z\(index)")]
             _ = bridge.handle(.arrive(.foreground), userInfo: payload)
         }
         let tokens = Set(sink.receipts.compactMap { $0.properties["Zixflow-Delivery-Token"]?.stringValue })

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -52,7 +53,7 @@ struct FuzzRegressionTests {
     @Test("FuzzDecode laws: a Zixflow badge with mutable-content and no top-level text round-trips unchanged")
     func zixflowBadgeWithoutText() throws {
         // Found by the laws mode on firebase-2.json forced as Zixflow; reduced by hand.
-        let payload = userInfo(#"{"aps":{"badge":2,"mutable-content":1},"Zixflow-Delivery-ID":"z"}"#)
+        let payload = try Fixtures.userInfo(#"{"aps":{"badge":2,"mutable-content":1},"Zixflow-Delivery-ID":"z"}"#)
         let zixflow = ZixflowAdapter()
         let decoded = zixflow.decode(payload).payload
         let encoded = zixflow.encode(decoded)
@@ -62,7 +63,7 @@ struct FuzzRegressionTests {
 
     @Test("FuzzDecode laws: a wrong-typed top-level Zixflow body is written back or reported, never lost silently")
     func zixflowIgnoredBody() throws {
-        let payload = userInfo(
+        let payload = try Fixtures.userInfo(
             #"{"aps":{"alert":{"body":"b"},"mutable-content":1},"Zixflow-Delivery-ID":"z","body":{"x":1}}"#)
         let zixflow = ZixflowAdapter()
         let decoded = zixflow.decode(payload).payload
@@ -81,7 +82,7 @@ struct FuzzRegressionTests {
           ])
     func nonObjectApsKept(vendor: String, text: String) throws {
         let adapter = try BuiltInVendors.registry.requireAdapter(id: vendor)
-        let decoded = adapter.decode(userInfo(text))
+        let decoded = adapter.decode(try Fixtures.userInfo(text))
         #expect(decoded.diagnostics.contains { $0.code == "aps-not-object" })
         #expect(JSONWriter.string(decoded.payload.bridgeJSON).contains(#":"6""#))
     }

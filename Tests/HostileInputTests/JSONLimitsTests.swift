@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -121,7 +122,8 @@ struct JSONLimitsTests {
     @Test("a 30-digit integer in a vendor's custom data survives translation into every vendor byte for byte")
     func bigNumberThroughTranslation() throws {
         let big = "123456789012345678901234567890"
-        let payload = userInfo(#"{"aps":{"alert":"x"},"buzzkit":{"messageId":"m","data":{"orderId":\#(big)}}}"#)
+        let payload = try Fixtures.userInfo(
+            #"{"aps":{"alert":"x"},"buzzkit":{"messageId":"m","data":{"orderId":\#(big)}}}"#)
         for target in BuiltInVendors.all {
             let translation = Translator.translate(payload, from: BuzzKitAdapter(), to: target)
             let text = JSONWriter.string(.object(translation.userInfo))
@@ -131,8 +133,9 @@ struct JSONLimitsTests {
     }
 
     @Test("a badge beyond 64 bits is not read as an integer and does not trap")
-    func hugeBadge() {
-        let payload = userInfo(#"{"aps":{"alert":"x","badge":99999999999999999999999},"pna_message_id":"n"}"#)
+    func hugeBadge() throws {
+        let payload = try Fixtures.userInfo(
+            #"{"aps":{"alert":"x","badge":99999999999999999999999},"pna_message_id":"n"}"#)
         for adapter in BuiltInVendors.all {
             let decoded = adapter.decode(payload)
             #expect(decoded.payload.badge == nil, "\(adapter.id)")
@@ -205,9 +208,9 @@ struct JSONLimitsTests {
 
     @Test("a repeated vendor marker does not let an earlier value sneak past detection: the last one decides")
     func duplicateMarker() throws {
-        let payload = userInfo(#"{"aps":{"alert":"x"},"pna_message_id":"first","pna_message_id":""}"#)
+        let payload = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"pna_message_id":"first","pna_message_id":""}"#)
         #expect(BuiltInVendors.registry.claimants(of: payload).isEmpty)
-        let swapped = userInfo(#"{"aps":{"alert":"x"},"pna_message_id":"","pna_message_id":"second"}"#)
+        let swapped = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"pna_message_id":"","pna_message_id":"second"}"#)
         #expect(BuiltInVendors.registry.claimants(of: swapped).map(\.id) == ["pushnotifai"])
         #expect(PushNotifAIAdapter().decode(swapped).payload.messageId == "second")
     }
@@ -244,7 +247,7 @@ struct JSONLimitsTests {
 
     @Test("a control character in a vendor's string reaches the bridge form escaped and round-trips")
     func controlCharacterInVendorField() throws {
-        let payload = userInfo(#"{"aps":{"alert":{"title":"a\u0000b\u001b[2J"}},"pna_message_id":"n\nx"}"#)
+        let payload = try Fixtures.userInfo(#"{"aps":{"alert":{"title":"a\u0000b\u001b[2J"}},"pna_message_id":"n\nx"}"#)
         let decoded = PushNotifAIAdapter().decode(payload)
         #expect(decoded.payload.alert?.title == "a\u{0}b\u{1B}[2J")
         #expect(decoded.payload.messageId == "n\nx")
@@ -317,9 +320,9 @@ struct JSONLimitsTests {
     func hugeVendorPayloads() throws {
         let buttons = (0..<100_000).map { #"{"id":"b\#($0)","title":"T"}"# }.joined(separator: ",")
         let data = (0..<100_000).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
-        let buzzkit = userInfo(
+        let buzzkit = try Fixtures.userInfo(
             #"{"aps":{"alert":"x"},"buzzkit":{"messageId":"m","actions":[\#(buttons)],"data":{\#(data)}}}"#)
-        let zixflow = userInfo(
+        let zixflow = try Fixtures.userInfo(
             #"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z","action_buttons":"\#(zixflowButtons(1000))"}"#)
         #expect(buzzkit.count == 2 && zixflow.count == 3)
         var buttonCounts: [Int] = []
@@ -335,8 +338,8 @@ struct JSONLimitsTests {
     }
 
     @Test("an action_buttons string beyond Zixflow's 64 KiB inner limit shows no buttons and says why")
-    func oversizedActionButtons() {
-        let payload = userInfo(
+    func oversizedActionButtons() throws {
+        let payload = try Fixtures.userInfo(
             #"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z","action_buttons":"\#(zixflowButtons(100_000))"}"#)
         let decoded = ZixflowAdapter().decode(payload)
         #expect(decoded.payload.buttons.isEmpty)
@@ -344,9 +347,10 @@ struct JSONLimitsTests {
     }
 
     @Test("an action_buttons string nested 10,000 deep is a diagnostic, not a stack overflow")
-    func deeplyNestedActionButtons() {
+    func deeplyNestedActionButtons() throws {
         let nested = String(repeating: "[", count: 10_000)
-        let payload = userInfo(#"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z","action_buttons":"\#(nested)"}"#)
+        let payload = try Fixtures.userInfo(
+            #"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z","action_buttons":"\#(nested)"}"#)
         let decoded = ZixflowAdapter().decode(payload)
         #expect(decoded.payload.buttons.isEmpty)
         #expect(decoded.diagnostics.contains { $0.path == #"$.action_buttons"# })

@@ -78,8 +78,8 @@ struct LinkSafetyTests {
 
     @Test("a refused link on a body tap: route via rejected and a diagnostic for every vendor; nothing opens",
           arguments: ["JavaScript:alert(document.cookie)", " https://example.com/", "java%73cript:x"])
-    func rejectedThroughTheBridge(link: String) {
-        for (vendor, userInfo) in LinkPayloads.all(link: link) {
+    func rejectedThroughTheBridge(link: String) throws {
+        for (vendor, userInfo) in try LinkPayloads.all(link: link) {
             let harness = Harness()
             let effects = harness.bridge.handle(.open, userInfo: userInfo)
             #expect(effects.routes.map(\.url) == [link], "\(vendor)")
@@ -91,8 +91,8 @@ struct LinkSafetyTests {
     }
 
     @Test("the same payloads with a safe link open it through the system, so the rejections above are the policy's")
-    func safeLinkOpens() {
-        for (vendor, userInfo) in LinkPayloads.all(link: "https://example.com/sale") {
+    func safeLinkOpens() throws {
+        for (vendor, userInfo) in try LinkPayloads.all(link: "https://example.com/sale") {
             let harness = Harness()
             let effects = harness.bridge.handle(.open, userInfo: userInfo)
             #expect(effects.routes.map(\.via) == [.system], "\(vendor)")
@@ -101,15 +101,15 @@ struct LinkSafetyTests {
     }
 
     @Test("the app's delegate and closure receive dangerous links unfiltered, exactly as sent")
-    func appRoutesUnfiltered() {
-        for (vendor, userInfo) in LinkPayloads.all(link: "JavaScript:alert(1)") {
+    func appRoutesUnfiltered() throws {
+        for (vendor, userInfo) in try LinkPayloads.all(link: "JavaScript:alert(1)") {
             let harness = Harness(delegateConsumes: ["javascript"])
             let effects = harness.bridge.handle(.open, userInfo: userInfo)
             #expect(effects.routes.map(\.via) == [.delegate], "\(vendor)")
             #expect(harness.delegate.seen.all.map(\.string) == ["JavaScript:alert(1)"], "\(vendor)")
             #expect(effects.diagnostics.isEmpty, "\(vendor)")
         }
-        for (vendor, userInfo) in LinkPayloads.all(link: "data:text/html,<b>hi</b>") {
+        for (vendor, userInfo) in try LinkPayloads.all(link: "data:text/html,<b>hi</b>") {
             let harness = Harness(closureConsumes: ["data"])
             let effects = harness.bridge.handle(.open, userInfo: userInfo)
             #expect(effects.routes.map(\.via) == [.handler], "\(vendor)")
@@ -179,8 +179,8 @@ struct LinkSafetyTests {
     }
 
     @Test("a rejected link is never retried: a repeated open of the same message yields nothing")
-    func rejectedOnce() {
-        for (vendor, userInfo) in LinkPayloads.all(link: "javascript:alert(1)") {
+    func rejectedOnce() throws {
+        for (vendor, userInfo) in try LinkPayloads.all(link: "javascript:alert(1)") {
             let harness = Harness()
             #expect(harness.bridge.handle(.open, userInfo: userInfo).routes.count == 1, "\(vendor)")
             #expect(harness.bridge.handle(.open, userInfo: userInfo).isEmpty, "\(vendor)")

@@ -1,24 +1,10 @@
 import Foundation
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 // Foundation is imported here only for the differential test against JSONSerialization;
 // the library itself never uses it.
-
-/// The error `text` fails with, or nil when it parses.
-private func parseError(_ text: String, options: JSONParser.Options = .default) -> JSONParseError? {
-    parseError(Array(text.utf8), options: options)
-}
-
-/// The error `bytes` fail with, or nil when they parse.
-private func parseError(_ bytes: [UInt8], options: JSONParser.Options = .default) -> JSONParseError? {
-    do {
-        _ = try JSONParser.parseDocument(bytes, options: options)
-        return nil
-    } catch {
-        return error
-    }
-}
 
 /// The compact canonical text of `text` after a parse.
 private func reparsed(_ text: String) throws -> String {
@@ -55,7 +41,7 @@ struct JSONParserTests {
 
     @Test("thousands of distinct keys of every length up to 40, with escapes and non-ASCII, read back exactly")
     func keysThroughTheTable() throws {
-        var random = SeededJSONRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         for round in 0..<300 {
             var members: JSONObject = [:]
             for _ in 0..<Int.random(in: 1...40, using: &random) {
@@ -384,7 +370,7 @@ struct JSONParserTests {
 
     @Test("agrees with Foundation's JSONSerialization on 400 generated valid documents")
     func differentialAgainstFoundation() throws {
-        var rng = SeededJSONRandom(seed: 0x5EED_F00D)
+        var rng = SplitMix64(seed: 0x5EED_F00D)
         for index in 0..<400 {
             let value = JSONTestGenerator.value(&rng, depth: 0)
             let text = JSONTestGenerator.text(value, &rng)
@@ -399,21 +385,6 @@ struct JSONParserTests {
 
 // MARK: - Generated documents (shared with JSONWriterTests)
 
-/// SplitMix64: a small seeded generator, so generated documents are the same on every run.
-struct SeededJSONRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Builds random valid JSON values and texts, and compares a parse with Foundation's.
 enum JSONTestGenerator {
     /// Characters used in keys: distinct code points with no combining marks, so no two keys are
@@ -425,7 +396,7 @@ enum JSONTestGenerator {
         "\u{10FFFF}", "\u{1D11E}", "'", "<", "&",
     ]
 
-    static func value(_ rng: inout SeededJSONRandom, depth: Int) -> JSONValue {
+    static func value(_ rng: inout SplitMix64, depth: Int) -> JSONValue {
         let kind = Int.random(in: 0..<(depth >= 4 ? 5 : 7), using: &rng)
         switch kind {
         case 0: return .null
@@ -443,7 +414,7 @@ enum JSONTestGenerator {
         }
     }
 
-    static func number(_ rng: inout SeededJSONRandom) -> JSONNumber {
+    static func number(_ rng: inout SplitMix64) -> JSONNumber {
         let integer = Int.random(in: -1_000_000_000...1_000_000_000, using: &rng)
         let literal: String
         switch Int.random(in: 0..<4, using: &rng) {
@@ -457,7 +428,7 @@ enum JSONTestGenerator {
         return JSONNumber(literal: literal)!
     }
 
-    static func string(_ rng: inout SeededJSONRandom, from scalars: [Unicode.Scalar], maxLength: Int) -> String {
+    static func string(_ rng: inout SplitMix64, from scalars: [Unicode.Scalar], maxLength: Int) -> String {
         var text = String.UnicodeScalarView()
         for _ in 0..<Int.random(in: 0...maxLength, using: &rng) {
             text.append(scalars.randomElement(using: &rng)!)
@@ -466,18 +437,18 @@ enum JSONTestGenerator {
     }
 
     /// `value` as JSON text with random whitespace and a random choice of escapes for each character.
-    static func text(_ value: JSONValue, _ rng: inout SeededJSONRandom) -> String {
+    static func text(_ value: JSONValue, _ rng: inout SplitMix64) -> String {
         var out = ""
         write(value, into: &out, &rng)
         return space(&rng) + out + space(&rng)
     }
 
-    private static func space(_ rng: inout SeededJSONRandom) -> String {
+    private static func space(_ rng: inout SplitMix64) -> String {
         let blanks: [Character] = [" ", "\t", "\n", "\r"]
         return String((0..<Int.random(in: 0...2, using: &rng)).map { _ in blanks.randomElement(using: &rng)! })
     }
 
-    private static func write(_ value: JSONValue, into out: inout String, _ rng: inout SeededJSONRandom) {
+    private static func write(_ value: JSONValue, into out: inout String, _ rng: inout SplitMix64) {
         switch value {
         case .null, .bool, .number: out += JSONWriter.string(value)
         case .string(let text): writeString(text, into: &out, &rng)
@@ -500,7 +471,7 @@ enum JSONTestGenerator {
         }
     }
 
-    private static func writeString(_ text: String, into out: inout String, _ rng: inout SeededJSONRandom) {
+    private static func writeString(_ text: String, into out: inout String, _ rng: inout SplitMix64) {
         out += "\""
         for scalar in text.unicodeScalars {
             let short: String? = switch scalar {

@@ -17,9 +17,6 @@ public enum TestPaths {
         return components.joined(separator: "/")
     }()
 
-    /// `examples/payloads/name`.
-    public static func examplePayload(_ name: String) -> String { packageRoot + "/examples/payloads/" + name }
-
     /// The bytes of the file at `path`.
     public static func readBytes(_ path: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -52,7 +53,7 @@ struct AppDNAAdapterTests {
 
     @Test("claims a push whose appdna object has a non-empty string push_id")
     func claimsOwnPush() throws {
-        #expect(adapter.claims(try AppDNAFixtures.wire(AppDNAFixtures.specExample)))
+        #expect(adapter.claims(try Fixtures.userInfo(AppDNAFixtures.specExample)))
         #expect(adapter.claims(["appdna": ["push_id": "x"]]))
     }
 
@@ -69,7 +70,7 @@ struct AppDNAAdapterTests {
 
     @Test("is the only built-in vendor that claims the SPEC example")
     func exclusiveDetection() throws {
-        let claimants = BuiltInVendors.registry.claimants(of: try AppDNAFixtures.wire(AppDNAFixtures.specExample))
+        let claimants = BuiltInVendors.registry.claimants(of: try Fixtures.userInfo(AppDNAFixtures.specExample))
         #expect(claimants.map(\.id) == ["appdna"])
     }
 
@@ -77,7 +78,7 @@ struct AppDNAAdapterTests {
 
     @Test("decodes the SPEC §3.3 example into the bridge form, with no diagnostics")
     func specExample() throws {
-        let result = adapter.decode(try AppDNAFixtures.wire(AppDNAFixtures.specExample))
+        let result = adapter.decode(try Fixtures.userInfo(AppDNAFixtures.specExample))
         #expect(result.payload == AppDNAFixtures.specExamplePayload)
         #expect(result.diagnostics == [])
     }
@@ -90,7 +91,7 @@ struct AppDNAAdapterTests {
             ["reply", "Reply", "text_reply", "Type a reply", "0"],
         ])
         #expect("appdna_" + CategoryHash.fnv1a64hex(key) == "appdna_4d9a09a16b7b7040")
-        let userInfo = try AppDNAFixtures.wire(AppDNAFixtures.specExample)
+        let userInfo = try Fixtures.userInfo(AppDNAFixtures.specExample)
         let actions = try #require(userInfo["appdna"]?["actions"]?.arrayValue)
         #expect(AppDNAAdapter.derivedCategory(forActions: actions) == "appdna_4d9a09a16b7b7040")
     }
@@ -426,7 +427,7 @@ struct AppDNAAdapterTests {
 
     @Test("decoding is deterministic and idempotent through encode")
     func deterministic() throws {
-        let userInfo = try AppDNAFixtures.wire(AppDNAFixtures.specExample)
+        let userInfo = try Fixtures.userInfo(AppDNAFixtures.specExample)
         #expect(adapter.decode(userInfo) == adapter.decode(userInfo))
         let once = adapter.decode(userInfo).payload
         let twice = adapter.decode(adapter.encode(adapter.decode(adapter.encode(once).userInfo).payload).userInfo)

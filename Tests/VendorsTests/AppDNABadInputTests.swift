@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -113,7 +114,7 @@ struct AppDNABadInputTests {
             #"{"aps":{},"appdna":{"push_id":"p"},"":""}"#,
           ])
     func emptyStrings(_ text: String) throws {
-        let userInfo = try AppDNAFixtures.wire(text)
+        let userInfo = try Fixtures.userInfo(text)
         let result = adapter.decode(userInfo)
         #expect(result.payload.deepLink == nil)
         #expect(result.payload.action == nil)

@@ -1,17 +1,15 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
 @Suite("AppDNA through the bridge (Simulation)")
 struct AppDNABridgeTests {
-    let registry = VendorRegistry(BuiltInVendors.all)
-
+    /// The effects of `steps` on `userInfo` (default: the SPEC §3.3 example).
     func run(
         _ steps: [String], userInfo: JSONObject? = nil, options: SimulationOptions = SimulationOptions()
     ) throws -> [BridgeEffect] {
-        let parsed = try steps.map { try #require(LifecycleStep($0), "bad step \($0)") }
-        let userInfo = try userInfo ?? AppDNAFixtures.wire(AppDNAFixtures.specExample)
-        return Simulation.run(userInfo, steps: parsed, options: options, registry: registry)
+        try simulate(try userInfo ?? Fixtures.userInfo(AppDNAFixtures.specExample), steps, options: options)
     }
 
     func delivered(_ inForeground: Bool) -> BridgeEffect {

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -21,7 +22,7 @@ struct AppDNACategoryTests {
 
     @Test("the bridge form keeps the original title; only registration resolves it")
     func bridgeKeepsTitle() throws {
-        let payload = AppDNAAdapter().decode(try AppDNAFixtures.wire(AppDNAFixtures.specExample)).payload
+        let payload = AppDNAAdapter().decode(try Fixtures.userInfo(AppDNAFixtures.specExample)).payload
         #expect(payload.buttons.first?.title == "Open {{user.name | there}}")
         #expect(AppDNAAdapter.registeredTitle(payload.buttons.first?.title ?? "") == "Open there")
     }

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -20,7 +21,7 @@ struct AppDNAEncodeTests {
         let result = adapter.encode(AppDNAFixtures.specExamplePayload)
         #expect(result.losses == [])
         // The SPEC example as written, except that `foreground` is written for every button but dismiss.
-        let expected = try AppDNAFixtures.wire(#"""
+        let expected = try Fixtures.userInfo(#"""
         { "aps": { "alert": {"title": "New plan", "body": "Your week is ready"},
                    "sound": "chime.wav", "mutable-content": 1, "category": "appdna_4d9a09a16b7b7040" },
           "appdna": {
@@ -314,7 +315,7 @@ struct AppDNAEncodeTests {
             #"{"aps":{"alert":"Hi"},"appdna":{"push_id":"p","extra":{"a":[1,2]}},"campaign":"c","$odd":1}"#,
         ])
     func sameVendorRoundTrip(_ text: String) throws {
-        AppDNAFixtures.expectLosslessRoundTrip(try AppDNAFixtures.wire(text))
+        AppDNAFixtures.expectLosslessRoundTrip(try Fixtures.userInfo(text))
     }
 
     @Test(
@@ -334,7 +335,7 @@ struct AppDNAEncodeTests {
 
     @Test("open_url survives a same-vendor round trip on the wire")
     func openURLOnTheWire() throws {
-        let userInfo = try AppDNAFixtures.wire(
+        let userInfo = try Fixtures.userInfo(
             #"{"aps":{"alert":"Hi","mutable-content":1},"appdna":{"push_id":"p","#
                 + #""action":{"type":"open_url","value":"https://x.io"},"#
                 + #""actions":[{"id":"a","title":"A","type":"open_url","value":"https://a","foreground":true}]}}"#)
@@ -345,7 +346,7 @@ struct AppDNAEncodeTests {
 
     @Test("into another vendor, open_url and other AppDNA-only details are reported as losses")
     func openURLCrossVendor() throws {
-        let userInfo = try AppDNAFixtures.wire(
+        let userInfo = try Fixtures.userInfo(
             #"{"aps":{"alert":"Hi"},"#
                 + #""appdna":{"push_id":"p","action":{"type":"open_url","value":"https://x.io"},"ttl":3}}"#)
         let translation = Translator.translate(userInfo, from: adapter, to: AppDNATestVendor())

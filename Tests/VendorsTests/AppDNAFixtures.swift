@@ -31,11 +31,6 @@ enum AppDNAFixtures {
         ],
         data: ["plan": "w12"])
 
-    /// A userInfo parsed from JSON text.
-    static func wire(_ text: String) throws -> JSONObject {
-        try #require(try JSONParser.parse(text).objectValue, "fixture is not a JSON object")
-    }
-
     /// A minimal AppDNA push whose `appdna` object holds `members` plus `push_id` (unless given). Without an
     /// explicit `aps`, the push has an alert and, when `members` holds buttons, `mutable-content: 1` and the
     /// category derived from them.

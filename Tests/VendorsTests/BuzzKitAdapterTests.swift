@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -19,14 +20,9 @@ let buzzKitSpecExample = """
 
 private let adapter = BuzzKitAdapter()
 
-/// Parses a JSON object text into a userInfo.
-func buzzKitWire(_ text: String) throws -> JSONObject {
-    try VendorRegistry.parseUserInfo(Array(text.utf8))
-}
-
 /// The SPEC §3.2 example with members of its `buzzkit` object replaced or removed (`nil` removes).
 func buzzKitExample(_ changes: [String: JSONValue?] = [:]) throws -> JSONObject {
-    var userInfo = try buzzKitWire(buzzKitSpecExample)
+    var userInfo = try Fixtures.userInfo(buzzKitSpecExample)
     var members = userInfo["buzzkit"]?.objectValue ?? [:]
     for (key, value) in changes { members[key] = value }
     userInfo["buzzkit"] = .object(members)

@@ -1,16 +1,9 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
 private let messageId: JSONValue = "msg_01HV3"
-
-private func simulate(
-    _ userInfo: JSONObject, _ steps: [String], options: SimulationOptions = SimulationOptions()
-) -> [BridgeEffect] {
-    let parsed = steps.compactMap(LifecycleStep.init)
-    precondition(parsed.count == steps.count, "a step did not parse: \(steps)")
-    return Simulation.run(userInfo, steps: parsed, options: options, registry: VendorRegistry(BuiltInVendors.all))
-}
 
 private func receipt(_ kind: ReceiptKind, _ event: String, _ properties: JSONObject) -> BridgeEffect {
     .receipt(Receipt(vendor: "buzzkit", kind: kind, event: event, properties: properties, messageId: "msg_01HV3"))
@@ -55,7 +48,7 @@ private func summary(_ effects: [BridgeEffect]) -> [String] {
 struct BuzzKitBridgeOpenTests {
     @Test("a body tap: opened receipt, action, $action.triggered, route, $deeplink.opened")
     func fullOrder() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(), ["open"],
             options: SimulationOptions(delegateAcceptsSchemes: ["gym"], registeredActions: ["show_offer"]))
         #expect(effects == [
@@ -66,7 +59,7 @@ struct BuzzKitBridgeOpenTests {
 
     @Test("an unregistered action: action handled:false, a warning, $action.triggered handled:false, then the link")
     func unregisteredAction() throws {
-        let effects = simulate(try buzzKitExample(), ["open"])
+        let effects = try simulate(try buzzKitExample(), ["open"])
         #expect(summary(effects) == [
             "receipt $notification.opened", "action show_offer handled:false", "diagnostic action-unhandled",
             "receipt $action.triggered", "route gym://class/77 via:system", "receipt $deeplink.opened",
@@ -85,7 +78,7 @@ struct BuzzKitBridgeOpenTests {
         (["https"], false, RouteVia.system), (nil, false, RouteVia.system),
     ] as [([String]?, Bool, RouteVia)])
     func via(schemes: [String]?, closure: Bool, expected: RouteVia) throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(), ["open"],
             options: SimulationOptions(
                 delegateAcceptsSchemes: schemes, linkHandler: closure, registeredActions: ["show_offer"]))
@@ -94,7 +87,7 @@ struct BuzzKitBridgeOpenTests {
 
     @Test("a javascript: link is rejected by the system route: route via rejected, no $deeplink.opened")
     func rejectedLink() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(["deepLink": "javascript:alert(1)"]), ["open"],
             options: SimulationOptions(registeredActions: ["show_offer"]))
         #expect(summary(effects) == [
@@ -106,7 +99,7 @@ struct BuzzKitBridgeOpenTests {
 
     @Test("a link that is not a URL is rejected before any handler, even with a closure installed")
     func unparsableLink() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(["deepLink": "gym class 77", "action": nil]), ["open"],
             options: SimulationOptions(linkHandler: true))
         #expect(summary(effects) == [
@@ -116,7 +109,7 @@ struct BuzzKitBridgeOpenTests {
 
     @Test("the app's own closure may take a javascript: link (the app's code is not filtered)")
     func closureTakesAnyScheme() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(["deepLink": "javascript:alert(1)", "action": nil]), ["open"],
             options: SimulationOptions(linkHandler: true))
         #expect(effects.suffix(2) == [
@@ -127,15 +120,15 @@ struct BuzzKitBridgeOpenTests {
     @Test("the same open seen twice (warm and cold start) is handled once")
     func openTwice() throws {
         let options = SimulationOptions(registeredActions: ["show_offer"])
-        let once = simulate(try buzzKitExample(), ["open"], options: options)
-        let twice = simulate(try buzzKitExample(), ["open", "open"], options: options)
+        let once = try simulate(try buzzKitExample(), ["open"], options: options)
+        let twice = try simulate(try buzzKitExample(), ["open", "open"], options: options)
         #expect(twice == once)
         #expect(once.count == 5)
     }
 
     @Test("a foreground button runs the message's action and link after its opened receipt")
     func foregroundButton() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(), ["open:confirm"], options: SimulationOptions(registeredActions: ["show_offer"]))
         #expect(effects == [
             opened(action: "confirm"), showOffer, triggered(handled: true), .route(url: "gym://class/77", via: .system),
@@ -146,35 +139,35 @@ struct BuzzKitBridgeOpenTests {
     @Test("a destructive button and a background input button only send their opened receipt")
     func buttonsThatRouteNothing() throws {
         let options = SimulationOptions(userText: "Bring water", registeredActions: ["show_offer"])
-        #expect(simulate(try buzzKitExample(), ["open:skip"], options: options) == [opened(action: "skip")])
-        #expect(simulate(try buzzKitExample(), ["open:note"], options: options) == [
+        #expect(try simulate(try buzzKitExample(), ["open:skip"], options: options) == [opened(action: "skip")])
+        #expect(try simulate(try buzzKitExample(), ["open:note"], options: options) == [
             opened(action: "note", input: "Bring water"),
         ])
     }
 
     @Test("an action id that is none of the message's buttons is reported and routes nothing")
     func unknownButton() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(), ["open:app.reply"], options: SimulationOptions(registeredActions: ["show_offer"]))
         #expect(effects == [opened(action: "app.reply")])
     }
 
     @Test("a body tap and a button tap on one message are two opens, each handled once")
     func bodyThenButton() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(["action": nil, "deepLink": nil]), ["open", "open:confirm", "open:confirm", "open"])
         #expect(effects == [opened(deepLink: nil), opened(action: "confirm", deepLink: nil)])
     }
 
     @Test("a message with neither action nor link: a tap only sends the opened receipt")
     func bareMessage() throws {
-        let effects = simulate(try buzzKitExample(["action": nil, "deepLink": nil]), ["open"])
+        let effects = try simulate(try buzzKitExample(["action": nil, "deepLink": nil]), ["open"])
         #expect(effects == [opened(deepLink: nil)])
     }
 
     @Test("with no messageId (vendor chosen explicitly) the tap still runs, but no receipt is sent")
     func noMessageId() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(["messageId": nil]), ["arrive:service-extension", "open", "dismiss"],
             options: SimulationOptions(vendor: "buzzkit", registeredActions: ["show_offer"]))
         #expect(effects == [showOffer, .route(url: "gym://class/77", via: .system)])
@@ -185,7 +178,7 @@ struct BuzzKitBridgeOpenTests {
 struct BuzzKitBridgeLifecycleTests {
     @Test("only the service extension's arrive sends $notification.delivered, once")
     func delivered() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(),
             ["arrive:foreground", "arrive:background", "arrive:service-extension", "arrive:service-extension"])
         #expect(effects == [receipt(.delivered, "$notification.delivered", ["messageId": messageId])])
@@ -193,14 +186,14 @@ struct BuzzKitBridgeLifecycleTests {
 
     @Test("dismiss sends $notification.dismissed and routes nothing")
     func dismissed() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(), ["dismiss"], options: SimulationOptions(registeredActions: ["show_offer"]))
         #expect(effects == [receipt(.dismissed, "$notification.dismissed", ["messageId": messageId])])
     }
 
     @Test("before configure the extension's delivered receipt goes at once and the open waits for configure")
     func buffering() throws {
-        let effects = simulate(
+        let effects = try simulate(
             try buzzKitExample(), ["arrive:service-extension", "open", "configure"],
             options: SimulationOptions(registeredActions: ["show_offer"]))
         #expect(summary(effects) == [
@@ -211,7 +204,7 @@ struct BuzzKitBridgeLifecycleTests {
 
     @Test("launch sends nothing")
     func launch() throws {
-        #expect(simulate(try buzzKitExample(), ["launch"]).isEmpty)
+        #expect(try simulate(try buzzKitExample(), ["launch"]).isEmpty)
     }
 }
 

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -120,7 +121,7 @@ struct BuzzKitTranslationTests {
     @Test("Zixflow → BuzzKit → Zixflow keeps what BuzzKit can carry and reports the rest")
     func zixflowThroughBuzzKit() throws {
         let zixflow = try #require(BuiltInVendors.registry.adapter(id: "zixflow"))
-        let userInfo = try buzzKitWire("""
+        let userInfo = try Fixtures.userInfo("""
             { "aps": { "alert": {"title": "Flash Sale!", "body": "Limited time only"}, "mutable-content": 1,
                        "sound": "notification_tone.caf", "category": "ZX_2BTN" },
               "Zixflow-Delivery-ID": "626533406292836846", "Zixflow-Delivery-Token": "dcFRlDhiRbehM1vg",

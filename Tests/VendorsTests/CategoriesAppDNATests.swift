@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -14,7 +15,7 @@ struct CategoriesAppDNATests {
 
     @Test("the SPEC §3.3 example: its category, resolved titles, dismiss destructive, text_reply with placeholder")
     func specExample() throws {
-        let payload = appDNA.decode(try AppDNAFixtures.wire(AppDNAFixtures.specExample)).payload
+        let payload = appDNA.decode(try Fixtures.userInfo(AppDNAFixtures.specExample)).payload
         #expect(appDNA.categories(for: payload) == [NotificationCategory(
             id: "appdna_4d9a09a16b7b7040", owner: "appdna",
             actions: [

@@ -3,11 +3,6 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-/// A userInfo parsed from JSON text.
-private func wire(_ text: String) throws -> JSONObject {
-    try #require(try JSONParser.parse(text).objectValue, "fixture is not a JSON object")
-}
-
 @Suite("Categories: Zixflow registers ZX_2BTN at launch (seed 000)")
 struct CategoriesZixflowTests {
     let zixflow = ZixflowAdapter()
@@ -24,7 +19,7 @@ struct CategoriesZixflowTests {
 
     @Test("a push with buttons needs ZX_2BTN, whatever its button names; one without buttons needs nothing")
     func perPush() throws {
-        let custom = zixflow.decode(try wire(#"""
+        let custom = zixflow.decode(try Fixtures.userInfo(#"""
             {"Zixflow-Delivery-ID": "1", "aps": {"alert": "x", "mutable-content": 1}, "title": "T",
              "action_buttons": "[{\"name\":\"Shop Now\",\"deeplink\":\"\"}]"}
             """#)).payload
@@ -62,13 +57,14 @@ struct CategoriesBuzzKitTests {
     func payload(_ actions: String, category: String? = nil) throws -> PushPayload {
         let aps = category.map { #"{"alert": "x", "mutable-content": 1, "category": "\#($0)"}"# }
             ?? #"{"alert": "x", "mutable-content": 1}"#
-        return buzzkit.decode(try wire(#"{"aps": \#(aps), "buzzkit": {"messageId": "m", "actions": \#(actions)}}"#))
+        return buzzkit.decode(try Fixtures.userInfo(
+            #"{"aps": \#(aps), "buzzkit": {"messageId": "m", "actions": \#(actions)}}"#))
             .payload
     }
 
     @Test("the SPEC §3.2 example: its category, text input with placeholder, destructive and foreground options")
     func specExample() throws {
-        let userInfo = try wire(#"""
+        let userInfo = try Fixtures.userInfo(#"""
             { "aps": { "alert": {"title": "Leg day", "body": "Your 7am class is confirmed"},
                        "mutable-content": 1, "category": "buzzkit.f6569d3a8f7894b9" },
               "buzzkit": { "messageId": "msg_01HV3",
@@ -145,7 +141,7 @@ struct CategoriesMigrationTests {
         let registry = BuiltInVendors.registry
         let registrar = CategoryRegistrar(registry: registry)
         let seen = try ["zixflow-custom.json", "buzzkit.json", "appdna.json", "pushnotifai.json"].map { name in
-            DeliveredNotification(userInfo: try wire(try payloadText(name)))
+            DeliveredNotification(userInfo: try Fixtures.userInfo(try payloadText(name)))
         }
         let update = registrar.see(seen, existing: ["app.chat"])
         #expect(update.categories.map(\.id) == [
@@ -160,5 +156,5 @@ struct CategoriesMigrationTests {
 
 /// The text of `examples/payloads/name`.
 private func payloadText(_ name: String) throws -> String {
-    String(decoding: try TestPaths.readBytes(TestPaths.examplePayload(name)), as: UTF8.self)
+    String(decoding: try Fixtures.payloadBytes(name), as: UTF8.self)
 }

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -12,23 +13,11 @@ private let specExample = """
 
 private let adapter = PushNotifAIAdapter()
 
-private func wire(_ text: String) throws -> JSONObject {
-    try VendorRegistry.parseUserInfo(Array(text.utf8))
-}
-
 /// The SPEC §3.4 example as a userInfo with its fields replaced or removed (`nil` removes).
 private func example(_ changes: [String: JSONValue?] = [:]) throws -> JSONObject {
-    var userInfo = try wire(specExample)
+    var userInfo = try Fixtures.userInfo(specExample)
     for (key, value) in changes { userInfo[key] = value }
     return userInfo
-}
-
-private func simulate(
-    _ userInfo: JSONObject, _ steps: [String], options: SimulationOptions = SimulationOptions()
-) -> [BridgeEffect] {
-    Simulation.run(
-        userInfo, steps: steps.compactMap(LifecycleStep.init), options: options,
-        registry: VendorRegistry(BuiltInVendors.all))
 }
 
 private func tapped(_ messageId: String = "ntf_5521", button: String? = nil) -> Receipt {
@@ -135,9 +124,9 @@ struct PushNotifAIDecodeTests {
 
     @Test("aps.category is kept as sent: a campaign category, or none")
     func keepsCategoryAsSent() throws {
-        let campaign = adapter.decode(try wire(#"{"aps":{"category":"promo"},"pna_message_id":"m"}"#))
+        let campaign = adapter.decode(try Fixtures.userInfo(#"{"aps":{"category":"promo"},"pna_message_id":"m"}"#))
         #expect(campaign.payload.category == "promo")
-        let none = adapter.decode(try wire(#"{"aps":{"alert":"hi"},"pna_message_id":"m"}"#))
+        let none = adapter.decode(try Fixtures.userInfo(#"{"aps":{"alert":"hi"},"pna_message_id":"m"}"#))
         #expect(none.payload.category == nil)
         #expect(none.payload.alert == PushAlert(body: "hi"))
     }
@@ -500,7 +489,7 @@ struct PushNotifAIReceiptTests {
 struct PushNotifAIBridgeTests {
     @Test("a body tap sends the receipt, then routes deep_link through the system")
     func bodyTapSystem() throws {
-        #expect(simulate(try example(), ["open"]) == [
+        #expect(try simulate(try example(), ["open"]) == [
             .receipt(tapped()), .route(url: "lingo://lesson/7", via: .system),
         ])
     }
@@ -508,7 +497,7 @@ struct PushNotifAIBridgeTests {
     @Test("a body tap routes deep_link through the delegate when it accepts the scheme")
     func bodyTapDelegate() throws {
         let options = SimulationOptions(delegateAcceptsSchemes: ["lingo"], linkHandler: true)
-        #expect(simulate(try example(), ["open"], options: options) == [
+        #expect(try simulate(try example(), ["open"], options: options) == [
             .receipt(tapped()), .route(url: "lingo://lesson/7", via: .delegate),
         ])
     }
@@ -516,54 +505,54 @@ struct PushNotifAIBridgeTests {
     @Test("a body tap routes deep_link through the closure when the delegate declines")
     func bodyTapClosure() throws {
         let options = SimulationOptions(delegateAcceptsSchemes: ["https"], linkHandler: true)
-        #expect(simulate(try example(), ["open"], options: options) == [
+        #expect(try simulate(try example(), ["open"], options: options) == [
             .receipt(tapped()), .route(url: "lingo://lesson/7", via: .handler),
         ])
     }
 
     @Test("a body tap with no deep_link gives only the receipt")
     func bodyTapNoLink() throws {
-        #expect(simulate(try example(["deep_link": nil]), ["open"]) == [.receipt(tapped())])
+        #expect(try simulate(try example(["deep_link": nil]), ["open"]) == [.receipt(tapped())])
     }
 
     @Test("a deep_link that is an object is never routed; the tap is still reported")
     func objectDeepLinkNotRouted() throws {
-        #expect(simulate(try example(["deep_link": ["url": "lingo://x"]]), ["open"]) == [.receipt(tapped())])
+        #expect(try simulate(try example(["deep_link": ["url": "lingo://x"]]), ["open"]) == [.receipt(tapped())])
     }
 
     @Test("a button tap gives the receipt with action_identifier and routes nothing")
     func buttonTap() throws {
-        #expect(simulate(try example(), ["open:snooze"]) == [.receipt(tapped(button: "snooze"))])
+        #expect(try simulate(try example(), ["open:snooze"]) == [.receipt(tapped(button: "snooze"))])
     }
 
     @Test("a swipe-away sends $notification_dismissed")
     func dismiss() throws {
-        #expect(simulate(try example(), ["dismiss"]) == [.receipt(dismissed())])
+        #expect(try simulate(try example(), ["dismiss"]) == [.receipt(dismissed())])
     }
 
     @Test("no arrive sends a delivered receipt")
     func noDelivered() throws {
         let steps = ["arrive:service-extension", "arrive:foreground", "arrive:background", "launch"]
-        #expect(simulate(try example(), steps).isEmpty)
+        #expect(try simulate(try example(), steps).isEmpty)
     }
 
     @Test("the same open seen twice is handled once: one receipt, one route")
     func openTwiceOnce() throws {
-        #expect(simulate(try example(), ["open", "open"]) == [
+        #expect(try simulate(try example(), ["open", "open"]) == [
             .receipt(tapped()), .route(url: "lingo://lesson/7", via: .system),
         ])
     }
 
     @Test("opens before configure are buffered and replayed")
     func bufferedUntilConfigure() throws {
-        #expect(simulate(try example(), ["open", "configure"]) == [
+        #expect(try simulate(try example(), ["open", "configure"]) == [
             .receipt(tapped()), .route(url: "lingo://lesson/7", via: .system),
         ])
     }
 
     @Test("a deep_link that is not an absolute URL is rejected after the receipt")
     func invalidLinkRejected() throws {
-        let effects = simulate(try example(["deep_link": "lesson 7"]), ["open"])
+        let effects = try simulate(try example(["deep_link": "lesson 7"]), ["open"])
         #expect(effects.count == 3)
         #expect(effects.first == .receipt(tapped()))
         #expect(effects.dropFirst().first == .route(url: "lesson 7", via: .rejected))
@@ -571,7 +560,7 @@ struct PushNotifAIBridgeTests {
 
     @Test("a numeric pna_message_id is not claimed: the push is left to the app")
     func numericIdNotClaimed() throws {
-        let effects = simulate(try example(["pna_message_id": 5521]), ["open", "dismiss"])
+        let effects = try simulate(try example(["pna_message_id": 5521]), ["open", "dismiss"])
         #expect(effects.count == 2)
         for effect in effects {
             guard case .diagnostic(let diagnostic) = effect else {
@@ -585,7 +574,7 @@ struct PushNotifAIBridgeTests {
     @Test("an empty pna_message_id forced to PushNotifAI routes the link but sends no receipt")
     func emptyIdForced() throws {
         let options = SimulationOptions(vendor: "pushnotifai")
-        #expect(simulate(try example(["pna_message_id": ""]), ["open", "dismiss"], options: options) == [
+        #expect(try simulate(try example(["pna_message_id": ""]), ["open", "dismiss"], options: options) == [
             .route(url: "lingo://lesson/7", via: .system),
         ])
     }

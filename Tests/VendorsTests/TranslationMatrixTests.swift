@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
@@ -60,7 +61,7 @@ struct TranslationMatrixTests {
 
     @Test("translate --report lists exactly the expected losses", arguments: pairs)
     func losses(example: String, target: String) throws {
-        let userInfo = try examplePayload(example)
+        let userInfo = try Fixtures.payload(example)
         let registry = BuiltInVendors.registry
         let source = try registry.resolve(userInfo)
         let translation = Translator.translate(userInfo, from: source, to: try registry.requireAdapter(id: target))
@@ -71,7 +72,7 @@ struct TranslationMatrixTests {
     @Test("without collecting losses: the same userInfo and diagnostics, and no losses", arguments: pairs)
     func withoutLosses(example: String, target: String) throws {
         let registry = BuiltInVendors.registry
-        var inputs = [try examplePayload(example)]
+        var inputs = [try Fixtures.payload(example)]
         // The same example with what makes losses: wrong types kept in ignored, tracking, many buttons.
         let odd: JSONObject = [
             "large_icon_url": 5, "sticky": true, "campaign": ["nested": [1, 2]], "Zixflow-Delivery-Token": "tok",
@@ -94,7 +95,7 @@ struct TranslationMatrixTests {
 
     @Test("A→B→A keeps every field B can carry", arguments: pairs)
     func roundTrip(example: String, via target: String) throws {
-        let userInfo = try examplePayload(example)
+        let userInfo = try Fixtures.payload(example)
         let registry = BuiltInVendors.registry
         let source = try registry.resolve(userInfo)
         let middle = try registry.requireAdapter(id: target)
@@ -115,7 +116,7 @@ struct TranslationMatrixTests {
     func ownCategoryNotCarried() throws {
         let registry = BuiltInVendors.registry
         for example in Self.examples {
-            let userInfo = try examplePayload(example)
+            let userInfo = try Fixtures.payload(example)
             let source = try registry.resolve(userInfo)
             for target in registry.adapters where target.id != source.id {
                 let category = Translator.translate(userInfo, from: source, to: target).userInfo["aps"]?["category"]?.stringValue
@@ -156,7 +157,7 @@ struct TranslationMatrixTests {
     @Test("a device token lost in translation is reported as [redacted], never printed")
     func tokenRedactedInLosses() throws {
         let registry = BuiltInVendors.registry
-        let userInfo = try examplePayload("zixflow-custom.json")
+        let userInfo = try Fixtures.payload("zixflow-custom.json")
         let translation = Translator.translate(
             userInfo, from: try registry.requireAdapter(id: "zixflow"), to: try registry.requireAdapter(id: "buzzkit"))
         let token = try #require(translation.losses.first { $0.path == #"$.tracking["Zixflow-Delivery-Token"]"# })

@@ -3,41 +3,17 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-/// Loads a bundled example payload from `examples/payloads/`.
-func examplePayload(_ name: String) throws -> JSONObject {
-    try VendorRegistry.parseUserInfo(try TestPaths.readBytes(TestPaths.examplePayload(name)))
-}
-
 private let zixflow = ZixflowAdapter()
 
-private func parse(_ text: String) -> JSONObject {
-    (try? JSONParser.parse(text))?.objectValue ?? [:]
-}
-
-private func effects(
-    _ userInfo: JSONObject, _ steps: String, options: SimulationOptions = SimulationOptions()
-) -> [BridgeEffect] {
-    Simulation.run(
-        userInfo, steps: steps.split(separator: ",").compactMap { LifecycleStep(String($0)) }, options: options,
-        registry: BuiltInVendors.registry)
-}
-
-private func receipts(_ effects: [BridgeEffect]) -> [Receipt] {
-    effects.compactMap { if case .receipt(let receipt) = $0 { return receipt } else { return nil } }
-}
-
-private func routes(_ effects: [BridgeEffect]) -> [String] {
-    effects.compactMap { if case .route(let url, _) = $0 { return url } else { return nil } }
-}
 
 @Suite("Zixflow detection")
 struct ZixflowDetectionTests {
     @Test("claims a payload with a non-empty string Zixflow-Delivery-ID")
-    func claimsDeliveryID() {
-        #expect(zixflow.claims(parse(#"{"Zixflow-Delivery-ID":"1"}"#)))
-        #expect(!zixflow.claims(parse(#"{"Zixflow-Delivery-ID":""}"#)))
-        #expect(!zixflow.claims(parse(#"{"Zixflow-Delivery-ID":12}"#)))
-        #expect(!zixflow.claims(parse(#"{"aps":{"alert":"hi"}}"#)))
+    func claimsDeliveryID() throws {
+        #expect(zixflow.claims(try Fixtures.userInfo(#"{"Zixflow-Delivery-ID":"1"}"#)))
+        #expect(!zixflow.claims(try Fixtures.userInfo(#"{"Zixflow-Delivery-ID":""}"#)))
+        #expect(!zixflow.claims(try Fixtures.userInfo(#"{"Zixflow-Delivery-ID":12}"#)))
+        #expect(!zixflow.claims(try Fixtures.userInfo(#"{"aps":{"alert":"hi"}}"#)))
     }
 }
 
@@ -45,7 +21,7 @@ struct ZixflowDetectionTests {
 struct ZixflowDecodeTests {
     @Test("Custom-mode seed: top-level title, body and badge string win; image, buttons, ignored keys")
     func customSeed() throws {
-        let decoded = zixflow.decode(try examplePayload("zixflow-custom.json"))
+        let decoded = zixflow.decode(try Fixtures.payload("zixflow-custom.json"))
         let payload = decoded.payload
         #expect(payload.vendor == "zixflow")
         #expect(payload.messageId == "626533406292836846")
@@ -68,7 +44,7 @@ struct ZixflowDecodeTests {
 
     @Test("Native-mode seed: display from aps, thread id, buttons from the action_buttons string")
     func nativeSeed() throws {
-        let payload = zixflow.decode(try examplePayload("zixflow-native.json")).payload
+        let payload = zixflow.decode(try Fixtures.payload("zixflow-native.json")).payload
         #expect(payload.alert?.title == "Flash Sale! 70% OFF 🔥")
         #expect(payload.badge == 5)
         #expect(payload.threadId == "626533406292836846")
@@ -78,8 +54,8 @@ struct ZixflowDecodeTests {
     }
 
     @Test("Custom mode: top-level title and body win over aps.alert")
-    func customTextWins() {
-        let payload = zixflow.decode(parse(#"""
+    func customTextWins() throws {
+        let payload = zixflow.decode(try Fixtures.userInfo(#"""
             {"aps":{"alert":{"title":"short","body":"short body"},"mutable-content":1},
              "Zixflow-Delivery-ID":"1","title":"Long title","body":"Long body"}
             """#)).payload
@@ -87,8 +63,8 @@ struct ZixflowDecodeTests {
     }
 
     @Test("Native mode: a top-level title, body or badge is custom data")
-    func nativeTopLevelTextIsData() {
-        let payload = zixflow.decode(parse(#"""
+    func nativeTopLevelTextIsData() throws {
+        let payload = zixflow.decode(try Fixtures.userInfo(#"""
             {"aps":{"alert":{"title":"Shown"}},"Zixflow-Delivery-ID":"1","title":"data title","badge":"3"}
             """#)).payload
         #expect(payload.alert?.title == "Shown")
@@ -98,34 +74,38 @@ struct ZixflowDecodeTests {
     }
 
     @Test("mutable-content without a top-level title or body is Native mode")
-    func mutableContentAloneIsNative() {
-        let payload = zixflow.decode(parse(#"{"aps":{"alert":"hi","mutable-content":1},"Zixflow-Delivery-ID":"1","badge":"4"}"#)).payload
+    func mutableContentAloneIsNative() throws {
+        let payload = zixflow.decode(try Fixtures.userInfo(
+            #"{"aps":{"alert":"hi","mutable-content":1},"Zixflow-Delivery-ID":"1","badge":"4"}"#)).payload
         #expect(payload.badge == nil)
         #expect(payload.data["badge"] == "4")
     }
 
     @Test("Custom-mode badge string wins over aps.badge")
-    func customBadgeWins() {
-        let payload = zixflow.decode(parse(#"{"aps":{"alert":"x","badge":1,"mutable-content":1},"Zixflow-Delivery-ID":"1","body":"x","badge":"9"}"#)).payload
+    func customBadgeWins() throws {
+        let payload = zixflow.decode(try Fixtures.userInfo(
+            #"{"aps":{"alert":"x","badge":1,"mutable-content":1},"Zixflow-Delivery-ID":"1","body":"x","badge":"9"}"#)).payload
         #expect(payload.badge == 9)
     }
 
     @Test("a badge string that is not an integer is ignored with a diagnostic and kept")
-    func nonIntegerBadge() {
-        let decoded = zixflow.decode(parse(#"{"aps":{"alert":"x","badge":2,"mutable-content":1},"Zixflow-Delivery-ID":"1","body":"x","badge":"five"}"#))
+    func nonIntegerBadge() throws {
+        let decoded = zixflow.decode(try Fixtures.userInfo(
+            #"{"aps":{"alert":"x","badge":2,"mutable-content":1},"Zixflow-Delivery-ID":"1","body":"x","badge":"five"}"#))
         #expect(decoded.payload.badge == 2)
         #expect(decoded.payload.ignored["badge"] == "five")
         #expect(decoded.diagnostics.contains { $0.code == "badge-not-integer" && $0.path == "$.badge" })
     }
 
     @Test("aps.alert given as a plain string is the body")
-    func alertString() {
-        #expect(zixflow.decode(parse(#"{"aps":{"alert":"Hello"},"Zixflow-Delivery-ID":"1"}"#)).payload.alert == PushAlert(body: "Hello"))
+    func alertString() throws {
+        #expect(zixflow.decode(try Fixtures.userInfo(
+            #"{"aps":{"alert":"Hello"},"Zixflow-Delivery-ID":"1"}"#)).payload.alert == PushAlert(body: "Hello"))
     }
 
     @Test("action_buttons: at most two buttons are used, the rest reported")
-    func prefixTwo() {
-        let decoded = zixflow.decode(parse(#"""
+    func prefixTwo() throws {
+        let decoded = zixflow.decode(try Fixtures.userInfo(#"""
             {"Zixflow-Delivery-ID":"1","action_buttons":"[{\"name\":\"A\",\"deeplink\":\"a://1\"},{\"name\":\"B\",\"deeplink\":\"\"},{\"name\":\"C\",\"deeplink\":\"c://3\"}]"}
             """#))
         #expect(decoded.payload.buttons.map(\.id) == ["ACTION_0", "ACTION_1"])
@@ -135,9 +115,10 @@ struct ZixflowDecodeTests {
     }
 
     @Test("action_buttons that is not a JSON string, or malformed, gives no buttons, a diagnostic, and is kept")
-    func malformedButtons() {
+    func malformedButtons() throws {
         for raw in [#""[{\"name\":""#, #"[{"name":"A"}]"#, #""{\"name\":\"A\"}""#, #""[1,2]""#, #""[{\"name\":\"A\"},3]""#] {
-            let decoded = zixflow.decode(parse(#"{"Zixflow-Delivery-ID":"1","action_buttons":"# + raw + "}"))
+            let decoded = zixflow.decode(try Fixtures.userInfo(
+                #"{"Zixflow-Delivery-ID":"1","action_buttons":"# + raw + "}"))
             #expect(decoded.payload.buttons.isEmpty, "\(raw)")
             #expect(decoded.payload.ignored["action_buttons"] != nil, "\(raw)")
             #expect(decoded.diagnostics.contains { $0.path == "$.action_buttons" }, "\(raw)")
@@ -145,23 +126,25 @@ struct ZixflowDecodeTests {
     }
 
     @Test("a button name or deeplink of the wrong type becomes empty with a diagnostic")
-    func buttonFieldTypes() {
-        let decoded = zixflow.decode(parse(#"{"Zixflow-Delivery-ID":"1","action_buttons":"[{\"name\":7,\"deeplink\":false}]"}"#))
+    func buttonFieldTypes() throws {
+        let decoded = zixflow.decode(try Fixtures.userInfo(
+            #"{"Zixflow-Delivery-ID":"1","action_buttons":"[{\"name\":7,\"deeplink\":false}]"}"#))
         #expect(decoded.payload.buttons == [PushButton(id: "ACTION_0", title: "", foreground: true)])
         #expect(decoded.diagnostics.contains { $0.path == "$.action_buttons[0].name" })
         #expect(decoded.diagnostics.contains { $0.path == "$.action_buttons[0].deeplink" })
     }
 
     @Test("sticky and large_icon_url are recorded as ignored, never an error")
-    func ignoredKeys() {
-        let decoded = zixflow.decode(parse(#"{"Zixflow-Delivery-ID":"1","sticky":true,"large_icon_url":"https://x/i.png"}"#))
+    func ignoredKeys() throws {
+        let decoded = zixflow.decode(try Fixtures.userInfo(
+            #"{"Zixflow-Delivery-ID":"1","sticky":true,"large_icon_url":"https://x/i.png"}"#))
         #expect(decoded.payload.ignored == ["sticky": true, "large_icon_url": "https://x/i.png"])
         #expect(decoded.diagnostics.allSatisfy { $0.severity == .info })
     }
 
     @Test("every Zixflow key with the wrong type: no crash, a diagnostic, the value kept")
-    func wrongTypes() {
-        let decoded = zixflow.decode(parse(#"""
+    func wrongTypes() throws {
+        let decoded = zixflow.decode(try Fixtures.userInfo(#"""
             {"Zixflow-Delivery-ID":1,"Zixflow-Delivery-Token":[],"image_url":{},"deeplink_url":3,
              "click_action":null,"action_buttons":{},"aps":{"alert":7,"badge":"x","mutable-content":"1"},
              "title":1,"body":false,"badge":[1]}
@@ -179,8 +162,8 @@ struct ZixflowDecodeTests {
     }
 
     @Test("diagnostics come in key order (aps first, the missing delivery id last), whatever the dictionary's order")
-    func diagnosticsInKeyOrder() {
-        let decoded = zixflow.decode(parse(#"""
+    func diagnosticsInKeyOrder() throws {
+        let decoded = zixflow.decode(try Fixtures.userInfo(#"""
             {"Zixflow-Delivery-ID":1,"Zixflow-Delivery-Token":[],"image_url":{},"deeplink_url":3,"sticky":true,
              "click_action":null,"action_buttons":"[{\"name\":1,\"deeplink\":2}]","aps":{"badge":"x","mutable-content":1},
              "title":1,"body":"B","badge":[1],"large_icon_url":"i","zz":1,"a":2}
@@ -196,8 +179,9 @@ struct ZixflowDecodeTests {
     }
 
     @Test("empty strings: empty deeplink_url is no deep link, empty token falls back, empty id claims nothing")
-    func emptyStrings() {
-        let payload = zixflow.decode(parse(#"{"Zixflow-Delivery-ID":"1","Zixflow-Delivery-Token":"","deeplink_url":"","title":""}"#)).payload
+    func emptyStrings() throws {
+        let payload = zixflow.decode(try Fixtures.userInfo(
+            #"{"Zixflow-Delivery-ID":"1","Zixflow-Delivery-Token":"","deeplink_url":"","title":""}"#)).payload
         #expect(payload.deepLink == nil)
         #expect(payload.tracking["Zixflow-Delivery-Token"] == "")
     }
@@ -228,78 +212,81 @@ struct ZixflowActionIndexTests {
 @Suite("Zixflow receipts")
 struct ZixflowReceiptTests {
     let seed: JSONObject
-    init() throws { seed = try examplePayload("zixflow-custom.json") }
+    init() throws { seed = try Fixtures.payload("zixflow-custom.json") }
 
     private var ids: JSONObject {
         ["Zixflow-Delivery-ID": "626533406292836846", "Zixflow-Delivery-Token": "dcFRlDhiRbehM1vg..."]
     }
 
     @Test("Delivered on every arrive, the service extension included", arguments: ArrivalContext.allCases)
-    func deliveredOnArrive(context: ArrivalContext) {
-        let sent = receipts(effects(seed, "arrive:\(context.rawValue)"))
+    func deliveredOnArrive(context: ArrivalContext) throws {
+        let sent = try simulate(seed, ["arrive:\(context.rawValue)"]).receipts
         #expect(sent.map(\.event) == ["Delivered"])
         #expect(sent.first?.kind == .delivered)
         #expect(sent.first?.properties == ids)
     }
 
     @Test("body tap: Opened, then deeplink_url")
-    func bodyTap() {
-        let result = effects(seed, "open")
-        #expect(receipts(result).map(\.event) == ["Opened"])
+    func bodyTap() throws {
+        let result = try simulate(seed, ["open"])
+        #expect(result.receipts.map(\.event) == ["Opened"])
         #expect(result.last == .route(url: "https://yourapp.com/sale", via: .system))
     }
 
     @Test("button tap: Opened, then Push Notification Action Clicked with its properties, then the button's deeplink")
-    func buttonTap() {
-        let result = effects(seed, "open:ACTION_0")
-        let sent = receipts(result)
+    func buttonTap() throws {
+        let result = try simulate(seed, ["open:ACTION_0"])
+        let sent = result.receipts
         #expect(sent.map(\.event) == ["Opened", "Push Notification Action Clicked"])
         #expect(sent[1].kind == .actionClicked)
         #expect(sent[1].properties == ids.merging([
             "action_index": 0, "action_name": "Shop Now", "action_deeplink": "https://yourapp.com/sale",
             "action_id": "ACTION_0",
         ]) { $1 })
-        #expect(routes(result) == ["https://yourapp.com/sale"])
+        #expect(result.routes.map(\.url) == ["https://yourapp.com/sale"])
     }
 
     @Test("a button with an empty deeplink falls back to deeplink_url")
-    func emptyButtonLinkFallsBack() {
+    func emptyButtonLinkFallsBack() throws {
         var userInfo = seed
         userInfo["deeplink_url"] = "app://fallback"
-        let result = effects(userInfo, "open:ACTION_1")
-        #expect(receipts(result)[1].properties["action_deeplink"] == "")
-        #expect(routes(result) == ["app://fallback"])
+        let result = try simulate(userInfo, ["open:ACTION_1"])
+        #expect(result.receipts[1].properties["action_deeplink"] == "")
+        #expect(result.routes.map(\.url) == ["app://fallback"])
     }
 
     @Test("an unparsable action id is index -1, named \"Action 0\", with an empty deeplink")
-    func unparsableActionID() {
-        let clicked = receipts(effects(seed, "open:ACTION_x"))[1]
+    func unparsableActionID() throws {
+        let clicked = try simulate(seed, ["open:ACTION_x"]).receipts[1]
         #expect(clicked.properties["action_index"] == -1)
         #expect(clicked.properties["action_name"] == "Action 0")
         #expect(clicked.properties["action_deeplink"] == "")
     }
 
     @Test("an out-of-range index is named \"Action N+1\"")
-    func outOfRangeIndex() {
-        #expect(receipts(effects(seed, "open:ACTION_5"))[1].properties["action_name"] == "Action 6")
+    func outOfRangeIndex() throws {
+        #expect(try simulate(seed, ["open:ACTION_5"]).receipts[1].properties["action_name"] == "Action 6")
     }
 
     @Test("no delivery token: the cached device token is used (absent or empty); none at all: no receipt")
-    func tokenFallback() {
+    func tokenFallback() throws {
         for tokenJSON in ["", #","Zixflow-Delivery-Token":"""#] {
-            let userInfo = parse(#"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"9""# + tokenJSON + "}")
-            let sent = receipts(effects(userInfo, "arrive:foreground", options: SimulationOptions(deviceToken: "abcd")))
+            let userInfo = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"9""# + tokenJSON + "}")
+            let sent = try simulate(userInfo, ["arrive:foreground"], options: SimulationOptions(deviceToken: "abcd"))
+                .receipts
             #expect(sent.first?.properties["Zixflow-Delivery-Token"] == "abcd")
-            #expect(receipts(effects(userInfo, "arrive:foreground")).isEmpty)
+            #expect(try simulate(userInfo, ["arrive:foreground"]).receipts.isEmpty)
         }
     }
 
     @Test("no delivery id: no Zixflow receipt at all, but the link still routes")
-    func noDeliveryID() {
-        let userInfo = parse(#"{"aps":{"alert":"x"},"Zixflow-Delivery-Token":"t","deeplink_url":"app://x"}"#)
-        let result = effects(userInfo, "arrive:foreground,open", options: SimulationOptions(vendor: "zixflow"))
-        #expect(receipts(result).isEmpty)
-        #expect(routes(result) == ["app://x"])
+    func noDeliveryID() throws {
+        let userInfo = try Fixtures.userInfo(
+            #"{"aps":{"alert":"x"},"Zixflow-Delivery-Token":"t","deeplink_url":"app://x"}"#)
+        let result = try simulate(
+            userInfo, ["arrive:foreground", "open"], options: SimulationOptions(vendor: "zixflow"))
+        #expect(result.receipts.isEmpty)
+        #expect(result.routes.map(\.url) == ["app://x"])
     }
 
     @Test("legacy naming: Report Delivery Event with a metric property")
@@ -315,51 +302,57 @@ struct ZixflowReceiptTests {
     }
 
     @Test("dismiss and launch send nothing")
-    func dismissAndLaunch() {
-        #expect(effects(seed, "dismiss,launch").isEmpty)
+    func dismissAndLaunch() throws {
+        #expect(try simulate(seed, ["dismiss", "launch"]).isEmpty)
     }
 
     @Test("the same open twice is handled once")
-    func onceOnly() {
-        let result = effects(seed, "open,open")
-        #expect(receipts(result).count == 1)
-        #expect(routes(result).count == 1)
+    func onceOnly() throws {
+        let result = try simulate(seed, ["open", "open"])
+        #expect(result.receipts.count == 1)
+        #expect(result.routes.map(\.url).count == 1)
     }
 }
 
 @Suite("Zixflow taps")
 struct ZixflowTapTests {
-    let userInfo = parse(#"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"1","click_action":"OPEN_SALE","deeplink_url":"app://sale"}"#)
+    let userInfo: JSONObject
+
+    init() throws {
+        userInfo = try Fixtures.userInfo(
+            #"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"1","click_action":"OPEN_SALE","deeplink_url":"app://sale"}"#)
+    }
 
     @Test("body tap: a handled click_action means no deep link")
-    func handledClickAction() {
-        let result = effects(userInfo, "open", options: SimulationOptions(registeredActions: ["OPEN_SALE"]))
+    func handledClickAction() throws {
+        let result = try simulate(userInfo, ["open"], options: SimulationOptions(registeredActions: ["OPEN_SALE"]))
         #expect(result.contains(.action(name: "OPEN_SALE", handled: true, data: [:])))
-        #expect(routes(result).isEmpty)
+        #expect(result.routes.map(\.url).isEmpty)
     }
 
     @Test("body tap: an unhandled click_action falls back to deeplink_url")
-    func unhandledClickAction() {
-        let result = effects(userInfo, "open")
+    func unhandledClickAction() throws {
+        let result = try simulate(userInfo, ["open"])
         #expect(result.contains(.action(name: "OPEN_SALE", handled: false, data: [:])))
-        #expect(routes(result) == ["app://sale"])
+        #expect(result.routes.map(\.url) == ["app://sale"])
         let actionIndex = result.firstIndex { if case .action = $0 { true } else { false } }!
         let routeIndex = result.firstIndex { if case .route = $0 { true } else { false } }!
         #expect(actionIndex < routeIndex)
     }
 
     @Test("a button tap does not offer click_action")
-    func buttonTapSkipsClickAction() {
-        let result = effects(userInfo, "open:ACTION_0")
+    func buttonTapSkipsClickAction() throws {
+        let result = try simulate(userInfo, ["open:ACTION_0"])
         #expect(!result.contains { if case .action = $0 { true } else { false } })
-        #expect(routes(result) == ["app://sale"])
+        #expect(result.routes.map(\.url) == ["app://sale"])
     }
 
     @Test("an empty deeplink is never navigated")
-    func emptyLinkNeverRoutes() {
-        let userInfo = parse(#"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"1","deeplink_url":"","action_buttons":"[{\"name\":\"A\",\"deeplink\":\"\"}]"}"#)
-        #expect(routes(effects(userInfo, "open")).isEmpty)
-        #expect(routes(effects(userInfo, "open:ACTION_0")).isEmpty)
+    func emptyLinkNeverRoutes() throws {
+        let userInfo = try Fixtures.userInfo(
+            #"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"1","deeplink_url":"","action_buttons":"[{\"name\":\"A\",\"deeplink\":\"\"}]"}"#)
+        #expect(try simulate(userInfo, ["open"]).routes.map(\.url).isEmpty)
+        #expect(try simulate(userInfo, ["open:ACTION_0"]).routes.map(\.url).isEmpty)
     }
 }
 
@@ -367,7 +360,7 @@ struct ZixflowTapTests {
 struct ZixflowEncodeTests {
     @Test("the Native seed translates back to Zixflow unchanged")
     func nativeRoundTrip() throws {
-        let seed = try examplePayload("zixflow-native.json")
+        let seed = try Fixtures.payload("zixflow-native.json")
         let translation = Translator.translate(seed, from: zixflow, to: zixflow)
         #expect(translation.userInfo == seed)
         #expect(translation.losses.isEmpty)
@@ -375,7 +368,7 @@ struct ZixflowEncodeTests {
 
     @Test("the Custom seed translates back unchanged apart from aps.badge, which encoding always writes")
     func customRoundTrip() throws {
-        let seed = try examplePayload("zixflow-custom.json")
+        let seed = try Fixtures.payload("zixflow-custom.json")
         let translation = Translator.translate(seed, from: zixflow, to: zixflow)
         var expected = seed
         var aps = expected["aps"]!.objectValue!
@@ -388,7 +381,7 @@ struct ZixflowEncodeTests {
     @Test("decode(encode(p)) == p for both seeds")
     func decodeEncodeLaw() throws {
         for name in ["zixflow-custom.json", "zixflow-native.json"] {
-            let payload = zixflow.decode(try examplePayload(name)).payload
+            let payload = zixflow.decode(try Fixtures.payload(name)).payload
             let encoded = zixflow.encode(payload)
             #expect(encoded.losses.isEmpty)
             #expect(zixflow.decode(encoded.userInfo).payload == payload, "\(name)")

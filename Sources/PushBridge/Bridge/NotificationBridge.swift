@@ -83,13 +83,16 @@ public final class NotificationBridge: Sendable {
     public var isConfigured: Bool { state.withLock { $0.configured } }
 
     /// Marks the SDK configured and replays the buffered steps in order, returning their effects.
-    public func configure() -> [BridgeEffect] {
+    ///
+    /// - Parameter onEffect: called with each effect as it happens, in order (see
+    ///   ``handle(_:userInfo:vendor:userText:onEffect:)``).
+    public func configure(onEffect: (BridgeEffect) -> Void = { _ in }) -> [BridgeEffect] {
         let pending: [Pending] = state.withLock { state in
             state.configured = true
             defer { state.buffer.removeAll() }
             return state.buffer
         }
-        return pending.flatMap { process($0) }
+        return pending.flatMap { process($0, onEffect: onEffect) }
     }
 
     /// Handles one step for one notification and returns what happened, in order.
@@ -97,10 +100,15 @@ public final class NotificationBridge: Sendable {
     /// - Parameters:
     ///   - vendor: the adapter to use; when nil, the one adapter that claims `userInfo`.
     ///   - userText: text typed into an input button, for a button tap.
+    ///   - onEffect: called with each effect as it happens, in the order of the result: a receipt just before
+    ///     the sink records it (a `receipt-not-recorded` diagnostic follows when it could not), an action after
+    ///     its handler ran, a route after the router took it. For a caller that must show each effect at once
+    ///     (a command line printing as it goes), not only when the step is over.
     public func handle(
-        _ step: LifecycleStep, userInfo: JSONObject, vendor: String? = nil, userText: String? = nil
+        _ step: LifecycleStep, userInfo: JSONObject, vendor: String? = nil, userText: String? = nil,
+        onEffect: (BridgeEffect) -> Void = { _ in }
     ) -> [BridgeEffect] {
-        if step == .configure { return configure() }
+        if step == .configure { return configure(onEffect: onEffect) }
         let pending = Pending(step: step, userInfo: userInfo, vendor: vendor, userText: userText)
         if step != .arrive(.serviceExtension) {
             enum Admission { case now, buffered, dropped }
@@ -113,19 +121,28 @@ public final class NotificationBridge: Sendable {
             switch admission {
             case .now: break
             case .buffered: return []
-            case .dropped: return [.dropped(step: step, reason: "buffer full")]
+            case .dropped:
+                let dropped = BridgeEffect.dropped(step: step, reason: "buffer full")
+                onEffect(dropped)
+                return [dropped]
             }
         }
-        return process(pending)
+        return process(pending, onEffect: onEffect)
     }
 
-    private func process(_ pending: Pending) -> [BridgeEffect] {
+    private func process(_ pending: Pending, onEffect: (BridgeEffect) -> Void) -> [BridgeEffect] {
+        var effects: [BridgeEffect] = []
+        func emit(_ effect: BridgeEffect) {
+            effects.append(effect)
+            onEffect(effect)
+        }
         let step = pending.step
         let adapter: any VendorAdapter
         do throws(PushBridgeError) {
             adapter = try registry.resolve(pending.userInfo, vendor: pending.vendor)
         } catch {
-            return [.diagnostic(Diagnostic(.info, code: "not-claimed", message: "\(error); the push is left to the app"))]
+            emit(.diagnostic(Diagnostic(.info, code: "not-claimed", message: "\(error); the push is left to the app")))
+            return effects
         }
         if step == .launch { return [] }
         let payload = adapter.decode(pending.userInfo).payload
@@ -137,9 +154,8 @@ public final class NotificationBridge: Sendable {
             if !isFirst { return [] }
         }
 
-        var effects: [BridgeEffect] = []
         for receipt in adapter.receipts(for: step, payload: payload, context: context) {
-            send(receipt, into: &effects)
+            send(receipt, emit: emit)
         }
         guard step.isOpen else { return effects }
 
@@ -147,21 +163,21 @@ public final class NotificationBridge: Sendable {
         var actionHandled = false
         if let action = plan.action {
             actionHandled = actions.run(action)
-            effects.append(.action(name: action.name, handled: actionHandled, data: action.data))
+            emit(.action(name: action.name, handled: actionHandled, data: action.data))
             if !actionHandled, plan.warnsWhenActionUnhandled {
-                effects.append(.diagnostic(Diagnostic(
+                emit(.diagnostic(Diagnostic(
                     .warning, code: "action-unhandled", message: "no handler is registered for action '\(action.name)'")))
             }
             if let receipt = adapter.actionReceipt(for: action, handled: actionHandled, payload: payload) {
-                send(receipt, into: &effects)
+                send(receipt, emit: emit)
             }
         }
         if let link = plan.deepLink, !link.isEmpty, plan.linkRule == .afterAction || !actionHandled {
             let outcome = router.route(link)
-            effects.append(.route(url: outcome.url, via: outcome.via))
-            if let diagnostic = outcome.diagnostic { effects.append(.diagnostic(diagnostic)) }
+            emit(.route(url: outcome.url, via: outcome.via))
+            if let diagnostic = outcome.diagnostic { emit(.diagnostic(diagnostic)) }
             if outcome.via != .rejected, let receipt = adapter.routeReceipt(url: outcome.url, via: outcome.via, payload: payload) {
-                send(receipt, into: &effects)
+                send(receipt, emit: emit)
             }
         }
         return effects
@@ -170,16 +186,16 @@ public final class NotificationBridge: Sendable {
     /// Sends a receipt unless the once-only ledger has seen it. A receipt without a message id is never
     /// deduplicated (nothing tells two pushes apart); one the sink could not record is forgotten by the
     /// ledger, so a later identical step tries again.
-    private func send(_ receipt: Receipt, into effects: inout [BridgeEffect]) {
+    private func send(_ receipt: Receipt, emit: (BridgeEffect) -> Void) {
         let key = receipt.onceOnlyKey
         let isFirst = receipt.messageId == nil || state.withLock { $0.sentReceipts.insert(key) }
         guard isFirst else { return }
-        effects.append(.receipt(receipt))
+        emit(.receipt(receipt))
         do {
             try sink.record(receipt)
         } catch {
             state.withLock { $0.sentReceipts.remove(key) }
-            effects.append(.diagnostic(Diagnostic(
+            emit(.diagnostic(Diagnostic(
                 .error, code: "receipt-not-recorded", message: "receipt '\(receipt.event)' could not be recorded: \(error)")))
         }
     }

@@ -55,8 +55,15 @@ public struct SchemeDeepLinkDelegate: DeepLinkDelegate {
 /// Runs a list of lifecycle steps for one payload through a fresh bridge, as `bridge-cli simulate` does.
 public enum Simulation {
     /// The effects of `steps` on `userInfo`, in order. A list with no `configure` starts configured.
+    ///
+    /// - Parameters:
+    ///   - sink: where the bridge records receipts (default: in memory); `bridge-cli simulate` passes its
+    ///     outbox or HTTP sink, so its receipts are recorded exactly as an app's are.
+    ///   - onEffect: called with each effect as it happens (see
+    ///     ``NotificationBridge/handle(_:userInfo:vendor:userText:onEffect:)``).
     public static func run(
-        _ userInfo: JSONObject, steps: [LifecycleStep], options: SimulationOptions, registry: VendorRegistry
+        _ userInfo: JSONObject, steps: [LifecycleStep], options: SimulationOptions, registry: VendorRegistry,
+        sink: any ReceiptSink = InMemoryReceiptSink(), onEffect: (BridgeEffect) -> Void = { _ in }
     ) -> [BridgeEffect] {
         let router = DeepLinkRouter(policy: options.linkPolicy)
         if let schemes = options.delegateAcceptsSchemes { router.delegate = SchemeDeepLinkDelegate(schemes: schemes) }
@@ -68,9 +75,10 @@ public enum Simulation {
             configuration: .init(
                 bufferCapacity: options.bufferCapacity, startsConfigured: !steps.contains(.configure),
                 deviceToken: options.deviceToken),
-            sink: InMemoryReceiptSink(), router: router, actions: actions)
+            sink: sink, router: router, actions: actions)
         return steps.flatMap { step in
-            bridge.handle(step, userInfo: userInfo, vendor: options.vendor, userText: options.userText)
+            bridge.handle(
+                step, userInfo: userInfo, vendor: options.vendor, userText: options.userText, onEffect: onEffect)
         }
     }
 }

@@ -57,10 +57,7 @@ enum ComparisonTable {
         for path in order where path != "$.vendor" {
             var cells = [clipMiddle(String(path.dropFirst(2)), to: fieldWidth)]
             for (translation, column) in zip(translations, columns) {
-                let lost = translation.losses.contains { loss in
-                    path == loss.path || path.hasPrefix(loss.path + ".") || path.hasPrefix(loss.path + "[")
-                }
-                cells.append(lost ? "✗ lost" : clip(column[path] ?? "—", to: cellWidth))
+                cells.append(translation.loses(path) ? "✗ lost" : clip(column[path] ?? "—", to: cellWidth))
             }
             rows.append(cells)
         }

@@ -31,7 +31,8 @@ enum SimulateCommand: Command {
                                         has seen is not printed again. Exit 0 only once all are on disk
           --endpoint URL                then send them: with --outbox, flush the outbox (as 'flush' does; what
                                         cannot be sent stays for the next flush); without, send each receipt
-                                        once, best effort, exit 1 when one was not delivered
+                                        once, best effort: one not delivered gets a receipt-not-recorded
+                                        line in place of its own, and exit 1
           --write-key KEY               the vendors' write key (else PUSHBRIDGE_WRITE_KEY); never printed
           --max-attempts N, --request-timeout S, --max-time S, --base-delay S   as for 'flush'
         """
@@ -68,29 +69,27 @@ enum SimulateCommand: Command {
         let delivery = try ReceiptDelivery(arguments)
         printDiagnostics(adapter.decode(userInfo).diagnostics)
         var ok = true
-        for effect in Simulation.run(userInfo, steps: steps, options: options, registry: registry) {
-            guard case .receipt(let receipt) = effect else {
-                stdoutStream.writeLine(effect.json)
-                continue
-            }
-            let kept = delivery.keep(receipt)
-            if !kept.ok { ok = false }
-            for line in kept.lines { stdoutStream.writeLine(line) }
-            // With an outbox, a receipt's line is out as soon as the receipt is on disk.
-            if delivery.outbox != nil { stdoutStream.flush() }
+        // The bridge records each receipt through the sink, which prints its line; every other effect is
+        // printed here as it happens, so the lines come in the bridge's own order.
+        _ = Simulation.run(
+            userInfo, steps: steps, options: options, registry: registry, sink: delivery.sink
+        ) { effect in
+            if case .receipt = effect { return }
+            if case .diagnostic(let diagnostic) = effect, diagnostic.code == "receipt-not-recorded" { ok = false }
+            stdoutStream.writeLine(effect.json)
         }
         delivery.finish()
         return ok ? .success : .problems
     }
 }
 
-/// What `simulate` does with receipts beyond printing them: `--outbox` appends them durably, `--endpoint`
-/// sends them (by flushing the outbox, or one by one without one).
+/// What `simulate` does with receipts beyond printing them: `--outbox` records them durably, `--endpoint`
+/// sends them (by flushing the outbox afterwards, or one by one without one).
 private struct ReceiptDelivery {
     let outbox: ReceiptOutbox?
     let settings: DeliverySettings?
-    /// The HTTP sink, made once for every receipt.
-    let sink: HTTPReceiptSink?
+    /// The sink the bridge records receipts through.
+    let sink: ReceiptLineSink
 
     init(_ arguments: Arguments) throws(CLIError) {
         outbox = try arguments.value("outbox").map { directory throws(CLIError) in
@@ -98,56 +97,25 @@ private struct ReceiptDelivery {
             return try openOutbox(directory, create: true)
         }
         settings = arguments.value("endpoint") == nil ? nil : try DeliverySettings(arguments)
-        sink = settings?.sink
         let deliveryOption = DeliverySettings.valuedOptions.sorted().first { arguments.value($0) != nil }
         if settings == nil, let option = deliveryOption {
             throw .usage("--\(option) needs --endpoint URL")
         }
-    }
-
-    /// Keeps one receipt; returns the lines to print in place of its effect line and whether it was kept.
-    func keep(_ receipt: Receipt) -> (lines: [JSONValue], ok: Bool) {
         if let outbox {
-            do throws(OutboxError) {
-                if case .alreadyRecorded(let id) = try outbox.append(receipt) {
-                    printDiagnostics([Diagnostic(
-                        .info, code: "receipt-already-recorded",
-                        message: "receipt '\(receipt.event)' (\(receipt.vendor), id \(id)) is in the outbox's "
-                            + "once-only ledger already: not recorded again")])
-                    return ([], true)
-                }
-            } catch {
-                // Only a receipt on disk gets its line: a refused one is its diagnostic alone.
-                let diagnostic = Diagnostic(
-                    .error, code: "receipt-not-recorded",
-                    message: "receipt '\(receipt.event)' could not be recorded: \(error)")
-                return ([diagnostic.json], false)
-            }
-            return ([receipt.json], true)
+            sink = ReceiptLineSink(.outbox(outbox))
+        } else if let settings {
+            sink = ReceiptLineSink(.endpoint(settings.sink))
+        } else {
+            sink = ReceiptLineSink(.nowhere)
         }
-        if let sink {
-            let outcome = sink.deliver(receipt)
-            if case .delivered = outcome { return ([receipt.json], true) }
-            let reason: String
-            switch outcome {
-            case .retryLater(_, let text), .permanentFailure(_, _, let text): reason = text
-            case .delivered: reason = ""
-            }
-            printDiagnostics([Diagnostic(
-                .error, code: "receipt-not-delivered",
-                message: "receipt '\(receipt.event)' (\(receipt.vendor), id \(receipt.idempotencyKey)) was not "
-                    + "delivered and is not kept (no --outbox): \(reason)")])
-            return ([receipt.json], false)
-        }
-        return ([receipt.json], true)
     }
 
     /// After every payload: with both an outbox and an endpoint, flushes the outbox. Its outcome does not
     /// change the exit code: what could not be sent is durable and waits for the next flush.
     func finish() {
-        guard let outbox, let settings, let sink else { return }
+        guard let outbox, let settings else { return }
         do throws(CLIError) {
-            _ = try settings.flush(outbox, sink: sink)
+            _ = try settings.flush(outbox)
         } catch {
             printDiagnostics([Diagnostic(.error, code: "outbox-flush-failed", message: error.message)])
         }

@@ -24,6 +24,12 @@ struct FlawedZixflowAdapter: CategoryProviding {
         case leanEncodeDropsDeepLink
         /// Owns `ZX_2BTN` (as Zixflow does) but provides no category.
         case providesNoCategory
+        /// Names the opened event `Open` in its event table only (its receipts still say `Opened`).
+        case renamesEventInTableOnly
+        /// Adds a `campaign` property to every receipt that its event table does not list.
+        case sendsUnlistedProperty
+        /// Always writes `aps.mutable-content: 1`, and never reports the `$.mutableContent` loss that adding it is.
+        case addsMutableContentSilently
     }
 
     let flaw: Flaw
@@ -33,7 +39,14 @@ struct FlawedZixflowAdapter: CategoryProviding {
     var id: String { base.id }
     var name: String { base.name }
     var capabilities: VendorCapabilities { base.capabilities }
-    var eventTable: [EventTableEntry] { base.eventTable }
+    var eventTable: [EventTableEntry] {
+        guard flaw == .renamesEventInTableOnly else { return base.eventTable }
+        return base.eventTable.map { row in
+            var row = row
+            if row.event == "Opened" { row.event = "Open" }
+            return row
+        }
+    }
 
     func claims(_ userInfo: JSONObject) -> Bool {
         base.claims(userInfo) || (flaw == .claimsBuzzKitPayloads && userInfo["buzzkit"] != nil)
@@ -58,7 +71,11 @@ struct FlawedZixflowAdapter: CategoryProviding {
     }
 
     func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        var userInfo = base.userInfo(for: payload, losses: &losses)
+        var own = LossList(collecting: losses.isCollecting)
+        var userInfo = base.userInfo(for: payload, losses: &own)
+        losses.append(contentsOf: own.collected.filter {
+            flaw != .addsMutableContentSilently || $0.path != "$.mutableContent"
+        })
         switch flaw {
         case .losesImageSilently:
             userInfo["image_url"] = nil
@@ -69,6 +86,11 @@ struct FlawedZixflowAdapter: CategoryProviding {
             }
         case .leanEncodeDropsDeepLink where !losses.isCollecting:
             userInfo["deeplink_url"] = nil
+        case .addsMutableContentSilently:
+            if case .object(var aps)? = userInfo["aps"] {
+                aps["mutable-content"] = 1
+                userInfo["aps"] = .object(aps)
+            }
         default:
             break
         }
@@ -90,6 +112,8 @@ struct FlawedZixflowAdapter: CategoryProviding {
             for index in receipts.indices where receipts[index].event == "Opened" { receipts[index].event = "Open" }
         case .receiptsInWrongOrder:
             receipts.reverse()
+        case .sendsUnlistedProperty:
+            for index in receipts.indices { receipts[index].properties["campaign"] = "spring" }
         default:
             break
         }

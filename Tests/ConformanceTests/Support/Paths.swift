@@ -1,18 +1,17 @@
 import Foundation
 import PushBridge
 import PushBridgeConformance
+import PushBridgeTestSupport
 import PushBridgeVendors
 
-/// Where the package's conformance files are, found from this source file.
+/// Where the package's conformance files are, under ``TestPaths/packageRoot``.
 enum Paths {
-    /// The package root.
-    static let packageRoot = ConformanceSuite.directory("../../..")
     /// `Conformance/cases`.
-    static let cases = ConformanceSuite.directory("../../../Conformance/cases")
+    static let cases = TestPaths.packageRoot + "/Conformance/cases"
     /// `Conformance/case-schema.json`.
-    static let schema = packageRoot + "/Conformance/case-schema.json"
+    static let schema = TestPaths.packageRoot + "/Conformance/case-schema.json"
     /// The third-party example's cases.
-    static let exampleCases = packageRoot + "/examples/ThirdPartyAdapter/Conformance/cases"
+    static let exampleCases = TestPaths.packageRoot + "/examples/ThirdPartyAdapter/Conformance/cases"
 
     /// Every `*.json` file under `directory`, sorted.
     static func jsonFiles(under directory: String) -> [String] {
@@ -26,13 +25,7 @@ enum Paths {
 
     /// The parsed JSON of a file.
     static func json(_ path: String) throws -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Unreadable(path: path) }
-        return try JSONParser.parse([UInt8](data))
-    }
-
-    struct Unreadable: Error, CustomStringConvertible {
-        let path: String
-        var description: String { "cannot read \(path)" }
+        try JSONParser.parse(try TestPaths.readBytes(path))
     }
 }
 

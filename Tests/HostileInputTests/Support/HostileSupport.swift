@@ -17,26 +17,6 @@ enum RealPayloads {
     static func bytes(_ name: String) throws -> [UInt8] { try TestPaths.readBytes(directory + "/" + name) }
 }
 
-/// A userInfo from JSON text (a test failure shows up as an empty object).
-func userInfo(_ text: String) -> JSONObject {
-    (try? VendorRegistry.parseUserInfo(Array(text.utf8))) ?? [:]
-}
-
-/// The error `text` fails to parse with, or nil when it parses.
-func parseError(_ bytes: [UInt8], options: JSONParser.Options = .default) -> JSONParseError? {
-    do {
-        _ = try JSONParser.parseDocument(bytes, options: options)
-        return nil
-    } catch {
-        return error
-    }
-}
-
-/// The error `text` fails to parse with, or nil when it parses.
-func parseError(_ text: String, options: JSONParser.Options = .default) -> JSONParseError? {
-    parseError(Array(text.utf8), options: options)
-}
-
 /// The processor time `body` takes on the calling thread, in seconds: unlike wall-clock time, it does
 /// not grow when other tests or other processes share the machine's cores.
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -60,18 +40,20 @@ let underThreadSanitizer: Bool = {
 
 /// One minimal payload per built-in vendor whose body tap routes `link`.
 enum LinkPayloads {
-    static func all(link: String) -> [(vendor: String, userInfo: JSONObject)] {
+    static func all(link: String) throws -> [(vendor: String, userInfo: JSONObject)] {
         let text = JSONWriter.string(.string(link))
         return [
-            ("zixflow", userInfo(#"""
+            ("zixflow", try Fixtures.userInfo(#"""
                 {"aps":{"alert":{"title":"t","body":"b"}},"Zixflow-Delivery-ID":"z1",
                  "Zixflow-Delivery-Token":"tok","deeplink_url":\#(text)}
                 """#)),
-            ("buzzkit", userInfo(#"{"aps":{"alert":"x"},"buzzkit":{"messageId":"b1","deepLink":\#(text)}}"#)),
-            ("appdna", userInfo(#"""
+            ("buzzkit", try Fixtures.userInfo(
+                #"{"aps":{"alert":"x"},"buzzkit":{"messageId":"b1","deepLink":\#(text)}}"#)),
+            ("appdna", try Fixtures.userInfo(#"""
                 {"aps":{"alert":"x"},"appdna":{"push_id":"a1","action":{"type":"deep_link","value":\#(text)}}}
                 """#)),
-            ("pushnotifai", userInfo(#"{"aps":{"alert":"x"},"pna_message_id":"n1","deep_link":\#(text)}"#)),
+            ("pushnotifai", try Fixtures.userInfo(
+                #"{"aps":{"alert":"x"},"pna_message_id":"n1","deep_link":\#(text)}"#)),
         ]
     }
 }

@@ -5,47 +5,49 @@ import Darwin
 #endif
 import Foundation
 import PushBridge
-import PushBridgeTestSupport
 import Testing
 
 /// What one run of the built `bridge-cli` produced.
-struct CLIResult: Sendable, CustomStringConvertible {
+public struct CLIResult: Sendable, CustomStringConvertible {
     /// The exit status (or the signal number when ``crashed``).
-    var status: Int32
+    public var status: Int32
     /// Whether the process ended on a signal (a crash) instead of exiting.
-    var crashed: Bool
+    public var crashed: Bool
     /// Whether the run was killed for taking longer than its timeout.
-    var timedOut: Bool
+    public var timedOut: Bool
     /// Everything written to stdout.
-    var stdoutBytes: [UInt8]
+    public var stdoutBytes: [UInt8]
     /// Everything written to stderr.
-    var stderrBytes: [UInt8]
+    public var stderrBytes: [UInt8]
 
-    var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
-    var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
+    /// Stdout as UTF-8 text.
+    public var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+    /// Stderr as UTF-8 text.
+    public var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
 
     /// Stdout split into lines (without the final empty piece after the last newline).
-    var stdoutLines: [String] { Self.lines(stdout) }
+    public var stdoutLines: [String] { Self.lines(stdout) }
     /// Stderr split into lines.
-    var stderrLines: [String] { Self.lines(stderr) }
+    public var stderrLines: [String] { Self.lines(stderr) }
 
     /// Stdout parsed as one JSON value.
-    func stdoutJSON() throws -> JSONValue { try parseJSON(stdout) }
+    public func stdoutJSON() throws -> JSONValue { try parseJSON(stdout) }
     /// Every stdout line parsed as JSON.
-    func stdoutJSONLines() throws -> [JSONValue] { try stdoutLines.map(parseJSON) }
+    public func stdoutJSONLines() throws -> [JSONValue] { try stdoutLines.map(parseJSON) }
     /// Every stderr line parsed as JSON.
-    func stderrJSONLines() throws -> [JSONValue] { try stderrLines.map(parseJSON) }
+    public func stderrJSONLines() throws -> [JSONValue] { try stderrLines.map(parseJSON) }
     /// The stderr lines tagged `{"type": type}` (diagnostic, loss), parsed.
-    func stderrRecords(type: String) throws -> [JSONValue] {
+    public func stderrRecords(type: String) throws -> [JSONValue] {
         try stderrJSONLines().filter { $0["type"]?.stringValue == type }
     }
 
-    var description: String {
+    public var description: String {
         "exit \(status)\(crashed ? " (signal)" : "")\(timedOut ? " (timed out)" : "")\n"
             + "--- stdout\n\(stdout.prefix(2_000))\n--- stderr\n\(stderr.prefix(2_000))"
     }
 
-    static func lines(_ text: String) -> [String] {
+    /// `text` split at newlines, without the empty piece after a final newline.
+    public static func lines(_ text: String) -> [String] {
         var pieces = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if pieces.last == "" { pieces.removeLast() }
         return pieces
@@ -53,13 +55,13 @@ struct CLIResult: Sendable, CustomStringConvertible {
 }
 
 /// Spawns the `bridge-cli` that `swift test` built, with a timeout so no test can hang.
-enum CLI {
+public enum CLI {
     /// The built executable (see ``TestPaths/bridgeCLI``).
-    static var executable: String? { TestPaths.bridgeCLI }
+    public static var executable: String? { TestPaths.bridgeCLI }
 
     /// Runs `bridge-cli arguments…` (in `directory` when given), feeding `stdin` through a pipe when given (else
     /// stdin is empty). Output goes to files, so a large output never blocks the child.
-    static func run(
+    public static func run(
         _ arguments: [String], stdin: [UInt8]? = nil, in directory: String? = nil, timeout: TimeInterval = 30
     ) throws -> CLIResult {
         guard let executable else {
@@ -70,16 +72,16 @@ enum CLI {
     }
 
     /// Runs with `text` on stdin.
-    static func run(_ arguments: [String], stdin text: String, timeout: TimeInterval = 30) throws -> CLIResult {
+    public static func run(_ arguments: [String], stdin text: String, timeout: TimeInterval = 30) throws -> CLIResult {
         try run(arguments, stdin: Array(text.utf8), timeout: timeout)
     }
 }
 
 /// Spawns a program with a timeout, so no test can hang; records an issue when it times out or crashes.
-enum Subprocess {
+public enum Subprocess {
     /// Runs `executable arguments…` (in `directory` when given), feeding `stdin` through a pipe when given (else
     /// stdin is empty). Output goes to files, so a large output never blocks the child.
-    static func run(
+    public static func run(
         _ executable: String, _ arguments: [String], stdin: [UInt8]? = nil, in directory: String? = nil,
         timeout: TimeInterval = 30
     ) throws -> CLIResult {
@@ -149,60 +151,3 @@ enum Subprocess {
     }()
 }
 
-/// The example payloads, located from this source file.
-enum Fixtures {
-    /// The package root.
-    static let packageRoot = URL(fileURLWithPath: TestPaths.packageRoot)
-
-    /// The seed payloads of seeds 000/001.
-    static let zixflowSeeds = ["zixflow-native.json", "zixflow-custom.json"]
-
-    /// Path of `examples/payloads/name`.
-    static func payloadPath(_ name: String) -> String {
-        packageRoot.appendingPathComponent("examples/payloads").appendingPathComponent(name).path
-    }
-
-    /// The bytes of an example payload.
-    static func payloadBytes(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: URL(fileURLWithPath: payloadPath(name))))
-    }
-
-    /// An example payload parsed as a userInfo.
-    static func payload(_ name: String) throws -> JSONObject {
-        guard let object = try JSONParser.parse(try payloadBytes(name)).objectValue else {
-            throw HarnessError(description: "\(name) is not a JSON object")
-        }
-        return object
-    }
-}
-
-/// Parses JSON text with the library's strict parser.
-func parseJSON(_ text: String) throws -> JSONValue {
-    try JSONParser.parse(text)
-}
-
-/// The canonical one-line JSON text of `value`.
-func jsonText(_ value: JSONValue) -> String {
-    JSONWriter.string(value)
-}
-
-extension JSONValue {
-    /// A copy with `value` set at `path` (object keys), creating objects on the way.
-    func setting(_ path: [String], to value: JSONValue?) -> JSONValue {
-        guard let key = path.first else { return value ?? .null }
-        var members = objectValue ?? [:]
-        if path.count == 1 {
-            members[key] = value
-        } else {
-            members[key] = (members[key] ?? .object([:])).setting(Array(path.dropFirst()), to: value)
-        }
-        return .object(members)
-    }
-}
-
-extension JSONObject {
-    /// A copy with `value` set at `path` (object keys), creating objects on the way; nil removes.
-    func setting(_ path: String..., to value: JSONValue?) -> JSONObject {
-        JSONValue.object(self).setting(path, to: value).objectValue ?? [:]
-    }
-}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PushBridge
+
+/// A buffered writer to a file descriptor (stdout or stderr), flushed explicitly and at exit.
+final class OutputStream {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    nonisolated(unsafe) static let standardOutput = OutputStream(descriptor: 1)
+    nonisolated(unsafe) static let standardError = OutputStream(descriptor: 2)
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes `value` as one line of canonical JSON.
+    func writeLine(_ value: JSONValue, pretty: Bool = false) {
+        JSONWriter.write(value, into: &buffer, pretty: pretty)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes an object given as its members (distinct keys, any order) as one line of canonical JSON.
+    func writeLine(members: [(key: String, value: JSONValue)]) {
+        JSONWriter.writeObject(members, into: &buffer)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Drops what has not been flushed yet.
+    func discard() { buffer.removeAll(keepingCapacity: true) }
+
+    func flush() {
+        writeAll(descriptor, buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Writes every byte to `descriptor`, retrying on interruption; on a failure (a closed pipe, a full disk) it
+/// stops and returns the `errno`, which callers writing to stdout or stderr ignore.
+@discardableResult
+func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+    bytes.withUnsafeBytes { raw -> Int32? in
+        var offset = 0
+        while offset < raw.count {
+            let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
+    }
+}
+
+var stdoutStream: OutputStream { OutputStream.standardOutput }
+var stderrStream: OutputStream { OutputStream.standardError }

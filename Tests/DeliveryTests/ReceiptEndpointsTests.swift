@@ -1,0 +1,71 @@
+import PushBridge
+import PushBridgeTestSupport
+import PushBridgeVendors
+import Testing
+
+/// An adapter that sends receipts to a path of its own, and one that describes no receipt requests.
+private struct RelocatedZixflow: VendorAdapter, ReceiptRequestDescribing {
+    let base = ZixflowAdapter()
+    var id: String { "relocated" }
+    var name: String { "Relocated" }
+    var capabilities: VendorCapabilities { base.capabilities }
+    var eventTable: [EventTableEntry] { base.eventTable }
+    var defaultReceiptBaseURL: String? { nil }
+    func claims(_ userInfo: JSONObject) -> Bool { userInfo["relocated"] != nil }
+    func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        base.userInfo(for: payload, losses: &losses)
+    }
+    func ownsCategory(_ category: String) -> Bool { false }
+    func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }
+    func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan { .nothing }
+    func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
+        ReceiptRequest(method: "PUT", path: "/track/" + receipt.kind.rawValue, headers: [], body: [])
+    }
+}
+
+@Suite("Where each vendor's receipts go, from the registry")
+struct ReceiptEndpointsTests {
+    @Test("the built-in vendors: one method and path each, in registration order")
+    func builtIns() {
+        #expect(
+            BuiltInVendors.registry.receiptEndpoints.map(\.description) == [
+                "Zixflow POST /v1/track", "BuzzKit POST /v1/events", "AppDNA POST /v1/push/events",
+                "PushNotifAI POST /v1/events",
+            ])
+    }
+
+    @Test("each distinct method and path of an adapter's event-table rows is listed once; no requests, no entry")
+    func perRow() {
+        let registry = VendorRegistry([RelocatedZixflow(), PushNotifAIAdapter()])
+        #expect(
+            registry.receiptEndpoints.map(\.description) == [
+                "Relocated PUT /track/delivered", "Relocated PUT /track/opened", "Relocated PUT /track/actionClicked",
+                "PushNotifAI POST /v1/events",
+            ])
+        #expect(VendorRegistry([CustomVendorWithoutRequests()]).receiptEndpoints.isEmpty)
+    }
+
+    @Test("flush --help lists every registered vendor's method and path")
+    func flushHelp() throws {
+        let help = try CLI.run(["flush", "--help"]).stdout
+        for endpoint in BuiltInVendors.registry.receiptEndpoints {
+            let line = help.split(separator: "\n").first { $0.hasPrefix("  " + endpoint.vendorName + " ") }
+            #expect(line?.hasSuffix(" \(endpoint.method) \(endpoint.path)") == true, "\(endpoint) in:\n\(help)")
+        }
+    }
+}
+
+/// A vendor that does not describe receipt requests.
+private struct CustomVendorWithoutRequests: VendorAdapter {
+    var id: String { "custom" }
+    var name: String { "Custom" }
+    var capabilities: VendorCapabilities { ZixflowAdapter().capabilities }
+    var eventTable: [EventTableEntry] { ZixflowAdapter().eventTable }
+    func claims(_ userInfo: JSONObject) -> Bool { false }
+    func decode(_ userInfo: JSONObject) -> DecodeResult { DecodeResult(payload: PushPayload(vendor: id)) }
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject { [:] }
+    func ownsCategory(_ category: String) -> Bool { false }
+    func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }
+    func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan { .nothing }
+}
