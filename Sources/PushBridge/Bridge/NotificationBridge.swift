@@ -95,6 +95,8 @@ public final class NotificationBridge: Sendable {
     /// Handles one step for one notification and returns what happened, in order.
     ///
     /// - Parameters:
+    ///   - step: what happened to the notification.
+    ///   - userInfo: the notification's whole APNs payload.
     ///   - vendor: the adapter to use; when nil, the one adapter that claims `userInfo`.
     ///   - userText: text typed into an input button, for a button tap.
     public func handle(

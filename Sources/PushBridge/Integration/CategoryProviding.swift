@@ -6,7 +6,7 @@
 /// - ``categories(for:)`` returns the categories one notification needs registered before it is shown,
 ///   derived from its bridge form exactly as the SDK derives them (ids, titles, options); empty when it
 ///   needs none. It never crashes and is deterministic: the same payload gives the same categories.
-/// - Every category returned is owned by the adapter (``NotificationCategory/owner`` is its ``id``).
+/// - Every category returned is owned by the adapter (``NotificationCategory/owner`` is its ``VendorAdapter/id``).
 /// - ``categoryLimit`` caps how many of the vendor's categories stay registered (nil: no cap); past it
 ///   the planner keeps the new one, every one still in Notification Centre, then the most recent.
 public protocol CategoryProviding: VendorAdapter {

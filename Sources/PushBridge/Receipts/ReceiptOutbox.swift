@@ -94,8 +94,12 @@ public final class ReceiptOutbox: ReceiptSink {
 
     /// Opens (and, when `createIfMissing`, creates) the outbox in `directory`.
     ///
-    /// - Parameter diagnostics: called with what the outbox noticed on its own (a torn record skipped,
-    ///   corrupt bytes dropped by a compaction); errors are thrown instead.
+    /// - Parameters:
+    ///   - directory: the outbox folder (in the app group container on iOS).
+    ///   - limits: the bounds on pending bytes, dead letters and the once-only ledger.
+    ///   - createIfMissing: whether a missing folder is created (otherwise opening it fails).
+    ///   - diagnostics: called with what the outbox noticed on its own (a torn record skipped,
+    ///     corrupt bytes dropped by a compaction); errors are thrown instead.
     public init(
         directory: String, limits: Limits = Limits(), createIfMissing: Bool = true,
         diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }
