@@ -1,7 +1,7 @@
 
 /// The orchestrator: given a userInfo and a lifecycle step, it finds the adapter and produces the
-/// effects in SPEC §7 order — receipts, then the named action, then the deep link — applying the
-/// buffer before `configure` (SPEC §5) and the once-only rules (SPEC §6, §7.6).
+/// effects in the tap order of docs/WIRE-FORMATS.md §7 — receipts, then the named action, then the deep
+/// link — applying the buffer before `configure` (§5) and the once-only rules (§6.2, §7.6).
 ///
 /// State (the buffer, the ledgers, the device token) sits behind one lock; handlers, the router
 /// and sinks are called outside it, so they may call back into the bridge.
