@@ -16,9 +16,9 @@ out=.build-docs
 graphs="$out/symbol-graphs"
 start=$(date +%s)
 
-# One scratch path of its own: the symbol-graph flags would otherwise rebuild the main .build.
+# A scratch path of its own: the symbol-graph flags would otherwise rebuild the main .build. The graphs
+# are kept between runs: a module that needs no recompiling emits none, and its last ones are current.
 if [ "${DOCC_SKIP_BUILD:-0}" != 1 ]; then
-    rm -rf "$graphs"
     mkdir -p "$graphs"
     for target in PushBridgeVendors PushBridgeConformance; do
         swift build --target "$target" --scratch-path "$out/build" \
@@ -29,6 +29,7 @@ if [ "${DOCC_SKIP_BUILD:-0}" != 1 ]; then
 fi
 
 warnings=0
+failed=()
 for entry in PushBridge:Sources/PushBridge/PushBridge.docc \
              PushBridgeVendors:Sources/Vendors/PushBridgeVendors.docc \
              PushBridgeConformance:Conformance/Runner/PushBridgeConformance.docc; do
@@ -42,18 +43,21 @@ for entry in PushBridge:Sources/PushBridge/PushBridge.docc \
         [ -e "$extension" ] && cp "$extension" "$dir/"
     done
     log="$out/$module.log"
-    if ! docc convert "$catalog" --additional-symbol-graph-dir "$dir" \
-            --fallback-display-name "$module" --fallback-bundle-identifier "org.pushbridge.$module" \
-            --output-path "$out/$module.doccarchive" --warnings-as-errors >"$log" 2>&1; then
+    status=0
+    docc convert "$catalog" --additional-symbol-graph-dir "$dir" \
+        --fallback-display-name "$module" --fallback-bundle-identifier "org.pushbridge.$module" \
+        --output-path "$out/$module.doccarchive" --warnings-as-errors >"$log" 2>&1 || status=$?
+    # --warnings-as-errors turns docc's warnings into errors; count both, and any failure.
+    count=$(grep -cE "^(warning|error):" "$log" || true)
+    if [ "$status" -ne 0 ] || [ "$count" -ne 0 ]; then
         cat "$log" >&2
-        echo "build-docc: docc convert $module failed (every warning is an error)" >&2
-        exit 1
-    fi
-    # --warnings-as-errors covers docc's own warnings; fail on any other warning line too.
-    if grep -qi "warning:" "$log"; then
-        cat "$log" >&2
-        warnings=$((warnings + $(grep -ci "warning:" "$log")))
+        warnings=$((warnings + count))
+        failed+=("$module")
     fi
 done
-[ "$warnings" -eq 0 ] || { echo "build-docc: $warnings warning(s)" >&2; exit 1; }
-echo "docs: 3 archives in $out/ (PushBridge, PushBridgeVendors, PushBridgeConformance), 0 warnings, $(( $(date +%s) - start )) s"
+seconds=$(( $(date +%s) - start ))
+if [ "${#failed[@]}" -ne 0 ]; then
+    echo "docs: FAILED in ${seconds} s, ${warnings} warning(s) in ${failed[*]} (see above; any warning fails)" >&2
+    exit 1
+fi
+echo "docs: 3 archives in $out/ (PushBridge, PushBridgeVendors, PushBridgeConformance), 0 warnings, ${seconds} s"
