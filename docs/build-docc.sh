@@ -10,7 +10,11 @@ cd "$(dirname "$0")/.."
 if ! command -v swift >/dev/null 2>&1 && [ -d /opt/swift/usr/bin ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
-command -v docc >/dev/null || { echo "build-docc: docc not found (it ships with the Swift toolchain)" >&2; exit 1; }
+if ! command -v docc >/dev/null 2>&1 && command -v xcrun >/dev/null 2>&1; then
+    docc() { xcrun docc "$@"; }   # Xcode's toolchain
+fi
+command -v docc >/dev/null 2>&1 \
+    || { echo "build-docc: docc not found (it ships with the Swift toolchain)" >&2; exit 1; }
 
 out=.build-docs
 graphs="$out/symbol-graphs"
