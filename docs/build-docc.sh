@@ -24,10 +24,11 @@ start=$(date +%s)
 # are kept between runs: a module that needs no recompiling emits none, and its last ones are current.
 if [ "${DOCC_SKIP_BUILD:-0}" != 1 ]; then
     mkdir -p "$graphs"
+    : >"$out/build.log"
     for target in PushBridgeVendors PushBridgeConformance; do
         swift build --target "$target" --scratch-path "$out/build" \
             -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
-            -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >"$out/build.log" 2>&1 \
+            -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >>"$out/build.log" 2>&1 \
             || { cat "$out/build.log" >&2; echo "build-docc: swift build --target $target failed" >&2; exit 1; }
     done
 fi
