@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the benchmark corpus: JSON Lines payloads in the shapes of the seeds (SPEC §3).
+"""Writes the benchmark corpus: JSON Lines payloads in the shapes of the vendors' wire formats (docs/WIRE-FORMATS.md §3).
 
 Usage: generate_corpus.py OUT_DIR [TOTAL]
 

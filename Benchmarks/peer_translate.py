@@ -7,7 +7,7 @@ Usage: peer_translate.py FROM TO < in.jsonl > out.jsonl
 Standard library only. One payload per input line, one per output line, written as canonical JSON
 (sorted keys, no spaces, UTF-8, `/` not escaped): for the corpus of generate_corpus.py its output is
 byte-for-byte what bridge-cli prints, which run.sh checks. It does the same key mapping as the
-adapters (SPEC §3, §7.7, §7.8) for the shapes in the corpus, without losses or diagnostics. It is
+adapters (docs/WIRE-FORMATS.md §3, §7.7, §7.8) for the shapes in the corpus, without losses or diagnostics. It is
 given every benefit: the category hash is memoised per button set (bridge-cli computes it each time).
 
 Directions: zixflow buzzkit | buzzkit appdna | appdna pushnotifai | pushnotifai zixflow
@@ -35,7 +35,7 @@ def flag(value):
 
 
 def copy_aps(aps_in, owned):
-    """aps as sent, without the source vendor's own category (SPEC §7.7)."""
+    """aps as sent, without the source vendor's own category (docs/WIRE-FORMATS.md §7.7)."""
     aps = dict(aps_in)
     if owned(aps.get("category", "")):
         del aps["category"]
@@ -116,7 +116,7 @@ def buzzkit_to_appdna(p):
                 m["value"] = b["placeholder"]
             m["foreground"] = foreground
         elif link and foreground and not destructive:
-            # The message's link is copied into a link-less foreground button (SPEC §7.8).
+            # The message's link is copied into a link-less foreground button (docs/WIRE-FORMATS.md §7.8).
             m["type"] = "deep_link"
             m["value"] = link
             m["foreground"] = foreground

@@ -1,6 +1,6 @@
 import PushBridge
 
-/// One mutated copy of a payload (SPEC §9.5), in the spirit of NIO's `ByteToMessageDecoderVerifier`.
+/// One mutated copy of a payload (WIRE-FORMATS §9.5), in the spirit of NIO's `ByteToMessageDecoderVerifier`.
 public struct AdversarialVariant: Sendable, Hashable {
     /// What was done.
     public enum Mutation: Sendable, Hashable, CustomStringConvertible {

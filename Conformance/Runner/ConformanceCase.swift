@@ -12,7 +12,7 @@ public struct ConformanceCase: Sendable, Hashable {
         /// A subset of the bridge form: only the keys present are compared (their values exactly);
         /// a key whose expected value is `null` must be absent.
         public var bridge: JSONObject?
-        /// The effect lines of the steps, in order (SPEC §8). Receipt, action, route and dropped lines are
+        /// The effect lines of the steps, in order (WIRE-FORMATS §8). Receipt, action, route and dropped lines are
         /// compared exactly; diagnostic lines only when ``effectsIncludeDiagnostics`` is set, and then only
         /// the keys they give (`code`, `severity`, …).
         public var effects: [JSONValue]?
@@ -108,7 +108,7 @@ public struct ConformanceCase: Sendable, Hashable {
     public var options: SimulationOptions
     /// What must come out.
     public var expect: Expectation
-    /// The SPEC rows the case covers (documentation only).
+    /// The sections of docs/WIRE-FORMATS.md the case covers (documentation only).
     public var covers: [String]
     /// When set, the case documents a known bug: failures of the listed checks are reported as known
     /// instead of failing the run, and the case fails once they pass (so the note is removed with the bug).

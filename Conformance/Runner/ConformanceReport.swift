@@ -1,6 +1,6 @@
 import PushBridge
 
-/// What a conformance check compares: one of a case's expectations, or one of the laws of SPEC §9.
+/// What a conformance check compares: one of a case's expectations, or one of the laws of WIRE-FORMATS §9.
 public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertible {
     /// The case file itself (unreadable JSON, an unknown field, a repeated id, …).
     case caseFile
@@ -28,8 +28,8 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
     case idempotence
     /// `encode(p, collectingLosses: false)` writes the same userInfo as `encode(p)`. Paths are in the wire payload.
     case leanEncode
-    /// A category the adapter owns (``VendorAdapter/ownsCategory(_:)``) is one it provides through
-    /// ``CategoryProviding``, and every launch category it provides is one it owns. Path `$.category`.
+    /// A category the adapter owns (`VendorAdapter.ownsCategory(_:)`) is one it provides through
+    /// `CategoryProviding`, and every launch category it provides is one it owns. Path `$.category`.
     case providesCategory
     /// Law 3: the encoded payload is valid APNs; `target` is set for a translation into another vendor.
     case validAPNs(target: String?)
@@ -39,7 +39,7 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
     /// Law 5: the adapter crashed while the case's own expectations were checked.
     case neverCrash
     /// Every receipt the adapter makes (in the case's steps, and for every step on the case's payload) is a row
-    /// of its ``VendorAdapter/eventTable``: the same kind and event name. Paths are in the effect list for
+    /// of its `VendorAdapter.eventTable`: the same kind and event name. Paths are in the effect list for
     /// the case's steps, `$` otherwise.
     case eventTable
     /// A coding law (`law`) checked again on the payload with `aps.mutable-content` removed, so an encoder

@@ -1,6 +1,6 @@
 import PushBridge
 
-/// The laws of SPEC §9, checked on every case's payload whatever the case expects.
+/// The laws of WIRE-FORMATS §9, checked on every case's payload whatever the case expects.
 extension ConformanceSuite {
     /// Law 1: exactly the expected vendor claims the payload (no vendor, when `claimedBy` is null).
     func detectionFailures(_ testCase: ConformanceCase) -> [ConformanceFailure] {

@@ -1,7 +1,7 @@
 import PushBridge
 
 /// The shared conformance suite: runs data cases (`Conformance/cases/<vendor>/*.json`) against vendor
-/// adapters and checks the laws of SPEC §9 on every case's payload.
+/// adapters and checks the laws of WIRE-FORMATS §9 on every case's payload.
 ///
 /// It imports no test framework: a run returns a ``ConformanceReport`` whose failures are values
 /// (case id, check, JSON path, expected, actual), so XCTest, Swift Testing and `bridge-cli conformance`

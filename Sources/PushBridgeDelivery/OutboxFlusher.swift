@@ -1,7 +1,7 @@
 import PushBridge
 
-/// Drains a ``ReceiptOutbox`` through an ``HTTPReceiptSink``: the `launch` step (SPEC §5), and what the
-/// service extension does right after recording, within its few seconds.
+/// Drains a ``ReceiptOutbox`` through an ``HTTPReceiptSink``: the `launch` step (docs/WIRE-FORMATS.md §5
+/// "Lifecycle steps"), and what the service extension does right after recording, within its few seconds.
 ///
 /// Receipts go out in the order recorded, each with its outbox id as `Idempotency-Key`. A receipt the
 /// vendor accepted is marked sent; one refused for good becomes a dead letter (`dead-letters.jsonl`);

@@ -11,7 +11,7 @@ public enum BridgeEffect: Sendable, Hashable {
     /// Something worth a person's attention (an unhandled action, a rejected link, a repeated open).
     case diagnostic(Diagnostic)
 
-    /// The effect line of SPEC §8.
+    /// The effect line (docs/WIRE-FORMATS.md §8 "Effect lines and exit codes").
     public var json: JSONValue {
         switch self {
         case .receipt(let receipt):

@@ -8,7 +8,7 @@ public enum ArrivalContext: String, Sendable, Hashable, CaseIterable {
     case background
 }
 
-/// A platform-neutral thing that happened to a notification (SPEC §5).
+/// A platform-neutral thing that happened to a notification (docs/WIRE-FORMATS.md §5 "Lifecycle steps").
 public enum LifecycleStep: Sendable, Hashable, CustomStringConvertible {
     /// The SDK is configured: buffered steps are replayed.
     case configure

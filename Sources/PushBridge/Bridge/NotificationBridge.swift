@@ -1,7 +1,7 @@
 
 /// The orchestrator: given a userInfo and a lifecycle step, it finds the adapter and produces the
-/// effects in SPEC §7 order — receipts, then the named action, then the deep link — applying the
-/// buffer before `configure` (SPEC §5) and the once-only rules (SPEC §6, §7.6).
+/// effects in the tap order of docs/WIRE-FORMATS.md §7 — receipts, then the named action, then the deep
+/// link — applying the buffer before `configure` (§5) and the once-only rules (§6.2, §7.6).
 ///
 /// State (the buffer, the ledgers, the device token) sits behind one lock; handlers, the router
 /// and sinks are called outside it, so they may call back into the bridge.
@@ -11,7 +11,7 @@ public final class NotificationBridge: Sendable {
         /// Steps kept before `configure` (default 8); later ones are dropped at once.
         public var bufferCapacity: Int
         /// Whether the bridge is configured from the start (default true). When false, app-process
-        /// steps wait in the buffer until ``NotificationBridge/configure()``.
+        /// steps wait in the buffer until ``NotificationBridge/configure(onEffect:)``.
         public var startsConfigured: Bool
         /// The cached APNs device token (lowercase hex).
         public var deviceToken: String?
@@ -98,6 +98,8 @@ public final class NotificationBridge: Sendable {
     /// Handles one step for one notification and returns what happened, in order.
     ///
     /// - Parameters:
+    ///   - step: what happened to the notification.
+    ///   - userInfo: the notification's whole APNs payload.
     ///   - vendor: the adapter to use; when nil, the one adapter that claims `userInfo`.
     ///   - userText: text typed into an input button, for a button tap.
     ///   - onEffect: called with each effect as it happens, in the order of the result: a receipt just before

@@ -44,7 +44,7 @@ public struct CategorySetUpdate: Sendable, Hashable {
 }
 
 /// Plans the category set to register, as each vendor's SDK would, without ever dropping or changing
-/// one of the app's own categories (SPEC §3.3, §3.4; seeds 000, 002, 003, 004).
+/// one of the app's own categories (docs/WIRE-FORMATS.md §3.1–§3.4, each vendor's "Categories").
 ///
 /// It is a value holding this process's registration order ("most recently registered" is per
 /// process: the app and its service extension each keep their own). Each
@@ -187,8 +187,8 @@ public struct CategoryPlanner: Sendable {
         return planner.plan(appCategories: appCategories, inNotificationCentre: inNotificationCentre, seen: seen)
     }
 
-    /// The ids to drop so that at most `limit` stay (SPEC §3.3): `new`, every id in Notification Centre
-    /// (even past the limit), then the most recent of `ids` (oldest first) up to `limit`.
+    /// The ids to drop so that at most `limit` stay (AppDNA's cap, docs/WIRE-FORMATS.md §3.3): `new`, every id
+    /// in Notification Centre (even past the limit), then the most recent of `ids` (oldest first) up to `limit`.
     public static func overLimit(
         _ ids: [String], new: String, inNotificationCentre: Set<String>, limit: Int
     ) -> [String] {

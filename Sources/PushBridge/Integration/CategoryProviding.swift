@@ -5,8 +5,10 @@
 ///   (Zixflow's `ZX_2BTN`, PushNotifAI's `pushnotifai`); empty by default.
 /// - ``categories(for:)`` returns the categories one notification needs registered before it is shown,
 ///   derived from its bridge form exactly as the SDK derives them (ids, titles, options); empty when it
-///   needs none (the default, for a vendor whose categories are all registered at launch). It never crashes and is deterministic: the same payload gives the same categories.
-/// - Every category returned is owned by the adapter (``NotificationCategory/owner`` is its ``id``).
+///   needs none (the default, for a vendor whose categories are all registered at launch). It never crashes
+///   and is deterministic: the same payload gives the same categories.
+/// - Every category returned is owned by the adapter (``NotificationCategory/owner`` is its
+///   ``VendorAdapter/id``).
 /// - Every category the adapter owns (``VendorAdapter/ownsCategory(_:)``, which defaults to the launch
 ///   categories) and sends is provided here; the conformance law `law:provides-category` checks it.
 /// - ``categoryLimit`` caps how many of the vendor's categories stay registered (nil: no cap); past it

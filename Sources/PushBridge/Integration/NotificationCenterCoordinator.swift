@@ -255,8 +255,11 @@ public final class NotificationCenterCoordinator: Sendable {
 
     /// Creates a coordinator.
     ///
-    /// - Parameter completionExecutor: runs each system completion handler (the Apple glue passes the
-    ///   main thread: UIKit asserts when a completion handler runs elsewhere).
+    /// - Parameters:
+    ///   - bridge: handles the pushes a registered vendor claims.
+    ///   - presentation: how a claimed push is shown while the app is in the foreground.
+    ///   - completionExecutor: runs each system completion handler (the Apple glue passes the
+    ///     main thread: UIKit asserts when a completion handler runs elsewhere).
     public init(
         bridge: NotificationBridge, presentation: ForegroundPresentation = ForegroundPresentation(),
         completionExecutor: CompletionExecutor = .immediate

@@ -166,6 +166,10 @@ public struct TokenRegistrar: Sendable {
     /// Starts a launch.
     ///
     /// - Parameters:
+    ///   - vendors: the adapters that register tokens, in the order their requests are sent.
+    ///   - bundleIdentifier: the app's bundle identifier (the APNs topic).
+    ///   - environment: the APNs environment of this build.
+    ///   - permission: the notification permission read at launch.
     ///   - lastSent: what the previous launches sent, by vendor id.
     ///   - lastRegisteredToken: the token the previous launches announced.
     public init(
@@ -248,7 +252,10 @@ public final class TokenRegistrationService: Sendable {
 
     /// Creates a service.
     ///
-    /// - Parameter send: delivers one request to its vendor's backend (called outside the lock).
+    /// - Parameters:
+    ///   - registrar: this launch's registrar.
+    ///   - bridge: the bridge whose cached device token is kept current, if any.
+    ///   - send: delivers one request to its vendor's backend (called outside the lock).
     public init(
         registrar: TokenRegistrar, bridge: NotificationBridge? = nil,
         send: @escaping @Sendable (TokenRegistrationRequest) -> Void

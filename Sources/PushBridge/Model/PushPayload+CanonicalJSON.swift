@@ -48,8 +48,8 @@ extension PushButton {
 }
 
 extension PushPayload {
-    /// The bridge form as canonical JSON (SPEC §4): absent fields and empty collections omitted,
-    /// `mutableContent` and `contentAvailable` always written.
+    /// The bridge form as canonical JSON (docs/WIRE-FORMATS.md §4 "The bridge form"): absent fields and
+    /// empty collections omitted, `mutableContent` and `contentAvailable` always written.
     public var bridgeJSON: JSONValue {
         var members: JSONObject = [
             "vendor": .string(vendor), "mutableContent": .bool(mutableContent),

@@ -67,7 +67,8 @@ public struct PushButton: Sendable, Hashable {
     }
 }
 
-/// The bridge form: one notification in PushBridge's vendor-neutral model (SPEC §4).
+/// The bridge form: one notification in PushBridge's vendor-neutral model (docs/WIRE-FORMATS.md §4
+/// "The bridge form").
 ///
 /// Its canonical JSON (``bridgeJSON``) has sorted keys and omits absent fields; `mutableContent`,
 /// `contentAvailable` and the button flags are always written.

@@ -1,4 +1,4 @@
-/// The normalised kinds of receipt (SPEC §6); each vendor names them its own way.
+/// The normalised kinds of receipt (docs/WIRE-FORMATS.md §6.1 "Kinds"); each vendor names them its own way.
 public enum ReceiptKind: String, Sendable, Hashable, CaseIterable {
     case delivered
     case opened
@@ -37,8 +37,8 @@ public struct Receipt: Sendable, Hashable {
         self.action = action ?? properties["action"]?.stringValue
     }
 
-    /// What makes two receipts "the same" for the once-only rule (SPEC §6):
-    /// (vendor, messageId, event name, the receipt's own action).
+    /// What makes two receipts "the same" for the once-only rule (docs/WIRE-FORMATS.md §6.2 "The once-only
+    /// key"): (vendor, messageId, event name, the receipt's own action).
     public var onceOnlyKey: String {
         [vendor, messageId ?? "", event, action ?? ""].map { JSONWriter.string(.string($0)) }.joined(separator: ",")
     }

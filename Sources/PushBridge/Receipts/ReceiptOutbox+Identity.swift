@@ -2,9 +2,9 @@
 /// its serialised form.
 extension Receipt {
     /// The receipt's identity for delivery: the first 32 lowercase hex digits (128 bits) of SHA-256 over
-    /// ``onceOnlyKey``. Two receipts that are "the same" under SPEC §6 have the same key, so it is stable
-    /// across retries, flushes, processes (the app and its extension) and launches, and is what every
-    /// request carries as `Idempotency-Key`.
+    /// ``onceOnlyKey``. Two receipts that are "the same" (docs/WIRE-FORMATS.md §6.2) have the same key, so
+    /// it is stable across retries, flushes, processes (the app and its extension) and launches, and is
+    /// what every request carries as `Idempotency-Key`.
     public var idempotencyKey: String {
         let digest = SHA256.hash(Array(onceOnlyKey.utf8))
         return SHA256.hex(digest.prefix(16))

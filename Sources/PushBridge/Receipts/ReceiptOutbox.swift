@@ -6,7 +6,7 @@ import Darwin
 
 /// A durable, append-only journal of receipts in a directory (on iOS, the app group's shared container),
 /// so a receipt the service extension could not send survives until the app's next launch (seed 002,
-/// "Delivered and opened receipts"; SPEC §5 `launch`).
+/// "Delivered and opened receipts"; `launch` in docs/WIRE-FORMATS.md §5 "Lifecycle steps").
 ///
 /// - ``record(_:)`` returns only once the receipt is on disk (`fsync`). The app and its extension may
 ///   record and flush at the same time: every change to the journal happens under an exclusive `flock`
@@ -15,7 +15,7 @@ import Darwin
 ///   and after it stay readable. The next append cuts a torn tail off before writing.
 /// - ``flush(options:deliver:)`` hands pending receipts in order to a sender, marks what was sent (or set
 ///   aside as a dead letter) and compacts the journal.
-/// - The once-only ledger of SPEC §6 lives here: a receipt whose ``Receipt/onceOnlyKey`` was recorded
+/// - The once-only ledger (docs/WIRE-FORMATS.md §6.2) lives here: a receipt whose ``Receipt/onceOnlyKey`` was recorded
 ///   before — pending, sent or dead-lettered, by this process or another — is not recorded again.
 /// - Bounded (``Limits``): a receipt that would take the pending receipts past
 ///   ``Limits/maxPendingBytes`` is refused with an `outbox-full` error (never a silent drop); the ledger
@@ -94,8 +94,12 @@ public final class ReceiptOutbox: ReceiptSink {
 
     /// Opens (and, when `createIfMissing`, creates) the outbox in `directory`.
     ///
-    /// - Parameter diagnostics: called with what the outbox noticed on its own (a torn record skipped,
-    ///   corrupt bytes dropped by a compaction); errors are thrown instead.
+    /// - Parameters:
+    ///   - directory: the outbox folder (in the app group container on iOS).
+    ///   - limits: the bounds on pending bytes, dead letters and the once-only ledger.
+    ///   - createIfMissing: whether a missing folder is created (otherwise opening it fails).
+    ///   - diagnostics: called with what the outbox noticed on its own (a torn record skipped,
+    ///     corrupt bytes dropped by a compaction); errors are thrown instead.
     public init(
         directory: String, limits: Limits = Limits(), createIfMissing: Bool = true,
         diagnostics: @escaping @Sendable (Diagnostic) -> Void = { _ in }

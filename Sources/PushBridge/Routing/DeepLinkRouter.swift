@@ -1,5 +1,5 @@
 
-/// A deep link that parsed as an absolute URL (SPEC §7.5).
+/// A deep link that parsed as an absolute URL (docs/WIRE-FORMATS.md §7.5 "Link policy").
 public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// The link exactly as sent.
     public let string: String
@@ -62,7 +62,8 @@ public enum RouteVia: String, Sendable, Hashable {
     case rejected
 }
 
-/// What the system route may open (SPEC §7.5). The app's delegate and closure are never filtered.
+/// What the system route may open (docs/WIRE-FORMATS.md §7.5 "Link policy"). The app's delegate and closure
+/// are never filtered.
 public struct LinkPolicy: Sendable, Hashable {
     /// Schemes the system route refuses (lowercase).
     public var blockedSchemes: Set<String>

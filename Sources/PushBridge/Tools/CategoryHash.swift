@@ -1,4 +1,5 @@
-/// The hash vendors use to derive a category id from a button set (SPEC §3.2, §3.3).
+/// The hash vendors use to derive a category id from a button set (docs/WIRE-FORMATS.md §10 "Categories
+/// derived from buttons").
 public enum CategoryHash {
     /// 64-bit FNV-1a over the UTF-8 bytes of `text`, as 16 lowercase hex digits
     /// (`fnv1a64hex("a") == "af63dc4c8601ec8c"`).

@@ -57,6 +57,10 @@ public enum Simulation {
     /// The effects of `steps` on `userInfo`, in order. A list with no `configure` starts configured.
     ///
     /// - Parameters:
+    ///   - userInfo: the push.
+    ///   - steps: the lifecycle steps, in order.
+    ///   - options: what the simulated app has (device token, typed text, link delegate and handler, actions).
+    ///   - registry: the vendors that may claim the push.
     ///   - sink: where the bridge records receipts (default: in memory); `bridge-cli simulate` passes its
     ///     outbox or HTTP sink, so its receipts are recorded exactly as an app's are.
     ///   - onEffect: called with each effect as it happens (see

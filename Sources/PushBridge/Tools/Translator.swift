@@ -15,7 +15,7 @@ public struct Translation: Sendable, Hashable {
 }
 
 /// Translates wire → bridge form → wire, applying the rules every pair of vendors shares
-/// (SPEC §7.7, §7.8) and leaving the rest to the target's `encode` (whose core part adds the losses the
+/// (WIRE-FORMATS §7.7, §7.8) and leaving the rest to the target's `encode` (whose core part adds the losses the
 /// target's capabilities imply).
 ///
 /// Between two different vendors:

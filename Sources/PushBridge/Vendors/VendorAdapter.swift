@@ -40,7 +40,7 @@ public struct ReceiptContext: Sendable, Hashable {
     }
 }
 
-/// What a tap runs: the named action and the deep link, and how the two relate (SPEC §7).
+/// What a tap runs: the named action and the deep link, and how the two relate (WIRE-FORMATS §7).
 public struct TapPlan: Sendable, Hashable {
     /// How the deep link depends on the action.
     public enum LinkRule: Sendable, Hashable {

@@ -1,12 +1,12 @@
 import PushBridge
 
 extension AppDNAAdapter: CategoryProviding {
-    /// How many AppDNA categories the SDK keeps registered (SPEC §3.3).
+    /// How many AppDNA categories the SDK keeps registered (WIRE-FORMATS §3.3).
     public static let categoryLimit = 16
 
     public var categoryLimit: Int? { Self.categoryLimit }
 
-    /// The `appdna_…` category of a push with buttons (SPEC §3.3, seed 003), derived from the buttons as
+    /// The `appdna_…` category of a push with buttons (WIRE-FORMATS §3.3, seed 003), derived from the buttons as
     /// they go on the wire (the bridge form is encoded back, so `open_url`, defaults and kept values are
     /// exactly the sender's). Registered titles resolve `{{var | fallback}}` to the fallback and `{{var}}`
     /// to nothing; `dismiss` is destructive and never foreground; `text_reply` is a text-input action whose

@@ -1,9 +1,9 @@
 import PushBridge
 
 extension AppDNAAdapter {
-    /// Bridge form → wire payload. `aps` is written by ``APSCoding``, with `mutable-content: 1` whenever there
+    /// Bridge form → wire payload. `aps` is written by `APSCoding`, with `mutable-content: 1` whenever there
     /// is an image or a button and, with buttons, the category derived from them. `ignored` entries go back to
-    /// their wire paths. Every field AppDNA cannot carry is a ``Loss``.
+    /// their wire paths. Every field AppDNA cannot carry is a `Loss`.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var vendor: JSONObject = [:]
         if let pushID = payload.messageId { vendor[Key.pushID] = .string(pushID) }

@@ -1,6 +1,6 @@
 import PushBridge
 
-/// AppDNA (seed 003; SPEC §3.3): an `appdna` object beside `aps` holding `push_id`, one message
+/// AppDNA (seed 003; WIRE-FORMATS §3.3): an `appdna` object beside `aps` holding `push_id`, one message
 /// `action`, typed buttons in `actions`, `image_url` and `data`.
 ///
 /// Decisions where the spec is silent (each is tested):
@@ -16,7 +16,7 @@ import PushBridge
 ///   for every button but `dismiss`. With buttons, the category is always derived from them as written, and
 ///   an image or a button always sends `mutable-content: 1`. Replacing what an AppDNA payload had (a stale or
 ///   campaign category, a missing category or `mutable-content`) is reported as a loss; another vendor's push
-///   gains them silently (SPEC §7.7).
+///   gains them silently (WIRE-FORMATS §7.7).
 /// - ``capabilities`` names 4 buttons, what iOS's expanded view shows; the wire format has no limit, so
 ///   decode keeps every button (with a warning past 4) and encode writes every button.
 public struct AppDNAAdapter: VendorAdapter {
@@ -219,14 +219,16 @@ extension AppDNAAdapter {
         return text[first...last]
     }
 
-    /// The AppDNA categories that stay registered when `new` is registered (SPEC §3.3): while at most `limit`
-    /// (``categoryLimit``) would be registered, all of them; past that, what `CategoryPlanner.overLimit` keeps:
+    /// The AppDNA categories that stay registered when `new` is registered (WIRE-FORMATS §3.3): while at most `limit`
+    /// (`categoryLimit`) would be registered, all of them; past that, what `CategoryPlanner.overLimit` keeps:
     /// `new`, every category of a notification still in Notification Centre (even past the limit), then the
     /// most recently registered ones up to `limit`.
     ///
     /// - Parameters:
+    ///   - new: the category being registered now.
     ///   - registered: this process's AppDNA categories, oldest registration first.
     ///   - inNotificationCentre: the categories of AppDNA notifications still in Notification Centre.
+    ///   - limit: how many AppDNA categories stay registered (the SDK's 16).
     /// - Returns: the categories to keep, in registration order (oldest first, `new` last). Categories that are
     ///   not AppDNA's (the app's own) are never in the input's scope and are left out.
     public static func categoriesToKeep(

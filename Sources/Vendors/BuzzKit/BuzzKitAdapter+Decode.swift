@@ -22,7 +22,7 @@ extension BuzzKitAdapter {
                     message: "top-level key '\(key)' has no BuzzKit meaning; kept under ignored"))
             }
         }
-        // SPEC §3.2: the message's category when set, else the one derived from its buttons.
+        // WIRE-FORMATS §3.2: the message's category when set, else the one derived from its buttons.
         if decoding.payload.category == nil, decoding.payload.apsExtra["category"] == nil,
             !decoding.payload.buttons.isEmpty
         {

@@ -3,7 +3,7 @@ import PushBridge
 extension BuzzKitAdapter {
     /// Bridge form → wire payload.
     ///
-    /// Writes `aps` with ``APSCoding``, adding `mutable-content: 1` for an image or buttons and the derived
+    /// Writes `aps` with `APSCoding`, adding `mutable-content: 1` for an image or buttons and the derived
     /// `buzzkit.…` category when there are buttons and no category. Losses: the 5th and later buttons, a
     /// button's own deep link or action, and an `ignored` entry that no longer fits where decoding took it
     /// from (one that collides with a field); the others are written back.

@@ -1,6 +1,6 @@
 import PushBridge
 
-/// BuzzKit (seed 002, SPEC §3.2): a top-level `buzzkit` object beside `aps`.
+/// BuzzKit (seed 002, WIRE-FORMATS §3.2): a top-level `buzzkit` object beside `aps`.
 ///
 /// Wire keys inside `buzzkit`: `messageId` (the bridge form's `messageId`; every receipt needs it),
 /// `deepLink`, `action` (`{name, data}`), `actions` (up to 4 buttons: `id`, `title`, `destructive`,
@@ -85,7 +85,7 @@ public struct BuzzKitAdapter: VendorAdapter {
         ]
     }
 
-    /// BuzzKit's receipt event names (SPEC §6).
+    /// BuzzKit's receipt event names (WIRE-FORMATS §6).
     enum Event {
         static let delivered = "$notification.delivered"
         static let opened = "$notification.opened"

@@ -3,7 +3,7 @@ import PushBridge
 extension PushNotifAIAdapter {
     /// Wire payload → bridge form.
     ///
-    /// `aps` goes through ``APSCoding`` (`aps.category` is kept as sent); `pna_message_id` is the
+    /// `aps` goes through `APSCoding` (`aps.category` is kept as sent); `pna_message_id` is the
     /// `messageId`, `deep_link` the `deepLink`, and every other top-level key is custom `data`, kept as sent.
     /// Wrong types never stop decoding: a non-string `pna_message_id` or `deep_link`, or an `aps` that is
     /// not an object, is kept under `ignored`; a custom value that is not a string stays in `data`. Each
@@ -71,14 +71,14 @@ extension PushNotifAIAdapter {
 
     /// Bridge form → wire payload.
     ///
-    /// `aps` is written by ``APSCoding`` with `category` always `pushnotifai` (a campaign category is a
-    /// loss, SPEC §7.7) and `mutable-content` as in the bridge form. `data` becomes top-level keys; a value
+    /// `aps` is written by `APSCoding` with `category` always `pushnotifai` (a campaign category is a
+    /// loss, WIRE-FORMATS §7.7) and `mutable-content` as in the bridge form. `data` becomes top-level keys; a value
     /// that is not a string (custom data from another vendor) is written as it is, not stringified, and
     /// nothing is reported lost (decoding it again notes it). Losses special to PushNotifAI: a data key named
     /// `aps`, `pna_message_id` or `deep_link`; every button, with its own deep link, action and text-input
     /// settings; `ignored` keys other than a wrong-typed `pna_message_id` or `deep_link` (written back when the
     /// typed field is absent). The core adds the image and the named action (``capabilities``); another
-    /// vendor's `tracking` is removed by ``Translator``.
+    /// vendor's `tracking` is removed by `Translator`.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var aps = APSCoding.encode(payload)
         if let category = payload.category, category != Self.category {

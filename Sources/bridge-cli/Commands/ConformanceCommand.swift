@@ -9,7 +9,7 @@ enum ConformanceCommand: Command {
 
         Runs every case file (*.json) under DIR (default: Conformance/cases, relative to the current
         directory), or only the cases of vendor ID, against every registered adapter, and checks the laws
-        of SPEC §9 on each case's payload. Prints one line per failure, then known issues, and last the
+        of WIRE-FORMATS §9 on each case's payload. Prints one line per failure, then known issues, and last the
         line "N passed, N failed". Exit 1 when anything failed, and when nothing ran: a DIR with no case
         file, or no case for vendor ID, is a failure, and so is a case for a vendor bridge-cli does not
         know (it runs the built-in vendors only; run your own adapter's cases from your package's tests).

@@ -1,4 +1,4 @@
-/// The exit codes of SPEC §8, in one place.
+/// The exit codes of WIRE-FORMATS §8, in one place.
 enum ExitCode: Int32 {
     case success = 0
     case problems = 1
