@@ -4,7 +4,7 @@ import PushBridge
 public enum BuiltInVendors {
     /// Every built-in adapter.
     public static let all: [any VendorAdapter] = [
-        ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
+        ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(), FCMAdapter(),
     ]
 
     /// A registry of every built-in adapter.
