@@ -29,9 +29,10 @@ extension FCMAdapter {
         case Key.messageId: return .messageId
         case Key.appLink: return .appLink
         case Key.options: return .options
-        case Key.analyticsEnabled, Key.composerId, Key.composerLabel, Key.messageLabel, Key.installationId, Key.from:
+        case Key.analyticsEnabled, Key.composerLabel, Key.messageLabel, Key.installationId, Key.from:
             return .tracking(.string)
-        case Key.timestamp, Key.trackConversions, Key.senderId, Key.productId:
+        // The composer id is a string for analytics and a number or a string for the delivery export.
+        case Key.composerId, Key.timestamp, Key.trackConversions, Key.senderId, Key.productId:
             return .tracking(.numberOrString)
         default:
             if key.hasPrefix(Key.analyticsPrefix) { return .tracking(.any) }
@@ -99,9 +100,9 @@ struct FCMDecoding {
             // An empty id still marks an FCM push: kept so the same payload is written back (reported at the end).
             if text.isEmpty { payload.ignored[path] = value } else { payload.messageId = text }
         case .appLink:
-            // FIRMessaging.m linkURLFromMessage: a non-empty string, else no link.
+            // FIRMessaging.m linkURLFromMessage: a non-empty string, else no link (an empty one is kept as sent).
             guard let text = value.stringValue else { return wrongType(value, at: path, expected: "a string") }
-            if !text.isEmpty { payload.deepLink = text }
+            if text.isEmpty { payload.ignored[path] = value } else { payload.deepLink = text }
         case .options:
             decodeOptions(value, path: path)
         case .tracking(let accepted):
@@ -136,7 +137,8 @@ struct FCMDecoding {
                 wrongType(memberValue, at: memberPath, expected: "a string")
                 continue
             }
-            if !image.isEmpty { payload.imageURL = image }
+            // An empty URL is no image (URLWithString fails); it is kept as sent.
+            if image.isEmpty { payload.ignored[memberPath] = memberValue } else { payload.imageURL = image }
         }
     }
 
