@@ -143,10 +143,15 @@ public struct FCMAdapter: VendorAdapter {
         ]
     }
 
-    /// Whether FCM would carry the payload at all: a string `gcm.message_id` (REAL-VENDORS R2). The registry
-    /// gives it to FCM only when no owner vendor claims it.
+    /// Whether FCM carries the payload: a string `gcm.message_id` (REAL-VENDORS R2), as ``claimStrength(_:)`` says.
     public func claims(_ userInfo: JSONObject) -> Bool {
-        userInfo[Key.messageId]?.stringValue != nil
+        claimStrength(userInfo) != nil
+    }
+
+    /// A carrier claim of rank ``carrierRank`` when `gcm.message_id` is a string: the registry gives FCM the
+    /// payload only when no owner vendor claims it (and no carrier of a lower rank does).
+    public func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? {
+        userInfo[Key.messageId]?.stringValue != nil ? .carrier(rank: Self.carrierRank) : nil
     }
 
     /// Warns when the payload has no message id: the SDK then neither deduplicates it nor can export its delivery.
