@@ -162,8 +162,12 @@ public final class NotificationBridge: Sendable {
             self.send(receipt, emit: emit)
         }
 
-        if step.isOpen, let identity = payload.messageId ?? requestIdentifier {
-            let key = [adapter.id, identity, step.description].joined(separator: "\u{1F}")
+        let policy = adapter as? any MessageHandlingPolicy
+        let oncePerMessage = policy?.handlesMessageOnce(at: step) ?? false
+        if step.isOpen || oncePerMessage, let identity = payload.messageId ?? requestIdentifier {
+            // A vendor that handles each message once keys every sighting alike; otherwise each tap step once.
+            let seen = oncePerMessage ? "message" : step.description
+            let key = [adapter.id, identity, seen].joined(separator: "\u{1F}")
             let isFirst = state.withLock { $0.handledOpens.insert(key) }
             if !isFirst { return [] }
         }
@@ -171,7 +175,7 @@ public final class NotificationBridge: Sendable {
         for receipt in adapter.receipts(for: step, payload: payload, context: context) {
             send(receipt)
         }
-        guard step.isOpen else { return effects }
+        guard step.isOpen || policy?.runsTapPlan(onArrival: step) == true else { return effects }
 
         let plan = adapter.tapPlan(for: step, payload: payload, context: context)
         var actionHandled = false
