@@ -179,6 +179,7 @@ struct FCMTapTests {
         for step: LifecycleStep in [.open, .openAction("REPLY"), .openAction("anything")] {
             let plan = adapter.tapPlan(for: step, payload: payload, context: context)
             #expect(plan.deepLink == "https://example.com/promo", "\(step)")
+            #expect(plan.linkGate == .userActivityOnly)
             #expect(plan.action == nil)
         }
         for step: LifecycleStep in [.dismiss, .arrive(.foreground), .arrive(.background), .launch] {
@@ -186,6 +187,70 @@ struct FCMTapTests {
         }
         let noLink = try decoded(["gcm.app_link": nil])
         #expect(adapter.tapPlan(for: .open, payload: noLink, context: context) == .nothing)
+    }
+}
+
+@Suite("FCM adapter: behaviour flags (D9)")
+struct FCMBehaviourTests {
+    private func run(
+        _ steps: [String], behaviour: FCMAdapter.Behaviour, userInfo: JSONObject? = nil
+    ) throws -> [String] {
+        let registry = VendorRegistry([FCMAdapter(behaviour: behaviour)])
+        let effects = try simulate(
+            userInfo ?? fcmExample(), steps, options: SimulationOptions(userActivity: true), registry: registry)
+        return effects.compactMap { effect in
+            switch effect {
+            case .receipt(let receipt): return receipt.event
+            case .route(let url, let via): return "route \(via.rawValue) \(url)"
+            default: return nil
+            }
+        }
+    }
+
+    @Test("default: the link only on taps, each tap step handled once")
+    func defaults() throws {
+        #expect(try run(["arrive:foreground", "open", "open", "open:B"], behaviour: .init()) == [
+            "_nf", "_cmp", "_no", "route userActivity https://example.com/promo",
+            "route userActivity https://example.com/promo",
+        ])
+    }
+
+    @Test("linkOnForegroundArrival: the link runs on a foreground arrival too, not on a background one")
+    func linkOnArrival() throws {
+        let behaviour = FCMAdapter.Behaviour(linkOnForegroundArrival: true)
+        #expect(try run(["arrive:foreground"], behaviour: behaviour) == [
+            "_nf", "route userActivity https://example.com/promo",
+        ])
+        #expect(try run(["arrive:background", "arrive:service-extension", "dismiss"], behaviour: behaviour).isEmpty)
+    }
+
+    @Test("dedupesResponses: the first sighting of a message runs, every later one nothing")
+    func dedupe() throws {
+        let both = FCMAdapter.Behaviour(linkOnForegroundArrival: true, dedupesResponses: true)
+        #expect(try run(["arrive:foreground", "open", "open:B"], behaviour: both) == [
+            "_nf", "route userActivity https://example.com/promo",
+        ])
+        let dedupe = FCMAdapter.Behaviour(dedupesResponses: true)
+        #expect(try run(["dismiss", "open"], behaviour: dedupe).isEmpty)
+        #expect(try run(["open:B", "open", "arrive:foreground"], behaviour: dedupe) == [
+            "_cmp", "_no", "route userActivity https://example.com/promo",
+        ])
+        // The extension's arrival is another process: not a sighting.
+        #expect(try run(["arrive:service-extension", "open"], behaviour: dedupe).count == 3)
+        // Another message id is another message.
+        let other = try fcmExample(["gcm.message_id": "other"])
+        #expect(try run(["open"], behaviour: dedupe, userInfo: other).count == 3)
+    }
+
+    @Test("the flags are off by default and only FCM's policy answers")
+    func policy() {
+        let adapter = FCMAdapter()
+        for step: LifecycleStep in [.arrive(.foreground), .arrive(.background), .open, .dismiss] {
+            #expect(!adapter.runsTapPlan(onArrival: step) && !adapter.handlesMessageOnce(at: step))
+        }
+        let on = FCMAdapter(behaviour: .init(linkOnForegroundArrival: true, dedupesResponses: true))
+        #expect(on.runsTapPlan(onArrival: .arrive(.foreground)) && !on.runsTapPlan(onArrival: .arrive(.background)))
+        #expect(on.handlesMessageOnce(at: .dismiss) && !on.handlesMessageOnce(at: .arrive(.serviceExtension)))
     }
 }
 

@@ -90,8 +90,11 @@ extension FCMAdapter {
 
     /// Any response hands `gcm.app_link` to the app's `continueUserActivity` only, never the system opener
     /// (FIRMessaging.m `handleIncomingLinkIfNeededFromMessage:`); a button tap is a response like the body's.
+    /// With ``Behaviour/linkOnForegroundArrival`` a foreground arrival does too.
     public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
-        guard step.isOpen, let deepLink = payload.deepLink, !deepLink.isEmpty else { return .nothing }
+        guard step.isOpen || runsTapPlan(onArrival: step), let deepLink = payload.deepLink, !deepLink.isEmpty else {
+            return .nothing
+        }
         return TapPlan(deepLink: deepLink, linkGate: .userActivityOnly)
     }
 
