@@ -158,7 +158,7 @@ struct FCMDecodeTests {
 @Suite("FCM adapter: bad input")
 struct FCMBadInputTests {
     @Test("wrong types are kept under ignored at their wire path with a diagnostic", arguments: [
-        ("gcm.message_id", JSONValue.int(12), #"$["gcm.message_id"]"#),
+        ("gcm.message_id", .int(12), #"$["gcm.message_id"]"#),
         ("gcm.app_link", ["https://x.test"], #"$["gcm.app_link"]"#),
         ("fcm_options", "https://x.test/i.png", "$.fcm_options"),
         ("google.c.a.c_l", 5, #"$["google.c.a.c_l"]"#),
@@ -167,7 +167,7 @@ struct FCMBadInputTests {
         ("from", ["topic": "news"], "$.from"),
         ("google.c.a.ts", true, #"$["google.c.a.ts"]"#),
         ("google.c.sender.id", .null, #"$["google.c.sender.id"]"#),
-    ])
+    ] as [(String, JSONValue, String)])
     func wrongType(key: String, value: JSONValue, path: String) {
         var userInfo: JSONObject = ["aps": ["alert": "Hi"], "gcm.message_id": "m"]
         userInfo[key] = value

@@ -18,17 +18,6 @@ extension FCMAdapter: TokenRegistering {
     /// The token with the bundle id as topic and the APNs environment; without either it cannot register yet (the
     /// SDK reads the environment from the provisioning profile, which PushBridge cannot).
     public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
-        guard let topic = device.bundleIdentifier, !topic.isEmpty else {
-            return .notReady(Diagnostic(
-                .warning, code: "token-topic-missing",
-                message: "\(name) registers the token for the app's bundle id (app); the token is not registered"))
-        }
-        guard let environment = device.environment else {
-            return .notReady(Diagnostic(
-                .warning, code: "token-environment-missing",
-                message: "\(name) needs the APNs environment (the s_ or p_ of apns_token); the token is not registered"))
-        }
-        return .register(
-            TokenRegistrationRequest(vendor: id, token: device.token, topic: topic, environment: environment))
+        device.topicAndEnvironmentRegistration(vendor: id, name: name)
     }
 }
