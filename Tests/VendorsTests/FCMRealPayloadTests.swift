@@ -34,7 +34,10 @@ struct FCMRealPayloadTests {
         let receipts = adapter.receipts(for: .open, payload: payload, context: ReceiptContext())
         #expect(receipts.map(\.event) == ["_no"])
         #expect(receipts.first?.properties == ["_nmid": "575315420755741863", "_nmt": 1_522_880_044, "_ndt": "0"])
-        #expect(adapter.encode(payload).userInfo == userInfo)
+        let encoded = adapter.encode(payload)
+        #expect(encoded.losses.isEmpty)
+        #expect(adapter.decode(encoded.userInfo).payload == payload)
+        #expect(encoded.userInfo["aps"] == ["alert": ["body": "to check the reporting format"]])
     }
 
     @Test("firebase-2 (FIRMessagingExtensionHelperTest.m): claimed by FCM, image and export keys, no alert")
