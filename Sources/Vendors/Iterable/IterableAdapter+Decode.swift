@@ -94,8 +94,8 @@ struct IterableDecoding {
                     note(.warning, "tracking-incomplete", at: path, "without a string messageId no trackPushOpen is sent")
                     continue
                 }
-                metadata[key] = member
-                if !ghost { payload.messageId = messageId }
+                // A ghost push's messageId comes from the root: itbl's is then tracking data of its own.
+                if ghost { metadata[key] = member } else { payload.messageId = messageId }
             case Key.campaignId, Key.templateId:
                 guard member.numberValue != nil else {
                     wrongType(member, at: path, expected: "a number")

@@ -69,7 +69,8 @@ extension IterableAdapter {
             userInfo[Self.vendorKey] = .object(itbl)
         }
         if sameVendor {
-            losses.append(contentsOf: Self.writeBack(payload.ignored, into: &userInfo))  // not lazily: it writes
+            let placementLosses = Self.writeBack(payload.ignored, into: &userInfo)  // not lazily: it writes
+            losses.append(contentsOf: placementLosses)
         }
         return userInfo
     }

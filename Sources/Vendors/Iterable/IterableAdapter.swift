@@ -3,7 +3,8 @@ import PushBridge
 /// Iterable (Iterable/iterable-swift-sdk; docs/vendors/iterable.md): an `itbl` object beside `aps`.
 ///
 /// Wire keys inside `itbl`: `messageId` (the bridge form's `messageId`), `campaignId`, `templateId` and
-/// `isGhostPush` (kept with `messageId` in `tracking` as `{"itbl": {…}}`: what `trackPushOpen` needs),
+/// `isGhostPush` (kept in `tracking` as `{"itbl": {…}}`: what `trackPushOpen` needs besides the message id;
+/// a ghost push's `itbl.messageId` too, as its bridge-form `messageId` comes from the root),
 /// `attachment-url` (→ `imageURL`), `defaultAction` (`{type, data}`: `openUrl` → `deepLink`, another type →
 /// `action`), `actionButtons` (→ `buttons`). The root `url` is the legacy deep link, read only when there is
 /// no `defaultAction` object. A ghost push (`itbl.isGhostPush` true) takes its `messageId` and
@@ -166,11 +167,11 @@ public struct IterableAdapter: VendorAdapter {
         let metadata = trackedMetadata(payload)
         guard ghostFlag(metadata[Key.isGhostPush]) == false,
             let templateId = metadata[Key.templateId], templateId.numberValue != nil,
-            let messageId = metadata[Key.messageId], messageId.stringValue != nil,
+            let messageId = payload.messageId,
             let campaignId = metadata[Key.campaignId], let number = campaignId.numberValue,
             !isZero(number)
         else { return nil }
-        return [Key.campaignId: campaignId, Key.templateId: templateId, Key.messageId: messageId]
+        return [Key.campaignId: campaignId, Key.templateId: templateId, Key.messageId: .string(messageId)]
     }
 
     /// Whether `NSNumber.intValue` of the number is 0.
@@ -196,6 +197,30 @@ public struct IterableAdapter: VendorAdapter {
         return [receipt(kind, Event.trackPushOpen, properties, payload: payload, action: button)]
     }
 
+    /// What the first element of `itbl.actionButtons` with identifier `buttonId` runs, in wire order. Like the
+    /// SDK's `findButtonActionConfig`, this includes a button the extension dropped for want of a title (kept
+    /// whole under `ignored`): its action still runs when an app-registered category reports its identifier.
+    static func buttonTarget(_ buttonId: String, in payload: PushPayload) -> (action: PushAction?, deepLink: String?)? {
+        var buttons = payload.buttons[...]
+        var wireIndex = 0
+        while !buttons.isEmpty || payload.ignored[Path.button(wireIndex)] != nil {
+            defer { wireIndex += 1 }
+            guard let dropped = payload.ignored[Path.button(wireIndex)] else {
+                let button = buttons.removeFirst()
+                if button.id == buttonId { return (button.action, button.deepLink) }
+                continue
+            }
+            guard dropped[Key.identifier]?.stringValue == buttonId else { continue }
+            var scratch = IterableDecoding(payload: PushPayload(vendor: IterableAdapter.vendorKey))
+            switch dropped[Key.action].map({ scratch.decodeAction($0, at: Path.button(wireIndex)) }) {
+            case .link(let link)?: return (nil, link)
+            case .named(let action)?: return (action, nil)
+            case .nothing?, nil: return (nil, nil)
+            }
+        }
+        return nil
+    }
+
     /// A body tap runs the default action (`defaultAction`, else the legacy `url`); a button tap runs that
     /// button's own `action`, whether or not it opens the app. A ghost push's `notificationType` is not a tap
     /// action. Links pass Iterable's gate: `https` and ``allowedProtocols`` only.
@@ -206,8 +231,8 @@ public struct IterableAdapter: VendorAdapter {
         case .open:
             plan = TapPlan(action: Self.isGhostPush(payload) ? nil : payload.action, deepLink: link(payload.deepLink))
         case .openAction(let buttonId):
-            guard let button = payload.buttons.first(where: { $0.id == buttonId }) else { return .nothing }
-            plan = TapPlan(action: button.action, deepLink: link(button.deepLink))
+            guard let tapped = Self.buttonTarget(buttonId, in: payload) else { return .nothing }
+            plan = TapPlan(action: tapped.action, deepLink: link(tapped.deepLink))
         default:
             return .nothing
         }
