@@ -240,3 +240,45 @@ public struct IterableAdapter: VendorAdapter {
         return plan
     }
 }
+
+extension IterableAdapter {
+    /// Iterable's rules beyond APNs and the decode diagnostics: a push the SDK will not track, and links the
+    /// SDK's gate refuses (`ActionRunner.shouldOpenUrl`: `https` or ``allowedProtocols`` only).
+    public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let metadata = Self.trackedMetadata(payload)
+        if let itbl = userInfo[Self.vendorKey], !Self.isGhostPush(payload) {
+            // Wrong-typed metadata and a missing messageId are reported by decoding; absent keys and 0 are not.
+            for key in [Key.isGhostPush, Key.templateId, Key.campaignId] where itbl[key] == nil {
+                problems.append(Diagnostic(
+                    .warning, code: "not-tracked", path: JSONPath.member(key, of: Path.vendor),
+                    message: key == Key.campaignId
+                        ? "no campaignId: a proof or test push, for which no trackPushOpen is sent"
+                        : "no \(key): no trackPushOpen is sent"))
+            }
+            if let campaignId = metadata[Key.campaignId], Self.campaignIdentity(payload) == nil,
+                metadata[Key.templateId] != nil, metadata[Key.isGhostPush] != nil, payload.messageId != nil
+            {
+                problems.append(Diagnostic(
+                    .warning, code: "not-tracked", path: JSONPath.member(Key.campaignId, of: Path.vendor),
+                    message: "campaignId \(campaignId) marks a proof or test push: no trackPushOpen is sent"))
+            }
+        }
+        let allowed = allowedProtocols.union(["https"])
+        var links: [(link: String, path: String)] = []
+        if let link = payload.deepLink {
+            links.append((link, userInfo[Self.vendorKey]?[Key.defaultAction] == nil ? Path.url : Path.defaultAction))
+        }
+        let wireIndices = Self.wireIndices(of: payload)
+        for (index, button) in payload.buttons.enumerated() {
+            if let link = button.deepLink { links.append((link, Path.buttonMember(Key.action, wireIndices[index]))) }
+        }
+        for (link, path) in links where !allowed.contains(DeepLink(link)?.scheme ?? "") {
+            problems.append(Diagnostic(
+                .warning, code: "link-refused", path: path,
+                message: "'\(link)' is not an https link (nor an allowed protocol): the SDK opens nothing, "
+                    + "not even through the app's URL delegate"))
+        }
+        return problems
+    }
+}
