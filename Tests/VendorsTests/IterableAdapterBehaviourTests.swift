@@ -147,6 +147,29 @@ struct IterableTapTests {
         #expect(iterable.tapPlan(for: .openAction("nope"), payload: campaign, context: ReceiptContext()) == .nothing)
     }
 
+    @Test("the link gate: https only, widened by allowedProtocols as IterableConfig.allowedProtocols is")
+    func linkGate() throws {
+        let userInfo = try Fixtures.userInfo(#"{"itbl":{"messageId":"m","defaultAction":{"type":"openUrl","data":"shop://x"}}}"#)
+        let refused = try simulate(userInfo, ["open"], options: SimulationOptions(delegateAcceptsSchemes: ["shop"]))
+        #expect(refused.first == .route(url: "shop://x", via: .rejected))
+        let widened = VendorRegistry([IterableAdapter(allowedProtocols: ["shop"])])
+        let allowed = try simulate(
+            userInfo, ["open"], options: SimulationOptions(delegateAcceptsSchemes: ["shop"]), registry: widened)
+        #expect(allowed == [.route(url: "shop://x", via: .delegate)])
+    }
+
+    @Test("validate reports an untracked proof push and a link the gate refuses")
+    func validation() throws {
+        let userInfo = try Fixtures.userInfo(#"""
+            {"aps":{"alert":"a","mutable-content":1},"itbl":{"campaignId":0,"templateId":1,"isGhostPush":false,
+             "messageId":"m","actionButtons":[{"identifier":"x"},{"identifier":"b","title":"B",
+             "action":{"type":"openUrl","data":"http://a.example.com"}}]}}
+            """#)
+        let problems = iterable.validationProblems(userInfo, payload: iterable.decode(userInfo).payload)
+        #expect(problems.map(\.code) == ["not-tracked", "link-refused"])
+        #expect(problems.map(\.path) == ["$.itbl.campaignId", "$.itbl.actionButtons[1].action"])
+    }
+
     @Test("every receipt is a row of the event table")
     func eventTableRows() throws {
         let payload = iterable.decode(try Fixtures.userInfo(campaignPush)).payload

@@ -236,7 +236,7 @@ public struct IterableAdapter: VendorAdapter {
         default:
             return .nothing
         }
-        // CORE-PENDING plan.linkGate = .allowedSchemes(allowedProtocols.union(["https"]))
+        plan.linkGate = .allowedSchemes(allowedProtocols.union(["https"]))
         return plan
     }
 }
