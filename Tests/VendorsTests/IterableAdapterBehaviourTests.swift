@@ -168,6 +168,10 @@ struct IterableTapTests {
         let problems = iterable.validationProblems(userInfo, payload: iterable.decode(userInfo).payload)
         #expect(problems.map(\.code) == ["not-tracked", "link-refused"])
         #expect(problems.map(\.path) == ["$.itbl.campaignId", "$.itbl.actionButtons[1].action"])
+        let asString = try Fixtures.userInfo(#"""
+            {"aps":{"alert":"a"},"itbl":"{\"campaignId\":1,\"templateId\":1,\"isGhostPush\":false,\"messageId\":\"m\"}"}
+            """#)
+        #expect(iterable.validationProblems(asString, payload: iterable.decode(asString).payload).isEmpty)
     }
 
     @Test("every receipt is a row of the event table")

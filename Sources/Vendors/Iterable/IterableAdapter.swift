@@ -114,11 +114,14 @@ public struct IterableAdapter: VendorAdapter {
     }
 
     /// Whether `itbl` is an object, or a string holding a JSON object (R2).
-    public func claims(_ userInfo: JSONObject) -> Bool {
-        switch userInfo[Self.vendorKey] {
-        case .object?: return true
-        case .string(let text)?: return Self.parseObject(text) != nil
-        default: return false
+    public func claims(_ userInfo: JSONObject) -> Bool { Self.vendorObject(in: userInfo) != nil }
+
+    /// `itbl` as an object: the object, or the one a string holds; nil otherwise.
+    static func vendorObject(in userInfo: JSONObject) -> JSONObject? {
+        switch userInfo[vendorKey] {
+        case .object(let members)?: return members
+        case .string(let text)?: return parseObject(text)
+        default: return nil
         }
     }
 
@@ -211,7 +214,7 @@ public struct IterableAdapter: VendorAdapter {
                 continue
             }
             guard dropped[Key.identifier]?.stringValue == buttonId else { continue }
-            var scratch = IterableDecoding(payload: PushPayload(vendor: IterableAdapter.vendorKey))
+            var scratch = IterableDecoding(payload: PushPayload(vendor: payload.vendor))
             switch dropped[Key.action].map({ scratch.decodeAction($0, at: Path.button(wireIndex)) }) {
             case .link(let link)?: return (nil, link)
             case .named(let action)?: return (action, nil)
@@ -247,7 +250,7 @@ extension IterableAdapter {
     public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let metadata = Self.trackedMetadata(payload)
-        if let itbl = userInfo[Self.vendorKey], !Self.isGhostPush(payload) {
+        if let itbl = Self.vendorObject(in: userInfo), !Self.isGhostPush(payload) {
             // Wrong-typed metadata and a missing messageId are reported by decoding; absent keys and 0 are not.
             for key in [Key.isGhostPush, Key.templateId, Key.campaignId] where itbl[key] == nil {
                 problems.append(Diagnostic(
@@ -267,7 +270,8 @@ extension IterableAdapter {
         let allowed = allowedProtocols.union(["https"])
         var links: [(link: String, path: String)] = []
         if let link = payload.deepLink {
-            links.append((link, userInfo[Self.vendorKey]?[Key.defaultAction] == nil ? Path.url : Path.defaultAction))
+            let fromDefaultAction = Self.vendorObject(in: userInfo)?[Key.defaultAction] != nil
+            links.append((link, fromDefaultAction ? Path.defaultAction : Path.url))
         }
         let wireIndices = Self.wireIndices(of: payload)
         for (index, button) in payload.buttons.enumerated() {
