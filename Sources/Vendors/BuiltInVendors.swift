@@ -4,7 +4,9 @@ import PushBridge
 public enum BuiltInVendors {
     /// Every built-in adapter.
     public static let all: [any VendorAdapter] = [
-        ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(), FCMAdapter(),
+        ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
+        IterableAdapter(),
+        FCMAdapter(),
     ]
 
     /// A registry of every built-in adapter.

@@ -6,7 +6,7 @@ import Testing
 struct CompareCommandTests {
     private let custom = Fixtures.payloadPath("zixflow-custom.json")
 
-    @Test("prints one JSON object: the source, its bridge form and the notification under all five vendors")
+    @Test("prints one JSON object: the source, its bridge form and the notification under all four vendors")
     func json() throws {
         let result = try CLI.run(["compare", custom])
         #expect(result.status == 0)
@@ -16,8 +16,8 @@ struct CompareCommandTests {
         #expect(comparison["bridge"] == (try CLI.run(["normalize", custom]).stdoutJSON()))
         let vendors = try #require(comparison["vendors"]?.arrayValue)
         let ids = Set(vendors.compactMap { $0["vendor"]?.stringValue })
-        #expect(ids == ["zixflow", "buzzkit", "appdna", "pushnotifai", "fcm"])
-        #expect(vendors.count == 5)
+        #expect(ids == ["zixflow", "buzzkit", "appdna", "pushnotifai"])
+        #expect(vendors.count == 4)
         for vendor in vendors {
             #expect(vendor["userInfo"]?.objectValue != nil)
             #expect(vendor["losses"]?.arrayValue != nil)
@@ -61,12 +61,12 @@ struct CompareCommandTests {
         let lines = result.stdoutLines
         let header = try #require(lines.first)
         #expect(header.hasPrefix("field"))
-        for id in ["zixflow", "buzzkit", "appdna", "pushnotifai", "fcm"] { #expect(header.contains(id), "\(header)") }
+        for id in ["zixflow", "buzzkit", "appdna", "pushnotifai"] { #expect(header.contains(id), "\(header)") }
         #expect(lines.contains { $0.hasPrefix("alert.title ") })
         #expect(lines.contains { $0.hasPrefix("buttons[0].title ") })
         // large_icon_url exists only for Zixflow.
         let icon = try #require(lines.first { $0.hasPrefix("ignored.large_icon_url ") })
-        #expect(icon.components(separatedBy: "✗ lost").count - 1 == 4, "\(icon)")
+        #expect(icon.components(separatedBy: "✗ lost").count - 1 == 3, "\(icon)")
     }
 
     @Test("--table fits in 100 columns per line")
@@ -95,7 +95,7 @@ struct CompareCommandTests {
         #expect(rows.count == 2)
         // The delivery id travels on as each vendor's message id; the token is lost everywhere else.
         let token = try #require(rows.first { $0.contains("Token") || $0.contains("…") && !$0.contains("ID") })
-        #expect(token.components(separatedBy: "✗ lost").count - 1 == 4, "\(token)")
+        #expect(token.components(separatedBy: "✗ lost").count - 1 == 3, "\(token)")
         let id = try #require(rows.first { $0 != token })
         #expect(!id.contains("✗ lost"), "\(id)")
     }

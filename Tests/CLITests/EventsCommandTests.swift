@@ -10,8 +10,8 @@ struct EventsCommandTests {
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = try result.stdoutJSONLines()
-        #expect(Set(lines.compactMap { $0["vendor"]?.stringValue }) == ["zixflow", "buzzkit", "appdna", "pushnotifai", "fcm"])
-        #expect(lines.count == 5)
+        #expect(Set(lines.compactMap { $0["vendor"]?.stringValue }) == ["zixflow", "buzzkit", "appdna", "pushnotifai"])
+        #expect(lines.count == 4)
         for line in lines {
             let events = try #require(line["events"]?.arrayValue, "\(line)")
             for event in events {

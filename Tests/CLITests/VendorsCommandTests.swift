@@ -4,21 +4,20 @@ import Testing
 
 @Suite("bridge-cli vendors")
 struct VendorsCommandTests {
-    @Test("lists the five built-in vendors, one JSON line each, by id and display name")
+    @Test("lists the four built-in vendors, one JSON line each, by id and display name")
     func listsFourVendors() throws {
         let result = try CLI.run(["vendors"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = try result.stdoutJSONLines()
-        #expect(lines.count == 5)
+        #expect(lines.count == 4)
         var names: [String: String] = [:]
         for line in lines {
             let id = try #require(line["id"]?.stringValue)
             names[id] = line["name"]?.stringValue
             #expect(line["supports"]?.objectValue != nil, "\(id) has no supports object")
         }
-        #expect(names == ["zixflow": "Zixflow", "buzzkit": "BuzzKit", "appdna": "AppDNA", "pushnotifai": "PushNotifAI",
-                           "fcm": "Firebase Cloud Messaging"])
+        #expect(names == ["zixflow": "Zixflow", "buzzkit": "BuzzKit", "appdna": "AppDNA", "pushnotifai": "PushNotifAI"])
     }
 
     @Test("describes Zixflow: two buttons with their own deep links, no text input, named actions, images")

@@ -31,7 +31,7 @@ struct ReceiptEndpointsTests {
         #expect(
             BuiltInVendors.registry.receiptEndpoints.map(\.description) == [
                 "Zixflow POST /v1/track", "BuzzKit POST /v1/events", "AppDNA POST /v1/push/events",
-                "PushNotifAI POST /v1/events", "Firebase Cloud Messaging POST /fcm/events",
+                "PushNotifAI POST /v1/events",
             ])
     }
 
@@ -41,7 +41,7 @@ struct ReceiptEndpointsTests {
         #expect(
             registry.receiptEndpoints.map(\.description) == [
                 "Relocated PUT /track/delivered", "Relocated PUT /track/opened", "Relocated PUT /track/actionClicked",
-                "PushNotifAI POST /v1/events", "Firebase Cloud Messaging POST /fcm/events",
+                "PushNotifAI POST /v1/events",
             ])
         #expect(VendorRegistry([CustomVendorWithoutRequests()]).receiptEndpoints.isEmpty)
     }

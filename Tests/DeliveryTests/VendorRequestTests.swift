@@ -64,8 +64,8 @@ struct VendorRequestTests {
     @Test("every built-in adapter describes its receipt requests; documented hosts are Zixflow's and PushNotifAI's")
     func everyVendor() {
         let hosts = BuiltInVendors.all.map { ($0.id, ($0 as? any ReceiptRequestDescribing)?.defaultReceiptBaseURL) }
-        #expect(hosts.map(\.0) == ["zixflow", "buzzkit", "appdna", "pushnotifai", "fcm"])
+        #expect(hosts.map(\.0) == ["zixflow", "buzzkit", "appdna", "pushnotifai"])
         #expect(BuiltInVendors.all.allSatisfy { $0 is any ReceiptRequestDescribing })
-        #expect(hosts.map(\.1) == ["https://events.zixflow.in", nil, nil, "https://api.pushnotif.ai", nil])
+        #expect(hosts.map(\.1) == ["https://events.zixflow.in", nil, nil, "https://api.pushnotif.ai"])
     }
 }
