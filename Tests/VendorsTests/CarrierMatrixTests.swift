@@ -12,11 +12,22 @@ private let fcmEnvelope: JSONObject = [
     "fcm_options": ["image": "https://example.com/fcm.png"], "from": "/topics/news",
 ]
 
-/// Every example payload of the package (examples/payloads), by file name.
-private func examplePayloads() throws -> [(name: String, userInfo: JSONObject)] {
-    let directory = TestPaths.packageRoot + "/examples/payloads"
-    let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
-    return try names.map { ($0, try Fixtures.payload($0)) }
+/// Every owner's payload the package holds: the seed vendors' examples (examples/payloads) and the real
+/// payloads (Fuzz/corpus-seeds/real) that a built-in vendor claims as their owner, by file name.
+private func ownerPayloads() throws -> [(name: String, userInfo: JSONObject)] {
+    let examples = TestPaths.packageRoot + "/examples/payloads"
+    let exampleNames = try FileManager.default.contentsOfDirectory(atPath: examples).filter { $0.hasSuffix(".json") }
+    var payloads = try exampleNames.sorted().map { ($0, try Fixtures.payload($0)) }
+    let realNames = try FileManager.default.contentsOfDirectory(atPath: RealPayloadFiles.directory)
+        .filter { $0.hasSuffix(".json") }.sorted()
+    for name in realNames {
+        let userInfo = try RealPayloadFiles.userInfo(name)
+        guard let owner = try? BuiltInVendors.registry.claimant(of: userInfo),
+            owner.claimStrength(userInfo) == .owner
+        else { continue }
+        payloads.append((name, userInfo))
+    }
+    return payloads
 }
 
 /// `userInfo` with FCM's envelope added (its own keys win: none of them is an FCM key).
@@ -28,10 +39,10 @@ private func wrapped(_ userInfo: JSONObject) -> JSONObject {
 struct CarrierMatrixTests {
     private let registry = BuiltInVendors.registry
 
-    @Test("the examples cover every built-in owner")
+    @Test("the payloads cover every built-in owner")
     func coverage() throws {
         var owners = Set<String>()
-        for (_, userInfo) in try examplePayloads() {
+        for (_, userInfo) in try ownerPayloads() {
             if let owner = try registry.claimant(of: userInfo) { owners.insert(owner.id) }
         }
         let builtInOwners = BuiltInVendors.all.filter { $0.id != "fcm" }.map(\.id)
@@ -41,7 +52,7 @@ struct CarrierMatrixTests {
     @Test("each owner's example wrapped with FCM keys is claimed by the owner, the FCM keys in ignored")
     func ownerWins() throws {
         let fcm = FCMAdapter()
-        for (name, userInfo) in try examplePayloads() {
+        for (name, userInfo) in try ownerPayloads() {
             let owner = try #require(try registry.claimant(of: userInfo), "\(name) has no owner")
             #expect(owner.claimStrength(userInfo) == .owner, "\(name)")
             let carried = wrapped(userInfo)
@@ -63,7 +74,7 @@ struct CarrierMatrixTests {
 
     @Test("a same-vendor encode writes the FCM keys back; a translation does not carry them")
     func writeBackAndTranslation() throws {
-        for (name, userInfo) in try examplePayloads() {
+        for (name, userInfo) in try ownerPayloads() {
             let owner = try #require(try registry.claimant(of: userInfo))
             let payload = owner.decodeClaimed(wrapped(userInfo)).payload
             let own = owner.encode(payload)
@@ -96,7 +107,7 @@ struct CarrierMatrixTests {
 
     @Test("without gcm.message_id, FCM-looking keys are the owner's own data and nobody else claims")
     func noMarker() throws {
-        for (name, userInfo) in try examplePayloads() {
+        for (name, userInfo) in try ownerPayloads() {
             let owner = try #require(try registry.claimant(of: userInfo))
             var lookalike = userInfo
             if lookalike["from"] == nil { lookalike["from"] = "someone" }
