@@ -19,14 +19,8 @@ extension FCMAdapter {
             payload.mutableContent = true
         }
         var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.tracking.count + payload.ignored.count + 4)
-        var lostDataKeys: [String] = []
-        for (key, value) in payload.data {
-            if Key.isFCMKey(key) { lostDataKeys.append(key) } else { userInfo[key] = value }
-        }
-        for key in JSONWriter.sortedCanonically(lostDataKeys) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
-                reason: "'\(key)' is a key FCM reads itself; custom data cannot use it"))
+        userInfo.copyCustomData(payload.data, losses: &losses, skipping: Key.isFCMKey) { key in
+            "'\(key)' is a key FCM reads itself; custom data cannot use it"
         }
         for (key, value) in payload.tracking where Self.isTrackingKey(key) { userInfo[key] = value }
         if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
