@@ -84,6 +84,16 @@ struct CustomerIOTapTests {
         ])
     }
 
+    @Test("the link gate is user-activity-first: an https link reaches continueUserActivity before the system")
+    func userActivityFirst() throws {
+        let payload = try examplePayload()
+        #expect(customerIO.tapPlan(for: .open, payload: payload, context: ReceiptContext()).linkGate == .userActivityFirst)
+        var options = SimulationOptions()
+        options.userActivity = true
+        let effects = try simulate(try Fixtures.userInfo(customerIOExample), ["open"], options: options)
+        #expect(effects.last == .route(url: "https://shop.example.com/orders/1001", via: .userActivity))
+    }
+
     @Test("the app's delegate takes the link first")
     func delegateFirst() throws {
         let effects = try simulate(
@@ -211,6 +221,18 @@ struct CustomerIORealPayloadTests {
         #expect(decoded.payload.imageURL == "string")
         #expect(decoded.payload.mutableContent)
         #expect(decoded.diagnostics.filter { $0.code == "delivery-key-missing" }.count == 2)
+    }
+
+    @Test("a Customer.io push delivered by FCM: FCM's keys are set aside, not data, and written back")
+    func throughFCM() throws {
+        var userInfo = try Fixtures.userInfo(customerIOExample)
+        userInfo["gcm.message_id"] = "1700000000000001"
+        userInfo["google.c.a.e"] = "1"
+        let decoded = customerIO.decodeClaimed(userInfo)
+        #expect(decoded.payload.data == ["order_id": "A-1001"])
+        #expect(decoded.payload.ignored == [#"$["gcm.message_id"]"#: "1700000000000001", #"$["google.c.a.e"]"#: "1"])
+        #expect(decoded.diagnostics.contains { $0.code == "carrier-keys" })
+        #expect(customerIO.encode(decoded.payload).userInfo == userInfo)
     }
 
     @Test("no other real payload carries both delivery keys")

@@ -120,11 +120,11 @@ public struct CustomerIOAdapter: VendorAdapter {
         }
     }
 
-    /// The push's link, routed app first and, for http(s), through the app's user-activity handler before the
-    /// system opener (`Sources/Common/Util/DeepLinkUtil.swift`).
+    /// The push's link: the app's callback first, then, for http(s), the app's user-activity handler
+    /// (`continueUserActivity`), then the system opener (`Sources/Common/Util/DeepLinkUtil.swift`).
     private func linkPlan(_ link: String?) -> TapPlan {
         guard let link, !link.isEmpty else { return .nothing }
-        return TapPlan(deepLink: link)
+        return TapPlan(deepLink: link, linkGate: .userActivityFirst)
     }
 
     /// Without both delivery keys the SDK does not treat the push as its own (no metric, no link, no image);
