@@ -22,14 +22,8 @@ extension CustomerIOAdapter {
         }
 
         var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + 4)
-        var lostDataKeys: [String] = []
-        for (key, value) in payload.data {
-            if Self.isWireKey(key) { lostDataKeys.append(key) } else { userInfo[key] = value }
-        }
-        for key in JSONWriter.sortedCanonically(lostDataKeys) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
-                reason: "'\(key)' is a Customer.io key of its own; custom data cannot use it"))
+        TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Self.isWireKey) { key in
+            "'\(key)' is a Customer.io key of its own; custom data cannot use it"
         }
         for key in [Key.deliveryID, Key.deliveryToken] {
             if let value = payload.tracking[key] { userInfo[key] = value }
