@@ -122,10 +122,11 @@ struct CustomerIOBadInputTests {
         ]
         let decoded = customerIO.decode(userInfo)
         #expect(decoded.payload.deepLink == "javascript:alert(1)")
-        let problems = customerIO.validationProblems(userInfo, payload: decoded.payload)
-        #expect(problems.map(\.code) == ["delivery-key-missing", "image-not-https"])
-        #expect(problems.first?.severity == .error)
-        #expect(problems.first?.path == #"$["CIO-Delivery-Token"]"#)
+        #expect(customerIO.validationProblems(userInfo, payload: decoded.payload).map(\.code) == ["image-not-https"])
+        let report = Validator.validate(userInfo, byteCount: 0, adapter: customerIO)
+        #expect(!report.isValid)
+        #expect(report.problems.map(\.code) == ["delivery-key-missing", "image-not-https"])
+        #expect(report.problems.first?.path == #"$["CIO-Delivery-Token"]"#)
         let plan = customerIO.tapPlan(for: .open, payload: decoded.payload, context: ReceiptContext())
         #expect(plan.deepLink == "javascript:alert(1)", "the router rejects it (WIRE-FORMATS §7.5), not the adapter")
     }

@@ -127,22 +127,13 @@ public struct CustomerIOAdapter: VendorAdapter {
         return TapPlan(deepLink: link, linkGate: .userActivityFirst)
     }
 
-    /// Without both delivery keys the SDK does not treat the push as its own (no metric, no link, no image);
-    /// Customer.io's documents ask for an https image.
+    /// Customer.io's documents ask for an https image. (A missing delivery key is already decode's
+    /// `delivery-key-missing` warning, which `validate` reports.)
     public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
-        var problems: [Diagnostic] = []
-        for (key, path) in [(Key.deliveryID, Path.deliveryID), (Key.deliveryToken, Path.deliveryToken)] {
-            guard userInfo[key]?.stringValue?.isEmpty != false else { continue }
-            problems.append(Diagnostic(
-                .error, code: "delivery-key-missing", path: path,
-                message: "no non-empty \(key): the Customer.io SDK does not handle this push (no metric, link or image)"))
-        }
-        if let image = payload.imageURL, !Self.isHTTPS(image) {
-            problems.append(Diagnostic(
-                .warning, code: "image-not-https", path: Path.image,
-                message: "Customer.io images must be https URLs; '\(image)' may not be shown"))
-        }
-        return problems
+        guard let image = payload.imageURL, !Self.isHTTPS(image) else { return [] }
+        return [Diagnostic(
+            .warning, code: "image-not-https", path: Path.image,
+            message: "Customer.io images must be https URLs; '\(image)' may not be shown")]
     }
 
     /// Whether `url` starts with `https:` (scheme compared case-insensitively).
