@@ -6,6 +6,7 @@ public enum BuiltInVendors {
     public static let all: [any VendorAdapter] = [
         ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
         IterableAdapter(),
+        CustomerIOAdapter(),
     ]
 
     /// A registry of every built-in adapter.
