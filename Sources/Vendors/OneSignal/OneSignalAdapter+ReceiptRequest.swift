@@ -16,13 +16,14 @@ extension OneSignalAdapter: ReceiptRequestDescribing {
 
     /// `PUT /notifications/{notification_id}` (opened) or `…/report_received` (delivered), JSON body as above.
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
-        let notificationId = receipt.properties[Property.notificationId]?.stringValue ?? receipt.messageId ?? "{notification_id}"
+        let notificationId = receipt.properties[Property.notificationId]?.stringValue ?? receipt.messageId
         var body: JSONObject = [
             "app_id": appId.map { .string($0) } ?? .null,
             "player_id": subscriptionId.map { .string($0) } ?? .null,
             "device_type": .int(Self.deviceTypePush),
         ]
-        var path = Self.notificationPath(notificationId)
+        // Without an id (the registry's sample receipts) the path shows where the id goes.
+        var path = notificationId.map(Self.notificationPath) ?? "/notifications/{notification_id}"
         if receipt.kind == .delivered {
             path += "/report_received"
         } else {
