@@ -210,3 +210,32 @@ struct OneSignalEncodeTests {
         #expect(encoded.userInfo["fine"] == 2)
     }
 }
+
+@Suite("OneSignal translation")
+struct OneSignalTranslationTests {
+    @Test("Zixflow into OneSignal: custom format, the delivery id as i, no Zixflow category, button links lost")
+    func fromZixflow() throws {
+        let userInfo = try Fixtures.userInfo(#"""
+            {"aps":{"alert":"Sale","category":"ZX_2BTN"},"Zixflow-Delivery-ID":"62","deeplink_url":"https://z.e.com/s",
+             "action_buttons":"[{\"name\":\"Shop\",\"deeplink\":\"https://z.e.com/shop\"}]"}
+            """#)
+        let translation = Translator.translate(userInfo, from: ZixflowAdapter(), to: oneSignal)
+        #expect(translation.userInfo == [
+            "aps": ["alert": ["body": "Sale"], "mutable-content": 1],
+            "custom": ["i": "62", "u": "https://z.e.com/s"],
+            "buttons": [["i": "ACTION_0", "n": "Shop"]],
+        ])
+        #expect(translation.losses.map(\.path) == ["$.buttons[0].deepLink"])
+    }
+
+    @Test("OneSignal into BuzzKit: the dynamic category is not carried; tracking and ignored entries are lost")
+    func intoBuzzKit() throws {
+        let userInfo = try Fixtures.userInfo(#"""
+            {"aps":{"alert":"Hi","mutable-content":1,"category":"__onesignal__dynamic__n1"},
+             "custom":{"i":"n1","collapse_id":"c"},"buttons":[{"i":"a","n":"A"}]}
+            """#)
+        let translation = Translator.translate(userInfo, from: oneSignal, to: BuzzKitAdapter())
+        #expect(translation.userInfo["aps"]?["category"]?.stringValue?.hasPrefix("__onesignal__") == false)
+        #expect(Set(translation.losses.map(\.path)) == ["$.tracking.custom", #"$.ignored["$.custom.collapse_id"]"#])
+    }
+}
