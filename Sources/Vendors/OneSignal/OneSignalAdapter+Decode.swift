@@ -188,31 +188,33 @@ struct OneSignalDecoding {
         case Key.minifiedAlert:
             decodeMinifiedAlert(value, at: path)
         case Key.minifiedBadge:
-            guard let badge = value.intValue ?? value.stringValue.flatMap({ Int($0) }) else {
-                wrongType(value, at: path, expected: "an integer")
-                return
-            }
-            if payload.badge != nil {
-                notRead(value, at: path, "aps.badge is set and wins over the minified b")
-            } else {
-                payload.badge = badge
-            }
+            let badge = value.intValue ?? value.stringValue.flatMap { Int($0) }
+            setUnlessAPSSetIt(\.badge, to: badge, from: value, at: path, expected: "an integer", apsKey: "badge")
         case Key.minifiedSound:
-            guard let sound = value.stringValue else {
-                wrongType(value, at: path, expected: "a string")
-                return
-            }
-            if payload.sound != nil {
-                notRead(value, at: path, "aps.sound is set and wins over the minified s")
-            } else {
-                payload.sound = sound
-            }
+            setUnlessAPSSetIt(\.sound, to: value.stringValue, from: value, at: path, expected: "a string", apsKey: "sound")
         case Key.minifiedAttachments:
             decodeAttachments(value, at: path)
         case Key.minifiedButtons:
             decodeButtons(value, at: path)
         default:
             notRead(value, at: path, "'\(key)' is not a field of the minified form")
+        }
+    }
+
+    /// Sets a field from a minified member (`b`, `s`) unless `aps` already set it; a wrong type, or a member
+    /// `aps` overrides, is kept under `ignored`.
+    private mutating func setUnlessAPSSetIt<Field>(
+        _ field: WritableKeyPath<PushPayload, Field?>, to parsed: Field?, from value: JSONValue, at path: String,
+        expected: String, apsKey: String
+    ) {
+        guard let parsed else {
+            wrongType(value, at: path, expected: expected)
+            return
+        }
+        if payload[keyPath: field] != nil {
+            notRead(value, at: path, "aps.\(apsKey) is set and wins over the minified value")
+        } else {
+            payload[keyPath: field] = parsed
         }
     }
 
