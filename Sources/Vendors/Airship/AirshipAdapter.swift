@@ -195,7 +195,7 @@ public struct AirshipAdapter: VendorAdapter {
     }
 
     /// `text` cut to ``userInputLimit`` UTF-16 code units, never inside a character.
-    static func truncatedUserInput(_ text: String) -> String {
+    public static func truncatedUserInput(_ text: String) -> String {
         var units = 0
         var result = ""
         for character in text {
