@@ -25,7 +25,7 @@ enum CompareCommand: Command {
             return .success
         }
         stdoutStream.writeLine(.object([
-            "source": .string(source.id), "bridge": source.decode(userInfo).payload.bridgeJSON,
+            "source": .string(source.id), "bridge": source.decodeClaimed(userInfo).payload.bridgeJSON,
             "vendors": .array(translations.map {
                 .object(["vendor": .string($0.target), "userInfo": .object($0.userInfo), "losses": .array($0.losses.map(\.json))])
             }),
