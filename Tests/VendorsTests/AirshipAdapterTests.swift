@@ -14,13 +14,13 @@ private func realPayload(_ name: String) throws -> JSONObject {
 struct AirshipDetectionTests {
     @Test("metadata or a media attachment makes an owner, a string _ alone a carrier, anything else nothing")
     func claimKinds() throws {
-        #expect(AirshipAdapter.claim(on: try Fixtures.userInfo(#"{"com.urbanairship.metadata":"m"}"#)) == .owner)
-        #expect(AirshipAdapter.claim(on: try Fixtures.userInfo(#"{"com.urbanairship.media_attachment":5}"#)) == .owner)
-        #expect(AirshipAdapter.claim(on: try Fixtures.userInfo(#"{"_":"s","com.urbanairship.metadata":1}"#)) == .owner)
-        #expect(AirshipAdapter.claim(on: try Fixtures.userInfo(#"{"_":"s"}"#)) == .carrier)
-        #expect(AirshipAdapter.claim(on: try Fixtures.userInfo(#"{"_":""}"#)) == .carrier)
-        #expect(AirshipAdapter.claim(on: try Fixtures.userInfo(#"{"_":7}"#)) == nil)
-        #expect(AirshipAdapter.claim(on: try Fixtures.userInfo(#"{"aps":{"alert":"x"},"^d":"myapp://x"}"#)) == nil)
+        #expect(airship.claimStrength(try Fixtures.userInfo(#"{"com.urbanairship.metadata":"m"}"#)) == .owner)
+        #expect(airship.claimStrength(try Fixtures.userInfo(#"{"com.urbanairship.media_attachment":5}"#)) == .owner)
+        #expect(airship.claimStrength(try Fixtures.userInfo(#"{"_":"s","com.urbanairship.metadata":1}"#)) == .owner)
+        #expect(airship.claimStrength(try Fixtures.userInfo(#"{"_":"s"}"#)) == .carrier(rank: 0))
+        #expect(airship.claimStrength(try Fixtures.userInfo(#"{"_":""}"#)) == .carrier(rank: 0))
+        #expect(airship.claimStrength(try Fixtures.userInfo(#"{"_":7}"#)) == nil)
+        #expect(airship.claimStrength(try Fixtures.userInfo(#"{"aps":{"alert":"x"},"^d":"myapp://x"}"#)) == nil)
         #expect(airship.claims(try Fixtures.userInfo(#"{"_":"s"}"#)))
         #expect(!airship.claims(try Fixtures.userInfo(#"{"com.urbanairship.interactive_actions":{}}"#)))
     }
@@ -188,5 +188,26 @@ struct AirshipEncodeTests {
         let category = try #require(translation.userInfo["aps"]?["category"]?.stringValue)
         #expect(category.hasPrefix(BuzzKitAdapter.categoryPrefix))
         #expect(translation.userInfo["buzzkit"]?["actions"]?.arrayValue?.first?["title"] == "Shop Now")
+    }
+}
+
+@Suite("Airship buttons past four")
+struct AirshipTooManyButtonsTests {
+    @Test("an app category's fifth action is not shown: its entry is kept under ignored, and written back")
+    func fifthAction() throws {
+        let category = NotificationCategory(
+            id: "five", actions: (1...5).map { NotificationAction(id: "b\($0)", title: "B\($0)", options: .foreground) })
+        let adapter = AirshipAdapter(appCategories: [category])
+        let userInfo = try Fixtures.userInfo(#"""
+            {"aps":{"alert":{"body":"x"},"category":"five"},"_":"s",
+             "com.urbanairship.interactive_actions":{"b1":{"^d":"myapp://1"},"b5":{"^d":"myapp://5"}}}
+            """#)
+        let decoded = adapter.decode(userInfo)
+        #expect(decoded.payload.buttons.map(\.id) == ["b1", "b2", "b3", "b4"])
+        #expect(decoded.payload.ignored[#"$["com.urbanairship.interactive_actions"].b5"#] == ["^d": "myapp://5"])
+        #expect(decoded.diagnostics.contains { $0.code == "too-many-buttons" })
+        let encoded = adapter.encode(decoded.payload)
+        #expect(encoded.losses.isEmpty)
+        #expect(JSONWriter.string(.object(encoded.userInfo)) == JSONWriter.string(.object(userInfo)))
     }
 }

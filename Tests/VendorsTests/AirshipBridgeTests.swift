@@ -167,3 +167,42 @@ struct AirshipIntegrationTests {
         #expect(airship.receiptRequest(for: receipt, writeKey: nil).header("Authorization") == nil)
     }
 }
+
+@Suite("Airship as a carrier")
+struct AirshipCarrierTests {
+    /// A Zixflow push that Airship delivered: it carries Airship's `_` beside Zixflow's marker.
+    private let zixflowThroughAirship: JSONObject = [
+        "aps": ["alert": ["body": "Sale"]], "Zixflow-Delivery-ID": "z1", "Zixflow-Delivery-Token": "t1",
+        "_": "airship-send", "^d": "https://evil.example.com",
+    ]
+
+    @Test("an owner's push carrying _ is the owner's: Airship only carries it, and ^d stays the owner's data")
+    func ownerWins() throws {
+        #expect(airship.claimStrength(zixflowThroughAirship) == .carrier(rank: 0))
+        #expect(try BuiltInVendors.registry.claimant(of: zixflowThroughAirship)?.id == "zixflow")
+        let zixflow = ZixflowAdapter()
+        let decoded = zixflow.decodeClaimed(zixflowThroughAirship)
+        #expect(decoded.payload.ignored["$._"] == "airship-send")
+        #expect(decoded.payload.data["_"] == nil)
+        #expect(decoded.payload.data["^d"] == "https://evil.example.com")
+        #expect(decoded.payload.deepLink == nil)
+        #expect(decoded.diagnostics.contains { $0.code == "carrier-keys" })
+        #expect(zixflow.encode(decoded.payload).userInfo["_"] == "airship-send")
+    }
+
+    @Test("its taps are the owner's: no Airship receipt, action or route")
+    func ownerTaps() throws {
+        let effects = try simulate(zixflowThroughAirship, ["arrive:foreground", "open"])
+        #expect(effects.allSatisfy { $0.json["vendor"] == nil || $0.json["vendor"] == "zixflow" })
+        #expect(effects.routes.isEmpty)
+        #expect(!effects.contains { $0.json["type"] == "action" })
+    }
+
+    @Test("a push with only _ is Airship's, decoded in full")
+    func carrierOnly() throws {
+        let userInfo: JSONObject = ["aps": ["alert": "Hi"], "_": "s1", "^d": "myapp://x"]
+        #expect(try BuiltInVendors.registry.claimant(of: userInfo)?.id == "airship")
+        let payload = airship.decodeClaimed(userInfo).payload
+        #expect(payload.messageId == "s1" && payload.deepLink == "myapp://x")
+    }
+}

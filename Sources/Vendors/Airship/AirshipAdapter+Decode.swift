@@ -173,11 +173,15 @@ struct AirshipDecoding {
                 payload.buttons.append(button)
             }
         }
+        let shown = Set(payload.buttons.map(\.id))
         var untitled = false
-        for (buttonId, entry) in entries where category?.actions.contains(where: { $0.id == buttonId }) != true {
+        for (buttonId, entry) in entries where !shown.contains(buttonId) {
             let path = Path.button(buttonId)
             if buttonId == LifecycleStep.dismissActionIdentifier {
                 set(entry, asideAt: path, .info, "dismiss-actions", "the SDK runs these actions when the push is dismissed")
+            } else if let category, category.actions.contains(where: { $0.id == buttonId }) {
+                set(entry, asideAt: path, .warning, "too-many-buttons",
+                    "iOS shows at most \(AirshipAdapter.maxButtons) actions of a category; '\(buttonId)' is not shown")
             } else if let category {
                 set(entry, asideAt: path, .warning, "button-not-in-category",
                     "category '\(category.id)' has no action '\(buttonId)': iOS never reports a tap on it")

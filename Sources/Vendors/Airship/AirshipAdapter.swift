@@ -112,23 +112,19 @@ public struct AirshipAdapter: VendorAdapter {
         ]
     }
 
-    /// How strongly a userInfo is Airship's (REAL-VENDORS R2).
-    public enum Claim: Sendable, Hashable {
-        /// `com.urbanairship.metadata` or `com.urbanairship.media_attachment` is present.
-        case owner
-        /// Only `_` (a string) marks it: Airship takes it when no owner does.
-        case carrier
-    }
+    /// The rank of Airship's carrier claim: above FCM's (REAL-VENDORS R2).
+    public static let carrierRank = 0
 
-    /// The claim Airship makes on `userInfo`, or nil.
-    public static func claim(on userInfo: JSONObject) -> Claim? {
+    /// ``ClaimStrength/owner`` when `com.urbanairship.metadata` or `com.urbanairship.media_attachment` is
+    /// present; ``ClaimStrength/carrier(rank:)`` (rank 0) when only `_` marks it, as a string; else nil.
+    public func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? {
         if userInfo[Key.metadata] != nil || userInfo[Key.mediaAttachment] != nil { return .owner }
-        if userInfo[Key.sendId]?.stringValue != nil { return .carrier }
+        if userInfo[Key.sendId]?.stringValue != nil { return .carrier(rank: Self.carrierRank) }
         return nil
     }
 
-    /// True for an owner or a carrier claim (``claim(on:)``).
-    public func claims(_ userInfo: JSONObject) -> Bool { Self.claim(on: userInfo) != nil }
+    /// True for an owner or a carrier claim (``claimStrength(_:)``).
+    public func claims(_ userInfo: JSONObject) -> Bool { claimStrength(userInfo) != nil }
 
     /// Whether `name` is an action Airship runs (built in or registered by the app), not the deep-link action.
     func isActionName(_ name: String) -> Bool {
