@@ -24,19 +24,20 @@ struct AirshipDecoding {
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
 
-    /// Keeps `value` in `ignored` under its wire path.
-    mutating func keep(_ value: JSONValue, at path: String) { payload.ignored[path] = value }
+    /// Keeps `value` in `ignored` under its wire path, with what was noticed about it.
+    mutating func setAside(_ value: JSONValue, at path: String, noting diagnostic: Diagnostic?) {
+        payload.ignored[path] = value
+        if let diagnostic { diagnostics.append(diagnostic) }
+    }
 
     /// Keeps a value of the wrong type and says so.
     mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
-        keep(value, at: path)
-        diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
+        setAside(value, at: path, noting: Diagnostic.wrongType(path, expected: expected, value))
     }
 
     /// Keeps a value with no field of its own and says why.
     mutating func set(_ value: JSONValue, asideAt path: String, _ severity: Diagnostic.Severity, _ code: String, _ why: String) {
-        keep(value, at: path)
-        diagnostics.append(Diagnostic(severity, code: code, path: path, message: why + "; kept under ignored"))
+        setAside(value, at: path, noting: Diagnostic(severity, code: code, path: path, message: why + "; kept under ignored"))
     }
 
     mutating func decodeRootMember(_ key: String, _ value: JSONValue) {
@@ -45,7 +46,7 @@ struct AirshipDecoding {
         switch key {
         case "aps":
             // APSCoding reported an `aps` that is not an object; keep it so nothing is lost.
-            if value.objectValue == nil { keep(value, at: Path.aps) }
+            if value.objectValue == nil { setAside(value, at: Path.aps, noting: nil) }
         case Key.sendId:
             guard let sendId = value.stringValue else { return wrongType(value, at: path, expected: "a string") }
             payload.tracking[key] = value
