@@ -40,6 +40,10 @@ struct AirshipReceiptTests {
         #expect(receipts(.open, localized).map(\.event) == ["app_foreground"])
         let titleOnly = try Fixtures.userInfo(#"{"aps":{"alert":{"title":"T"}},"_":"s"}"#)
         #expect(receipts(.open, titleOnly).map(\.event) == ["app_foreground"])
+        let emptySendId = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"_":""}"#)
+        #expect(receipts(.open, emptySendId).first?.properties == ["push_id": ""])
+        let translated = PushPayload(vendor: "zixflow", messageId: "z1", alert: PushAlert(body: "x"))
+        #expect(airship.receipts(for: .open, payload: translated, context: ReceiptContext()).first?.properties == ["push_id": "z1"])
         let noSendId = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"com.urbanairship.metadata":"m"}"#)
         #expect(receipts(.open, noSendId).first?.properties == ["push_id": "MISSING_SEND_ID", "metadata": "m"])
     }

@@ -152,9 +152,15 @@ public struct AirshipAdapter: VendorAdapter {
         return texts.contains { $0?.isEmpty == false }
     }
 
+    /// The send id as the SDK reads it: `_` as sent (an empty one included), else the message id (a push
+    /// translated from another vendor).
+    private func sendId(_ payload: PushPayload) -> String? {
+        payload.tracking[Key.sendId]?.stringValue ?? payload.messageId
+    }
+
     /// `push_id` (the send id or `MISSING_SEND_ID`) and `metadata` when the push carries it.
     private func pushIdentity(_ payload: PushPayload) -> JSONObject {
-        var properties: JSONObject = ["push_id": .string(payload.messageId ?? Self.missingSendId)]
+        var properties: JSONObject = ["push_id": .string(sendId(payload) ?? Self.missingSendId)]
         if let metadata = payload.tracking[Key.metadata]?.stringValue { properties["metadata"] = .string(metadata) }
         return properties
     }
@@ -178,7 +184,7 @@ public struct AirshipAdapter: VendorAdapter {
                 "button_group": .string(category), "button_id": .string(actionId),
                 "button_description": .string(action.title), "foreground": .string(foreground ? "true" : "false"),
             ]
-            if let sendId = payload.messageId { properties["send_id"] = .string(sendId) }
+            if let sendId = sendId(payload) { properties["send_id"] = .string(sendId) }
             if let text = context.userText { properties["user_input"] = .string(Self.truncatedUserInput(text)) }
             var receipts = [receipt(.actionClicked, Event.interactive, properties, payload: payload, action: actionId)]
             if foreground, Self.isAlerting(payload) {
