@@ -122,10 +122,13 @@ struct AirshipEncodeTests {
         #"{"aps":{"alert":{"body":"Hi"},"category":"ua_yes_no_foreground"},"_":"s","com.urbanairship.metadata":"m","#
             + #""com.urbanairship.interactive_actions":{"yes":{"^d":"myapp://y"}},"^+t":"t","^-t":"u","k":1}"#,
         #"{"aps":{"alert":{"body":"A"},"mutable-content":1},"_":"s","com.urbanairship.media_attachment":"#
-            + #"{"urls":[{"url":"https://c/1","url_id":"a"},{"url":"https://c/2"}],"url":"https://c/0","options":{"time":1}}}"#,
-        #"{"aps":{"alert":{"body":"A"},"mutable-content":1},"_":"s","com.urbanairship.media_attachment":{"url":["https://c/1","https://c/2"]}}"#,
+            + #"{"urls":[{"url":"https://c/1","url_id":"a"},{"url":"https://c/2"}],"#
+            + #""url":"https://c/0","options":{"time":1}}}"#,
+        #"{"aps":{"alert":{"body":"A"},"mutable-content":1},"_":"s","#
+            + #""com.urbanairship.media_attachment":{"url":["https://c/1","https://c/2"]}}"#,
         #"{"aps":{"alert":{"body":"A"}},"_":"s","deep_link_action":"https://a","^d":"https://b","_uamid":"m1"}"#,
-        #"{"aps":{"alert":{"body":"A"},"category":"app"},"_":"s","com.urbanairship.interactive_actions":{"b1":{},"b2":{"deep_link_action":"x","^d":"y"}}}"#,
+        #"{"aps":{"alert":{"body":"A"},"category":"app"},"_":"s","#
+            + #""com.urbanairship.interactive_actions":{"b1":{},"b2":{"deep_link_action":"x","^d":"y"}}}"#,
     ])
     func sameVendor(text: String) throws {
         let userInfo = try Fixtures.userInfo(text)
@@ -140,7 +143,10 @@ struct AirshipEncodeTests {
             vendor: "airship", messageId: "s1", alert: PushAlert(body: "Hi"), category: "ua_share",
             imageURL: "https://cdn.example.com/i.png", deepLink: "myapp://home",
             action: PushAction(name: "^+t", data: ["value": ["a"]]),
-            buttons: [PushButton(id: "share", title: "Share", foreground: true, action: PushAction(name: "^s", data: ["value": "Look"]))],
+            buttons: [
+                PushButton(
+                    id: "share", title: "Share", foreground: true, action: PushAction(name: "^s", data: ["value": "Look"])),
+            ],
             data: ["article": "A1"], tracking: ["com.urbanairship.metadata": "m"])
         let encoded = airship.encode(payload)
         let userInfo = encoded.userInfo

@@ -24,8 +24,12 @@ extension AirshipAdapter: CategoryProviding {
             category("ua_opt_out", [("opt_out", "Opt-out", background.union(.destructive))]),
             category("ua_remind_me_later", [("remind", "Remind Me Later", background)]),
             category("ua_share", [("share", "Share", .foreground)]),
-            category("ua_accept_decline_foreground", [("accept", "Accept", .foreground), ("decline", "Decline", background)]),
-            category("ua_accept_decline_background", [("accept", "Accept", background), ("decline", "Decline", background)]),
+            category("ua_accept_decline_foreground", [
+                ("accept", "Accept", .foreground), ("decline", "Decline", background),
+            ]),
+            category("ua_accept_decline_background", [
+                ("accept", "Accept", background), ("decline", "Decline", background),
+            ]),
         ]
     }()
 

@@ -36,8 +36,11 @@ struct AirshipDecoding {
     }
 
     /// Keeps a value with no field of its own and says why.
-    mutating func set(_ value: JSONValue, asideAt path: String, _ severity: Diagnostic.Severity, _ code: String, _ why: String) {
-        setAside(value, at: path, noting: Diagnostic(severity, code: code, path: path, message: why + "; kept under ignored"))
+    mutating func set(
+        _ value: JSONValue, asideAt path: String, _ severity: Diagnostic.Severity, _ code: String, _ why: String
+    ) {
+        let diagnostic = Diagnostic(severity, code: code, path: path, message: why + "; kept under ignored")
+        setAside(value, at: path, noting: diagnostic)
     }
 
     mutating func decodeRootMember(_ key: String, _ value: JSONValue) {
@@ -179,7 +182,8 @@ struct AirshipDecoding {
         for (buttonId, entry) in entries where !shown.contains(buttonId) {
             let path = Path.button(buttonId)
             if buttonId == LifecycleStep.dismissActionIdentifier {
-                set(entry, asideAt: path, .info, "dismiss-actions", "the SDK runs these actions when the push is dismissed")
+                set(entry, asideAt: path, .info, "dismiss-actions",
+                    "the SDK runs these actions when the push is dismissed")
             } else if let category, category.actions.contains(where: { $0.id == buttonId }) {
                 set(entry, asideAt: path, .warning, "too-many-buttons",
                     "iOS shows at most \(AirshipAdapter.maxButtons) actions of a category; '\(buttonId)' is not shown")
@@ -217,7 +221,10 @@ struct AirshipDecoding {
         for (name, value) in actions {
             let path = JSONPath.member(name, of: buttonPath)
             if AirshipAdapter.deepLinkActionNames.contains(name) {
-                guard let link = value.stringValue else { wrongType(value, at: path, expected: "a URL string"); continue }
+                guard let link = value.stringValue else {
+                    wrongType(value, at: path, expected: "a URL string")
+                    continue
+                }
                 if button.deepLink == nil {
                     button.deepLink = link
                 } else {
@@ -226,7 +233,8 @@ struct AirshipDecoding {
                 }
             } else if !adapter.isActionName(name) {
                 set(value, asideAt: path, .warning, "unknown-action",
-                    "'\(name)' is no action Airship registers (pass it as customActionNames if the app does); the SDK skips it")
+                    "'\(name)' is no action Airship registers (pass it as customActionNames if the app does); "
+                        + "the SDK skips it")
             } else if button.action == nil {
                 button.action = PushAction(name: name, data: [Key.value: value])
             } else {

@@ -86,7 +86,8 @@ extension AirshipAdapter {
         guard isActionName(action.name) else {
             losses.append(Loss(
                 path: path, value: action.json,
-                reason: "'\(action.name)' is no action Airship registers (pass it as customActionNames if the app does)"))
+                reason: "'\(action.name)' is no action Airship registers "
+                    + "(pass it as customActionNames if the app does)"))
             return nil
         }
         if action.data.count == 1, let value = action.data[Key.value] { return value }
@@ -105,14 +106,17 @@ extension AirshipAdapter {
         for (index, button) in payload.buttons.enumerated() {
             let path = JSONPath.element(index, of: "$.buttons")
             guard index < Self.maxButtons else {
-                losses.append(Loss(path: path, value: button.json, reason: "iOS shows at most \(Self.maxButtons) actions of a category"))
+                losses.append(Loss(
+                    path: path, value: button.json,
+                    reason: "iOS shows at most \(Self.maxButtons) actions of a category"))
                 continue
             }
             let registered = category?.actions.first { $0.id == button.id }
             if let category, registered == nil {
                 losses.append(Loss(
                     path: path, value: button.json,
-                    reason: "the registered category '\(category.id)' has no action '\(button.id)'; iOS never shows it"))
+                    reason: "the registered category '\(category.id)' has no action '\(button.id)'; "
+                        + "iOS never shows it"))
                 continue
             }
             reportOptionLosses(button, registered: registered, at: path, losses: &losses)

@@ -15,6 +15,7 @@ extension AirshipAdapter: ReceiptRequestDescribing {
     /// `Authorization: Bearer <writeKey>` when a key is given.
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
         let credential = HTTPHeader.credential("Authorization", prefix: "Bearer ", key: writeKey)
-        return .event(path: Self.eventsPath, event: receipt.event, properties: receipt.properties, credential: credential)
+        return .event(
+            path: Self.eventsPath, event: receipt.event, properties: receipt.properties, credential: credential)
     }
 }

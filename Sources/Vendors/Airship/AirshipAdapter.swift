@@ -13,8 +13,13 @@ import PushBridge
 ///   `action`; which buttons exist, their titles and options come from the registered category (`aps.category`).
 /// - Every other root key is the sender's custom data.
 ///
-/// What has no field of its own is kept in `ignored` under its wire JSON path (`$._uamid` is an action, so not
-/// there; `$["com.urbanairship.media_attachment"].options`), so an Airship → Airship round trip writes it back.
+/// What has no field of its own is kept in `ignored` under its wire JSON path
+/// (`$["com.urbanairship.media_attachment"].options`, `$["^-t"]` for a second action), so an Airship → Airship
+/// round trip writes it back.
+///
+/// Claims (REAL-VENDORS R2): an owner with `com.urbanairship.metadata` or `com.urbanairship.media_attachment`,
+/// a carrier (rank 0) with only a string `_`. Behaviour flags: ``runsActionsOnArrival`` (off);
+/// ``customActionNames`` and ``appCategories`` tell the adapter what the app registered with Airship itself.
 public struct AirshipAdapter: VendorAdapter {
     /// Airship's root keys.
     enum Key {
@@ -128,7 +133,8 @@ public struct AirshipAdapter: VendorAdapter {
 
     /// Whether `name` is an action Airship runs (built in or registered by the app), not the deep-link action.
     func isActionName(_ name: String) -> Bool {
-        Self.builtInActionNames.contains(name) || (customActionNames.contains(name) && !Self.deepLinkActionNames.contains(name))
+        Self.builtInActionNames.contains(name)
+            || (customActionNames.contains(name) && !Self.deepLinkActionNames.contains(name))
     }
 
     /// Whether `key` is one decoding reads as an Airship field rather than custom data.
@@ -188,7 +194,8 @@ public struct AirshipAdapter: VendorAdapter {
             if let text = context.userText { properties["user_input"] = .string(Self.truncatedUserInput(text)) }
             var receipts = [receipt(.actionClicked, Event.interactive, properties, payload: payload, action: actionId)]
             if foreground, Self.isAlerting(payload) {
-                receipts.append(receipt(.opened, Event.conversion, pushIdentity(payload), payload: payload, action: actionId))
+                receipts.append(
+                    receipt(.opened, Event.conversion, pushIdentity(payload), payload: payload, action: actionId))
             }
             return receipts
         case .arrive(.serviceExtension), .configure, .dismiss, .launch:
