@@ -48,7 +48,7 @@ enum ComparisonTable {
         var order = sourceFields.map(\.0)
         for translation in translations {
             let carried = registry.adapter(id: translation.target).map {
-                flatten($0.decode(translation.userInfo).payload.bridgeJSON, prefix: JSONPath.root)
+                flatten($0.decodeClaimed(translation.userInfo).payload.bridgeJSON, prefix: JSONPath.root)
             } ?? []
             for (path, _) in carried where !order.contains(path) { order.append(path) }
             columns.append(Dictionary(carried, uniquingKeysWith: { first, _ in first }))
