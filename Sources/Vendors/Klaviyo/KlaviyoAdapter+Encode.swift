@@ -68,7 +68,8 @@ extension KlaviyoAdapter {
             if !sameVendor { root[Key.richMediaType] = .string(ServiceExtensionHandler.imageFileExtension(image)) }
         }
         encodeData(payload.data, into: &root, losses: &losses)
-        losses.append(contentsOf: Self.writeBack(payload.ignored, into: &root))  // not lazily: it places values
+        let placementLosses = Self.writeBack(payload.ignored, into: &root)  // not lazily: it places the values
+        losses.append(contentsOf: placementLosses)
         return root
     }
 
