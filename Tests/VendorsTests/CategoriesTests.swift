@@ -150,7 +150,7 @@ struct CategoriesMigrationTests {
         #expect(update.added == update.categories)
         #expect(update.keeps("app.chat"))
         let providers = CategoryPlanner(registry: registry).providers.map(\.id)
-        #expect(providers == ["zixflow", "buzzkit", "appdna", "pushnotifai"])
+        #expect(providers == ["zixflow", "buzzkit", "appdna", "pushnotifai", "klaviyo"])
     }
 }
 
