@@ -9,9 +9,9 @@ extension KlaviyoAdapter: CategoryProviding {
     /// button (its id and label). Nothing for a push without buttons, or one that names a category of its own
     /// (the extension leaves it alone); a push already naming a `com.klaviyo.button.…` category gets that id.
     ///
-    /// The bridge form holds no request identifier, so the suffix is the one PushBridge uses off the device: the
-    /// FNV-1a 64-bit hex of the push's canonical JSON. Every push with other content gets its own category, as on
-    /// the device.
+    /// The bridge form holds no request identifier, so the suffix is the one PushBridge derives off the device
+    /// (`NotificationRequestIdentifier.derived(from:)`, the FNV-1a 64-bit hex of the push's canonical JSON): every
+    /// push with other content gets its own category, as on the device.
     public func categories(for payload: PushPayload) -> [NotificationCategory] {
         guard !payload.buttons.isEmpty else { return [] }
         let category: String
@@ -19,9 +19,7 @@ extension KlaviyoAdapter: CategoryProviding {
             guard ownsCategory(named) else { return [] }
             category = named
         } else {
-            var noLosses = LossList(collecting: false)
-            let canonical = JSONWriter.string(.object(userInfo(for: payload, losses: &noLosses)))
-            category = Self.categoryPrefix + CategoryHash.fnv1a64hex(canonical)
+            category = Self.categoryPrefix + NotificationRequestIdentifier.derived(from: sentUserInfo(payload))
         }
         let actions = payload.buttons.map { NotificationAction(id: $0.id, title: $0.title, options: .foreground) }
         return [NotificationCategory(id: category, owner: id, actions: actions, options: .customDismissAction)]

@@ -163,14 +163,15 @@ public struct KlaviyoAdapter: VendorAdapter {
 
     /// A body tap opens `url`; a `deep_link` button opens its own link, before its receipt is sent. An
     /// `open_app` button, and an identifier that is none of the push's buttons, route nothing (the SDK does not
-    /// fall back to `url`).
+    /// fall back to `url`). An http(s) link goes to the app's user-activity handler (`continueUserActivity`)
+    /// before the system opener, as the SDK's fallback link handler does.
     public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
         switch step {
         case .open:
-            return TapPlan(deepLink: payload.deepLink.flatMap { $0.isEmpty ? nil : $0 })
+            return TapPlan(deepLink: payload.deepLink.flatMap { $0.isEmpty ? nil : $0 }, linkGate: .userActivityFirst)
         case .openAction(let buttonId):
             guard let link = link(ofButton: buttonId, in: payload) else { return .nothing }
-            return TapPlan(deepLink: link, receiptOrder: .afterLink)
+            return TapPlan(deepLink: link, linkGate: .userActivityFirst, receiptOrder: .afterLink)
         default:
             return .nothing
         }
@@ -184,11 +185,8 @@ public struct KlaviyoAdapter: VendorAdapter {
     /// The action a button is sent with: `deep_link` when it has a link, else `open_app`.
     static func action(of button: PushButton) -> ButtonAction { button.deepLink == nil ? .openApp : .deepLink }
 
-    /// The userInfo the push arrived with: the SDK's event properties start from it.
-    private func sentUserInfo(_ payload: PushPayload) -> JSONObject {
-        var ignoredLosses = LossList(collecting: false)
-        return userInfo(for: payload, losses: &ignoredLosses)
-    }
+    /// The userInfo the push arrived with (a carrier's keys included): the SDK's event properties start from it.
+    func sentUserInfo(_ payload: PushPayload) -> JSONObject { encode(payload, collectingLosses: false).userInfo }
 
     // MARK: Validation
 
