@@ -172,11 +172,13 @@ struct KlaviyoBehaviourTests {
 
     @Test("body tap: $opened_push (userInfo, push_token), then the url; deep_link button: link, then the event")
     func taps() throws {
+        let request = NotificationRequestIdentifier.derived(from: tapPush)
         let body = try simulate(tapPush, ["open"], options: SimulationOptions(deviceToken: "a1b2"))
         #expect(body == [
             .receipt(Receipt(
                 vendor: "klaviyo", kind: .opened, event: "$opened_push",
-                properties: ["userInfo": .object(tapPush), "push_token": "a1b2"], messageId: nil)),
+                properties: ["userInfo": .object(tapPush), "push_token": "a1b2"], messageId: nil,
+                requestIdentifier: request)),
             .route(url: "https://shop.example.com/sale", via: .system),
         ])
         let button = try simulate(tapPush, ["open:shop"])
@@ -187,7 +189,7 @@ struct KlaviyoBehaviourTests {
                 properties: [
                     "userInfo": .object(tapPush), "Button ID": "shop", "Button Label": "Shop",
                     "Button Action": "Deep Link", "Button Link": "myapp://shop",
-                ], messageId: nil, action: "shop")),
+                ], messageId: nil, action: "shop", requestIdentifier: request)),
         ])
         let open = try simulate(tapPush, ["open:open", "dismiss", "arrive:foreground"])
         guard case .receipt(let openReceipt)? = open.first, open.count == 1 else {
@@ -202,9 +204,9 @@ struct KlaviyoBehaviourTests {
     func tapPlans() {
         let payload = adapter.decode(tapPush).payload
         #expect(adapter.tapPlan(for: .open, payload: payload, context: ReceiptContext())
-            == TapPlan(deepLink: "https://shop.example.com/sale"))
+            == TapPlan(deepLink: "https://shop.example.com/sale", linkGate: .userActivityFirst))
         #expect(adapter.tapPlan(for: .openAction("shop"), payload: payload, context: ReceiptContext())
-            == TapPlan(deepLink: "myapp://shop", receiptOrder: .afterLink))
+            == TapPlan(deepLink: "myapp://shop", linkGate: .userActivityFirst, receiptOrder: .afterLink))
         #expect(adapter.tapPlan(for: .openAction("open"), payload: payload, context: ReceiptContext()) == .nothing)
         #expect(adapter.tapPlan(for: .openAction("zz"), payload: payload, context: ReceiptContext()) == .nothing)
         #expect(adapter.tapPlan(for: .dismiss, payload: payload, context: ReceiptContext()) == .nothing)
