@@ -58,25 +58,12 @@ extension KlaviyoAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct KlaviyoDecoding {
+struct KlaviyoDecoding: DecodingState {
     typealias Key = KlaviyoAdapter.Key
     typealias Path = KlaviyoAdapter.Path
 
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
-
-    /// Keeps `value` in `ignored` under `key`.
-    mutating func keep(_ value: JSONValue, at key: String) { payload.ignored[key] = value }
-
-    /// Keeps a value of the wrong type under its path and says so.
-    mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
-        keep(value, at: path)
-        diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
-    }
-
-    mutating func note(_ severity: Diagnostic.Severity, _ code: String, at path: String, _ message: String) {
-        diagnostics.append(Diagnostic(severity, code: code, path: path, message: message))
-    }
 
     /// `key_value_pairs`: `[String: String]` for the app; a member of another type is kept under its path (one
     /// such value makes the app's `as? [String: String]` read fail as a whole).
