@@ -25,11 +25,11 @@ private let openApp: JSONValue = ["id": "open", "label": "Open", "action": "open
 
 @Suite("Klaviyo adapter: identity, claims and the real payloads")
 struct KlaviyoIdentityTests {
-    @Test("is registered last as klaviyo / Klaviyo with buttons that open the app and carry their own link")
+    @Test("is registered as klaviyo / Klaviyo with buttons that open the app and carry their own link")
     func identity() {
         #expect(adapter.id == "klaviyo")
         #expect(adapter.name == "Klaviyo")
-        #expect(BuiltInVendors.all.last is KlaviyoAdapter)
+        #expect(BuiltInVendors.registry.adapter(id: "klaviyo") is KlaviyoAdapter)
         #expect(adapter.capabilities.buttonRouting == .ownOnly)
         #expect(adapter.capabilities.buttonDeepLinks)
         #expect(!adapter.capabilities.namedActions && !adapter.capabilities.textInput)
