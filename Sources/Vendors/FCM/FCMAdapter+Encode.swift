@@ -19,7 +19,7 @@ extension FCMAdapter {
             payload.mutableContent = true
         }
         var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.tracking.count + payload.ignored.count + 4)
-        userInfo.copyCustomData(payload.data, losses: &losses, skipping: Key.isFCMKey) { key in
+        TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Key.isFCMKey) { key in
             "'\(key)' is a key FCM reads itself; custom data cannot use it"
         }
         for (key, value) in payload.tracking where Self.isTrackingKey(key) { userInfo[key] = value }

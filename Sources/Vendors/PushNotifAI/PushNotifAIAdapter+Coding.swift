@@ -104,7 +104,8 @@ extension PushNotifAIAdapter {
             buttonLosses(button, path: JSONPath.element(index, of: "$.buttons"), into: &losses)
         }
 
-        userInfo.copyCustomData(payload.data, losses: &losses, skipping: Key.isReserved) { key in
+        // Custom data is copied in the dictionary's order; the keys it cannot use are reported in key order.
+        TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Key.isReserved) { key in
             "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"
         }
         if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }

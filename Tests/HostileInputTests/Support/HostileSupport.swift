@@ -8,12 +8,6 @@ import PushBridgeVendors
 enum RealPayloads {
     static var directory: String { TestPaths.packageRoot + "/Fuzz/corpus-seeds/real" }
 
-    /// The payloads a built-in vendor claims (REAL-VENDORS R2), by file name; the others are unclaimed.
-    static let claimedBy: [String: String] = [
-        "firebase-1.json": "fcm", "firebase-2.json": "fcm", "iterable-1.json": "iterable", "iterable-2.json": "iterable",
-        "iterable-3.json": "iterable", "iterable-4.json": "iterable", "iterable-5.json": "iterable",
-    ]
-
     /// The payload file names, sorted.
     static func names() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
