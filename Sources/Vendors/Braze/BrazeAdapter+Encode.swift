@@ -4,13 +4,18 @@ extension BrazeAdapter {
     /// Bridge form → wire payload.
     ///
     /// `ab` starts from `tracking["ab"]` (the whole object decoding kept) and takes the bridge form's image
-    /// (`att.url`) and buttons (`ab_cat`); a payload with nothing for `ab` gets `{"c": null}` so the Braze SDK
+    /// (`att.url`) and buttons (`ab_cat`); another vendor's payload with nothing for `ab` gets `{"c": null}` so the Braze SDK
     /// still takes it for a Braze push (Braze's docs allow a null campaign key). `mutable-content: 1` is
     /// written with an image. Losses: button titles (they live in the app's category), a button not in a
-    /// default category or whose flags differ from it, buttons without a category, `destructive`, and custom
-    /// data under Braze's own keys.
+    /// default category or whose flags differ from it, buttons without a category, `destructive`, the message
+    /// id, and custom data under Braze's own keys.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         let sameVendor = payload.vendor == id
+        if let messageId = payload.messageId {
+            losses.append(Loss(
+                path: "$.messageId", value: .string(messageId),
+                reason: "Braze payloads carry no message id (receipts key on the request identifier)"))
+        }
         var wire = payload
         if payload.imageURL != nil, !payload.mutableContent {
             wire.mutableContent = true
@@ -47,9 +52,11 @@ extension BrazeAdapter {
         Self.writeImage(payload.imageURL, into: &ab)
         writeButtons(payload, into: &ab, losses: &losses)
         if tracked == nil, ab.isEmpty {
-            // Nothing of Braze's own: a non-empty `ab` is what makes the push Braze's (unless decoding kept a
-            // wrong-typed `ab` under ignored, written back above).
-            if userInfo[Self.vendorKey] == nil { userInfo[Self.vendorKey] = .object([Key.campaign: .null]) }
+            // Another vendor's push has nothing for `ab`, yet a non-empty `ab` is what makes a push Braze's. A
+            // Braze bridge form without one was decoded from a payload without one: it stays so.
+            if !sameVendor, userInfo[Self.vendorKey] == nil {
+                userInfo[Self.vendorKey] = .object([Key.campaign: .null])
+            }
         } else {
             if let kept = payload.ignored[Path.vendor], userInfo[Self.vendorKey] != nil {
                 losses.append(Self.ignoredLoss(Path.vendor, kept, "the bridge form's image or buttons need an ab object"))
