@@ -80,7 +80,7 @@ struct ConformanceCommandOutputTests {
         #expect(output.last == "0 passed, \(failed.count) failed")
         #expect(
             result.stderr == "bridge-cli conformance: bridge-cli runs the built-in vendors only "
-                + "(zixflow, buzzkit, appdna, pushnotifai); run another adapter's cases with ConformanceSuite(adapters:) "
+                + "(zixflow, buzzkit, appdna, pushnotifai, braze); run another adapter's cases with ConformanceSuite(adapters:) "
                 + "from its package's tests\n")
     }
 }

@@ -55,17 +55,17 @@ struct TokenRegistrationVendorTests {
         var first = TokenRegistrar(
             registry: BuiltInVendors.registry, bundleIdentifier: "com.example.gym", environment: .production)
         let outcome = first.receiveToken([0xde, 0xad])
-        #expect(outcome.requests.map(\.vendor) == ["zixflow", "buzzkit", "appdna", "pushnotifai"])
+        #expect(outcome.requests.map(\.vendor) == ["zixflow", "buzzkit", "appdna", "pushnotifai", "braze"])
         #expect(outcome.newToken == "dead")
-        #expect(first.setPermission(.granted).requests.map(\.vendor) == ["appdna"])
+        #expect(first.setPermission(.granted).requests.map(\.vendor) == ["appdna", "braze"])
         var next = TokenRegistrar(
             registry: BuiltInVendors.registry, bundleIdentifier: "com.example.gym", environment: .production,
             permission: .granted, lastSent: first.lastSent, lastRegisteredToken: first.lastRegisteredToken)
-        #expect(next.receiveToken([0xde, 0xad]).requests.count == 4)
+        #expect(next.receiveToken([0xde, 0xad]).requests.count == 5)
         var denied = TokenRegistrar(
             registry: BuiltInVendors.registry, bundleIdentifier: "com.example.gym", environment: .production,
             permission: .granted, lastSent: first.lastSent, lastRegisteredToken: first.lastRegisteredToken)
         _ = denied.receiveToken([0xde, 0xad])
-        #expect(denied.setPermission(.denied).requests.map(\.vendor) == ["appdna"])
+        #expect(denied.setPermission(.denied).requests.map(\.vendor) == ["appdna", "braze"])
     }
 }

@@ -46,25 +46,12 @@ extension BrazeAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct BrazeDecoding {
+struct BrazeDecoding: WireDecoding {
     typealias Key = BrazeAdapter.Key
     typealias Path = BrazeAdapter.Path
 
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
-
-    /// Keeps `value` in `ignored` under its wire path.
-    mutating func keep(_ value: JSONValue, at path: String) { payload.ignored[path] = value }
-
-    /// Keeps a value of the wrong type and says so.
-    mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
-        keep(value, at: path)
-        diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
-    }
-
-    mutating func note(_ severity: Diagnostic.Severity, _ code: String, at path: String, _ message: String) {
-        diagnostics.append(Diagnostic(severity, code: code, path: path, message: message))
-    }
 
     /// Reads `ab`; returns its `ab_cat` object for ``decodeButtons(_:category:)``.
     mutating func decodeVendorObject(_ value: JSONValue) -> JSONObject? {
