@@ -36,7 +36,7 @@ public enum Translator {
         _ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
         collectingLosses: Bool = true
     ) -> Translation {
-        let decoded = source.decode(userInfo)
+        let decoded = source.decodeClaimed(userInfo)
         let prepared = prepare(decoded.payload, from: source, to: target, collectingLosses: collectingLosses)
         let encoded = target.encode(prepared.payload, collectingLosses: collectingLosses)
         return Translation(
