@@ -11,8 +11,14 @@ private let tapPayload = #"""
      "ab_uri":"shop://home"}
     """#
 
+/// The notification request identifier the bridge keys Braze's once-only receipts on (R3).
+private let requestId = "5E1F0C2A-REQ"
+private let options = SimulationOptions(requestIdentifier: requestId)
+
 private func pushClick(_ properties: JSONObject, action: String? = nil) -> BridgeEffect {
-    .receipt(Receipt(vendor: "braze", kind: .opened, event: "pushClick", properties: properties, messageId: nil, action: action))
+    .receipt(Receipt(
+        vendor: "braze", kind: .opened, event: "pushClick", properties: properties, messageId: nil, action: action,
+        requestIdentifier: requestId))
 }
 
 @Suite("Braze receipts")
@@ -55,22 +61,50 @@ struct BrazeReceiptTests {
 struct BrazeTapTests {
     @Test("body tap: pushClick, then ab_uri")
     func body() throws {
-        let effects = try simulate(try Fixtures.userInfo(tapPayload), ["open"])
+        let effects = try simulate(try Fixtures.userInfo(tapPayload), ["open"], options: options)
         #expect(effects == [pushClick(["campaignId": "NjVhX2NtcA=="]), .route(url: "shop://home", via: .system)])
     }
 
     @Test("Accept opens its own a_uri; Decline only dismisses; Yes without a_uri opens no ab_uri")
     func buttons() throws {
-        let accept = try simulate(try Fixtures.userInfo(tapPayload), ["open:ab_pb_accept"])
+        let accept = try simulate(try Fixtures.userInfo(tapPayload), ["open:ab_pb_accept"], options: options)
         #expect(accept == [
             pushClick(["campaignId": "NjVhX2NtcA==", "actionId": "ab_pb_accept"], action: "ab_pb_accept"),
             .route(url: "shop://sale/7", via: .system),
         ])
-        let decline = try simulate(try Fixtures.userInfo(tapPayload), ["open:ab_pb_decline"])
+        let decline = try simulate(try Fixtures.userInfo(tapPayload), ["open:ab_pb_decline"], options: options)
         #expect(decline == [pushClick(["campaignId": "NjVhX2NtcA==", "actionId": "ab_pb_decline"], action: "ab_pb_decline")])
         let yes = braze.decode(try Fixtures.userInfo(
             #"{"aps":{"alert":"?","category":"ab_cat_yes_no"},"ab":{"c":"x"},"ab_uri":"app://home"}"#)).payload
         #expect(braze.tapPlan(for: .openAction("ab_pb_yes"), payload: yes, context: ReceiptContext()) == .nothing)
+    }
+
+    @Test("once-only on the request identifier: the same open twice runs once; a button tap after it runs too")
+    func onceOnly() throws {
+        let effects = try simulate(
+            try Fixtures.userInfo(tapPayload), ["open", "open", "open:ab_pb_decline", "open:ab_pb_decline"],
+            options: options)
+        #expect(effects == [
+            pushClick(["campaignId": "NjVhX2NtcA=="]), .route(url: "shop://home", via: .system),
+            pushClick(["campaignId": "NjVhX2NtcA==", "actionId": "ab_pb_decline"], action: "ab_pb_decline"),
+        ])
+        let receipts = effects.compactMap { effect -> Receipt? in
+            if case .receipt(let receipt) = effect { return receipt }
+            return nil
+        }
+        #expect(receipts.allSatisfy { $0.messageId == nil && $0.messageIdentity == requestId })
+    }
+
+    @Test("without a request id given, simulate derives one from the payload, the same every run")
+    func derivedRequestId() throws {
+        let userInfo = try Fixtures.userInfo(tapPayload)
+        let first = try simulate(userInfo, ["open"])
+        #expect(first == (try simulate(userInfo, ["open"])))
+        guard case .receipt(let receipt)? = first.first else {
+            Issue.record("no receipt: \(first)")
+            return
+        }
+        #expect(receipt.requestIdentifier == NotificationRequestIdentifier.derived(from: userInfo))
     }
 
     @Test("tap plans: body link, app-category button link, background and unknown buttons route nothing")
