@@ -5,7 +5,7 @@ public enum BuiltInVendors {
     /// Every built-in adapter.
     public static let all: [any VendorAdapter] = [
         ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
-        BrazeAdapter(),
+        IterableAdapter(), BrazeAdapter(),
     ]
 
     /// A registry of every built-in adapter.

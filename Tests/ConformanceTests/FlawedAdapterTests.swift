@@ -204,7 +204,10 @@ struct FlawedAdapterTests {
         let failures = report.failures.filter { $0.check == .receiptRequest }
         #expect(!failures.isEmpty, "\(report)")
         #expect(failures.allSatisfy { $0.actual.contains("does not conform to ReceiptRequestDescribing") })
-        #expect(report.failures.allSatisfy { $0.check == .receiptRequest }, "\(report)")
+        let tokens = report.failures.filter { $0.check == .tokenRegistration }
+        #expect(tokens.count == 1, "once per vendor: \(report)")
+        #expect(tokens.first?.actual.contains("does not conform to TokenRegistering") == true)
+        #expect(report.failures.allSatisfy { [.receiptRequest, .tokenRegistration].contains($0.check) }, "\(report)")
     }
 
     @Test("a write key outside the secret header is reported")

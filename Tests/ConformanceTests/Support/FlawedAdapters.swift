@@ -127,6 +127,12 @@ struct FlawedZixflowAdapter: CategoryProviding {
     }
 }
 
+extension FlawedZixflowAdapter: TokenRegistering {
+    func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
+        base.tokenRegistration(for: device)
+    }
+}
+
 extension FlawedZixflowAdapter: ReceiptRequestDescribing {
     var defaultReceiptBaseURL: String? { base.defaultReceiptBaseURL }
 
@@ -139,7 +145,8 @@ extension FlawedZixflowAdapter: ReceiptRequestDescribing {
     }
 }
 
-/// The real Zixflow adapter without its receipt requests: receipts that `flush` could never deliver.
+/// The real Zixflow adapter without its receipt requests and token registration: receipts that `flush` could
+/// never deliver, and a backend that never learns the device token.
 struct UndeliverableZixflowAdapter: CategoryProviding {
     private let base = ZixflowAdapter()
     var id: String { base.id }

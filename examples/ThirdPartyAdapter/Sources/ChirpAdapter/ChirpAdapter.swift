@@ -13,8 +13,9 @@ import PushBridge
 /// at launch. Other top-level keys are custom data; unknown or wrong-typed keys inside `chirp` are kept in
 /// `ignored` under their path (`$.chirp.<key>`) and written back. The rest is PushBridge's defaults: the
 /// name, `ownsCategory`, the receipts (``eventTable``), the taps and the losses ``capabilities`` imply.
-/// Receipts go to the app's collector as `POST /chirp/events` with the write key as a bearer token.
-public struct ChirpAdapter: VendorAdapter, CategoryProviding, ReceiptRequestDescribing {
+/// Receipts go to the app's collector as `POST /chirp/events` with the write key as a bearer token; the SDK
+/// registers the device token alone.
+public struct ChirpAdapter: VendorAdapter, CategoryProviding, ReceiptRequestDescribing, TokenRegistering {
     /// The category Chirp's buttons are registered under.
     public static let category = "chirp"
     /// What `decode` expects of each `chirp` key, for its diagnostics.
@@ -47,6 +48,10 @@ public struct ChirpAdapter: VendorAdapter, CategoryProviding, ReceiptRequestDesc
     public var launchCategories: [NotificationCategory] { [NotificationCategory(id: Self.category, owner: id)] }
 
     public var defaultReceiptBaseURL: String? { nil }
+
+    public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
+        .register(TokenRegistrationRequest(vendor: id, token: device.token))
+    }
 
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
         .event(path: "/chirp/events", event: receipt.event, properties: receipt.properties,
