@@ -5,7 +5,8 @@ public enum BuiltInVendors {
     /// Every built-in adapter.
     public static let all: [any VendorAdapter] = [
         ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
-        IterableAdapter(), BrazeAdapter(),
+        IterableAdapter(),
+        BrazeAdapter(),
     ]
 
     /// A registry of every built-in adapter.
