@@ -72,17 +72,11 @@ extension FCMAdapter {
 }
 
 /// The state of one FCM decode: the payload so far and what was noticed.
-struct FCMDecoding {
+struct FCMDecoding: WireDecoding {
     typealias Key = FCMAdapter.Key
 
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
-
-    /// Keeps a value of the wrong type under its wire path and says so.
-    mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
-        payload.ignored[path] = value
-        diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
-    }
 
     /// Reads one top-level member.
     mutating func decodeMember(_ key: String, _ value: JSONValue) {
@@ -94,30 +88,26 @@ struct FCMDecoding {
         switch field {
         case .aps:
             // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
-            if value.objectValue == nil { payload.ignored[path] = value }
+            if value.objectValue == nil { keep(value, at: path) }
         case .messageId:
             guard let text = value.stringValue else { return wrongType(value, at: path, expected: "a string") }
             // An empty id still marks an FCM push: kept so the same payload is written back (reported at the end).
-            if text.isEmpty { payload.ignored[path] = value } else { payload.messageId = text }
+            if text.isEmpty { keep(value, at: path) } else { payload.messageId = text }
         case .appLink:
             // FIRMessaging.m linkURLFromMessage: a non-empty string, else no link (an empty one is kept as sent).
             guard let text = value.stringValue else { return wrongType(value, at: path, expected: "a string") }
-            if text.isEmpty { payload.ignored[path] = value } else { payload.deepLink = text }
+            if text.isEmpty { keep(value, at: path) } else { payload.deepLink = text }
         case .options:
             decodeOptions(value, path: path)
         case .tracking(let accepted):
             decodeTracking(key, value, accepted: accepted, path: path)
         case .contextual:
-            payload.ignored[path] = value
-            diagnostics.append(Diagnostic(
-                .info, code: "contextual-message", path: path,
-                message: "\(key) belongs to a contextual message, which FCM turns into a local notification "
-                    + "PushBridge does not schedule; kept under ignored"))
+            keep(value, at: path)
+            note(.info, "contextual-message", at: path, "\(key) belongs to a contextual message, which FCM turns into "
+                + "a local notification PushBridge does not schedule; kept under ignored")
         case .reserved:
-            payload.ignored[path] = value
-            diagnostics.append(Diagnostic(
-                .info, code: "fcm-reserved-key", path: path,
-                message: "\(key) is FCM's own key with no bridge field; kept under ignored"))
+            keep(value, at: path)
+            note(.info, "fcm-reserved-key", at: path, "\(key) is FCM's own key with no bridge field; kept under ignored")
         }
     }
 
@@ -127,10 +117,9 @@ struct FCMDecoding {
         for (member, memberValue) in options {
             let memberPath = JSONPath.member(member, of: path)
             guard member == Key.image else {
-                payload.ignored[memberPath] = memberValue
-                diagnostics.append(Diagnostic(
-                    .info, code: "fcm-options-key", path: memberPath,
-                    message: "fcm_options.\(member) is not read by FirebaseMessaging on iOS; kept under ignored"))
+                keep(memberValue, at: memberPath)
+                note(.info, "fcm-options-key", at: memberPath,
+                     "fcm_options.\(member) is not read by FirebaseMessaging on iOS; kept under ignored")
                 continue
             }
             guard let image = memberValue.stringValue else {
@@ -138,7 +127,7 @@ struct FCMDecoding {
                 continue
             }
             // An empty URL is no image (URLWithString fails); it is kept as sent.
-            if image.isEmpty { payload.ignored[memberPath] = memberValue } else { payload.imageURL = image }
+            if image.isEmpty { keep(memberValue, at: memberPath) } else { payload.imageURL = image }
         }
     }
 
@@ -150,11 +139,9 @@ struct FCMDecoding {
         case (.any, _), (.string, .string), (.numberOrString, .string), (.numberOrString, .number):
             payload.tracking[key] = value
         case (.string, _) where key == Key.analyticsEnabled:
-            payload.ignored[path] = value
-            diagnostics.append(Diagnostic(
-                .warning, code: "analytics-flag-not-string", path: path,
-                message: "\(key) is a \(value.typeName), not the string \"1\": FirebaseMessaging logs no analytics "
-                    + "for this push; kept under ignored"))
+            keep(value, at: path)
+            note(.warning, "analytics-flag-not-string", at: path, "\(key) is a \(value.typeName), not the string \"1\": "
+                + "FirebaseMessaging logs no analytics for this push; kept under ignored")
         case (.string, _):
             wrongType(value, at: path, expected: "a string")
         case (.numberOrString, _):
