@@ -10,14 +10,10 @@ extension FCMAdapter {
     /// `fcm_options`, `from`). Another vendor's tracking keys are not written: the core reports each.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var payload = payload
-        if payload.imageURL != nil, !payload.mutableContent {
-            if payload.vendor == id {
-                losses.append(Loss(
-                    path: "$.mutableContent", value: false,
-                    reason: "fcm_options.image is shown by the service extension: mutable-content is set to 1"))
-            }
-            payload.mutableContent = true
-        }
+        payload.requireExtensionForImage(
+            vendor: id, losses: &losses,
+            reason: "fcm_options.image is shown by the service extension: mutable-content is set to 1")
+        payload.reportButtonsLost(&losses, vendorName: name)
         var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.tracking.count + payload.ignored.count + 4)
         TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Key.isFCMKey) { key in
             "'\(key)' is a key FCM reads itself; custom data cannot use it"
@@ -26,11 +22,6 @@ extension FCMAdapter {
         if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
         if let deepLink = payload.deepLink { userInfo[Key.appLink] = .string(deepLink) }
         if let imageURL = payload.imageURL { userInfo[Key.options] = .object([Key.image: .string(imageURL)]) }
-        for (index, button) in payload.buttons.enumerated() {
-            losses.append(Loss(
-                path: JSONPath.element(index, of: "$.buttons"), value: button.json,
-                reason: "\(name) has no buttons of its own"))
-        }
 
         let apsPath = JSONPath.member(Key.aps, of: JSONPath.root)
         let aps = APSCoding.encode(payload)
