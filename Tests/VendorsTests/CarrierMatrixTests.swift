@@ -12,22 +12,19 @@ private let fcmEnvelope: JSONObject = [
     "fcm_options": ["image": "https://example.com/fcm.png"], "from": "/topics/news",
 ]
 
-/// Every owner's payload the package holds: the seed vendors' examples (examples/payloads) and the real
-/// payloads (Fuzz/corpus-seeds/real) that a built-in vendor claims as their owner, by file name.
+/// Every owner's payload the package holds: the examples (examples/payloads) and the real payloads
+/// (Fuzz/corpus-seeds/real) that a built-in vendor claims as their owner, by file name.
 private func ownerPayloads() throws -> [(name: String, userInfo: JSONObject)] {
     let examples = TestPaths.packageRoot + "/examples/payloads"
     let exampleNames = try FileManager.default.contentsOfDirectory(atPath: examples).filter { $0.hasSuffix(".json") }
-    var payloads = try exampleNames.sorted().map { ($0, try Fixtures.payload($0)) }
     let realNames = try FileManager.default.contentsOfDirectory(atPath: RealPayloadFiles.directory)
-        .filter { $0.hasSuffix(".json") }.sorted()
-    for name in realNames {
-        let userInfo = try RealPayloadFiles.userInfo(name)
-        guard let owner = try? BuiltInVendors.registry.claimant(of: userInfo),
-            owner.claimStrength(userInfo) == .owner
-        else { continue }
-        payloads.append((name, userInfo))
+        .filter { $0.hasSuffix(".json") }
+    let all = try exampleNames.sorted().map { ($0, try Fixtures.payload($0)) }
+        + realNames.sorted().map { ($0, try RealPayloadFiles.userInfo($0)) }
+    return all.filter { _, userInfo in
+        guard let owner = try? BuiltInVendors.registry.claimant(of: userInfo) else { return false }
+        return owner.claimStrength(userInfo) == .owner
     }
-    return payloads
 }
 
 /// `userInfo` with FCM's envelope added (its own keys win: none of them is an FCM key).
