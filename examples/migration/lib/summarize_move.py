@@ -15,7 +15,7 @@ import os
 import re
 import sys
 
-WIDTH = 34
+WIDTH = 40
 
 
 def kind_of(path):
@@ -132,9 +132,10 @@ def main():
     print("  TOTAL %s → %s: %d templates translated, %d losses%s" % (
         source, target, tally["templates"], tally["losses"], (" (" + detail + ")") if detail else ""))
     if tally["unclaimed"]:
-        print("        not claimed by the target as written: %s" % ", ".join(tally["unclaimed"]))
+        print("        not claimed by %s as written (see docs/MIGRATION.md, \"Not claimed as written\"): %s"
+              % (target, ", ".join(tally["unclaimed"])))
     if tally["invalid"]:
-        print("        validate problems: %s" % ", ".join(tally["invalid"]))
+        print("        %s's validate finds problems (see docs/MIGRATION.md): %s" % (target, ", ".join(tally["invalid"])))
 
 
 if __name__ == "__main__":
