@@ -58,30 +58,30 @@ echo "=== 1. Moving the template store (bridge-cli translate --report)"
 echo "    each loss: its kind, what it was, the target adapter's reason, and its bridge-form path"
 moves="onesignal:klaviyo iterable:customerio fcm:braze"
 for move in $moves; do
-    source="${move%%:*}"
-    target="${move##*:}"
+    from="${move%%:*}"
+    to="${move##*:}"
     echo
-    echo "--- $source → $target"
-    moved="$work/moves/$source"
-    mkdir -p "$moved" "$work/translated/$target"
+    echo "--- $from → $to"
+    moved="$work/moves/$from"
+    mkdir -p "$moved" "$work/translated/$to"
     found=0
-    for file in "$templates/$source"/*.json; do
+    for file in "$templates/$from"/*.json; do
         [ -f "$file" ] || continue
         found=$((found + 1))
         name="$(basename "$file")"
         claimed="$("$bin" detect "$file" 2>"$work/detect.err")" || die "$file: no vendor claims it: $(head -c 300 "$work/detect.err")"
-        [ "$claimed" = "$source" ] || die "$file is claimed by $claimed, not $source"
-        out="$work/translated/$target/$name"
-        "$bin" translate --to "$target" --report "$file" >"$out" 2>"$moved/$name.report" \
-            || die "translate --to $target $name failed: $(grep -v '"type":"loss"' "$moved/$name.report" | head -c 300)"
-        [ -s "$out" ] || die "translate --to $target $name printed no payload"
+        [ "$claimed" = "$from" ] || die "$file is claimed by $claimed, not $from"
+        out="$work/translated/$to/$name"
+        "$bin" translate --to "$to" --report "$file" >"$out" 2>"$moved/$name.report" \
+            || die "translate --to $to $name failed: $(grep -v '"type":"loss"' "$moved/$name.report" | head -c 300)"
+        [ -s "$out" ] || die "translate --to $to $name printed no payload"
         "$bin" detect "$out" >"$moved/$name.claim" 2>/dev/null || echo "-" >"$moved/$name.claim"
         status=0
         "$bin" validate "$out" >"$moved/$name.validate" 2>/dev/null || status=$?
         [ "$status" -le 1 ] || die "validate of the translated $name failed with exit $status"
     done
-    [ "$found" -gt 0 ] || die "no template in $templates/$source"
-    python3 "$lib/summarize_move.py" "$source" "$target" "$moved" || die "could not summarise $source → $target"
+    [ "$found" -gt 0 ] || die "no template in $templates/$from"
+    python3 "$lib/summarize_move.py" "$from" "$to" "$moved" || die "could not summarise $from → $to"
 done
 
 # ---------------------------------------------------------------------------------------------
