@@ -60,7 +60,7 @@ struct MigrationExampleTests {
     }
 
     @Test func exitsZeroAndCleansUp() throws {
-        let run = try walkthrough.get()
+        let run = try Self.walkthrough.get()
         #expect(run.result.status == 0, "\(run.result)")
         #expect(run.result.stdoutLines.last == "migration walkthrough: ok")
         #expect(run.tmp.isEmpty, "the walkthrough left files in its TMPDIR: \(run.tmp)")
