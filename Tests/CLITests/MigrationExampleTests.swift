@@ -110,6 +110,17 @@ struct MigrationExampleTests {
         #expect(fcm.contains { $0.contains("tracking") && $0.contains("google.c.a.c_id") })
     }
 
+    @Test func eachPushIsClaimedByItsOwnerAndCarriersStepAside() throws {
+        let lines = try Self.output().lines
+        let claims = lines.filter { $0.hasPrefix("    ") && !$0.hasPrefix("     ") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(claims.contains { $0.hasPrefix("customerio ") && $0.contains("through FCM") })
+        #expect(claims.contains { $0.hasPrefix("fcm ") && $0.contains("match-update") })
+        #expect(claims.contains { $0.hasPrefix("none ") && $0.contains("onesignal and klaviyo") })
+        // The Customer.io push that FCM delivered is reported to Customer.io, its FCM keys set aside.
+        #expect(lines.contains { $0.contains("carrier-keys") && $0.contains("gcm.message_id") })
+    }
+
     @Test func eachVendorsReceiptsReachTheirOwnPathOnce() throws {
         let lines = try Self.output().lines
         guard let header = lines.firstIndex(where: { $0.hasPrefix("  vendor ") && $0.contains("method path") }) else {

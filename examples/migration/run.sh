@@ -103,14 +103,44 @@ simulate() {
     "$bin" simulate --device-token "$device_token" --user-activity --steps "$steps" --outbox "$outbox" "$@" "$file" \
         >"$base.effects" 2>"$base.err" \
         || die "simulate $label failed: $(head -c 400 "$base.err")"
-    grep '"code":"receipt-already-recorded"' "$base.err" >"$base.notes" || true
+    grep -e '"code":"receipt-already-recorded"' -e '"code":"carrier-keys"' "$base.err" >"$base.notes" || true
 }
 
-# Customer.io adds the delivery id and the device's token when it sends; a template has neither.
+# Customer.io adds the delivery id and the device's token when it sends; a template has neither. This app
+# receives Customer.io through FCM (Customer.io's FCM transport), so FCM adds its keys too.
 python3 "$lib/as_delivered.py" "$work/translated/customerio/price-drop.json" \
     'CIO-Delivery-ID="RPILAgUBcRhIBqSfeiIwdIYJKxTY"' "CIO-Delivery-Token=\"$device_token\"" \
+    'gcm.message_id="1733045500112233"' 'google.c.a.e="1"' 'google.c.sender.id="449451107265"' \
     >"$work/customerio-price-drop.json" 2>"$work/as-delivered.err" \
     || die "could not prepare the Customer.io push: $(cat "$work/as-delivered.err")"
+# A template edited by hand that kept OneSignal's marker and gained Klaviyo's.
+python3 "$lib/as_delivered.py" "$templates/onesignal/flash-sale.json" 'body={"_k":{}}' \
+    >"$work/two-owners.json" 2>"$work/as-delivered.err" \
+    || die "could not prepare the two-owner payload: $(cat "$work/as-delivered.err")"
+
+# claims EXPECTED LABEL FILE: what `bridge-cli detect` says of FILE must be EXPECTED ("none": exit 3).
+claims() {
+    local expected="$1" label="$2" file="$3" got status=0
+    got="$("$bin" detect "$file" 2>"$work/detect.err")" || status=$?
+    if [ "$status" -eq 3 ]; then
+        got="none"
+        label="$label: $(sed -e 's/^bridge-cli detect: error: //' -e 's/ (use --vendor.*//' "$work/detect.err" | head -n 1)"
+    elif [ "$status" -ne 0 ]; then
+        die "detect $file failed with exit $status: $(head -c 300 "$work/detect.err")"
+    fi
+    [ "$got" = "$expected" ] || die "$label: claimed by $got, expected $expected"
+    printf '    %-11s %s\n' "$got" "$label"
+}
+echo "  who claims each push (bridge-cli detect: one owner; a carrier only when no owner claims)"
+claims onesignal "OneSignal flash-sale" "$templates/onesignal/flash-sale.json"
+claims klaviyo "the same campaign from Klaviyo (translated)" "$work/translated/klaviyo/flash-sale.json"
+claims iterable "Iterable abandoned-cart" "$templates/iterable/abandoned-cart.json"
+claims customerio "Customer.io price-drop delivered through FCM (gcm.message_id present)" \
+    "$work/customerio-price-drop.json"
+claims fcm "FCM match-update (no owner's marker: FCM, the carrier)" "$templates/fcm/match-update.json"
+claims braze "Braze match-update (translated)" "$work/translated/braze/match-update.json"
+claims none "OneSignal flash-sale with Klaviyo's body._k added" "$work/two-owners.json"
+echo
 
 simulate "OneSignal push (flash-sale), a tap on its \"Shop now\" button" \
     arrive:service-extension,open:shop_now "$templates/onesignal/flash-sale.json"
@@ -121,7 +151,7 @@ simulate "the same OneSignal push again, as the cold-start path sees it" \
     open "$templates/onesignal/flash-sale.json"
 simulate "Iterable push (abandoned-cart), a tap on its \"Check out\" button" \
     arrive:service-extension,open:checkout "$templates/iterable/abandoned-cart.json"
-simulate "Customer.io push (price-drop, translated, as Customer.io delivers it), a body tap" \
+simulate "Customer.io push (price-drop, translated), delivered through FCM, a body tap" \
     arrive:service-extension,open "$work/customerio-price-drop.json"
 simulate "FCM push (match-update), shown in the foreground, then a body tap" \
     arrive:service-extension,arrive:foreground,open "$templates/fcm/match-update.json"
