@@ -86,7 +86,7 @@ public final class NotificationBridge: Sendable {
     /// Marks the SDK configured and replays the buffered steps in order, returning their effects.
     ///
     /// - Parameter onEffect: called with each effect as it happens, in order (see
-    ///   ``handle(_:userInfo:vendor:userText:onEffect:)``).
+    ///   ``handle(_:userInfo:vendor:userText:requestIdentifier:onEffect:)``).
     public func configure(onEffect: (BridgeEffect) -> Void = { _ in }) -> [BridgeEffect] {
         let pending: [Pending] = state.withLock { state in
             state.configured = true

@@ -43,7 +43,7 @@ extension BuzzKitAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct BuzzKitDecoding: DecodingState {
+struct BuzzKitDecoding: WireDecoding {
     typealias Key = BuzzKitAdapter.Key
     typealias Path = BuzzKitAdapter.Path
 

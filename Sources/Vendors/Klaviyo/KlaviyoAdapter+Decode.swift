@@ -58,7 +58,7 @@ extension KlaviyoAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct KlaviyoDecoding: DecodingState {
+struct KlaviyoDecoding: WireDecoding {
     typealias Key = KlaviyoAdapter.Key
     typealias Path = KlaviyoAdapter.Path
 
