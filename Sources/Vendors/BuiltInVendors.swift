@@ -1,12 +1,13 @@
 import PushBridge
 
-/// The vendors PushBridge ships with, in registration order. Adding a vendor adds one line here.
+/// The vendors PushBridge ships with, in registration order: the seed vendors, then the real vendors in the order
+/// REAL-VENDORS R1 names them. Adding a vendor adds one entry here.
 public enum BuiltInVendors {
     /// Every built-in adapter.
     public static let all: [any VendorAdapter] = [
         ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
-        OneSignalAdapter(), BrazeAdapter(), AirshipAdapter(), IterableAdapter(), CustomerIOAdapter(), KlaviyoAdapter(),
-        FCMAdapter(),
+        OneSignalAdapter(), BrazeAdapter(), AirshipAdapter(), IterableAdapter(), CustomerIOAdapter(), FCMAdapter(),
+        KlaviyoAdapter(),
     ]
 
     /// A registry of every built-in adapter.
