@@ -32,21 +32,12 @@ extension IterableAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct IterableDecoding {
+struct IterableDecoding: WireDecoding {
     typealias Key = IterableAdapter.Key
     typealias Path = IterableAdapter.Path
 
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
-
-    /// Keeps `value` in `ignored` under its wire path.
-    mutating func keep(_ value: JSONValue, at path: String) { payload.ignored[path] = value }
-
-    /// Keeps a value of the wrong type and says so.
-    mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
-        keep(value, at: path)
-        diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
-    }
 
     /// Keeps a value the SDK does not read and says why.
     mutating func unread(
@@ -54,10 +45,6 @@ struct IterableDecoding {
     ) {
         keep(value, at: path)
         note(severity, code, at: path, message)
-    }
-
-    mutating func note(_ severity: Diagnostic.Severity, _ code: String, at path: String, _ message: String) {
-        diagnostics.append(Diagnostic(severity, code: code, path: path, message: message))
     }
 
     /// `itbl` as an object: an object, or a string holding one (R2); anything else is kept and reported.

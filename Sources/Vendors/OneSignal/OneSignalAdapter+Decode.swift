@@ -18,7 +18,7 @@ extension OneSignalAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct OneSignalDecoding {
+struct OneSignalDecoding: WireDecoding {
     typealias Key = OneSignalAdapter.Key
 
     var payload: PushPayload
@@ -32,19 +32,6 @@ struct OneSignalDecoding {
     init(payload: PushPayload, format: OneSignalAdapter.Format) {
         self.payload = payload
         self.format = format
-    }
-
-    /// Keeps `value` in `ignored` under its wire path.
-    mutating func keep(_ value: JSONValue, at path: String) { payload.ignored[path] = value }
-
-    /// Keeps a value of the wrong type and says so.
-    mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
-        keep(value, at: path)
-        diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
-    }
-
-    mutating func note(_ severity: Diagnostic.Severity, _ code: String, at path: String, _ message: String) {
-        diagnostics.append(Diagnostic(severity, code: code, path: path, message: message))
     }
 
     /// Keeps a value the SDK does not read and says so.
