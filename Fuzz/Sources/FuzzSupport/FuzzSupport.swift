@@ -14,12 +14,13 @@ public enum Fuzz {
         Array(UnsafeBufferPointer(start: data, count: size))
     }
 
-    /// Whether the semantic laws (deterministic decode, idempotent round trip, detection of the
-    /// adapter's own output, lossless same-vendor translation) are checked as well as crash-freedom
-    /// and JSON round trips. On with `PUSHBRIDGE_FUZZ_LAWS=1`.
+    /// Whether the semantic laws (deterministic decode, idempotent round trip, an adapter claims its own
+    /// encoding, same-vendor identity, the target claims a translation, the owner keeps its payload) are
+    /// checked as well as crash-freedom and JSON round trips. On unless `PUSHBRIDGE_FUZZ_LAWS=0`
+    /// (`Fuzz/run.sh --no-laws`).
     public static let lawsEnabled: Bool = {
-        guard let value = getenv("PUSHBRIDGE_FUZZ_LAWS") else { return false }
-        return String(cString: value) == "1"
+        guard let value = getenv("PUSHBRIDGE_FUZZ_LAWS") else { return true }
+        return String(cString: value) != "0"
     }()
 
     /// Stops the process (libFuzzer records the input as a crash) when `condition` is false.
@@ -101,7 +102,15 @@ public enum Fuzz {
         return steps
     }
 
-    /// Every built-in adapter.
+    /// The vendor the registry gives `userInfo` to when no vendor is named: the only claimant, or nil when
+    /// none or several claim it. The law "owners never lose a payload to a carrier" compares this with the
+    /// vendor that decoded and encoded the payload; once the registry ranks claims (an owner's claim over a
+    /// carrier's), this is the one place to resolve by that rank, and every law using it follows.
+    public static func claimant(of userInfo: JSONObject) -> String? {
+        (try? registry.resolve(userInfo))?.id
+    }
+
+    /// Every built-in adapter (`BuiltInVendors.all`: a vendor added there is fuzzed with no change here).
     public static let adapters: [any VendorAdapter] = BuiltInVendors.all
 
     /// A registry of every built-in adapter.

@@ -1,0 +1,44 @@
+import PushBridge
+import PushBridgeVendors
+
+/// The semantic laws the fuzz targets check with the laws on (`Fuzz/Sources/FuzzDecode`, `FuzzTranslate`),
+/// for every adapter of a registry: what breaks them, one line each, empty when every law holds.
+enum Laws {
+    static func broken(_ userInfo: JSONObject, registry: VendorRegistry = BuiltInVendors.registry) -> [String] {
+        var broken: [String] = []
+        let owner = try? registry.resolve(userInfo).id
+        for adapter in registry.adapters {
+            let name = adapter.id
+            let decoded = adapter.decode(userInfo)
+            if adapter.decode(userInfo) != decoded { broken.append("\(name): decode is not deterministic") }
+            let encoded = adapter.encode(decoded.payload)
+            let again = adapter.decode(encoded.userInfo).payload
+            if encoded.losses.isEmpty, again.bridgeJSON != decoded.payload.bridgeJSON {
+                broken.append("\(name): a round trip with no reported loss changes the bridge form")
+            }
+            let encodedAgain = adapter.encode(again)
+            if !encodedAgain.losses.isEmpty {
+                broken.append("\(name): a second round trip loses \(encodedAgain.losses.map(\.path))")
+            }
+            if adapter.decode(encodedAgain.userInfo).payload.bridgeJSON != again.bridgeJSON {
+                broken.append("\(name): a second round trip changes the bridge form")
+            }
+            if let id = decoded.payload.messageId, !id.isEmpty, !adapter.claims(encoded.userInfo) {
+                broken.append("\(name): does not claim its own encoding")
+            }
+            if owner == name, (try? registry.resolve(encoded.userInfo).id) != name {
+                broken.append("\(name): its own payload, encoded again, no longer resolves to it")
+            }
+            for target in registry.adapters {
+                let translation = Translator.translate(userInfo, from: adapter, to: target)
+                if target.id == name, translation.userInfo != userInfo || !translation.losses.isEmpty {
+                    broken.append("\(name): a same-vendor translation is not the identity")
+                }
+                if let id = translation.payload.messageId, !id.isEmpty, !target.claims(translation.userInfo) {
+                    broken.append("\(name) → \(target.id): the target does not claim the translation")
+                }
+            }
+        }
+        return broken
+    }
+}
