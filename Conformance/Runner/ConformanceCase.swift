@@ -149,7 +149,10 @@ public enum ConformanceCaseFile {
             ["id", "description", "vendor", "payload", "expect"]
         ),
         "options": (
-            ["deviceToken", "userText", "delegateAcceptsSchemes", "closure", "registeredActions", "bufferCapacity"], []
+            [
+                "deviceToken", "userText", "delegateAcceptsSchemes", "linkHandler", "closure", "userActivity", "requestId",
+                "registeredActions", "bufferCapacity",
+            ], []
         ),
         "expect": (
             ["claimedBy", "bridge", "effects", "effectsIncludeDiagnostics", "losses", "translated", "diagnostics"], []
@@ -382,7 +385,10 @@ public enum ConformanceCaseFile {
             options.userText = string(members["userText"], at: path + ".userText")
             options.delegateAcceptsSchemes = strings(
                 members["delegateAcceptsSchemes"], at: path + ".delegateAcceptsSchemes")
-            options.linkHandler = bool(members["closure"], at: path + ".closure") ?? false
+            options.linkHandler = bool(members["linkHandler"], at: path + ".linkHandler")
+                ?? bool(members["closure"], at: path + ".closure") ?? false
+            options.userActivity = bool(members["userActivity"], at: path + ".userActivity") ?? false
+            options.requestIdentifier = string(members["requestId"], at: path + ".requestId")
             options.registeredActions = strings(members["registeredActions"], at: path + ".registeredActions") ?? []
             if let value = members["bufferCapacity"] {
                 if let capacity = value.intValue, capacity >= 0 {

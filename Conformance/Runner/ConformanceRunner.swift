@@ -75,7 +75,7 @@ extension ConformanceSuite {
             }
         }
         let expect = testCase.expect
-        let decoded = adapter.decode(testCase.payload)
+        let decoded = adapter.decodeClaimed(testCase.payload)
 
         if let bridge = expect.bridge {
             let actual = decoded.payload.bridgeJSON.objectValue ?? [:]

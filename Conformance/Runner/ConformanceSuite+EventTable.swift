@@ -19,7 +19,7 @@ extension ConformanceSuite {
     /// a tap on each of its buttons (and on `ACTION_0`), with an action handler and a link delegate that each
     /// decline — that are not rows of `adapter`'s event table. The failures carry no case id yet.
     func eventTableFailures(_ payload: JSONObject, adapter: any VendorAdapter) -> [ConformanceFailure] {
-        let decoded = adapter.decode(payload).payload
+        let decoded = adapter.decodeClaimed(payload).payload
         let options = SimulationOptions(vendor: adapter.id, deviceToken: "5f2c0ad1", userText: "typed text")
         // One run per tap: a vendor that reports one open per push would hide every later tap's receipts.
         var runs: [[LifecycleStep]] = [

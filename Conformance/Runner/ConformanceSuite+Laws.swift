@@ -2,17 +2,29 @@ import PushBridge
 
 /// The laws of WIRE-FORMATS §9, checked on every case's payload whatever the case expects.
 extension ConformanceSuite {
-    /// Law 1: exactly the expected vendor claims the payload (no vendor, when `claimedBy` is null).
+    /// Law 1 (REAL-VENDORS R2): the payload belongs to the expected vendor (to none, when `claimedBy` is null). A
+    /// payload an owner claims is claimed by that owner alone, and no carrier takes it; a carrier takes only
+    /// what no owner claims.
     func detectionFailures(_ testCase: ConformanceCase) -> [ConformanceFailure] {
-        let claimants = registry.claimants(of: testCase.payload).map(\.id)
-        let expected = testCase.expect.claimedBy.map { [$0] } ?? []
-        guard claimants != expected else { return [] }
+        let owners = registry.adapters.filter { $0.claimStrength(testCase.payload) == .owner }.map(\.id)
+        let resolved: String?
+        do throws(PushBridgeError) {
+            resolved = try registry.claimant(of: testCase.payload)?.id
+        } catch {
+            resolved = nil
+        }
+        let expected = testCase.expect.claimedBy
+        let expectedIsOwner = expected.flatMap(registry.adapter(id:))?.claimStrength(testCase.payload) == .owner
+        let passes = resolved == expected && owners == (expectedIsOwner ? expected.map { [$0] } ?? [] : [])
+        guard !passes else { return [] }
+        // Owners by id; carriers marked, with the vendor the registry resolves to when that is not plain.
+        let claimants = registry.claimants(of: testCase.payload).map { owners.contains($0.id) ? $0.id : "\($0.id) (carrier)" }
+        var actual = claimants.isEmpty ? "claimed by no vendor" : "claimed by " + claimants.joined(separator: " and ")
+        if claimants.count > 1, let resolved { actual += "; resolved to \(resolved)" }
         return [
             ConformanceFailure(
                 caseID: testCase.id, check: .detection, path: JSONPath.root,
-                expected: expected.isEmpty ? "claimed by no vendor" : "claimed by \(expected[0]) only",
-                actual: claimants.isEmpty
-                    ? "claimed by no vendor" : "claimed by " + claimants.joined(separator: " and "))
+                expected: expected.map { "claimed by \($0) only" } ?? "claimed by no vendor", actual: actual)
         ]
     }
 
@@ -51,8 +63,8 @@ extension ConformanceSuite {
                     actual: JSONDifference.show($0.actual))
             }
         }
-        let first = adapter.decode(payload)
-        let again = adapter.decode(payload)
+        let first = adapter.decodeClaimed(payload)
+        let again = adapter.decodeClaimed(payload)
         if first != again {
             let differences = JSONDifference.between(
                 first.payload.bridgeJSON, again.payload.bridgeJSON, at: JSONPath.root)
@@ -70,7 +82,7 @@ extension ConformanceSuite {
         let encoded = adapter.encode(original)
         let leanEncoded = adapter.encode(original, collectingLosses: false)
         fail(.leanEncode, JSONDifference.between(.object(encoded.userInfo), .object(leanEncoded.userInfo), at: JSONPath.root))
-        let roundTripped = adapter.decode(encoded.userInfo).payload
+        let roundTripped = adapter.decodeClaimed(encoded.userInfo).payload
         let lossPaths = encoded.losses.map(\.path)
         fail(
             .roundTrip,
@@ -85,7 +97,7 @@ extension ConformanceSuite {
                     caseID: "", check: .idempotence, path: loss.path, expected: "no loss on a second round trip",
                     actual: "a loss (\(loss.reason))"))
         }
-        let twiceRoundTripped = adapter.decode(encodedAgain.userInfo).payload
+        let twiceRoundTripped = adapter.decodeClaimed(encodedAgain.userInfo).payload
         fail(
             .idempotence,
             JSONDifference.between(roundTripped.bridgeJSON, twiceRoundTripped.bridgeJSON, at: JSONPath.root))
@@ -134,17 +146,17 @@ extension ConformanceSuite {
             failures.append(
                 ConformanceFailure(caseID: "", check: check, path: path, expected: expected, actual: actual))
         }
-        for claimant in registry.claimants(of: variant.userInfo)
-        where claimant.id != claimedBy && claimant.id != adapter.id {
+        for claimant in registry.adapters
+        where claimant.id != claimedBy && claimant.id != adapter.id && claimant.claimStrength(variant.userInfo) == .owner {
             fail(
                 JSONPath.root, "claimed by \(claimedBy ?? "no vendor") or by none",
                 "claimed by \(claimant.id): its claims(_:) accepts a payload without its marker")
         }
-        let decoded = adapter.decode(variant.userInfo)
+        let decoded = adapter.decodeClaimed(variant.userInfo)
         if decoded.payload.vendor != adapter.id {
             fail("$.vendor", "a result from \(adapter.id)", "a bridge form of vendor \"\(decoded.payload.vendor)\"")
         }
-        if adapter.decode(variant.userInfo) != decoded {
+        if adapter.decodeClaimed(variant.userInfo) != decoded {
             fail(JSONPath.root, "the same result from the same input", "a different result on the second decode")
         }
         if case .replaced(let value) = variant.mutation, Self.mustBeKept(value, replacing: variant.original) {
@@ -156,7 +168,7 @@ extension ConformanceSuite {
             }
         }
         let encoded = adapter.encode(decoded.payload)
-        _ = adapter.decode(encoded.userInfo)
+        _ = adapter.decodeClaimed(encoded.userInfo)
         _ = adapter.validationProblems(variant.userInfo, payload: decoded.payload)
         let payload = decoded.payload
         let context = ReceiptContext(deviceToken: "5f2c0ad1", userText: "typed text")

@@ -33,6 +33,7 @@ public final class NotificationBridge: Sendable {
         var userInfo: JSONObject
         var vendor: String?
         var userText: String?
+        var requestIdentifier: String?
     }
 
     private struct State: Sendable {
@@ -102,16 +103,20 @@ public final class NotificationBridge: Sendable {
     ///   - userInfo: the notification's whole APNs payload.
     ///   - vendor: the adapter to use; when nil, the one adapter that claims `userInfo`.
     ///   - userText: text typed into an input button, for a button tap.
+    ///   - requestIdentifier: the platform's identifier of the notification request
+    ///     (`UNNotificationRequest.identifier`): the once-only identity of a push whose payload has no message
+    ///     id (REAL-VENDORS R3). With neither, nothing tells two such pushes apart: none is deduplicated.
     ///   - onEffect: called with each effect as it happens, in the order of the result: a receipt just before
     ///     the sink records it (a `receipt-not-recorded` diagnostic follows when it could not), an action after
     ///     its handler ran, a route after the router took it. For a caller that must show each effect at once
     ///     (a command line printing as it goes), not only when the step is over.
     public func handle(
         _ step: LifecycleStep, userInfo: JSONObject, vendor: String? = nil, userText: String? = nil,
-        onEffect: (BridgeEffect) -> Void = { _ in }
+        requestIdentifier: String? = nil, onEffect: (BridgeEffect) -> Void = { _ in }
     ) -> [BridgeEffect] {
         if step == .configure { return configure(onEffect: onEffect) }
-        let pending = Pending(step: step, userInfo: userInfo, vendor: vendor, userText: userText)
+        let pending = Pending(
+            step: step, userInfo: userInfo, vendor: vendor, userText: userText, requestIdentifier: requestIdentifier)
         if step != .arrive(.serviceExtension) {
             enum Admission { case now, buffered, dropped }
             let admission: Admission = state.withLock { state in
@@ -147,17 +152,24 @@ public final class NotificationBridge: Sendable {
             return effects
         }
         if step == .launch { return [] }
-        let payload = adapter.decode(pending.userInfo).payload
+        let payload = adapter.decodeClaimed(pending.userInfo).payload
         let context = ReceiptContext(deviceToken: deviceToken, userText: pending.userText)
+        // A push whose payload has no message id is told apart by the platform's request identifier (R3).
+        let requestIdentifier = payload.messageId == nil ? pending.requestIdentifier : nil
+        func send(_ receipt: Receipt) {
+            var receipt = receipt
+            if receipt.messageId == nil, receipt.requestIdentifier == nil { receipt.requestIdentifier = requestIdentifier }
+            self.send(receipt, emit: emit)
+        }
 
-        if step.isOpen, let messageId = payload.messageId {
-            let key = [adapter.id, messageId, step.description].joined(separator: "\u{1F}")
+        if step.isOpen, let identity = payload.messageId ?? requestIdentifier {
+            let key = [adapter.id, identity, step.description].joined(separator: "\u{1F}")
             let isFirst = state.withLock { $0.handledOpens.insert(key) }
             if !isFirst { return [] }
         }
 
         for receipt in adapter.receipts(for: step, payload: payload, context: context) {
-            send(receipt, emit: emit)
+            send(receipt)
         }
         guard step.isOpen else { return effects }
 
@@ -171,26 +183,26 @@ public final class NotificationBridge: Sendable {
                     .warning, code: "action-unhandled", message: "no handler is registered for action '\(action.name)'")))
             }
             if let receipt = adapter.actionReceipt(for: action, handled: actionHandled, payload: payload) {
-                send(receipt, emit: emit)
+                send(receipt)
             }
         }
         if let link = plan.deepLink, !link.isEmpty, plan.linkRule == .afterAction || !actionHandled {
-            let outcome = router.route(link)
+            let outcome = router.route(link, gate: plan.linkGate)
             emit(.route(url: outcome.url, via: outcome.via))
             if let diagnostic = outcome.diagnostic { emit(.diagnostic(diagnostic)) }
             if outcome.via != .rejected, let receipt = adapter.routeReceipt(url: outcome.url, via: outcome.via, payload: payload) {
-                send(receipt, emit: emit)
+                send(receipt)
             }
         }
         return effects
     }
 
-    /// Sends a receipt unless the once-only ledger has seen it. A receipt without a message id is never
-    /// deduplicated (nothing tells two pushes apart); one the sink could not record is forgotten by the
-    /// ledger, so a later identical step tries again.
+    /// Sends a receipt unless the once-only ledger has seen it. A receipt with neither a message id nor a
+    /// request identifier is never deduplicated (nothing tells two pushes apart); one the sink could not
+    /// record is forgotten by the ledger, so a later identical step tries again.
     private func send(_ receipt: Receipt, emit: (BridgeEffect) -> Void) {
         let key = receipt.onceOnlyKey
-        let isFirst = receipt.messageId == nil || state.withLock { $0.sentReceipts.insert(key) }
+        let isFirst = receipt.messageIdentity == nil || state.withLock { $0.sentReceipts.insert(key) }
         guard isFirst else { return }
         emit(.receipt(receipt))
         do {
@@ -200,6 +212,22 @@ public final class NotificationBridge: Sendable {
             emit(.diagnostic(Diagnostic(
                 .error, code: "receipt-not-recorded", message: "receipt '\(receipt.event)' could not be recorded: \(error)")))
         }
+    }
+}
+
+/// The identifier of a notification request where no platform gives one (`bridge-cli simulate`, the
+/// conformance runner).
+public enum NotificationRequestIdentifier {
+    /// The FNV-1a 64-bit hash of `userInfo`'s canonical JSON, as 16 lowercase hex digits (REAL-VENDORS R3):
+    /// the same push always gets the same identifier.
+    public static func derived(from userInfo: JSONObject) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in JSONWriter.bytes(.object(userInfo)) {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: (0..<16).map { digits[Int((hash >> UInt64(60 - 4 * $0)) & 0xf)] }, as: UTF8.self)
     }
 }
 

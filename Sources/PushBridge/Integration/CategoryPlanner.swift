@@ -288,7 +288,7 @@ public final class CategoryRegistrar: Sendable {
     ) -> CategorySetUpdate {
         let payloads = seen.compactMap { notification -> PushPayload? in
             guard let adapter = try? registry.resolve(notification.userInfo) else { return nil }
-            return adapter.decode(notification.userInfo).payload
+            return adapter.decodeClaimed(notification.userInfo).payload
         }
         let centre = delivered.compactMap(\.effectiveCategory)
         return planner.withLock {

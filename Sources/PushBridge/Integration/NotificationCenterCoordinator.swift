@@ -15,6 +15,9 @@ public struct DeliveredNotification: Sendable, Hashable {
         self.categoryIdentifier = categoryIdentifier
     }
 
+    /// ``identifier`` when the platform gave one (the once-only identity of a push without a message id).
+    public var requestIdentifier: String? { identifier.isEmpty ? nil : identifier }
+
     /// The category: ``categoryIdentifier`` when non-empty, else the userInfo's `aps.category`.
     public var effectiveCategory: String? {
         if let categoryIdentifier, !categoryIdentifier.isEmpty { return categoryIdentifier }
@@ -281,10 +284,10 @@ public final class NotificationCenterCoordinator: Sendable {
         set { state.withLock { $0.onEffects = newValue } }
     }
 
-    /// The one adapter that claims `userInfo`, or nil when none (or more than one) does.
+    /// The adapter `userInfo` belongs to (``VendorRegistry/claimant(of:)``), or nil when none does or two
+    /// owners claim it.
     public func claimant(of userInfo: JSONObject) -> (any VendorAdapter)? {
-        let claimants = bridge.registry.claimants(of: userInfo)
-        return claimants.count == 1 ? claimants[0] : nil
+        (try? bridge.registry.claimant(of: userInfo)) ?? nil
     }
 
     /// Marks the bridge configured and handles the buffered callbacks (cold-start taps) in order.
@@ -319,7 +322,9 @@ public final class NotificationCenterCoordinator: Sendable {
             gate.release()
             return ambiguity(notification.userInfo)
         }
-        let effects = bridge.handle(.arrive(.foreground), userInfo: notification.userInfo, vendor: adapter.id)
+        let effects = bridge.handle(
+            .arrive(.foreground), userInfo: notification.userInfo, vendor: adapter.id,
+            requestIdentifier: notification.requestIdentifier)
         // The receivers' answers are not the system's, but the callback is in flight until they all answered.
         let answered = AnswerGate<PresentationOptions>(
             combine: { _ in [] }, finish: OnceOnlyCompletion { [self] _ in leave(key) })
@@ -353,7 +358,9 @@ public final class NotificationCenterCoordinator: Sendable {
         }
         var effects: [BridgeEffect] = []
         if let adapter = claimant(of: userInfo) {
-            effects = bridge.handle(response.step, userInfo: userInfo, vendor: adapter.id, userText: response.userText)
+            effects = bridge.handle(
+                response.step, userInfo: userInfo, vendor: adapter.id, userText: response.userText,
+                requestIdentifier: response.notification.requestIdentifier)
         } else {
             effects = ambiguity(userInfo)
         }
@@ -376,7 +383,7 @@ public final class NotificationCenterCoordinator: Sendable {
         let finish = OnceOnlyCompletion<BackgroundFetchResult> { result in executor.run { completion(result) } }
         var effects: [BridgeEffect] = []
         if let adapter = claimant(of: notification.userInfo) {
-            if adapter.decode(notification.userInfo).payload.contentAvailable {
+            if adapter.decodeClaimed(notification.userInfo).payload.contentAvailable {
                 effects = bridge.handle(.arrive(.background), userInfo: notification.userInfo, vendor: adapter.id)
             }
         } else {
@@ -406,13 +413,15 @@ public final class NotificationCenterCoordinator: Sendable {
         state.withLock { _ = $0.inFlight.remove(key) }
     }
 
-    /// A diagnostic when two adapters claim the push (it is then left to the app), else nothing.
+    /// A diagnostic when two owners claim the push (it is then left to the app), else nothing.
     private func ambiguity(_ userInfo: JSONObject) -> [BridgeEffect] {
-        let ids = bridge.registry.claimants(of: userInfo).map(\.id)
-        guard ids.count > 1 else { return [] }
-        return report([.diagnostic(Diagnostic(
-            .warning, code: "ambiguous-vendor",
-            message: "\(PushBridgeError.ambiguousVendor(ids)); the push is left to the app"))])
+        do throws(PushBridgeError) {
+            _ = try bridge.registry.claimant(of: userInfo)
+            return []
+        } catch {
+            return report([.diagnostic(Diagnostic(
+                .warning, code: "ambiguous-vendor", message: "\(error); the push is left to the app"))])
+        }
     }
 
     private func report(_ effects: [BridgeEffect]) -> [BridgeEffect] {

@@ -48,12 +48,15 @@ public final class ServiceExtensionHandler: Sendable {
 
     /// Handles the arrival of `notification` in the extension.
     public func receive(_ notification: DeliveredNotification) -> ServiceExtensionPlan {
-        let claimants = bridge.registry.claimants(of: notification.userInfo)
-        guard claimants.count == 1, let adapter = claimants.first else { return ServiceExtensionPlan() }
-        let payload = adapter.decode(notification.userInfo).payload
+        guard let adapter = (try? bridge.registry.claimant(of: notification.userInfo)) ?? nil else {
+            return ServiceExtensionPlan()
+        }
+        let payload = adapter.decodeClaimed(notification.userInfo).payload
         var plan = ServiceExtensionPlan(
             vendor: adapter.id,
-            effects: bridge.handle(.arrive(.serviceExtension), userInfo: notification.userInfo, vendor: adapter.id),
+            effects: bridge.handle(
+                .arrive(.serviceExtension), userInfo: notification.userInfo, vendor: adapter.id,
+                requestIdentifier: notification.requestIdentifier),
             alert: payload.alert, badge: payload.badge)
         if notification.effectiveCategory == nil, let provider = adapter as? any CategoryProviding {
             plan.categoryIdentifier = provider.categories(for: payload).first?.id

@@ -20,6 +20,10 @@ public struct Receipt: Sendable, Hashable {
     public var properties: JSONObject
     /// The message this receipt is about (used for the once-only rule).
     public var messageId: String?
+    /// The platform's notification request identifier (`UNNotificationRequest.identifier`), set by the bridge
+    /// on a receipt without a ``messageId``: the once-only identity of a push whose payload carries no message
+    /// id (Braze, Klaviyo; REAL-VENDORS R3).
+    public var requestIdentifier: String?
     /// The tapped button this receipt is about, whatever the vendor's property is called (`action`,
     /// `action_identifier`); nil for a body tap or a receipt about no button.
     public var action: String?
@@ -27,8 +31,9 @@ public struct Receipt: Sendable, Hashable {
     /// Creates a receipt. When `action` is nil, a string `action` property is used.
     public init(
         vendor: String, kind: ReceiptKind, event: String, properties: JSONObject, messageId: String?,
-        action: String? = nil
+        action: String? = nil, requestIdentifier: String? = nil
     ) {
+        self.requestIdentifier = requestIdentifier
         self.vendor = vendor
         self.kind = kind
         self.event = event
@@ -38,10 +43,14 @@ public struct Receipt: Sendable, Hashable {
     }
 
     /// What makes two receipts "the same" for the once-only rule (docs/WIRE-FORMATS.md §6.2 "The once-only
-    /// key"): (vendor, messageId, event name, the receipt's own action).
+    /// key"): (vendor, messageId — else the request identifier —, event name, the receipt's own action).
     public var onceOnlyKey: String {
-        [vendor, messageId ?? "", event, action ?? ""].map { JSONWriter.string(.string($0)) }.joined(separator: ",")
+        [vendor, messageIdentity ?? "", event, action ?? ""].map { JSONWriter.string(.string($0)) }
+            .joined(separator: ",")
     }
+
+    /// What tells this receipt's push from another: the message id, else the request identifier.
+    public var messageIdentity: String? { messageId ?? requestIdentifier }
 
     /// The receipt as an effect line: `{"type":"receipt","vendor",…,"kind","event","properties"}`.
     public var json: JSONValue {

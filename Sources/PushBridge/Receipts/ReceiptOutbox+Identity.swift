@@ -11,10 +11,11 @@ extension Receipt {
     }
 
     /// The receipt as the outbox stores it: its effect line (``json``: `type`, `vendor`, `kind`, `event`,
-    /// `properties`) plus `messageId` and `action` when they are set.
+    /// `properties`) plus `messageId`, `requestIdentifier` and `action` when they are set.
     public var outboxJSON: JSONValue {
         guard case .object(var members) = json else { return json }
         if let messageId { members["messageId"] = .string(messageId) }
+        if let requestIdentifier { members["requestIdentifier"] = .string(requestIdentifier) }
         if let action { members["action"] = .string(action) }
         return .object(members)
     }
@@ -27,7 +28,8 @@ extension Receipt {
         else { return nil }
         self.init(
             vendor: vendor, kind: kind, event: event, properties: value["properties"]?.objectValue ?? [:],
-            messageId: value["messageId"]?.stringValue, action: value["action"]?.stringValue)
+            messageId: value["messageId"]?.stringValue, action: value["action"]?.stringValue,
+            requestIdentifier: value["requestIdentifier"]?.stringValue)
     }
 }
 

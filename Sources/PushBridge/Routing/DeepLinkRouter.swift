@@ -58,7 +58,11 @@ public enum RouteVia: String, Sendable, Hashable {
     case handler
     /// The system opened it.
     case system
-    /// It was refused: it did not parse, or the system route's policy refused it.
+    /// The app's user-activity handler consumed it, as a universal link (`continueUserActivity`): the
+    /// route some vendors' SDKs take before, or instead of, the system (``LinkGate``).
+    case userActivity
+    /// It was refused: it did not parse, the vendor's gate or the system route's policy refused it, or no
+    /// route took it.
     case rejected
 }
 
@@ -129,12 +133,30 @@ public struct RouteOutcome: Sendable, Hashable {
     public var diagnostic: Diagnostic?
 }
 
-/// Routes deep links: the delegate first (it returns true to consume), then the closure, then the
-/// system, which applies the ``LinkPolicy``. A link that does not parse is rejected before any of them.
+/// How a vendor's SDK lets a tapped link reach the app (REAL-VENDORS D4), applied after the link parsed and
+/// before any route runs. The system route's ``LinkPolicy`` applies whatever the gate.
+public enum LinkGate: Sendable, Hashable {
+    /// The routes of docs/WIRE-FORMATS.md §7: the delegate, the link handler, then the system.
+    case standard
+    /// Only links with these schemes (lowercase) reach any route; another is rejected before the delegate
+    /// and the handler see it (Iterable's `allowedProtocols`, `https` by default).
+    case allowedSchemes(Set<String>)
+    /// The link reaches the app only as a user activity (``DeepLinkRouter/userActivityHandler``), never the
+    /// delegate, the link handler or the system (FCM's `gcm.app_link`).
+    case userActivityOnly
+    /// An `http`/`https` link is offered to the user-activity handler after the delegate and the link handler
+    /// and before the system (Customer.io, Klaviyo); other links take the standard routes.
+    case userActivityFirst
+}
+
+/// Routes deep links: the delegate first (it returns true to consume), then the link handler, then (as a
+/// vendor's ``LinkGate`` says) the user-activity handler, then the system, which applies the ``LinkPolicy``.
+/// A link that does not parse is rejected before any of them.
 public final class DeepLinkRouter: Sendable {
     private struct State {
         var delegate: (any DeepLinkDelegate)?
         var handler: (@Sendable (DeepLink) -> Bool)?
+        var userActivityHandler: (@Sendable (DeepLink) -> Bool)?
         var system: any SystemURLOpener
         var policy: LinkPolicy
     }
@@ -144,9 +166,12 @@ public final class DeepLinkRouter: Sendable {
     /// Creates a router.
     public init(
         delegate: (any DeepLinkDelegate)? = nil, handler: (@Sendable (DeepLink) -> Bool)? = nil,
+        userActivityHandler: (@Sendable (DeepLink) -> Bool)? = nil,
         system: any SystemURLOpener = AcceptingSystemURLOpener(), policy: LinkPolicy = .default
     ) {
-        state = Locked(State(delegate: delegate, handler: handler, system: system, policy: policy))
+        state = Locked(State(
+            delegate: delegate, handler: handler, userActivityHandler: userActivityHandler, system: system,
+            policy: policy))
     }
 
     /// The app's delegate (tried first).
@@ -161,25 +186,52 @@ public final class DeepLinkRouter: Sendable {
         set { state.withLock { $0.handler = newValue } }
     }
 
+    /// The app's universal-link handler (its `application(_:continue:restorationHandler:)` for a browsing-web
+    /// activity): a closure that returns true to consume the link. Tried only where a vendor's ``LinkGate``
+    /// says; with none, a gated link that may only go there is rejected.
+    public var userActivityHandler: (@Sendable (DeepLink) -> Bool)? {
+        get { state.withLock { $0.userActivityHandler } }
+        set { state.withLock { $0.userActivityHandler = newValue } }
+    }
+
     /// The system route's policy.
     public var policy: LinkPolicy {
         get { state.withLock { $0.policy } }
         set { state.withLock { $0.policy = newValue } }
     }
 
-    /// Routes `url`; the handlers run outside the router's lock.
-    public func route(_ url: String) -> RouteOutcome {
+    /// Routes `url` through the routes `gate` allows; the handlers run outside the router's lock.
+    public func route(_ url: String, gate: LinkGate = .standard) -> RouteOutcome {
         guard let link = DeepLink(url) else {
             return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
                 .warning, code: "link-rejected", path: JSONPath.root,
                 message: "deep link '\(Self.printable(url))' is not an absolute URL; nothing was opened"))
         }
         let current = state.withLock { $0 }
+        func userActivity() -> Bool { current.userActivityHandler?(link) ?? false }
+        switch gate {
+        case .allowedSchemes(let schemes) where !schemes.contains(link.scheme):
+            return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
+                .warning, code: "link-gate", path: JSONPath.root,
+                message: "deep link '\(Self.printable(url))' was not opened: the vendor allows only "
+                    + "\(schemes.sorted().joined(separator: ", ")) links, so no route saw it"))
+        case .userActivityOnly:
+            if userActivity() { return RouteOutcome(url: url, via: .userActivity, diagnostic: nil) }
+            return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
+                .warning, code: "link-gate", path: JSONPath.root,
+                message: "deep link '\(Self.printable(url))' reaches the app only as a user activity, and no "
+                    + "user-activity handler took it"))
+        default:
+            break
+        }
         if let delegate = current.delegate, delegate.openDeepLink(link) {
             return RouteOutcome(url: url, via: .delegate, diagnostic: nil)
         }
         if let handler = current.handler, handler(link) {
             return RouteOutcome(url: url, via: .handler, diagnostic: nil)
+        }
+        if gate == .userActivityFirst, link.scheme == "http" || link.scheme == "https", userActivity() {
+            return RouteOutcome(url: url, via: .userActivity, diagnostic: nil)
         }
         if let refusal = current.policy.refusal(for: link) {
             return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(

@@ -99,10 +99,10 @@ public struct NotificationPreview: Sendable, Hashable {
         registry: VendorRegistry
     ) {
         self.source = source.id
-        self.payload = source.decode(userInfo).payload
+        self.payload = source.decodeClaimed(userInfo).payload
         self.columns = targets.map { target in
             let translation = Translator.translate(userInfo, from: source, to: target)
-            let shown = target.decode(translation.userInfo).payload
+            let shown = target.decodeClaimed(translation.userInfo).payload
             var category: NotificationCategory?
             if let provider = target as? any CategoryProviding, let id = shown.category {
                 category = CategoryPlanner.plan(providers: [provider], seen: [shown]).categories.first { $0.id == id }

@@ -17,6 +17,12 @@ public struct SimulationOptions: Sendable, Hashable {
         get { linkHandler }
         set { linkHandler = newValue }
     }
+    /// Whether a user-activity handler (``DeepLinkRouter/userActivityHandler``) that consumes every link is
+    /// installed; its routes are reported `via: userActivity`.
+    public var userActivity: Bool
+    /// The platform's notification request identifier (REAL-VENDORS R3); nil: derived from the payload
+    /// (``NotificationRequestIdentifier/derived(from:)``).
+    public var requestIdentifier: String?
     /// Named actions with a registered handler (which consumes the action).
     public var registeredActions: [String]
     /// Steps kept before `configure`.
@@ -27,9 +33,12 @@ public struct SimulationOptions: Sendable, Hashable {
     /// Creates options.
     public init(
         vendor: String? = nil, deviceToken: String? = nil, userText: String? = nil,
-        delegateAcceptsSchemes: [String]? = nil, linkHandler: Bool = false, registeredActions: [String] = [],
-        bufferCapacity: Int = 8, linkPolicy: LinkPolicy = .default
+        delegateAcceptsSchemes: [String]? = nil, linkHandler: Bool = false, userActivity: Bool = false,
+        requestIdentifier: String? = nil, registeredActions: [String] = [], bufferCapacity: Int = 8,
+        linkPolicy: LinkPolicy = .default
     ) {
+        self.userActivity = userActivity
+        self.requestIdentifier = requestIdentifier
         self.vendor = vendor
         self.deviceToken = deviceToken
         self.userText = userText
@@ -72,6 +81,7 @@ public enum Simulation {
         let router = DeepLinkRouter(policy: options.linkPolicy)
         if let schemes = options.delegateAcceptsSchemes { router.delegate = SchemeDeepLinkDelegate(schemes: schemes) }
         if options.linkHandler { router.handler = { _ in true } }
+        if options.userActivity { router.userActivityHandler = { _ in true } }
         let actions = ActionRegistry()
         for name in options.registeredActions { actions.register(name) { _ in } }
         let bridge = NotificationBridge(
@@ -80,9 +90,11 @@ public enum Simulation {
                 bufferCapacity: options.bufferCapacity, startsConfigured: !steps.contains(.configure),
                 deviceToken: options.deviceToken),
             sink: sink, router: router, actions: actions)
+        let requestIdentifier = options.requestIdentifier ?? NotificationRequestIdentifier.derived(from: userInfo)
         return steps.flatMap { step in
             bridge.handle(
-                step, userInfo: userInfo, vendor: options.vendor, userText: options.userText, onEffect: onEffect)
+                step, userInfo: userInfo, vendor: options.vendor, userText: options.userText,
+                requestIdentifier: requestIdentifier, onEffect: onEffect)
         }
     }
 }

@@ -37,7 +37,7 @@ public enum Translator {
         _ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
         collectingLosses: Bool = true
     ) -> Translation {
-        let decoded = source.decode(userInfo)
+        let decoded = source.decodeClaimed(userInfo)
         guard source.id != target.id else {
             return Translation(
                 source: source.id, target: target.id, payload: decoded.payload, userInfo: userInfo, losses: [],

@@ -52,7 +52,7 @@ public enum Validator {
         var payload = PushPayload(vendor: adapter?.id ?? "")
         var diagnostics: [Diagnostic]
         if let adapter {
-            let decoded = adapter.decode(userInfo)
+            let decoded = adapter.decodeClaimed(userInfo)
             payload = decoded.payload
             diagnostics = decoded.diagnostics
         } else {

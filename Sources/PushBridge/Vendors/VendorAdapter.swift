@@ -58,16 +58,19 @@ public struct TapPlan: Sendable, Hashable {
     public var linkRule: LinkRule
     /// Whether an action with no registered handler is logged as a warning.
     public var warnsWhenActionUnhandled: Bool
+    /// Which routes the vendor's SDK lets the deep link reach (REAL-VENDORS D4).
+    public var linkGate: LinkGate
 
     /// Creates a plan.
     public init(
         action: PushAction? = nil, deepLink: String? = nil, linkRule: LinkRule = .afterAction,
-        warnsWhenActionUnhandled: Bool = false
+        warnsWhenActionUnhandled: Bool = false, linkGate: LinkGate = .standard
     ) {
         self.action = action
         self.deepLink = deepLink
         self.linkRule = linkRule
         self.warnsWhenActionUnhandled = warnsWhenActionUnhandled
+        self.linkGate = linkGate
     }
 
     /// A tap that only opens the app (or does nothing).
@@ -238,8 +241,12 @@ public protocol VendorAdapter: Sendable {
     /// The vendor's receipt table.
     var eventTable: [EventTableEntry] { get }
 
-    /// Whether this userInfo is the vendor's (by its marker key).
+    /// Whether this userInfo is the vendor's (by its marker key), as an owner or as a carrier.
     func claims(_ userInfo: JSONObject) -> Bool
+    /// How strongly the vendor claims `userInfo` (REAL-VENDORS R2), nil when it does not. Default: ``ClaimStrength/owner``
+    /// when ``claims(_:)`` is true. Only a vendor that also carries other vendors' pushes (FCM, Airship's `_`)
+    /// implements it.
+    func claimStrength(_ userInfo: JSONObject) -> ClaimStrength?
     /// Wire payload → bridge form.
     func decode(_ userInfo: JSONObject) -> DecodeResult
     /// Bridge form → wire payload, appending the losses special to the vendor (not those its
@@ -264,6 +271,8 @@ public protocol VendorAdapter: Sendable {
 
 extension VendorAdapter {
     public var name: String { id.prefix(1).uppercased() + id.dropFirst() }
+
+    public func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? { claims(userInfo) ? .owner : nil }
 
     public func ownsCategory(_ category: String) -> Bool {
         guard let provider = self as? any CategoryProviding else { return false }
@@ -321,6 +330,9 @@ extension VendorAdapter {
         var losses = LossList(collecting: collectingLosses)
         var foreign: [Loss] = []
         var payload = payload
+        // Another vendor's carrier keys set aside by ``decodeClaimed(_:)`` go back where they were, for this
+        // vendor only: the adapter never sees them.
+        let carried = payload.vendor == id ? CarrierEnvelope.setAside(from: &payload.ignored, decodingVendor: id) : [:]
         if payload.vendor != id, !payload.ignored.isEmpty {
             // Another vendor's ignored keys are paths into its wire format: nothing this vendor can place.
             if collectingLosses {
@@ -330,7 +342,8 @@ extension VendorAdapter {
             }
             payload.ignored = [:]
         }
-        let userInfo = userInfo(for: payload, losses: &losses)
+        var userInfo = userInfo(for: payload, losses: &losses)
+        for (key, value) in carried where userInfo[key] == nil { userInfo[key] = value }
         guard collectingLosses else { return EncodeResult(userInfo: userInfo) }
         let special = foreign + losses.collected
         let implied = capabilities.losses(of: payload, vendorName: name).filter { loss in

@@ -49,20 +49,36 @@ public struct VendorRegistry: Sendable {
         return adapter
     }
 
-    /// The adapters that claim `userInfo`.
+    /// The adapters that claim `userInfo`, owners and carriers alike, in registration order.
     public func claimants(of userInfo: JSONObject) -> [any VendorAdapter] {
-        adapters.filter { $0.claims(userInfo) }
+        adapters.filter { $0.claimStrength(userInfo) != nil }
     }
 
-    /// The one adapter for `userInfo`: the named one when `vendor` is given, else the only claimant.
+    /// The adapter `userInfo` belongs to (REAL-VENDORS R2), or nil with none: the one owner that claims it,
+    /// else, when no owner does, the carrier of lowest rank. Throws when two owners (or two carriers of the
+    /// same best rank) claim it.
+    public func claimant(of userInfo: JSONObject) throws(PushBridgeError) -> (any VendorAdapter)? {
+        var owners: [any VendorAdapter] = []
+        var carriers: [(adapter: any VendorAdapter, rank: Int)] = []
+        for adapter in adapters {
+            switch adapter.claimStrength(userInfo) {
+            case .owner?: owners.append(adapter)
+            case .carrier(let rank)?: carriers.append((adapter, rank))
+            case nil: break
+            }
+        }
+        guard owners.count <= 1 else { throw .ambiguousVendor(owners.map(\.id)) }
+        if let owner = owners.first { return owner }
+        guard let best = carriers.map(\.rank).min() else { return nil }
+        let winners = carriers.filter { $0.rank == best }
+        guard winners.count == 1 else { throw .ambiguousVendor(winners.map(\.adapter.id)) }
+        return winners[0].adapter
+    }
+
+    /// The one adapter for `userInfo`: the named one when `vendor` is given, else its ``claimant(of:)``.
     public func resolve(_ userInfo: JSONObject, vendor: String? = nil) throws(PushBridgeError) -> any VendorAdapter {
         if let vendor { return try requireAdapter(id: vendor) }
-        var claimant: (any VendorAdapter)?
-        for adapter in adapters where adapter.claims(userInfo) {
-            guard claimant == nil else { throw .ambiguousVendor(claimants(of: userInfo).map(\.id)) }
-            claimant = adapter
-        }
-        guard let claimant else { throw .noVendorClaims }
+        guard let claimant = try claimant(of: userInfo) else { throw .noVendorClaims }
         return claimant
     }
 

@@ -36,7 +36,7 @@ enum CategoriesCommand: Command {
                     message: "\(path) is not a \(provider.name) push; its categories are not planned")])
                 continue
             }
-            let decoded = provider.decode(userInfo)
+            let decoded = provider.decodeClaimed(userInfo)
             printDiagnostics(decoded.diagnostics)
             seen.append(decoded.payload)
         }

@@ -25,7 +25,7 @@ enum CompareCommand: Command {
             return .success
         }
         stdoutStream.writeLine(.object([
-            "source": .string(source.id), "bridge": source.decode(userInfo).payload.bridgeJSON,
+            "source": .string(source.id), "bridge": source.decodeClaimed(userInfo).payload.bridgeJSON,
             "vendors": .array(translations.map {
                 .object(["vendor": .string($0.target), "userInfo": .object($0.userInfo), "losses": .array($0.losses.map(\.json))])
             }),
@@ -48,7 +48,7 @@ enum ComparisonTable {
         var order = sourceFields.map(\.0)
         for translation in translations {
             let carried = registry.adapter(id: translation.target).map {
-                flatten($0.decode(translation.userInfo).payload.bridgeJSON, prefix: JSONPath.root)
+                flatten($0.decodeClaimed(translation.userInfo).payload.bridgeJSON, prefix: JSONPath.root)
             } ?? []
             for (path, _) in carried where !order.contains(path) { order.append(path) }
             columns.append(Dictionary(carried, uniquingKeysWith: { first, _ in first }))

@@ -4,17 +4,18 @@ enum EventsCommand: Command {
     static let name = "events"
     static let summary = "Print each vendor's receipt table (normalised kind → event name)"
     static let help = """
-        Usage: bridge-cli events [--vendor ID] [--table]
+        Usage: bridge-cli events [--vendor ID | --vendors a,b,…] [--table]
 
         Prints one JSON line per vendor: {"vendor","name","events":[{"kind","event","when","properties"}]}.
-        With --table, a terminal table: one row per receipt kind, one column per vendor.
+        With --table, a terminal table: one row per receipt kind, one column per vendor; a table wider than
+        the terminal ($COLUMNS, else 100) is printed as several, each with the kind column.
         """
-    static let valuedOptions: Set<String> = ["vendor"]
+    static let valuedOptions: Set<String> = ["vendor", "vendors"]
     static let flagOptions: Set<String> = ["table"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw .usage("events takes no input") }
-        var adapters = registry.adapters
+        var adapters = try listedAdapters(arguments)
         if let vendor = arguments.value("vendor") { adapters = [try requireAdapter(vendor)] }
         if arguments.has("table") {
             var rows = [["kind"] + adapters.map(\.name)]

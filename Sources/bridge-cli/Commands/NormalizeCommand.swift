@@ -18,13 +18,13 @@ enum NormalizeCommand: Command {
         let vendor = try knownVendor(arguments.value("vendor"))
         if arguments.has("jsonl") {
             return try streamJSONLines(input) { userInfo, _, line throws(CLIError) in
-                let decoded = try resolveAdapter(userInfo, vendor: vendor).decode(userInfo)
+                let decoded = try resolveAdapter(userInfo, vendor: vendor).decodeClaimed(userInfo)
                 printDiagnostics(decoded.diagnostics, line: line)
                 return (decoded.payload.bridgeJSON, true)
             }
         }
         let (_, userInfo) = try loadUserInfo(input)
-        let decoded = try resolveAdapter(userInfo, vendor: vendor).decode(userInfo)
+        let decoded = try resolveAdapter(userInfo, vendor: vendor).decodeClaimed(userInfo)
         printDiagnostics(decoded.diagnostics)
         stdoutStream.writeLine(decoded.payload.bridgeJSON, pretty: arguments.has("pretty"))
         return .success

@@ -70,7 +70,7 @@ enum PreviewCommand: Command {
     ) throws(CLIError) -> PreviewPage.Section {
         let source = try resolveAdapter(userInfo, vendor: sourceID)
         let preview = NotificationPreview(userInfo, from: source, to: targets, registry: registry)
-        printDiagnostics(source.decode(userInfo).diagnostics, line: line)
+        printDiagnostics(source.decodeClaimed(userInfo).diagnostics, line: line)
         return .preview(preview, label: label)
     }
 

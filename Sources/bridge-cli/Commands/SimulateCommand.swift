@@ -12,7 +12,7 @@ enum SimulateCommand: Command {
         Prints one JSON line per effect, in order:
           {"type":"receipt","vendor":…,"kind":…,"event":…,"properties":{…}}
           {"type":"action","name":…,"handled":…,"data":{…}}
-          {"type":"route","url":…,"via":"delegate|handler|system|rejected"}
+          {"type":"route","url":…,"via":"delegate|handler|userActivity|system|rejected"}
           {"type":"dropped","step":…,"reason":"buffer full"}
           {"type":"diagnostic","severity":…,"code":…,"path":…,"message":…}
 
@@ -22,6 +22,10 @@ enum SimulateCommand: Command {
           --delegate-accepts SCHEME,…   install a deep-link delegate that consumes these schemes
           --link-handler                install a link handler that consumes every link (via: handler;
                                         --closure is the former name, still accepted)
+          --user-activity               install a universal-link (user-activity) handler that consumes every
+                                        link a vendor sends there (via: userActivity)
+          --request-id ID               the notification request identifier: the once-only identity of a push
+                                        without a message id (default: FNV-1a 64-bit hex of its canonical JSON)
           --register-action NAME        register a handler that consumes NAME (repeatable)
           --buffer N                    steps kept before configure (default 8)
 
@@ -38,9 +42,9 @@ enum SimulateCommand: Command {
         """
     static let valuedOptions: Set<String> = Set([
         "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
-        "outbox", "endpoint",
+        "outbox", "endpoint", "request-id",
     ]).union(DeliverySettings.valuedOptions)
-    static let flagOptions: Set<String> = ["link-handler", "closure"]
+    static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
@@ -58,7 +62,10 @@ enum SimulateCommand: Command {
         var options = SimulationOptions(
             vendor: arguments.value("vendor"), deviceToken: arguments.value("device-token"),
             userText: arguments.value("user-text"), delegateAcceptsSchemes: arguments.list("delegate-accepts"),
-            linkHandler: arguments.has("link-handler") || arguments.has("closure"), registeredActions: arguments.all("register-action"))
+            linkHandler: arguments.has("link-handler") || arguments.has("closure"),
+            userActivity: arguments.has("user-activity"), requestIdentifier: arguments.value("request-id"),
+            registeredActions: arguments.all("register-action"))
+        if options.requestIdentifier?.isEmpty == true { throw .usage("--request-id needs an identifier") }
         if let buffer = arguments.value("buffer") {
             guard let capacity = Int(buffer), capacity >= 0 else { throw .usage("--buffer needs a whole number ≥ 0") }
             options.bufferCapacity = capacity
@@ -67,7 +74,7 @@ enum SimulateCommand: Command {
         let adapter = try resolveAdapter(userInfo, vendor: options.vendor)
         options.vendor = adapter.id
         let delivery = try ReceiptDelivery(arguments)
-        printDiagnostics(adapter.decode(userInfo).diagnostics)
+        printDiagnostics(adapter.decodeClaimed(userInfo).diagnostics)
         var ok = true
         // The bridge records each receipt through the sink, which prints its line; every other effect is
         // printed here as it happens, so the lines come in the bridge's own order.

@@ -4,15 +4,20 @@ enum VendorsCommand: Command {
     static let name = "vendors"
     static let summary = "List the registered vendors and what each supports"
     static let help = """
-        Usage: bridge-cli vendors
+        Usage: bridge-cli vendors [--table]
 
         Prints one JSON line per registered vendor: its id, name, what it supports and its receipt event names.
+        With --table, a terminal table: one row per vendor, one column per capability.
         """
     static let valuedOptions: Set<String> = []
-    static let flagOptions: Set<String> = []
+    static let flagOptions: Set<String> = ["table"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw .usage("vendors takes no input") }
+        if arguments.has("table") {
+            stdoutStream.write(table(registry.adapters))
+            return .success
+        }
         for adapter in registry.adapters {
             var events: [JSONValue] = []
             for entry in adapter.eventTable where !events.contains(.string(entry.event)) { events.append(.string(entry.event)) }
@@ -22,5 +27,20 @@ enum VendorsCommand: Command {
             ]))
         }
         return .success
+    }
+
+    /// One row per vendor: id, name, buttons, and the capabilities as yes/no.
+    static func table(_ adapters: [any VendorAdapter]) -> String {
+        func yes(_ flag: Bool) -> String { flag ? "yes" : "—" }
+        var rows = [["id", "name", "buttons", "button links", "text input", "actions", "images", "tap on a button"]]
+        for adapter in adapters {
+            let supports = adapter.capabilities
+            rows.append([
+                adapter.id, adapter.name, String(supports.maxButtons), yes(supports.buttonDeepLinks),
+                yes(supports.textInput), yes(supports.namedActions), yes(supports.images),
+                supports.buttonRouting.rawValue,
+            ])
+        }
+        return TextTable.render(rows)
     }
 }

@@ -1,6 +1,27 @@
-/// Renders rows of cells as a plain-text table with a header rule; the first row is the header.
+import PushBridge
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Renders rows of cells as a plain-text table with a header rule; the first row is the header and the first
+/// column labels the rows.
+///
+/// A table wider than ``width`` is cut into several tables, one after the other (a blank line between), each
+/// with the label column and as many of the other columns as fit, so eleven vendors stay readable in a
+/// terminal. Output to a file or a pipe is never cut unless `COLUMNS` asks for it.
 enum TextTable {
-    static func render(_ rows: [[String]]) -> String {
+    /// The widest line wanted: `COLUMNS` when it is a number ≥ 40; else 100 on a terminal, unlimited otherwise.
+    static var width: Int {
+        if let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns >= 40 {
+            return columns
+        }
+        return isatty(STDOUT_FILENO) == 1 ? 100 : Int.max
+    }
+
+    static func render(_ rows: [[String]], width: Int = TextTable.width) -> String {
         guard let header = rows.first else { return "" }
         var widths = [Int](repeating: 0, count: header.count)
         for row in rows {
@@ -8,17 +29,35 @@ enum TextTable {
                 widths[column] = max(widths[column], cell.count)
             }
         }
-        func line(_ row: [String]) -> String {
-            var text = ""
-            for (column, cell) in row.enumerated() {
-                let isLast = column == row.count - 1
-                text += isLast ? cell : cell + String(repeating: " ", count: widths[column] - cell.count + 2)
+        // Column groups after the label column, each as wide as fits next to it (at least one column).
+        var groups: [[Int]] = []
+        var used = widths.first ?? 0
+        for column in widths.indices.dropFirst() {
+            let needed = 2 + widths[column]
+            if groups.isEmpty || used + needed > width {
+                groups.append([column])
+                used = (widths.first ?? 0) + needed
+            } else {
+                groups[groups.count - 1].append(column)
+                used += needed
             }
-            return text + "\n"
         }
-        var output = line(header)
-        output += line(widths.map { String(repeating: "-", count: $0) })
-        for row in rows.dropFirst() { output += line(row) }
-        return output
+        if groups.isEmpty { groups = [[]] }
+        return groups.map { group in
+            let columns = [0] + group
+            func line(_ row: [String]) -> String {
+                var text = ""
+                for (position, column) in columns.enumerated() {
+                    let cell = column < row.count ? row[column] : ""
+                    let isLast = position == columns.count - 1
+                    text += isLast ? cell : cell + String(repeating: " ", count: widths[column] - cell.count + 2)
+                }
+                return text + "\n"
+            }
+            var output = line(header)
+            output += line(widths.map { String(repeating: "-", count: $0) })
+            for row in rows.dropFirst() { output += line(row) }
+            return output
+        }.joined(separator: "\n")
     }
 }

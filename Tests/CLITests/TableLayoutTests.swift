@@ -1,0 +1,74 @@
+import PushBridge
+import PushBridgeTestSupport
+import PushBridgeVendors
+import Testing
+
+/// Runs bridge-cli with `COLUMNS` set, as a terminal of that width would.
+private func runCLI(_ arguments: [String], columns: Int) throws -> CLIResult {
+    let cli = try #require(CLI.executable)
+    return try Subprocess.run("/usr/bin/env", ["COLUMNS=\(columns)", cli] + arguments)
+}
+
+@Suite("Terminal tables with many vendors")
+struct TableLayoutTests {
+    @Test("events --table wider than the terminal is cut into tables that each fit and keep the kind column")
+    func eventsWrap() throws {
+        let result = try runCLI(["events", "--table"], columns: 60)
+        #expect(result.status == 0)
+        let blocks = result.stdout.split(separator: "\n\n", omittingEmptySubsequences: true)
+        #expect(blocks.count >= 2)
+        for block in blocks {
+            let lines = block.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("kind ") == true)
+            #expect(lines.count == 2 + ReceiptKind.allCases.count)
+            // A block may exceed the width only when it holds a single vendor column.
+            let header = lines[0].split(separator: " ", omittingEmptySubsequences: true)
+            #expect(lines.allSatisfy { $0.count <= 60 } || header.count == 2, "\(block)")
+        }
+        // Every vendor appears exactly once across the blocks, in registration order.
+        let names = blocks.flatMap { $0.split(separator: "\n")[0].split(separator: " ").dropFirst().map(String.init) }
+        #expect(names == BuiltInVendors.all.map(\.name).flatMap { $0.split(separator: " ").map(String.init) })
+    }
+
+    @Test("a wide terminal gets one table")
+    func oneTableWhenWide() throws {
+        let result = try runCLI(["events", "--table"], columns: 1000)
+        #expect(!result.stdout.contains("\n\n"))
+    }
+
+    @Test("events --vendors lists only the named vendors, in the order given; an unknown one is a usage error")
+    func eventsVendors() throws {
+        let result = try CLI.run(["events", "--vendors", "pushnotifai,zixflow"])
+        #expect(try result.stdoutJSONLines().map { $0["vendor"] } == ["pushnotifai", "zixflow"])
+        let table = try CLI.run(["events", "--table", "--vendors", "appdna"]).stdout
+        #expect(table.split(separator: "\n")[0].split(separator: " ").map(String.init) == ["kind", "AppDNA"])
+        let unknown = try CLI.run(["events", "--vendors", "nope"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown vendor 'nope'"))
+    }
+
+    @Test("vendors --table: one row per vendor with its capabilities")
+    func vendorsTable() throws {
+        let result = try runCLI(["vendors", "--table"], columns: 200)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2 + BuiltInVendors.all.count)
+        #expect(lines[0].hasPrefix("id "))
+        for (line, adapter) in zip(lines.dropFirst(2), BuiltInVendors.all) {
+            #expect(line.hasPrefix(adapter.id + " "))
+            #expect(line.contains(" \(adapter.capabilities.maxButtons) "))
+            #expect(line.hasSuffix(adapter.capabilities.buttonRouting.rawValue))
+        }
+    }
+}
+
+@Suite("Terminal tables: output to a pipe")
+struct TableToPipeTests {
+    @Test("without COLUMNS, output to a pipe is one table however wide")
+    func pipeIsOneTable() throws {
+        let cli = try #require(CLI.executable)
+        let result = try Subprocess.run("/usr/bin/env", ["-u", "COLUMNS", cli, "events", "--table"])
+        #expect(!result.stdout.contains("\n\n"))
+        #expect(result.stdout.split(separator: "\n").count == 2 + ReceiptKind.allCases.count)
+    }
+}

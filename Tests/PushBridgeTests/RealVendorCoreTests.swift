@@ -1,0 +1,260 @@
+import PushBridge
+import PushBridgeTestSupport
+import Testing
+
+/// A vendor that claims as an owner on `owner_key` and as a carrier (rank `rank`) on `carrier_key`.
+private struct TwoWayAdapter: VendorAdapter {
+    var id: String
+    var rank: Int
+    var capabilities: VendorCapabilities { FakeAdapter().capabilities }
+    var eventTable: [EventTableEntry] { [] }
+
+    func claims(_ userInfo: JSONObject) -> Bool { claimStrength(userInfo) != nil }
+
+    func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? {
+        if userInfo["\(id)_owner"] != nil { return .owner }
+        return userInfo["\(id)_carrier"] != nil ? .carrier(rank: rank) : nil
+    }
+
+    func decode(_ userInfo: JSONObject) -> DecodeResult {
+        var payload = PushPayload(vendor: id)
+        let diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
+        for (key, value) in userInfo where key != "aps" { payload.data[key] = value }
+        return DecodeResult(payload: payload, diagnostics: diagnostics)
+    }
+
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        var userInfo = payload.data
+        userInfo["aps"] = .object(APSCoding.encode(payload))
+        return userInfo
+    }
+}
+
+private let fcmKeys: JSONObject = [
+    "gcm.message_id": "1700000000000001", "google.c.a.e": "1", "google.c.sender.id": "42", "from": "42",
+    "fcm_options": ["image": "https://example.com/a.png"],
+]
+
+@Suite("Owners and carriers (REAL-VENDORS R2)")
+struct ClaimStrengthTests {
+    let registry = VendorRegistry([
+        FakeAdapter(), TwoWayAdapter(id: "low", rank: 1), TwoWayAdapter(id: "high", rank: 0),
+    ])
+
+    @Test("an owner wins over every carrier; with no owner the carrier of lowest rank wins")
+    func ownerThenBestCarrier() throws {
+        let carried: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m1", "low_carrier": 1, "high_carrier": 1]
+        #expect(try registry.claimant(of: carried)?.id == "fake")
+        #expect(registry.claimants(of: carried).map(\.id) == ["fake", "low", "high"])
+        let carriersOnly: JSONObject = ["aps": ["alert": "Hi"], "low_carrier": 1, "high_carrier": 1]
+        #expect(try registry.resolve(carriersOnly).id == "high")
+        #expect(try registry.resolve(["low_carrier": 1]).id == "low")
+        #expect(throws: PushBridgeError.noVendorClaims) { try registry.resolve(["aps": [:]]) }
+    }
+
+    @Test("two owners are no vendor: ambiguous, whatever carriers claim too")
+    func twoOwners() {
+        let userInfo: JSONObject = ["fake_id": "m1", "low_owner": true, "high_carrier": 1]
+        #expect(throws: PushBridgeError.ambiguousVendor(["fake", "low"])) { try registry.resolve(userInfo) }
+    }
+
+    @Test("two carriers of the same best rank are ambiguous")
+    func tiedCarriers() {
+        let tied = VendorRegistry([TwoWayAdapter(id: "a", rank: 1), TwoWayAdapter(id: "b", rank: 1)])
+        #expect(throws: PushBridgeError.ambiguousVendor(["a", "b"])) {
+            try tied.resolve(["a_carrier": 1, "b_carrier": 1])
+        }
+    }
+
+    @Test("an adapter that implements only claims(_:) is an owner")
+    func defaultIsOwner() {
+        #expect(FakeAdapter().claimStrength(["fake_id": "m"]) == .owner)
+        #expect(FakeAdapter().claimStrength(["aps": [:]]) == nil)
+    }
+}
+
+@Suite("Carrier keys are set aside (REAL-VENDORS R2)")
+struct CarrierEnvelopeTests {
+    @Test("FCM's keys in an owner's push go to ignored under $.<key>, never to data, with one info diagnostic")
+    func setAside() {
+        var userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m1", "coupon": "X"]
+        userInfo.merge(fcmKeys) { _, new in new }
+        userInfo["_"] = "airship-send-id"
+        let decoded = FakeAdapter().decodeClaimed(userInfo)
+        #expect(decoded.payload.data == ["coupon": "X"])
+        #expect(decoded.payload.ignored["$[\"gcm.message_id\"]"] == "1700000000000001")
+        #expect(decoded.payload.ignored["$.from"] == "42")
+        #expect(decoded.payload.ignored["$._"] == "airship-send-id")
+        #expect(decoded.payload.ignored.count == fcmKeys.count + 1)
+        let notes = decoded.diagnostics.filter { $0.code == "carrier-keys" }
+        #expect(notes.count == 1)
+        #expect(notes.first?.severity == .info)
+        #expect(notes.first?.message.contains("Firebase Cloud Messaging") == true)
+    }
+
+    @Test("without the carrier's marker, keys that merely look like its own stay the vendor's data")
+    func noMarkerNoCarrier() {
+        let userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m1", "from": "Ada", "google.maps": "x"]
+        let decoded = FakeAdapter().decodeClaimed(userInfo)
+        #expect(decoded.payload.data == ["from": "Ada", "google.maps": "x"])
+        #expect(decoded.payload.ignored.isEmpty)
+        #expect(decoded == FakeAdapter().decode(userInfo))
+    }
+
+    @Test("a carrier's own keys are never set aside when it decodes")
+    func ownKeysKept() {
+        let fcm = TwoWayAdapter(id: "fcm", rank: 1)
+        let decoded = fcm.decodeClaimed(fcmKeys)
+        #expect(decoded.payload.data == fcmKeys)
+        #expect(decoded.payload.ignored.isEmpty)
+    }
+
+    @Test("a same-vendor encode writes the carrier keys back; another vendor reports each one lost")
+    func writeBackOrLoss() {
+        var userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m1"]
+        userInfo.merge(fcmKeys) { _, new in new }
+        let fake = FakeAdapter()
+        let same = Translator.translate(userInfo, from: fake, to: fake)
+        #expect(same.losses.isEmpty)
+        for (key, value) in fcmKeys { #expect(same.userInfo[key] == value, "\(key)") }
+        #expect(fake.decodeClaimed(same.userInfo).payload == fake.decodeClaimed(userInfo).payload)
+        let other = FakeAdapter(id: "other", name: "Other", marker: "other_id")
+        let translated = Translator.translate(userInfo, from: fake, to: other)
+        for key in fcmKeys.keys { #expect(translated.userInfo[key] == nil, "\(key)") }
+        #expect(
+            translated.losses.map(\.path) == [
+                "$.ignored[\"$.fcm_options\"]", "$.ignored[\"$.from\"]", "$.ignored[\"$[\\\"gcm.message_id\\\"]\"]",
+                "$.ignored[\"$[\\\"google.c.a.e\\\"]\"]", "$.ignored[\"$[\\\"google.c.sender.id\\\"]\"]",
+            ])
+    }
+}
+
+@Suite("Pushes without a message id (REAL-VENDORS R3)")
+struct RequestIdentifierTests {
+    /// A bridge over FakeAdapter whose taps route `gym://x`.
+    private func bridge(_ sink: InMemoryReceiptSink) -> NotificationBridge {
+        let adapter = FakeAdapter(
+            tapPlan: { step, _, _ in step.isOpen ? TapPlan(deepLink: "gym://x") : .nothing }, recordsRoutes: false)
+        return NotificationBridge(registry: VendorRegistry([adapter]), sink: sink)
+    }
+
+    private let push: JSONObject = ["aps": ["alert": "Hi"], "fake_id": ""]
+
+    @Test("the request identifier makes receipts and opens once-only; another identifier is another push")
+    func onceOnlyByRequest() {
+        let sink = InMemoryReceiptSink()
+        let bridge = bridge(sink)
+        let first = bridge.handle(.open, userInfo: push, requestIdentifier: "req-1")
+        let again = bridge.handle(.open, userInfo: push, requestIdentifier: "req-1")
+        let other = bridge.handle(.open, userInfo: push, requestIdentifier: "req-2")
+        #expect(first.count == 2)
+        #expect(again.isEmpty)
+        #expect(other.count == 2)
+        #expect(sink.receipts.map(\.requestIdentifier) == ["req-1", "req-2"])
+        #expect(sink.receipts.allSatisfy { $0.messageId == nil })
+        #expect(sink.receipts[0].onceOnlyKey != sink.receipts[1].onceOnlyKey)
+    }
+
+    @Test("a message id wins: the request identifier is not attached to its receipts")
+    func messageIdWins() {
+        let sink = InMemoryReceiptSink()
+        let bridge = bridge(sink)
+        _ = bridge.handle(.open, userInfo: ["aps": ["alert": "Hi"], "fake_id": "m1"], requestIdentifier: "req-1")
+        _ = bridge.handle(.open, userInfo: ["aps": ["alert": "Hi"], "fake_id": "m1"], requestIdentifier: "req-2")
+        #expect(sink.receipts.count == 1)
+        #expect(sink.receipts.first?.requestIdentifier == nil)
+    }
+
+    @Test("the outbox form keeps the request identifier, so the ledger knows the receipt after a restart")
+    func outboxRoundTrip() {
+        let receipt = Receipt(
+            vendor: "klaviyo", kind: .opened, event: "$opened_push", properties: [:], messageId: nil,
+            requestIdentifier: "req-9")
+        let back = Receipt(outboxJSON: receipt.outboxJSON)
+        #expect(back == receipt)
+        #expect(back?.onceOnlyKey == receipt.onceOnlyKey)
+        #expect(receipt.onceOnlyKey.contains("req-9"))
+    }
+
+    @Test("without a platform, the identifier is the FNV-1a 64-bit hex of the canonical JSON")
+    func derived() {
+        // FNV-1a 64 of the 2 bytes "{}" (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
+        #expect(NotificationRequestIdentifier.derived(from: [:]) == "08f44b07b5901a25")
+        let a: JSONObject = ["b": 1, "a": 2]
+        let b: JSONObject = ["a": 2, "b": 1]
+        #expect(NotificationRequestIdentifier.derived(from: a) == NotificationRequestIdentifier.derived(from: b))
+        #expect(NotificationRequestIdentifier.derived(from: a) != NotificationRequestIdentifier.derived(from: ["a": 3]))
+    }
+
+    @Test("simulate: the same push opened twice sends once; --request-id picks the identity")
+    func simulation() {
+        let adapter = FakeAdapter()
+        let registry = VendorRegistry([adapter])
+        let effects = Simulation.run(push, steps: [.open, .open], options: SimulationOptions(), registry: registry)
+        #expect(effects.count == 1)
+        var options = SimulationOptions()
+        options.requestIdentifier = "given"
+        let given = Simulation.run(push, steps: [.open], options: options, registry: registry)
+        guard case .receipt(let receipt)? = given.first else {
+            Issue.record("no receipt: \(given)")
+            return
+        }
+        #expect(receipt.requestIdentifier == "given")
+    }
+}
+
+@Suite("Link gates (REAL-VENDORS D4)")
+struct LinkGateTests {
+    private func router(delegate: Bool = false, handler: Bool = false, userActivity: Bool? = nil)
+        -> (DeepLinkRouter, RecordingOpener)
+    {
+        let opener = RecordingOpener()
+        let router = DeepLinkRouter(system: opener)
+        if delegate { router.delegate = SchemeDeepLinkDelegate(schemes: ["gym", "https"]) }
+        if handler { router.handler = { _ in true } }
+        if let userActivity { router.userActivityHandler = { _ in userActivity } }
+        return (router, opener)
+    }
+
+    @Test("allowed schemes: another scheme reaches no route, not even the delegate")
+    func allowedSchemes() {
+        let (router, opener) = router(delegate: true, handler: true)
+        let refused = router.route("gym://class/1", gate: .allowedSchemes(["https"]))
+        #expect(refused.via == .rejected)
+        #expect(refused.diagnostic?.code == "link-gate")
+        #expect(router.route("https://example.com/x", gate: .allowedSchemes(["https"])).via == .delegate)
+        #expect(opener.seen.all.isEmpty)
+    }
+
+    @Test("user activity only: never the delegate, the handler or the system; rejected when nobody takes it")
+    func userActivityOnly() {
+        let (taking, opener) = router(delegate: true, handler: true, userActivity: true)
+        #expect(taking.route("gym://class/1", gate: .userActivityOnly).via == .userActivity)
+        let (declining, _) = router(delegate: true, handler: true, userActivity: false)
+        let refused = declining.route("https://example.com", gate: .userActivityOnly)
+        #expect(refused.via == .rejected)
+        #expect(refused.diagnostic?.code == "link-gate")
+        let (none, noneOpener) = router()
+        #expect(none.route("https://example.com", gate: .userActivityOnly).via == .rejected)
+        #expect(opener.seen.all.isEmpty && noneOpener.seen.all.isEmpty)
+    }
+
+    @Test("user activity first: web links go there after the delegate and handler, before the system")
+    func userActivityFirst() {
+        let (router, opener) = router(userActivity: true)
+        #expect(router.route("https://example.com/p", gate: .userActivityFirst).via == .userActivity)
+        #expect(router.route("gym://class/1", gate: .userActivityFirst).via == .system)
+        #expect(opener.seen.all.map(\.string) == ["gym://class/1"])
+        let (handled, _) = self.router(handler: true, userActivity: true)
+        #expect(handled.route("https://example.com/p", gate: .userActivityFirst).via == .handler)
+        let (declines, _) = self.router(userActivity: false)
+        #expect(declines.route("https://example.com/p", gate: .userActivityFirst).via == .system)
+    }
+
+    @Test("the system policy still applies under every gate")
+    func policyStillApplies() {
+        let (router, _) = router(userActivity: false)
+        #expect(router.route("javascript:alert(1)", gate: .userActivityFirst).via == .rejected)
+        #expect(router.route("javascript:alert(1)", gate: .standard).via == .rejected)
+    }
+}
