@@ -102,12 +102,13 @@ public enum Fuzz {
         return steps
     }
 
-    /// The vendor the registry gives `userInfo` to when no vendor is named: the only claimant, or nil when
-    /// none or several claim it. The law "owners never lose a payload to a carrier" compares this with the
-    /// vendor that decoded and encoded the payload; once the registry ranks claims (an owner's claim over a
-    /// carrier's), this is the one place to resolve by that rank, and every law using it follows.
+    /// The vendor the registry gives `userInfo` to when no vendor is named (`VendorRegistry.claimant(of:)`:
+    /// the one owner that claims it, else the best-ranked carrier), nil when none does or the claim is
+    /// ambiguous. Every law about who a payload belongs to resolves it here, so a change in how claims rank
+    /// reaches them all.
     public static func claimant(of userInfo: JSONObject) -> String? {
-        (try? registry.resolve(userInfo))?.id
+        guard let claimant = try? registry.claimant(of: userInfo) else { return nil }
+        return claimant.id
     }
 
     /// Every built-in adapter (`BuiltInVendors.all`: a vendor added there is fuzzed with no change here).

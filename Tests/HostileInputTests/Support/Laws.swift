@@ -6,7 +6,11 @@ import PushBridgeVendors
 enum Laws {
     static func broken(_ userInfo: JSONObject, registry: VendorRegistry = BuiltInVendors.registry) -> [String] {
         var broken: [String] = []
-        let owner = try? registry.resolve(userInfo).id
+        func claimant(_ userInfo: JSONObject) -> String? {
+            guard let claimant = try? registry.claimant(of: userInfo) else { return nil }
+            return claimant.id
+        }
+        let owner = claimant(userInfo)
         for adapter in registry.adapters {
             let name = adapter.id
             let decoded = adapter.decode(userInfo)
@@ -26,8 +30,8 @@ enum Laws {
             if let id = decoded.payload.messageId, !id.isEmpty, !adapter.claims(encoded.userInfo) {
                 broken.append("\(name): does not claim its own encoding")
             }
-            if owner == name, (try? registry.resolve(encoded.userInfo).id) != name {
-                broken.append("\(name): its own payload, encoded again, no longer resolves to it")
+            if owner == name, claimant(adapter.encode(adapter.decodeClaimed(userInfo).payload).userInfo) != name {
+                broken.append("\(name): its own payload, decoded and encoded again, no longer belongs to it")
             }
             for target in registry.adapters {
                 let translation = Translator.translate(userInfo, from: adapter, to: target)
