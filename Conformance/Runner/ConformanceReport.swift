@@ -42,6 +42,13 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
     /// of its `VendorAdapter.eventTable`: the same kind and event name. Paths are in the effect list for
     /// the case's steps, `$` otherwise.
     case eventTable
+    /// Every receipt the adapter makes can be delivered: the adapter describes its HTTP request
+    /// (`ReceiptRequestDescribing`), with a method, a path starting with `/`, no control character in the path
+    /// or a header, a JSON body, and the write key only in a header marked secret.
+    case receiptRequest
+    /// The adapter registers the device token (`TokenRegistering`): a device that knows everything gets a
+    /// registration under the adapter's id with its token. Reported once per vendor, on its first case.
+    case tokenRegistration
     /// A coding law (`law`) checked again on the payload with `aps.mutable-content` removed, so an encoder
     /// that adds `mutable-content` without reporting it as a loss is caught.
     case withoutMutableContent(ConformanceCheck)
@@ -68,6 +75,8 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
         case .adversarial(let variant): return "law:adversarial(\(variant))"
         case .neverCrash: return "law:never-crash"
         case .eventTable: return "law:event-table"
+        case .receiptRequest: return "law:receipt-request"
+        case .tokenRegistration: return "law:token-registration"
         case .withoutMutableContent(let law): return "\(law)(without mutable-content)"
         case .knownIssueResolved: return "known-issue-resolved"
         }

@@ -37,7 +37,11 @@ extension ConformanceSuite {
                     + mutableContentFailures(testCase.payload, adapter: adapter, claimedBy: claimedBy)
                 lawCache[key] = laws
             }
-            failures += laws.map { failure in
+            // Once per vendor (the law does not depend on the payload): on its first case.
+            let tokenKey = "\u{1F}token-registration\u{1F}" + adapter.id
+            let perVendor = lawCache[tokenKey] == nil ? tokenRegistrationFailures(adapter) : []
+            lawCache[tokenKey] = []
+            failures += (laws + perVendor).map { failure in
                 var failure = failure
                 failure.caseID = testCase.id
                 return failure

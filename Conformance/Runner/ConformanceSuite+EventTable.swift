@@ -33,6 +33,7 @@ extension ConformanceSuite {
             let effects = Simulation.run(payload, steps: steps, options: options, registry: registry)
             for case .receipt(let receipt) in effects where seen.insert(receipt).inserted {
                 failures += Self.eventTableFailures(receipt, adapter: adapter, at: JSONPath.root, caseID: "")
+                failures += Self.receiptRequestFailures(receipt, adapter: adapter)
             }
         }
         return failures
@@ -64,5 +65,44 @@ extension ConformanceSuite {
                 "only the properties eventTable lists for \"\(row.event)\" (\(row.properties.joined(separator: ", ")))",
                 "\"\(key)\": add it to the row's properties or stop sending it")
         }
+    }
+
+    /// The key the receipt-request law builds requests with: it must show up only in a secret header.
+    static let probeWriteKey = "pbk_conformance_probe_7f3a"
+
+    /// Whether `receipt` can be delivered by `adapter`'s ``ReceiptRequestDescribing`` (the receipt-request law).
+    static func receiptRequestFailures(_ receipt: Receipt, adapter: any VendorAdapter) -> [ConformanceFailure] {
+        func failure(_ path: String, _ expected: String, _ actual: String) -> ConformanceFailure {
+            ConformanceFailure(caseID: "", check: .receiptRequest, path: path, expected: expected, actual: actual)
+        }
+        guard let describing = adapter as? any ReceiptRequestDescribing else {
+            return [
+                failure(
+                    "$.event", "an HTTP request for \(adapter.id)'s receipt \"\(receipt.event)\"",
+                    "\(adapter.id) does not conform to ReceiptRequestDescribing, so flush cannot deliver its receipts")
+            ]
+        }
+        var failures: [ConformanceFailure] = []
+        let request = describing.receiptRequest(for: receipt, writeKey: probeWriteKey)
+        let shown = "\(receipt.event): \(request)"
+        let token = request.method.utf8.allSatisfy { (0x41...0x5A).contains($0) }
+        if request.method.isEmpty || !token { failures.append(failure("$.method", "an HTTP method (POST)", shown)) }
+        func hasControl(_ text: String) -> Bool { text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }
+        if !request.path.hasPrefix("/") || hasControl(request.path) || request.path.contains(" ") {
+            failures.append(failure("$.path", "a path starting with / and no space or control character", shown))
+        }
+        for header in request.headers where hasControl(header.name) || hasControl(header.value) || header.name.isEmpty {
+            failures.append(failure("$.headers", "header names and values without control characters", shown))
+        }
+        if !request.body.isEmpty, (try? JSONParser.parse(request.body)) == nil {
+            failures.append(failure("$.body", "a JSON body", shown))
+        }
+        let key = Array(probeWriteKey.utf8)
+        let leaks = request.path.contains(probeWriteKey) || request.body.firstRange(of: key) != nil
+            || request.headers.contains { !$0.isSecret && $0.value.contains(probeWriteKey) }
+        if leaks {
+            failures.append(failure("$.headers", "the write key only in a header marked isSecret", shown))
+        }
+        return failures
     }
 }

@@ -5,6 +5,8 @@ public enum BuiltInVendors {
     /// Every built-in adapter.
     public static let all: [any VendorAdapter] = [
         ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
+        IterableAdapter(),
+        CustomerIOAdapter(),
     ]
 
     /// A registry of every built-in adapter.

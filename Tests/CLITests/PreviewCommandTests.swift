@@ -1,6 +1,7 @@
 import Foundation
 import PushBridge
 import PushBridgeTestSupport
+import PushBridgeVendors
 import Testing
 
 /// `bridge-cli preview` without a browser: options, outputs, exit codes, and the page's markup as written.
@@ -20,7 +21,7 @@ struct PreviewCommandTests {
         #expect(page.all(tag: "script").isEmpty)
         #expect(page.all(tag: "a").isEmpty)
         #expect(page.all(tag: "img").isEmpty)
-        #expect(page.all(class: "vendor").map { $0["data-vendor"] } == ["zixflow", "buzzkit", "appdna", "pushnotifai"])
+        #expect(page.all(class: "vendor").map { $0["data-vendor"] } == BuiltInVendors.all.map { .some($0.id) })
     }
 
     @Test("without --out the page goes to preview.html in the working directory, and stdout stays empty")
@@ -49,7 +50,7 @@ struct PreviewCommandTests {
         let bytes = try Fixtures.payloadBytes("zixflow-custom.json")
         let result = try CLI.run(["preview", "--out", "-", "-"], stdin: bytes)
         #expect(result.status == 0)
-        #expect(RenderedDOM.parse(result.stdout).all(class: "vendor").count == 4)
+        #expect(RenderedDOM.parse(result.stdout).all(class: "vendor").count == BuiltInVendors.all.count)
     }
 
     @Test("errors end with the other commands' exit codes, one line on stderr and no page",

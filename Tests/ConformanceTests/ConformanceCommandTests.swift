@@ -1,4 +1,5 @@
 import PushBridgeTestSupport
+import PushBridgeVendors
 import Testing
 
 /// Runs the built `bridge-cli` in the package root.
@@ -80,7 +81,8 @@ struct ConformanceCommandOutputTests {
         #expect(output.last == "0 passed, \(failed.count) failed")
         #expect(
             result.stderr == "bridge-cli conformance: bridge-cli runs the built-in vendors only "
-                + "(zixflow, buzzkit, appdna, pushnotifai); run another adapter's cases with ConformanceSuite(adapters:) "
+                + "(\(BuiltInVendors.all.map(\.id).joined(separator: ", "))); run another adapter's cases with "
+                + "ConformanceSuite(adapters:) "
                 + "from its package's tests\n")
     }
 }

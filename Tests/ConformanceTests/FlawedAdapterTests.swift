@@ -193,4 +193,32 @@ struct FlawedAdapterTests {
             report.failures.first { $0.check == .withoutMutableContent(.roundTrip) }?.description.contains(
                 "[law:round-trip(without mutable-content)]") == true)
     }
+
+    @Test("receipts with no request to deliver them are reported once per receipt, on the law-checked case")
+    func undeliverableReceipts() {
+        let adapters: [any VendorAdapter] = [
+            UndeliverableZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
+        ]
+        let suite = ConformanceSuite(adapters: adapters, options: .init(maxAdversarialVariants: 0))
+        let report = suite.run(cases: BuiltInCases.named("zixflow-seed-native-tap-button-0"))
+        let failures = report.failures.filter { $0.check == .receiptRequest }
+        #expect(!failures.isEmpty, "\(report)")
+        #expect(failures.allSatisfy { $0.actual.contains("does not conform to ReceiptRequestDescribing") })
+        let tokens = report.failures.filter { $0.check == .tokenRegistration }
+        #expect(tokens.count == 1, "once per vendor: \(report)")
+        #expect(tokens.first?.actual.contains("does not conform to TokenRegistering") == true)
+        #expect(report.failures.allSatisfy { [.receiptRequest, .tokenRegistration].contains($0.check) }, "\(report)")
+    }
+
+    @Test("a write key outside the secret header is reported")
+    func writeKeyInBody() {
+        let report = report(.putsWriteKeyInBody, BuiltInCases.named("zixflow-seed-native-tap-button-0"), variants: 0)
+        #expect(
+            report.failures.contains {
+                $0.check == .receiptRequest && $0.path == "$.headers" && $0.expected.contains("isSecret")
+            }, "\(report)")
+        #expect(report.failures.allSatisfy { $0.check == .receiptRequest })
+        #expect(report.failures.map(\.check.description).contains("law:receipt-request"))
+    }
 }
+

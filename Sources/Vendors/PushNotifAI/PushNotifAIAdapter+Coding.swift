@@ -102,14 +102,8 @@ extension PushNotifAIAdapter {
         }
 
         // Custom data is copied in the dictionary's order; the keys it cannot use are reported in key order.
-        var reservedDataKeys: [String] = []
-        for (key, value) in payload.data {
-            if Key.isReserved(key) { reservedDataKeys.append(key) } else { userInfo[key] = value }
-        }
-        for key in JSONWriter.sortedCanonically(reservedDataKeys) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
-                reason: "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"))
+        TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Key.isReserved) { key in
+            "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"
         }
         if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
         if let link = payload.deepLink { userInfo[Key.deepLink] = .string(link) }

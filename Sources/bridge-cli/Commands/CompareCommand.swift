@@ -8,7 +8,8 @@ enum CompareCommand: Command {
 
         Prints {"source":ID,"bridge":{…},"vendors":[{"vendor":ID,"userInfo":{…},"losses":[…]}]}: the payload
         translated into every vendor (or the listed ones). With --table, a terminal table: one row per
-        bridge-form field, one column per vendor, a field the vendor cannot carry marked "✗ lost".
+        bridge-form field, one column per vendor, a field the vendor cannot carry marked "✗ lost"; lines
+        fit in 100 columns ($COLUMNS when set): more vendors than fit are printed as several tables.
         """
     static let valuedOptions: Set<String> = ["vendors", "from", "vendor"]
     static let flagOptions: Set<String> = ["table", "pretty"]
@@ -36,7 +37,8 @@ enum CompareCommand: Command {
 
 /// The `compare --table` view: one row per bridge-form field, one column per vendor, each cell the value
 /// the vendor's own payload carries (decoded back), `✗ lost` where translation reported a loss, `—` where the
-/// field is absent. Cells are clipped so four vendors fit in 100 columns.
+/// field is absent. Cells are clipped so four vendors fit in 100 columns; more vendors are printed as several
+/// tables of at most 100 columns (or `COLUMNS`), each with the field column.
 enum ComparisonTable {
     static let fieldWidth = 24
     static let cellWidth = 16
@@ -61,7 +63,7 @@ enum ComparisonTable {
             }
             rows.append(cells)
         }
-        return TextTable.render(rows)
+        return TextTable.render(rows, width: TextTable.width(piped: 100))
     }
 
     private static func clip(_ text: String, to width: Int) -> String {

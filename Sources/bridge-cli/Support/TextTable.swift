@@ -11,17 +11,18 @@ import Darwin
 ///
 /// A table wider than ``width`` is cut into several tables, one after the other (a blank line between), each
 /// with the label column and as many of the other columns as fit, so eleven vendors stay readable in a
-/// terminal. Output to a file or a pipe is never cut unless `COLUMNS` asks for it.
+/// terminal. Output to a file or a pipe is cut only where the command promises a width (`compare --table`:
+/// 100 columns) or `COLUMNS` asks for one.
 enum TextTable {
-    /// The widest line wanted: `COLUMNS` when it is a number ≥ 40; else 100 on a terminal, unlimited otherwise.
-    static var width: Int {
+    /// The widest line wanted: `COLUMNS` when it is a number ≥ 40; else 100 on a terminal, `piped` otherwise.
+    static func width(piped: Int = Int.max) -> Int {
         if let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns >= 40 {
             return columns
         }
-        return isatty(STDOUT_FILENO) == 1 ? 100 : Int.max
+        return isatty(STDOUT_FILENO) == 1 ? 100 : piped
     }
 
-    static func render(_ rows: [[String]], width: Int = TextTable.width) -> String {
+    static func render(_ rows: [[String]], width: Int = TextTable.width()) -> String {
         guard let header = rows.first else { return "" }
         var widths = [Int](repeating: 0, count: header.count)
         for row in rows {

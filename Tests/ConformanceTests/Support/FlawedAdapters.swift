@@ -30,6 +30,8 @@ struct FlawedZixflowAdapter: CategoryProviding {
         case sendsUnlistedProperty
         /// Always writes `aps.mutable-content: 1`, and never reports the `$.mutableContent` loss that adding it is.
         case addsMutableContentSilently
+        /// Puts the write key into the receipt request's JSON body as well as its secret header.
+        case putsWriteKeyInBody
     }
 
     let flaw: Flaw
@@ -124,3 +126,44 @@ struct FlawedZixflowAdapter: CategoryProviding {
         base.tapPlan(for: step, payload: payload, context: context)
     }
 }
+
+extension FlawedZixflowAdapter: TokenRegistering {
+    func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
+        base.tokenRegistration(for: device)
+    }
+}
+
+extension FlawedZixflowAdapter: ReceiptRequestDescribing {
+    var defaultReceiptBaseURL: String? { base.defaultReceiptBaseURL }
+
+    func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
+        var request = base.receiptRequest(for: receipt, writeKey: writeKey)
+        if flaw == .putsWriteKeyInBody, let writeKey {
+            request.body = JSONWriter.bytes(.object(["key": .string(writeKey), "event": .string(receipt.event)]))
+        }
+        return request
+    }
+}
+
+/// The real Zixflow adapter without its receipt requests and token registration: receipts that `flush` could
+/// never deliver, and a backend that never learns the device token.
+struct UndeliverableZixflowAdapter: CategoryProviding {
+    private let base = ZixflowAdapter()
+    var id: String { base.id }
+    var capabilities: VendorCapabilities { base.capabilities }
+    var eventTable: [EventTableEntry] { base.eventTable }
+    var launchCategories: [NotificationCategory] { base.launchCategories }
+    func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
+    func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        base.userInfo(for: payload, losses: &losses)
+    }
+    func categories(for payload: PushPayload) -> [NotificationCategory] { base.categories(for: payload) }
+    func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
+        base.receipts(for: step, payload: payload, context: context)
+    }
+    func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
+        base.tapPlan(for: step, payload: payload, context: context)
+    }
+}
+

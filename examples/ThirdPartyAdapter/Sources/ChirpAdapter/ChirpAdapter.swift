@@ -13,7 +13,9 @@ import PushBridge
 /// at launch. Other top-level keys are custom data; unknown or wrong-typed keys inside `chirp` are kept in
 /// `ignored` under their path (`$.chirp.<key>`) and written back. The rest is PushBridge's defaults: the
 /// name, `ownsCategory`, the receipts (``eventTable``), the taps and the losses ``capabilities`` imply.
-public struct ChirpAdapter: VendorAdapter, CategoryProviding {
+/// Receipts go to the app's collector as `POST /chirp/events` with the write key as a bearer token; the SDK
+/// registers the device token alone.
+public struct ChirpAdapter: VendorAdapter, CategoryProviding, ReceiptRequestDescribing, TokenRegistering {
     /// The category Chirp's buttons are registered under.
     public static let category = "chirp"
     /// What `decode` expects of each `chirp` key, for its diagnostics.
@@ -45,6 +47,17 @@ public struct ChirpAdapter: VendorAdapter, CategoryProviding {
 
     public var launchCategories: [NotificationCategory] { [NotificationCategory(id: Self.category, owner: id)] }
 
+    public var defaultReceiptBaseURL: String? { nil }
+
+    public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
+        .register(TokenRegistrationRequest(vendor: id, token: device.token))
+    }
+
+    public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
+        .event(path: "/chirp/events", event: receipt.event, properties: receipt.properties,
+               credential: .credential("Authorization", prefix: "Bearer ", key: writeKey))
+    }
+
     public func claims(_ userInfo: JSONObject) -> Bool { userInfo["chirp"]?["id"]?.stringValue?.isEmpty == false }
 
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
@@ -56,8 +69,8 @@ public struct ChirpAdapter: VendorAdapter, CategoryProviding {
                 payload.ignored["$.chirp"] = chirp
                 diagnostics.append(Diagnostic.wrongType("$.chirp", expected: "an object", chirp))
             } else {
-                let message = "no chirp object: no receipt"
-                diagnostics.append(Diagnostic(.warning, code: "chirp-missing", path: "$.chirp", message: message))
+                let missing = Diagnostic(.warning, code: "chirp-missing", path: "$.chirp", message: "no chirp: no receipt")
+                diagnostics.append(missing)
             }
             return DecodeResult(payload: payload, diagnostics: diagnostics)
         }

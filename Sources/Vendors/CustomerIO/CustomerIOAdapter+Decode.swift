@@ -1,0 +1,110 @@
+import PushBridge
+
+extension CustomerIOAdapter {
+    /// Wire payload → bridge form. Never fails: a value of the wrong type is kept in `ignored` under its wire
+    /// path (`$["CIO-Delivery-ID"]`, `$.CIO.push.link`) with a diagnostic; keys of the sender's own are `data`.
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
+        var decoder = WireDecoder(payload: PushPayload(vendor: id))
+        decoder.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoder.payload)
+        if let aps = userInfo["aps"], aps.objectValue == nil { decoder.payload.ignored[Path.aps] = aps }
+        decoder.payload.data.reserveCapacity(userInfo.count)
+        for (key, value) in userInfo.membersInCanonicalOrder where key != "aps" {
+            switch key {
+            case Key.deliveryID:
+                guard let text = value.stringValue else {
+                    decoder.keepWrongType(value, at: Path.deliveryID, expected: "a string")
+                    continue
+                }
+                decoder.payload.tracking[key] = value
+                if !text.isEmpty { decoder.payload.messageId = text }
+            case Key.deliveryToken:
+                guard value.stringValue != nil else {
+                    decoder.keepWrongType(value, at: Path.deliveryToken, expected: "a string")
+                    continue
+                }
+                decoder.payload.tracking[key] = value
+            case Key.vendorObject:
+                decoder.decodeVendorObject(value)
+            default:
+                decoder.payload.data[key] = value
+            }
+        }
+        decoder.checkDeliveryKeys()
+        return DecodeResult(payload: decoder.payload, diagnostics: decoder.diagnostics)
+    }
+
+    /// The state of one decode.
+    private struct WireDecoder {
+        var payload: PushPayload
+        var diagnostics: [Diagnostic] = []
+
+        /// Keeps `value` in `ignored` under its wire path, with a diagnostic.
+        mutating func keep(_ value: JSONValue, at path: String, _ diagnostic: Diagnostic) {
+            payload.ignored[path] = value
+            diagnostics.append(diagnostic)
+        }
+
+        mutating func keepWrongType(_ value: JSONValue, at path: String, expected: String) {
+            keep(value, at: path, Diagnostic.wrongType(path, expected: expected, value))
+        }
+
+        mutating func keepUnknown(_ value: JSONValue, at path: String) {
+            keep(value, at: path, Diagnostic(
+                .info, code: "unknown-key", path: path,
+                message: "\(path) is not read by the Customer.io SDK; kept under ignored"))
+        }
+
+        /// `CIO`: an object whose `push` object holds the link and the image.
+        mutating func decodeVendorObject(_ value: JSONValue) {
+            guard let object = value.objectValue else {
+                keepWrongType(value, at: Path.vendorObject, expected: "an object")
+                return
+            }
+            for (key, member) in object.membersInCanonicalOrder {
+                let path = JSONPath.member(key, of: Path.vendorObject)
+                guard key == Key.push else {
+                    keepUnknown(member, at: path)
+                    continue
+                }
+                guard let push = member.objectValue else {
+                    keepWrongType(member, at: path, expected: "an object")
+                    continue
+                }
+                decodePush(push)
+            }
+        }
+
+        /// `CIO.push.link` → `deepLink`, `CIO.push.image` → `imageURL`; an empty string is no link or image for the
+        /// SDK (`URL(string: "")` is nil) and is kept under `ignored`.
+        private mutating func decodePush(_ push: JSONObject) {
+            for (key, value) in push.membersInCanonicalOrder {
+                let path = JSONPath.member(key, of: Path.push)
+                guard key == Key.link || key == Key.image else {
+                    keepUnknown(value, at: path)
+                    continue
+                }
+                guard let text = value.stringValue else {
+                    keepWrongType(value, at: path, expected: "a string")
+                    continue
+                }
+                guard !text.isEmpty else {
+                    keep(value, at: path, Diagnostic(
+                        .info, code: "empty-\(key)", path: path,
+                        message: "an empty \(key) is none for the Customer.io SDK; kept under ignored"))
+                    continue
+                }
+                if key == Key.link { payload.deepLink = text } else { payload.imageURL = text }
+            }
+        }
+
+        /// A warning for each delivery key that is missing or empty: the SDK then sends no metric.
+        mutating func checkDeliveryKeys() {
+            for (key, path) in [(Key.deliveryID, Path.deliveryID), (Key.deliveryToken, Path.deliveryToken)]
+            where payload.tracking[key]?.stringValue?.isEmpty != false {
+                diagnostics.append(Diagnostic(
+                    .warning, code: "delivery-key-missing", path: path,
+                    message: "no non-empty \(key): not a Customer.io push for its SDK, and no receipt will be sent"))
+            }
+        }
+    }
+}

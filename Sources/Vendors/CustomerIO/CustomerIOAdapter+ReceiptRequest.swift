@@ -1,0 +1,61 @@
+import PushBridge
+
+/// Customer.io's Data Pipelines track API, as the SDK's service extension calls it
+/// (`Sources/MessagingPush/RichPush/RichPushDeliveryTracker.swift`, path in
+/// `Sources/Common/Service/CIOApiEndpoint.swift`, headers in `RichPushHttpClient.swift`):
+/// `POST <base URL>/track` with `{"anonymousId": <delivery id>, "event": "Report Delivery Event",
+/// "properties": {"deliveryId", "metric", "recipient"}}` and `Authorization: Basic base64("<CDP API key>:")`.
+/// The base URL is the region's (`https://cdp.customer.io/v1`, EU `https://cdp-eu.customer.io/v1`): configuration.
+extension CustomerIOAdapter: ReceiptRequestDescribing {
+    /// The path of the track endpoint under the region's base URL.
+    public static let trackPath = "/track"
+    /// The event name every push metric is sent under; the receipt's event is the metric.
+    public static let deliveryEventName = "Report Delivery Event"
+
+    /// None: the host depends on the workspace's region, so the app configures it (REAL-VENDORS R5).
+    public var defaultReceiptBaseURL: String? { nil }
+
+    /// `POST /track`; `anonymousId` is the receipt's message id (else its `deliveryId` property), `event` is
+    /// `Report Delivery Event`, `properties` are the receipt's. The CDP API key is sent as HTTP Basic
+    /// credentials with an empty password, as the SDK does.
+    public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
+        var headers = [HTTPHeader("Content-Type", "application/json; charset=utf-8")]
+        if let writeKey, !writeKey.isEmpty {
+            headers.append(HTTPHeader("Authorization", "Basic " + Base64.encode(Array((writeKey + ":").utf8)), isSecret: true))
+        }
+        var body: JSONObject = [
+            "event": .string(Self.deliveryEventName), "properties": .object(receipt.properties),
+        ]
+        if let anonymousID = receipt.messageId ?? receipt.properties[Property.deliveryID]?.stringValue {
+            body["anonymousId"] = .string(anonymousID)
+        }
+        return ReceiptRequest(method: "POST", path: Self.trackPath, headers: headers, body: JSONWriter.bytes(.object(body)))
+    }
+}
+
+/// Standard base64 with padding (RFC 4648 §4), for HTTP Basic credentials.
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// `bytes` as base64 text.
+    static func encode(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group = UInt32(bytes[index]) << 16
+            if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
+            if count > 2 { group |= UInt32(bytes[index + 2]) }
+            for position in 0..<4 {
+                if position <= count {
+                    output.append(alphabet[Int((group >> UInt32(18 - 6 * position)) & 0x3f)])
+                } else {
+                    output.append(UInt8(ascii: "="))
+                }
+            }
+            index += 3
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

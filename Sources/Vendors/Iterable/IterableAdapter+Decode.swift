@@ -1,0 +1,354 @@
+import PushBridge
+
+extension IterableAdapter {
+    /// Wire payload → bridge form. Never fails: what has no field is kept in `ignored` under its wire path,
+    /// with a diagnostic.
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
+        var decoding = IterableDecoding(payload: PushPayload(vendor: id))
+        decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
+        if let aps = userInfo["aps"], aps.objectValue == nil { decoding.keep(aps, at: Path.aps) }
+
+        let itbl = decoding.vendorObject(userInfo[Self.vendorKey])
+        let ghost = Self.ghostFlag(itbl?[Key.isGhostPush]) == true
+        if let itbl { decoding.decodeVendorObject(itbl, ghost: ghost) }
+        if ghost { decoding.decodeGhostPush(root: userInfo, itbl: itbl ?? [:]) }
+
+        let hasDefaultAction = itbl?[Key.defaultAction]?.objectValue != nil
+        for (key, value) in userInfo {
+            switch key {
+            case "aps", Self.vendorKey:
+                continue
+            case Key.messageId where ghost, Key.notificationType where ghost:
+                continue  // read by decodeGhostPush
+            case Key.url:
+                decoding.decodeLegacyURL(value, used: itbl != nil && !hasDefaultAction)
+            default:
+                decoding.payload.data[key] = value
+            }
+        }
+        decoding.checkCategory(itbl: itbl)
+        return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
+    }
+}
+
+/// The state of one decode: the payload so far and what was noticed.
+struct IterableDecoding {
+    typealias Key = IterableAdapter.Key
+    typealias Path = IterableAdapter.Path
+
+    var payload: PushPayload
+    var diagnostics: [Diagnostic] = []
+
+    /// Keeps `value` in `ignored` under its wire path.
+    mutating func keep(_ value: JSONValue, at path: String) { payload.ignored[path] = value }
+
+    /// Keeps a value of the wrong type and says so.
+    mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
+        keep(value, at: path)
+        diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
+    }
+
+    /// Keeps a value the SDK does not read and says why.
+    mutating func unread(
+        _ value: JSONValue, at path: String, _ code: String, _ message: String, severity: Diagnostic.Severity = .warning
+    ) {
+        keep(value, at: path)
+        note(severity, code, at: path, message)
+    }
+
+    mutating func note(_ severity: Diagnostic.Severity, _ code: String, at path: String, _ message: String) {
+        diagnostics.append(Diagnostic(severity, code: code, path: path, message: message))
+    }
+
+    /// `itbl` as an object: an object, or a string holding one (R2); anything else is kept and reported.
+    mutating func vendorObject(_ value: JSONValue?) -> JSONObject? {
+        switch value {
+        case nil:
+            note(.warning, "itbl-missing", at: Path.vendor, "there is no itbl object: the Iterable SDK ignores this push")
+            return nil
+        case .object(let members)?:
+            return members
+        case .string(let text)?:
+            if let members = IterableAdapter.parseObject(text) {
+                note(.info, "itbl-json-string", at: Path.vendor,
+                     "itbl is a string holding a JSON object; it is read as that object and written back as one")
+                return members
+            }
+            wrongType(.string(text), at: Path.vendor, expected: "an object (or a string holding a JSON object)")
+            return nil
+        case let value?:
+            wrongType(value, at: Path.vendor, expected: "an object")
+            return nil
+        }
+    }
+
+    mutating func decodeVendorObject(_ itbl: JSONObject, ghost: Bool) {
+        var metadata: JSONObject = [:]
+        for (key, member) in itbl {
+            // Built only when a diagnostic or a kept value needs it (the hot path never does).
+            var path: String { JSONPath.member(key, of: Path.vendor) }
+            switch key {
+            case Key.messageId:
+                guard let messageId = member.stringValue else {
+                    wrongType(member, at: path, expected: "a string")
+                    note(.warning, "tracking-incomplete", at: path, "without a string messageId no trackPushOpen is sent")
+                    continue
+                }
+                // A ghost push's messageId comes from the root: itbl's is then tracking data of its own.
+                if ghost { metadata[key] = member } else { payload.messageId = messageId }
+            case Key.campaignId, Key.templateId:
+                guard member.numberValue != nil else {
+                    wrongType(member, at: path, expected: "a number")
+                    note(.warning, "tracking-incomplete", at: path, "without a number \(key) no trackPushOpen is sent")
+                    continue
+                }
+                metadata[key] = member
+            case Key.isGhostPush:
+                guard IterableAdapter.ghostFlag(member) != nil else {
+                    wrongType(member, at: path, expected: "true, false, 1 or 0")
+                    note(.warning, "tracking-incomplete", at: path, "without an isGhostPush flag no trackPushOpen is sent")
+                    continue
+                }
+                metadata[key] = member
+            case Key.attachmentURL:
+                guard let image = member.stringValue else {
+                    wrongType(member, at: path, expected: "a string")
+                    continue
+                }
+                payload.imageURL = image
+            case Key.defaultAction:
+                decodeDefaultAction(member)
+            case Key.actionButtons:
+                decodeButtons(member)
+            case Key.notificationType:
+                continue  // read by decodeGhostPush
+            default:
+                unread(member, at: path, "unknown-key", "'\(key)' is not read by the Iterable SDK; kept under ignored",
+                       severity: .info)
+            }
+        }
+        if !metadata.isEmpty { payload.tracking[IterableAdapter.vendorKey] = .object(metadata) }
+        if !ghost, payload.messageId == nil, itbl[Key.messageId] == nil {
+            note(.warning, "message-id-missing", at: JSONPath.member(Key.messageId, of: Path.vendor),
+                 "itbl has no messageId: no trackPushOpen is sent and the extension derives no category")
+        }
+        if !ghost, let type = itbl[Key.notificationType] {
+            unread(type, at: JSONPath.member(Key.notificationType, of: Path.vendor), "not-ghost-push",
+                   "notificationType is read only for a ghost push (itbl.isGhostPush true); kept under ignored")
+        }
+    }
+
+    /// A ghost push: `messageId` and `notificationType` from the root, else from `itbl` (R4a, D8).
+    mutating func decodeGhostPush(root: JSONObject, itbl: JSONObject) {
+        func read(_ key: String) -> String? {
+            let rootPath = JSONPath.member(key, of: JSONPath.root)
+            let itblPath = JSONPath.member(key, of: Path.vendor)
+            var found: String?
+            if let value = root[key] {
+                if let text = value.stringValue { found = text } else { wrongType(value, at: rootPath, expected: "a string") }
+            }
+            guard let inside = itbl[key] else { return found }
+            if found != nil {
+                // itbl.messageId is tracking data of its own; a second notificationType is not read.
+                if key == Key.notificationType {
+                    unread(inside, at: itblPath, "ghost-field-shadowed",
+                           "the root notificationType wins; this one is kept under ignored", severity: .info)
+                }
+                return found
+            }
+            guard let text = inside.stringValue else {
+                if key == Key.notificationType { wrongType(inside, at: itblPath, expected: "a string") }
+                return nil
+            }
+            note(.warning, "ghost-field-in-itbl", at: itblPath,
+                 "a ghost push's \(key) belongs at the root, where the SDK reads it; read from itbl instead (D8)")
+            return text
+        }
+        if let messageId = read(Key.messageId) { payload.messageId = messageId }
+        if let type = read(Key.notificationType) {
+            if payload.action != nil, let original = itbl[Key.defaultAction] {
+                // Kept whole, in place of what decoding the action kept inside it.
+                payload.ignored = payload.ignored.filter { !JSONPath.isSameOrInside($0.key, Path.defaultAction) }
+                unread(original, at: Path.defaultAction, "ghost-default-action",
+                       "a ghost push's action is its notificationType; the default action is kept under ignored")
+            }
+            payload.action = PushAction(name: type)
+            if !IterableAdapter.silentNotificationTypes.contains(type) {
+                note(.warning, "notification-type-unknown", at: JSONPath.member(Key.notificationType, of: JSONPath.root),
+                     "'\(type)' is not InAppUpdate, InAppRemove or UpdateEmbedded: the SDK runs no sync for it")
+            }
+        }
+    }
+
+    /// The legacy root `url`: the body tap's link when `itbl` has no `defaultAction` object.
+    mutating func decodeLegacyURL(_ value: JSONValue, used: Bool) {
+        guard let link = value.stringValue else {
+            wrongType(value, at: Path.url, expected: "a string")
+            return
+        }
+        guard used else {
+            unread(value, at: Path.url, "legacy-url-unused",
+                   "url is read only when itbl has no defaultAction; kept under ignored", severity: .info)
+            return
+        }
+        if !link.isEmpty { payload.deepLink = link }
+    }
+
+    /// `itbl.defaultAction`: `openUrl` → the deep link, another type → the named action.
+    mutating func decodeDefaultAction(_ value: JSONValue) {
+        switch decodeAction(value, at: Path.defaultAction) {
+        case .link(let link): payload.deepLink = link
+        case .named(let action): payload.action = action
+        case .nothing: break
+        }
+    }
+
+    /// What an Iterable action object (`{type, data}`) does.
+    enum ActionOutcome {
+        case link(String)
+        case named(PushAction)
+        case nothing
+    }
+
+    /// Reads an action object as `IterableAction` does: `type` a non-empty string; `data` a string (the link of
+    /// an `openUrl`, the data of another type). An action that does nothing is kept whole under `ignored`.
+    mutating func decodeAction(_ value: JSONValue, at path: String) -> ActionOutcome {
+        guard case .object(let members) = value else {
+            wrongType(value, at: path, expected: "an action object {type, data}")
+            return .nothing
+        }
+        let typePath = JSONPath.member(Key.type, of: path)
+        let dataPath = JSONPath.member(Key.data, of: path)
+        guard let type = members[Key.type]?.stringValue, !type.isEmpty else {
+            let problem = members[Key.type] == nil ? "has no type" : "has no non-empty string type"
+            unread(value, at: path, "action-type-missing", "the action \(problem), so it does nothing; kept under ignored")
+            if let bad = members[Key.type], bad.stringValue == nil {
+                diagnostics.append(Diagnostic.wrongType(typePath, expected: "a string", bad))
+            }
+            return .nothing
+        }
+        let data = members[Key.data]?.stringValue
+        if type == IterableAdapter.openURLActionType, data?.isEmpty ?? true {
+            unread(value, at: path, "action-link-missing", "an openUrl action without a link does nothing; kept under ignored")
+            if let bad = members[Key.data], bad.stringValue == nil {
+                diagnostics.append(Diagnostic.wrongType(dataPath, expected: "a string", bad))
+            }
+            return .nothing
+        }
+        for (key, member) in members where key != Key.type {
+            if key == Key.data {
+                if member.stringValue == nil { wrongType(member, at: dataPath, expected: "a string") }
+            } else {
+                unread(member, at: JSONPath.member(key, of: path), "unknown-key",
+                       "'\(key)' is not a key of an Iterable action; kept under ignored")
+            }
+        }
+        if type == IterableAdapter.openURLActionType, let data { return .link(data) }
+        return .named(PushAction(name: type, data: data.map { [Key.data: .string($0)] } ?? [:]))
+    }
+
+    /// `itbl.actionButtons`: an array of button objects. One element that is not an object makes the SDK show
+    /// no button at all; a button without a string `identifier` and `title` is dropped.
+    mutating func decodeButtons(_ value: JSONValue) {
+        guard case .array(let elements) = value else {
+            wrongType(value, at: Path.actionButtons, expected: "an array of buttons")
+            return
+        }
+        guard elements.allSatisfy({ $0.objectValue != nil }) else {
+            unread(value, at: Path.actionButtons, "action-buttons-malformed",
+                   "an element of actionButtons is not an object, so the SDK shows no button; kept under ignored")
+            return
+        }
+        for (index, element) in elements.enumerated() {
+            decodeButton(element.objectValue ?? [:], at: index)
+        }
+    }
+
+    mutating func decodeButton(_ members: JSONObject, at index: Int) {
+        let path = Path.button(index)
+        guard let buttonId = members[Key.identifier]?.stringValue, let title = members[Key.title]?.stringValue else {
+            let missing = [Key.identifier, Key.title].filter { members[$0]?.stringValue == nil }
+            unread(.object(members), at: path, "button-dropped",
+                   "the button has no string \(missing.joined(separator: " or ")), so the SDK drops it; kept under ignored")
+            return
+        }
+        var button = PushButton(id: buttonId, title: title, foreground: true)
+        for (key, member) in members where key != Key.identifier && key != Key.title {
+            let memberPath = Path.buttonMember(key, index)
+            switch key {
+            case Key.buttonType:
+                guard let type = member.stringValue else {
+                    wrongType(member, at: memberPath, expected: "a string")
+                    continue
+                }
+                switch type {
+                case IterableAdapter.ButtonType.destructive: button.destructive = true
+                case IterableAdapter.ButtonType.textInput: button.input = true
+                case IterableAdapter.ButtonType.standard: break
+                default:
+                    unread(member, at: memberPath, "button-type-unknown",
+                           "buttonType '\(type)' is not default, destructive or textInput: shown as a default button")
+                }
+            case Key.openApp:
+                guard let flag = Self.flag(member) else {
+                    wrongType(member, at: memberPath, expected: "true or false (the SDK then opens the app)")
+                    continue
+                }
+                button.foreground = flag
+            case Key.inputPlaceholder:
+                guard let placeholder = member.stringValue else {
+                    wrongType(member, at: memberPath, expected: "a string")
+                    continue
+                }
+                button.placeholder = placeholder
+            case Key.requiresUnlock, Key.inputTitle, Key.actionIcon:
+                // No bridge field: kept for the category this button registers (IterableAdapter+Categories).
+                keep(member, at: memberPath)
+                if key == Key.requiresUnlock, Self.flag(member) == nil {
+                    diagnostics.append(Diagnostic.wrongType(memberPath, expected: "true or false", member))
+                } else if key == Key.inputTitle, member.stringValue == nil {
+                    diagnostics.append(Diagnostic.wrongType(memberPath, expected: "a string", member))
+                } else if key == Key.actionIcon, member.objectValue == nil {
+                    diagnostics.append(Diagnostic.wrongType(memberPath, expected: "an object {iconType, imageName}", member))
+                }
+            case Key.action:
+                switch decodeAction(member, at: memberPath) {
+                case .link(let link): button.deepLink = link
+                case .named(let action): button.action = action
+                case .nothing: break
+                }
+            default:
+                unread(member, at: memberPath, "unknown-key",
+                       "'\(key)' is not a key of an Iterable button; kept under ignored")
+            }
+        }
+        payload.buttons.append(button)
+    }
+
+    /// A flag as the SDK reads it (`NSNumber.boolValue`): a boolean, or a number (non-zero is true).
+    static func flag(_ value: JSONValue) -> Bool? {
+        switch value {
+        case .bool(let flag): return flag
+        case .number(let number): return number.doubleValue.map { $0 != 0 }
+        default: return nil
+        }
+    }
+
+    /// The extension shows the buttons only under the category it derives from `itbl.messageId`: with an
+    /// `aps.category` it shows that category's actions instead. A category equal to the messageId is the one
+    /// the extension derived (read back from a delivered notification): it is kept under `ignored`, so it is
+    /// never carried into another vendor (D13).
+    mutating func checkCategory(itbl: JSONObject?) {
+        guard let category = payload.category, !category.isEmpty else { return }
+        let categoryPath = JSONPath.member("category", of: Path.aps)
+        if let messageId = itbl?[Key.messageId]?.stringValue, messageId == category {
+            payload.category = nil
+            unread(.string(category), at: categoryPath, "category-derived",
+                   "the category is the messageId the extension derives it from; kept under ignored", severity: .info)
+        } else if !payload.buttons.isEmpty {
+            note(.info, "buttons-hidden-by-category", at: categoryPath,
+                 "with aps.category set the extension registers no category for the buttons: iOS shows the actions "
+                    + "the app registered for '\(category)'")
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import PushBridge
+
+extension IterableAdapter {
+    /// Bridge form → wire payload.
+    ///
+    /// Writes `aps` with `APSCoding` (`mutable-content: 1` for an image or buttons, which the extension adds)
+    /// and one `itbl` object: the tracked metadata, `messageId`, `attachment-url`, `defaultAction` (the deep
+    /// link as `openUrl`, else the named action) and `actionButtons`. A ghost push writes its `messageId` and
+    /// `notificationType` (the action's name) at the root, where the SDK reads them. Custom data goes to the
+    /// root. What decoding kept in `ignored` is written back at its path.
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        let sameVendor = payload.vendor == id
+        let ghost = sameVendor && Self.isGhostPush(payload)
+        var wire = payload
+        if payload.needsServiceExtension, !payload.mutableContent {
+            wire.mutableContent = true
+            if sameVendor, payload.apsExtra["mutable-content"] == nil {
+                losses.append(Loss(
+                    path: "$.mutableContent", value: false,
+                    reason: "an image or buttons need the service extension: Iterable sets mutable-content: 1"))
+            }
+        }
+        if !sameVendor, let category = payload.category, !payload.buttons.isEmpty {
+            wire.category = nil
+            losses.append(Loss(
+                path: "$.category", value: .string(category),
+                reason: "Iterable's extension shows buttons only for a push without a category; the category is not sent"))
+        }
+
+        var itbl = sameVendor ? Self.trackedMetadata(payload).filter { Key.tracked.contains($0.key) } : [:]
+        if let messageId = payload.messageId, !ghost { itbl[Key.messageId] = .string(messageId) }
+        if let image = payload.imageURL { itbl[Key.attachmentURL] = .string(image) }
+        if let defaultAction = Self.defaultAction(payload, ghost: ghost, losses: &losses) {
+            itbl[Key.defaultAction] = defaultAction
+        }
+        if !payload.buttons.isEmpty {
+            itbl[Key.actionButtons] = .array(payload.buttons.enumerated().map { index, button in
+                Self.buttonObject(button, at: JSONPath.element(index, of: "$.buttons"), losses: &losses)
+            })
+        }
+
+        var userInfo = JSONObject(minimumCapacity: payload.data.count + 4)
+        let ownKeys: Set<String> = ghost
+            ? ["aps", Self.vendorKey, Key.url, Key.messageId, Key.notificationType] : ["aps", Self.vendorKey, Key.url]
+        var lostDataKeys: [String] = []
+        for (key, value) in payload.data {
+            if ownKeys.contains(key) { lostDataKeys.append(key) } else { userInfo[key] = value }
+        }
+        for key in JSONWriter.sortedCanonically(lostDataKeys) {
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
+                reason: "'\(key)' is an Iterable key of its own; custom data cannot use it"))
+        }
+        if ghost {
+            if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
+            if let action = payload.action {
+                userInfo[Key.notificationType] = .string(action.name)
+                if !action.data.isEmpty {
+                    losses.append(Loss(
+                        path: "$.action.data", value: .object(action.data),
+                        reason: "a ghost push's notificationType is a name only; its data cannot be sent"))
+                }
+            }
+        }
+
+        let aps = APSCoding.encode(wire)
+        if !aps.isEmpty || !sameVendor || payload.ignored[Path.aps] == nil { userInfo["aps"] = .object(aps) }
+        if !itbl.isEmpty || !sameVendor || payload.ignored[Path.vendor] == nil {
+            userInfo[Self.vendorKey] = .object(itbl)
+        }
+        if sameVendor {
+            let placementLosses = Self.writeBack(payload.ignored, into: &userInfo)  // not lazily: it writes
+            losses.append(contentsOf: placementLosses)
+        }
+        return userInfo
+    }
+
+    /// `itbl.defaultAction`: the deep link as `openUrl`, else the named action (not for a ghost push, whose
+    /// action is its `notificationType`). With both, the link wins and the action is a loss.
+    private static func defaultAction(_ payload: PushPayload, ghost: Bool, losses: inout LossList) -> JSONValue? {
+        let action = ghost ? nil : payload.action
+        if let link = payload.deepLink {
+            if let action {
+                losses.append(Loss(
+                    path: "$.action", value: action.json,
+                    reason: "Iterable's default action is one action: the deep link is sent, the named action is not"))
+            }
+            return actionObject(type: openURLActionType, data: link)
+        }
+        guard let action else { return nil }
+        return actionObject(action, at: "$.action", losses: &losses)
+    }
+
+    /// `{type, data}`.
+    private static func actionObject(type: String, data: String?) -> JSONValue {
+        var members: JSONObject = [Key.type: .string(type)]
+        if let data { members[Key.data] = .string(data) }
+        return .object(members)
+    }
+
+    /// A named action as `{type: name, data}`: Iterable's action data is one string (`data`), so any other data
+    /// is a loss.
+    private static func actionObject(_ action: PushAction, at path: String, losses: inout LossList) -> JSONValue {
+        let data = action.data[Key.data]?.stringValue
+        for (key, value) in action.data.membersInCanonicalOrder where !(key == Key.data && data != nil) {
+            losses.append(Loss(
+                path: JSONPath.member(key, of: path + ".data"), value: value,
+                reason: "an Iterable action carries one string of data (data); this cannot be sent"))
+        }
+        return actionObject(type: action.name, data: data)
+    }
+
+    /// One `actionButtons` element.
+    private static func buttonObject(_ button: PushButton, at path: String, losses: inout LossList) -> JSONValue {
+        var members = JSONObject(minimumCapacity: 6)
+        members[Key.identifier] = .string(button.id)
+        members[Key.title] = .string(button.title)
+        let type: String
+        if button.input {
+            type = ButtonType.textInput
+            if button.destructive {
+                losses.append(Loss(
+                    path: path + ".destructive", value: true,
+                    reason: "an Iterable button has one buttonType: a text input button cannot be destructive"))
+            }
+        } else {
+            type = button.destructive ? ButtonType.destructive : ButtonType.standard
+        }
+        members[Key.buttonType] = .string(type)
+        members[Key.openApp] = .bool(button.foreground)
+        if let placeholder = button.placeholder { members[Key.inputPlaceholder] = .string(placeholder) }
+        if let link = button.deepLink {
+            if let action = button.action {
+                losses.append(Loss(
+                    path: path + ".action", value: action.json,
+                    reason: "an Iterable button runs one action: its deep link is sent, its named action is not"))
+            }
+            members[Key.action] = actionObject(type: openURLActionType, data: link)
+        } else if let action = button.action {
+            members[Key.action] = actionObject(action, at: path + ".action", losses: &losses)
+        }
+        return .object(members)
+    }
+
+    /// Writes `ignored` back at the wire paths decoding took the entries from: whole array elements first, in
+    /// index order (so the positions decoding saw are the positions written), then the rest. A kept scalar
+    /// replaces what encoding wrote there (an unknown `buttonType` over `default`); an entry that no longer
+    /// fits is a loss.
+    static func writeBack(_ ignored: JSONObject, into userInfo: inout JSONObject) -> [Loss] {
+        func isElement(_ key: String) -> Int? {
+            guard case .index(let index)? = JSONPath.components(of: key)?.last else { return nil }
+            return index
+        }
+        let ordered = ignored.membersInCanonicalOrder.enumerated().sorted { lhs, rhs in
+            let (left, right) = (isElement(lhs.element.key), isElement(rhs.element.key))
+            switch (left, right) {
+            case let (left?, right?): return left != right ? left < right : lhs.offset < rhs.offset
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return lhs.offset < rhs.offset
+            }
+        }
+        var losses: [Loss] = []
+        for (_, entry) in ordered {
+            if let failure = JSONPlacement.place(entry.value, at: entry.key, in: &userInfo, replacingScalars: true) {
+                losses.append(Loss(
+                    path: JSONPath.member(entry.key, of: "$.ignored"), value: entry.value,
+                    reason: "could not be written back: \(failure)"))
+            }
+        }
+        return losses
+    }
+}

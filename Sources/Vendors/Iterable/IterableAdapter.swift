@@ -1,0 +1,288 @@
+import PushBridge
+
+/// Iterable (Iterable/iterable-swift-sdk; docs/vendors/iterable.md): an `itbl` object beside `aps`.
+///
+/// Wire keys inside `itbl`: `messageId` (the bridge form's `messageId`), `campaignId`, `templateId` and
+/// `isGhostPush` (kept in `tracking` as `{"itbl": {…}}`: what `trackPushOpen` needs besides the message id;
+/// a ghost push's `itbl.messageId` too, as its bridge-form `messageId` comes from the root),
+/// `attachment-url` (→ `imageURL`), `defaultAction` (`{type, data}`: `openUrl` → `deepLink`, another type →
+/// `action`), `actionButtons` (→ `buttons`). The root `url` is the legacy deep link, read only when there is
+/// no `defaultAction` object. A ghost push (`itbl.isGhostPush` true) takes its `messageId` and
+/// `notificationType` from the root, else from `itbl`, and carries the type as `action {name}`. Other root
+/// keys are custom data. What has no field of its own is kept in `ignored` under its wire path
+/// (`$.url`, `$.itbl.actionButtons[1].actionIcon`) and written back by a same-vendor encode.
+///
+/// Taps follow the SDK's `ActionRunner`: an `openUrl` link whose scheme is not `https` (nor one of
+/// ``allowedProtocols``) reaches no handler at all.
+public struct IterableAdapter: VendorAdapter {
+    /// The top-level key holding Iterable's object.
+    public static let vendorKey = "itbl"
+    /// The action type that opens a link (`IterableAction.actionTypeOpenUrl`).
+    public static let openURLActionType = "openUrl"
+    /// The `actionIdentifier` of a body tap in `trackPushOpen` (`JsonValue.ActionIdentifier.pushOpenDefault`).
+    public static let bodyTapActionIdentifier = "default"
+    /// The `notificationType` values the SDK acts on for a ghost push.
+    public static let silentNotificationTypes: Set<String> = ["InAppUpdate", "InAppRemove", "UpdateEmbedded"]
+    /// Most actions iOS shows for one notification (the SDK registers every button it is sent).
+    public static let maxButtons = 10
+
+    /// Keys of the Iterable wire format.
+    enum Key {
+        static let url = "url"
+        static let messageId = "messageId"
+        static let notificationType = "notificationType"
+        static let campaignId = "campaignId"
+        static let templateId = "templateId"
+        static let isGhostPush = "isGhostPush"
+        static let attachmentURL = "attachment-url"
+        static let defaultAction = "defaultAction"
+        static let actionButtons = "actionButtons"
+        static let type = "type"
+        static let data = "data"
+        static let identifier = "identifier"
+        static let title = "title"
+        static let buttonType = "buttonType"
+        static let openApp = "openApp"
+        static let requiresUnlock = "requiresUnlock"
+        static let inputTitle = "inputTitle"
+        static let inputPlaceholder = "inputPlaceholder"
+        static let actionIcon = "actionIcon"
+        static let action = "action"
+        /// The `itbl` keys kept in `tracking`.
+        static let tracked = [campaignId, templateId, messageId, isGhostPush]
+    }
+
+    /// The `buttonType` values the SDK's `NotificationContentParser` knows.
+    enum ButtonType {
+        static let standard = "default"
+        static let destructive = "destructive"
+        static let textInput = "textInput"
+    }
+
+    /// Paths in the wire payload, for diagnostics and `ignored` keys.
+    enum Path {
+        static let vendor = JSONPath.member(IterableAdapter.vendorKey, of: JSONPath.root)
+        static let aps = JSONPath.member("aps", of: JSONPath.root)
+        static let url = JSONPath.member(Key.url, of: JSONPath.root)
+        static let defaultAction = JSONPath.member(Key.defaultAction, of: vendor)
+        static let actionButtons = JSONPath.member(Key.actionButtons, of: vendor)
+        static func button(_ index: Int) -> String { JSONPath.element(index, of: actionButtons) }
+        static func buttonMember(_ key: String, _ index: Int) -> String { JSONPath.member(key, of: button(index)) }
+    }
+
+    /// The names of the receipt's data, as `trackPushOpen` sends them.
+    enum Event {
+        static let trackPushOpen = "trackPushOpen"
+        static let dataFields = "dataFields"
+        static let actionIdentifier = "actionIdentifier"
+        static let userText = "userText"
+        static let appAlreadyRunning = "appAlreadyRunning"
+    }
+
+    /// Link schemes the app allows besides `https` (`IterableConfig.allowedProtocols`; default none).
+    public let allowedProtocols: Set<String>
+
+    /// Creates the adapter.
+    ///
+    /// - Parameter allowedProtocols: link schemes a tap may open besides `https`, as the app's
+    ///   `IterableConfig.allowedProtocols` lists them.
+    public init(allowedProtocols: Set<String> = []) {
+        self.allowedProtocols = allowedProtocols
+    }
+
+    public var id: String { "iterable" }
+    public var name: String { "Iterable" }
+
+    public var capabilities: VendorCapabilities {
+        VendorCapabilities(
+            maxButtons: Self.maxButtons, buttonDeepLinks: true, textInput: true, namedActions: true, images: true,
+            buttonsNeedServiceExtension: true, buttonRouting: .ownOnly)
+    }
+
+    public var eventTable: [EventTableEntry] {
+        let properties = [Key.campaignId, Key.templateId, Key.messageId, Event.dataFields]
+        return [
+            EventTableEntry(
+                kind: .opened, event: Event.trackPushOpen,
+                when: "open of a campaign push (not a ghost, proof or test push); actionIdentifier default",
+                properties: properties),
+            EventTableEntry(
+                kind: .actionClicked, event: Event.trackPushOpen,
+                when: "open:<button id> of a campaign push; actionIdentifier is the button id, with userText",
+                properties: properties),
+        ]
+    }
+
+    /// Whether `itbl` is an object, or a string holding a JSON object (R2).
+    public func claims(_ userInfo: JSONObject) -> Bool { Self.vendorObject(in: userInfo) != nil }
+
+    /// `itbl` as an object: the object, or the one a string holds; nil otherwise.
+    static func vendorObject(in userInfo: JSONObject) -> JSONObject? {
+        switch userInfo[vendorKey] {
+        case .object(let members)?: return members
+        case .string(let text)?: return parseObject(text)
+        default: return nil
+        }
+    }
+
+    /// The object a JSON string holds, or nil when it holds none (or is too large or deep to read).
+    static func parseObject(_ text: String) -> JSONObject? {
+        guard text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{")
+        else { return nil }
+        do throws(JSONParseError) {
+            return try JSONParser.parse(text, options: JSONParser.Options(maxDepth: 64, maxBytes: 64 * 1024)).objectValue
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: Tracking
+
+    /// The `itbl` members kept in `tracking`, when the payload is Iterable's own.
+    static func trackedMetadata(_ payload: PushPayload) -> JSONObject {
+        payload.tracking[vendorKey]?.objectValue ?? [:]
+    }
+
+    /// Whether the payload is a ghost push (`itbl.isGhostPush` true or 1).
+    public static func isGhostPush(_ payload: PushPayload) -> Bool {
+        ghostFlag(trackedMetadata(payload)[Key.isGhostPush]) == true
+    }
+
+    /// `isGhostPush` as the SDK bridges it to `Bool`: `true`/`false` or the numbers 1/0; nil otherwise.
+    static func ghostFlag(_ value: JSONValue?) -> Bool? {
+        switch value {
+        case .bool(let flag)?: return flag
+        case .number(let number)?:
+            switch number.doubleValue {
+            case 0?: return false
+            case 1?: return true
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The `trackPushOpen` identity of a push, or nil when the SDK sends none for it: the metadata must be
+    /// complete (`isGhostPush` a flag, `templateId` a number, `messageId` a string, `campaignId` absent or a
+    /// number) and the push a real campaign (not a ghost push, and `campaignId` not 0: 0 marks a proof or
+    /// test push).
+    static func campaignIdentity(_ payload: PushPayload) -> JSONObject? {
+        let metadata = trackedMetadata(payload)
+        guard ghostFlag(metadata[Key.isGhostPush]) == false,
+            let templateId = metadata[Key.templateId], templateId.numberValue != nil,
+            let messageId = payload.messageId,
+            let campaignId = metadata[Key.campaignId], let number = campaignId.numberValue,
+            !isZero(number)
+        else { return nil }
+        return [Key.campaignId: campaignId, Key.templateId: templateId, Key.messageId: .string(messageId)]
+    }
+
+    /// Whether `NSNumber.intValue` of the number is 0.
+    private static func isZero(_ number: JSONNumber) -> Bool {
+        guard let value = number.doubleValue else { return false }
+        return value > -1 && value < 1
+    }
+
+    // MARK: Receipts and taps
+
+    /// `trackPushOpen` on a body tap (`actionIdentifier: default`) or a button tap (the button's id, and the
+    /// typed text as `userText`), for a real campaign push only (IT-API, IT-AI). Nothing on arrival or dismiss.
+    public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
+        guard step.isOpen, var properties = Self.campaignIdentity(payload) else { return [] }
+        var dataFields: JSONObject = [:]
+        let button = step.buttonIdentifier
+        dataFields[Event.actionIdentifier] = .string(button ?? Self.bodyTapActionIdentifier)
+        if let text = context.userText { dataFields[Event.userText] = .string(text) }
+        // The SDK's userInfo path always sends false (InternalIterableAPI.trackPushOpen).
+        dataFields[Event.appAlreadyRunning] = false
+        properties[Event.dataFields] = .object(dataFields)
+        let kind: ReceiptKind = button == nil ? .opened : .actionClicked
+        return [receipt(kind, Event.trackPushOpen, properties, payload: payload, action: button)]
+    }
+
+    /// What the first element of `itbl.actionButtons` with identifier `buttonId` runs, in wire order. Like the
+    /// SDK's `findButtonActionConfig`, this includes a button the extension dropped for want of a title (kept
+    /// whole under `ignored`): its action still runs when an app-registered category reports its identifier.
+    static func buttonTarget(_ buttonId: String, in payload: PushPayload) -> (action: PushAction?, deepLink: String?)? {
+        var buttons = payload.buttons[...]
+        var wireIndex = 0
+        while !buttons.isEmpty || payload.ignored[Path.button(wireIndex)] != nil {
+            defer { wireIndex += 1 }
+            guard let dropped = payload.ignored[Path.button(wireIndex)] else {
+                let button = buttons.removeFirst()
+                if button.id == buttonId { return (button.action, button.deepLink) }
+                continue
+            }
+            guard dropped[Key.identifier]?.stringValue == buttonId else { continue }
+            var scratch = IterableDecoding(payload: PushPayload(vendor: payload.vendor))
+            switch dropped[Key.action].map({ scratch.decodeAction($0, at: Path.button(wireIndex)) }) {
+            case .link(let link)?: return (nil, link)
+            case .named(let action)?: return (action, nil)
+            case .nothing?, nil: return (nil, nil)
+            }
+        }
+        return nil
+    }
+
+    /// A body tap runs the default action (`defaultAction`, else the legacy `url`); a button tap runs that
+    /// button's own `action`, whether or not it opens the app. A ghost push's `notificationType` is not a tap
+    /// action. Links pass Iterable's gate: `https` and ``allowedProtocols`` only.
+    public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
+        func link(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
+        var plan: TapPlan
+        switch step {
+        case .open:
+            plan = TapPlan(action: Self.isGhostPush(payload) ? nil : payload.action, deepLink: link(payload.deepLink))
+        case .openAction(let buttonId):
+            guard let tapped = Self.buttonTarget(buttonId, in: payload) else { return .nothing }
+            plan = TapPlan(action: tapped.action, deepLink: link(tapped.deepLink))
+        default:
+            return .nothing
+        }
+        plan.linkGate = .allowedSchemes(allowedProtocols.union(["https"]))
+        return plan
+    }
+}
+
+extension IterableAdapter {
+    /// Iterable's rules beyond APNs and the decode diagnostics: a push the SDK will not track, and links the
+    /// SDK's gate refuses (`ActionRunner.shouldOpenUrl`: `https` or ``allowedProtocols`` only).
+    public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let metadata = Self.trackedMetadata(payload)
+        if let itbl = Self.vendorObject(in: userInfo), !Self.isGhostPush(payload) {
+            // Wrong-typed metadata and a missing messageId are reported by decoding; absent keys and 0 are not.
+            for key in [Key.isGhostPush, Key.templateId, Key.campaignId] where itbl[key] == nil {
+                problems.append(Diagnostic(
+                    .warning, code: "not-tracked", path: JSONPath.member(key, of: Path.vendor),
+                    message: key == Key.campaignId
+                        ? "no campaignId: a proof or test push, for which no trackPushOpen is sent"
+                        : "no \(key): no trackPushOpen is sent"))
+            }
+            if let campaignId = metadata[Key.campaignId], Self.campaignIdentity(payload) == nil,
+                metadata[Key.templateId] != nil, metadata[Key.isGhostPush] != nil, payload.messageId != nil
+            {
+                problems.append(Diagnostic(
+                    .warning, code: "not-tracked", path: JSONPath.member(Key.campaignId, of: Path.vendor),
+                    message: "campaignId \(campaignId) marks a proof or test push: no trackPushOpen is sent"))
+            }
+        }
+        let allowed = allowedProtocols.union(["https"])
+        var links: [(link: String, path: String)] = []
+        if let link = payload.deepLink {
+            let fromDefaultAction = Self.vendorObject(in: userInfo)?[Key.defaultAction] != nil
+            links.append((link, fromDefaultAction ? Path.defaultAction : Path.url))
+        }
+        let wireIndices = Self.wireIndices(of: payload)
+        for (index, button) in payload.buttons.enumerated() {
+            if let link = button.deepLink { links.append((link, Path.buttonMember(Key.action, wireIndices[index]))) }
+        }
+        for (link, path) in links where !allowed.contains(DeepLink(link)?.scheme ?? "") {
+            problems.append(Diagnostic(
+                .warning, code: "link-refused", path: path,
+                message: "'\(link)' is not an https link (nor an allowed protocol): the SDK opens nothing, "
+                    + "not even through the app's URL delegate"))
+        }
+        return problems
+    }
+}

@@ -1,0 +1,263 @@
+import PushBridge
+import PushBridgeTestSupport
+import PushBridgeVendors
+import Testing
+
+private let iterable = IterableAdapter()
+
+/// A campaign push with a body link and three buttons (a link, a background custom action, a text input).
+private let campaignPush = #"""
+    {"aps":{"alert":{"title":"Sale","body":"40% off"},"mutable-content":1},
+     "itbl":{"campaignId":1234,"templateId":4321,"isGhostPush":false,"messageId":"m-1",
+      "defaultAction":{"type":"openUrl","data":"https://shop.example.com/sale"},
+      "actionButtons":[
+       {"identifier":"buy","title":"Buy","buttonType":"default","openApp":true,
+        "action":{"type":"openUrl","data":"https://shop.example.com/buy"}},
+       {"identifier":"later","title":"Later","buttonType":"destructive","openApp":false,"requiresUnlock":true,
+        "action":{"type":"snooze"}},
+       {"identifier":"reply","title":"Reply","buttonType":"textInput","openApp":false,"inputTitle":"Go",
+        "inputPlaceholder":"Say it","action":{"type":"handleReply"}}]},
+     "coupon":"SPRING"}
+    """#
+
+@Suite("Iterable encode")
+struct IterableEncodeTests {
+    @Test("a same-vendor round trip gives the wire payload back and loses nothing")
+    func sameVendorRoundTrip() throws {
+        let userInfo = try Fixtures.userInfo(campaignPush)
+        let encoded = iterable.encode(iterable.decode(userInfo).payload)
+        #expect(encoded.losses.isEmpty)
+        #expect(encoded.userInfo == userInfo)
+    }
+
+    @Test("a ghost push writes messageId and notificationType back at the root")
+    func ghostPush() throws {
+        let userInfo = try Fixtures.userInfo(#"""
+            {"aps":{"content-available":1},"itbl":{"isGhostPush":true},"notificationType":"InAppUpdate","messageId":"g"}
+            """#)
+        let encoded = iterable.encode(iterable.decode(userInfo).payload)
+        #expect(encoded.userInfo == userInfo)
+        #expect(encoded.losses.isEmpty)
+    }
+
+    @Test("another vendor's payload: link as openUrl, action lost beside it, buttons with their own actions")
+    func foreignPayload() {
+        let payload = PushPayload(
+            vendor: "buzzkit", messageId: "b-1", alert: PushAlert(body: "Hi"), category: "campaign",
+            deepLink: "https://a.example.com", action: PushAction(name: "show", data: ["id": 7]),
+            buttons: [
+                PushButton(id: "x", title: "X", foreground: true, destructive: true, input: true, placeholder: "p"),
+                PushButton(id: "y", title: "Y", deepLink: "https://b.example.com", action: PushAction(name: "z")),
+            ],
+            data: ["url": "https://c.example.com", "k": "v"])
+        let encoded = iterable.encode(payload)
+        let itbl = encoded.userInfo["itbl"]
+        #expect(itbl?["messageId"] == "b-1")
+        #expect(itbl?["defaultAction"] == ["type": "openUrl", "data": "https://a.example.com"])
+        #expect(itbl?["actionButtons"] == [
+            ["identifier": "x", "title": "X", "buttonType": "textInput", "openApp": true, "inputPlaceholder": "p"],
+            ["identifier": "y", "title": "Y", "buttonType": "default", "openApp": false,
+             "action": ["type": "openUrl", "data": "https://b.example.com"]],
+        ])
+        #expect(encoded.userInfo["k"] == "v")
+        #expect(encoded.userInfo["url"] == nil)
+        #expect(encoded.userInfo["aps"]?["mutable-content"] == 1)
+        #expect(encoded.userInfo["aps"]?["category"] == nil)
+        #expect(Set(encoded.losses.map(\.path)) == [
+            "$.action", "$.buttons[0].destructive", "$.buttons[1].action", "$.data.url", "$.category",
+        ])
+    }
+
+    @Test("a named action's data other than one data string is a loss")
+    func actionData() {
+        let payload = PushPayload(vendor: "buzzkit", action: PushAction(name: "show", data: ["data": "d", "n": 1]))
+        let encoded = iterable.encode(payload)
+        #expect(encoded.userInfo["itbl"]?["defaultAction"] == ["type": "show", "data": "d"])
+        #expect(encoded.losses.map(\.path) == ["$.action.data.n"])
+    }
+
+    @Test("an itbl string is written back as an object that decodes the same")
+    func itblString() throws {
+        let decoded = iterable.decode(try Fixtures.userInfo(#"{"aps":{"alert":"a"},"itbl":"{\"messageId\":\"m\"}"}"#))
+        let encoded = iterable.encode(decoded.payload)
+        #expect(encoded.userInfo["itbl"] == ["messageId": "m"])
+        #expect(iterable.decode(encoded.userInfo).payload == decoded.payload)
+    }
+}
+
+@Suite("Iterable receipts and taps")
+struct IterableTapTests {
+    @Test("a body tap: trackPushOpen with actionIdentifier default, then the link")
+    func bodyTap() throws {
+        let effects = try simulate(try Fixtures.userInfo(campaignPush), ["open"])
+        #expect(effects.map(\.json) == [
+            .object([
+                "type": "receipt", "vendor": "iterable", "kind": "opened", "event": "trackPushOpen",
+                "properties": [
+                    "campaignId": 1234, "templateId": 4321, "messageId": "m-1",
+                    "dataFields": ["actionIdentifier": "default", "appAlreadyRunning": false],
+                ],
+            ]),
+            BridgeEffect.route(url: "https://shop.example.com/sale", via: .system).json,
+        ])
+    }
+
+    @Test("a text-input button tap sends its id and the typed text, then runs its action")
+    func textInputTap() throws {
+        let effects = try simulate(
+            try Fixtures.userInfo(campaignPush), ["open:reply"],
+            options: SimulationOptions(userText: "On my way", registeredActions: ["handleReply"]))
+        guard case .receipt(let receipt)? = effects.first else {
+            Issue.record("no receipt first: \(effects)")
+            return
+        }
+        #expect(receipt.kind == .actionClicked)
+        #expect(receipt.action == "reply")
+        #expect(receipt.properties["dataFields"] == [
+            "actionIdentifier": "reply", "userText": "On my way", "appAlreadyRunning": false,
+        ])
+        #expect(effects.dropFirst().first == .action(name: "handleReply", handled: true, data: [:]))
+    }
+
+    @Test("no trackPushOpen for a ghost, proof or test push, on arrival or dismissal", arguments: [
+        #"{"itbl":{"campaignId":1,"templateId":2,"isGhostPush":true,"messageId":"m"}}"#,
+        #"{"itbl":{"campaignId":0,"templateId":2,"isGhostPush":false,"messageId":"m"}}"#,
+        #"{"itbl":{"campaignId":0,"templateId":0,"isGhostPush":false,"messageId":"m"}}"#,
+        #"{"itbl":{"campaignId":1,"isGhostPush":false,"messageId":"m"}}"#,
+    ])
+    func noReceipts(text: String) throws {
+        let payload = iterable.decode(try Fixtures.userInfo(text)).payload
+        #expect(iterable.receipts(for: .open, payload: payload, context: ReceiptContext()).isEmpty)
+        let campaign = iterable.decode(try Fixtures.userInfo(campaignPush)).payload
+        for step: LifecycleStep in [.arrive(.serviceExtension), .arrive(.foreground), .dismiss, .launch] {
+            #expect(iterable.receipts(for: step, payload: campaign, context: ReceiptContext()).isEmpty)
+        }
+    }
+
+    @Test("a ghost push's notificationType is not run by a tap; a button runs only its own action")
+    func tapPlans() throws {
+        let ghost = iterable.decode(try Fixtures.userInfo(#"""
+            {"itbl":{"isGhostPush":true},"notificationType":"InAppUpdate","messageId":"g"}
+            """#)).payload
+        #expect(iterable.tapPlan(for: .open, payload: ghost, context: ReceiptContext()).action == nil)
+        let campaign = iterable.decode(try Fixtures.userInfo(campaignPush)).payload
+        let later = iterable.tapPlan(for: .openAction("later"), payload: campaign, context: ReceiptContext())
+        #expect(later.action == PushAction(name: "snooze"))
+        #expect(later.deepLink == nil)
+        #expect(iterable.tapPlan(for: .openAction("nope"), payload: campaign, context: ReceiptContext()) == .nothing)
+    }
+
+    @Test("the link gate: https only, widened by allowedProtocols as IterableConfig.allowedProtocols is")
+    func linkGate() throws {
+        let userInfo = try Fixtures.userInfo(#"{"itbl":{"messageId":"m","defaultAction":{"type":"openUrl","data":"shop://x"}}}"#)
+        let refused = try simulate(userInfo, ["open"], options: SimulationOptions(delegateAcceptsSchemes: ["shop"]))
+        #expect(refused.first == .route(url: "shop://x", via: .rejected))
+        let widened = VendorRegistry([IterableAdapter(allowedProtocols: ["shop"])])
+        let allowed = try simulate(
+            userInfo, ["open"], options: SimulationOptions(delegateAcceptsSchemes: ["shop"]), registry: widened)
+        #expect(allowed == [.route(url: "shop://x", via: .delegate)])
+    }
+
+    @Test("validate reports an untracked proof push and a link the gate refuses")
+    func validation() throws {
+        let userInfo = try Fixtures.userInfo(#"""
+            {"aps":{"alert":"a","mutable-content":1},"itbl":{"campaignId":0,"templateId":1,"isGhostPush":false,
+             "messageId":"m","actionButtons":[{"identifier":"x"},{"identifier":"b","title":"B",
+             "action":{"type":"openUrl","data":"http://a.example.com"}}]}}
+            """#)
+        let problems = iterable.validationProblems(userInfo, payload: iterable.decode(userInfo).payload)
+        #expect(problems.map(\.code) == ["not-tracked", "link-refused"])
+        #expect(problems.map(\.path) == ["$.itbl.campaignId", "$.itbl.actionButtons[1].action"])
+        let asString = try Fixtures.userInfo(#"""
+            {"aps":{"alert":"a"},"itbl":"{\"campaignId\":1,\"templateId\":1,\"isGhostPush\":false,\"messageId\":\"m\"}"}
+            """#)
+        #expect(iterable.validationProblems(asString, payload: iterable.decode(asString).payload).isEmpty)
+    }
+
+    @Test("every receipt is a row of the event table")
+    func eventTableRows() throws {
+        let payload = iterable.decode(try Fixtures.userInfo(campaignPush)).payload
+        for step: LifecycleStep in [.open, .openAction("buy"), .openAction("reply")] {
+            for receipt in iterable.receipts(for: step, payload: payload, context: ReceiptContext(userText: "t")) {
+                let row = iterable.eventTable.first { $0.kind == receipt.kind && $0.event == receipt.event }
+                #expect(row != nil)
+                #expect(Set(receipt.properties.keys).isSubset(of: Set(row?.properties ?? [])))
+            }
+        }
+    }
+}
+
+@Suite("Iterable categories, tokens and receipt requests")
+struct IterableIntegrationTests {
+    @Test("the extension's category: the messageId, with each button's options and text field")
+    func messageIdCategory() throws {
+        let payload = iterable.decode(try Fixtures.userInfo(campaignPush)).payload
+        #expect(iterable.categories(for: payload) == [
+            NotificationCategory(id: "m-1", owner: "iterable", actions: [
+                NotificationAction(id: "buy", title: "Buy", options: [.foreground, .authenticationRequired]),
+                NotificationAction(id: "later", title: "Later", options: [.destructive, .authenticationRequired]),
+                NotificationAction(
+                    id: "reply", title: "Reply",
+                    textInput: NotificationAction.TextInput(buttonTitle: "Go", placeholder: "Say it")),
+            ]),
+        ])
+        #expect(!iterable.ownsCategory("m-1"))
+    }
+
+    @Test("no category with aps.category or without a messageId; an empty one without buttons")
+    func noCategory() throws {
+        let withCategory = iterable.decode(try Fixtures.userInfo(
+            #"{"aps":{"category":"APP"},"itbl":{"messageId":"m","actionButtons":[{"identifier":"a","title":"A"}]}}"#))
+        #expect(iterable.categories(for: withCategory.payload).isEmpty)
+        #expect(withCategory.diagnostics.contains { $0.code == "buttons-hidden-by-category" })
+        let noMessageId = iterable.decode(try Fixtures.userInfo(#"{"itbl":{"actionButtons":[{"identifier":"a","title":"A"}]}}"#))
+        #expect(iterable.categories(for: noMessageId.payload).isEmpty)
+        let noButtons = iterable.decode(try Fixtures.userInfo(#"{"itbl":{"messageId":"m"}}"#)).payload
+        #expect(iterable.categories(for: noButtons) == [NotificationCategory(id: "m", owner: "iterable")])
+    }
+
+    @Test("a dropped button shifts the wire index: requiresUnlock of the next button still applies")
+    func wireIndexAfterDroppedButton() throws {
+        let payload = iterable.decode(try Fixtures.userInfo(#"""
+            {"itbl":{"messageId":"m","actionButtons":[{"identifier":"x"},
+             {"identifier":"a","title":"A","openApp":false,"requiresUnlock":1}]}}
+            """#)).payload
+        #expect(iterable.categories(for: payload).first?.actions == [
+            NotificationAction(id: "a", title: "A", options: [.authenticationRequired]),
+        ])
+    }
+
+    @Test("token registration: token, bundle id, environment (production by default) and permission")
+    func tokenRegistration() {
+        let device = DeviceRegistration(token: "a1b2", bundleIdentifier: "com.example.shop", permission: .granted)
+        #expect(iterable.tokenRegistration(for: device) == .register(TokenRegistrationRequest(
+            vendor: "iterable", token: "a1b2", topic: "com.example.shop", environment: .production,
+            permission: .granted)))
+        let sandbox = DeviceRegistration(token: "a1b2", bundleIdentifier: "com.example.shop", environment: .sandbox)
+        guard case .register(let request) = iterable.tokenRegistration(for: sandbox) else {
+            Issue.record("sandbox device not registered")
+            return
+        }
+        #expect(request.environment == .sandbox)
+        guard case .notReady(let diagnostic) = iterable.tokenRegistration(for: DeviceRegistration(token: "a1b2")) else {
+            Issue.record("registered without a bundle id")
+            return
+        }
+        #expect(diagnostic.code == "token-topic-missing")
+    }
+
+    @Test("trackPushOpen request: POST /api/events/trackPushOpen, the properties as body, Api-Key secret")
+    func receiptRequest() throws {
+        let payload = iterable.decode(try Fixtures.userInfo(campaignPush)).payload
+        let receipt = try #require(iterable.receipts(for: .open, payload: payload, context: ReceiptContext()).first)
+        let request = iterable.receiptRequest(for: receipt, writeKey: "secret-key")
+        #expect(request.method == "POST")
+        #expect(request.path == "/api/events/trackPushOpen")
+        #expect(request.header("Api-Key") == "secret-key")
+        #expect(request.header("Content-Type") == "application/json")
+        #expect(!request.description.contains("secret-key"))
+        #expect(try JSONParser.parse(request.body) == .object(receipt.properties))
+        #expect(iterable.receiptRequest(for: receipt, writeKey: nil).header("Api-Key") == nil)
+        #expect(iterable.defaultReceiptBaseURL == "https://api.iterable.com")
+    }
+}
