@@ -22,6 +22,8 @@ struct OwnEncodingTests {
          "category", "pushnotifai", ["$.category"]),
         ("zixflow", #"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z","image_url":"https://x/i.png"}"#,
          "mutable-content", 1, ["$.mutableContent"]),
+        ("customerio", #"{"aps":{"alert":"x"},"CIO-Delivery-ID":"d","CIO-Delivery-Token":"t","CIO":{"push":{"image":"https://x/i.png"}}}"#,
+         "mutable-content", 1, ["$.mutableContent"]),
     ]
 
     @Test("encode(decode(push)) writes the derived aps value and reports exactly these losses; translation does not",

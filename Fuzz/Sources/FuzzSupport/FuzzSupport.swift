@@ -111,6 +111,15 @@ public enum Fuzz {
         return claimant.id
     }
 
+    /// Whether `translation` reports lost a tracking value the source never had: what a target whose claim
+    /// needs one (Customer.io's device token) says instead of claiming the translation.
+    public static func reportsTrackingItNeeds(_ translation: Translation) -> Bool {
+        translation.losses.contains { loss in
+            JSONPath.isSameOrInside(loss.path, "$.tracking")
+                && !translation.payload.tracking.keysInCanonicalOrder.contains { JSONPath.member($0, of: "$.tracking") == loss.path }
+        }
+    }
+
     /// Every built-in adapter (`BuiltInVendors.all`: a vendor added there is fuzzed with no change here).
     public static let adapters: [any VendorAdapter] = BuiltInVendors.all
 

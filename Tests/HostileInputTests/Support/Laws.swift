@@ -27,7 +27,7 @@ enum Laws {
             if adapter.decode(encodedAgain.userInfo).payload.bridgeJSON != again.bridgeJSON {
                 broken.append("\(name): a second round trip changes the bridge form")
             }
-            if let id = decoded.payload.messageId, !id.isEmpty, !adapter.claims(encoded.userInfo) {
+            if adapter.claims(userInfo), !adapter.claims(encoded.userInfo) {
                 broken.append("\(name): does not claim its own encoding")
             }
             if owner == name, claimant(adapter.encode(adapter.decodeClaimed(userInfo).payload).userInfo) != name {
@@ -38,7 +38,14 @@ enum Laws {
                 if target.id == name, translation.userInfo != userInfo || !translation.losses.isEmpty {
                     broken.append("\(name): a same-vendor translation is not the identity")
                 }
-                if let id = translation.payload.messageId, !id.isEmpty, !target.claims(translation.userInfo) {
+                // Unclaimed, the target must report lost the tracking value its claim needs (one the source never had).
+                let sourceTracking = Set(translation.payload.tracking.keysInCanonicalOrder.map {
+                    JSONPath.member($0, of: "$.tracking")
+                })
+                let saysWhy = translation.losses.contains {
+                    JSONPath.isSameOrInside($0.path, "$.tracking") && !sourceTracking.contains($0.path)
+                }
+                if let id = translation.payload.messageId, !id.isEmpty, !target.claims(translation.userInfo), !saysWhy {
                     broken.append("\(name) → \(target.id): the target does not claim the translation")
                 }
             }
