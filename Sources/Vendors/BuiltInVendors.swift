@@ -5,8 +5,7 @@ public enum BuiltInVendors {
     /// Every built-in adapter.
     public static let all: [any VendorAdapter] = [
         ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
-        IterableAdapter(),
-        CustomerIOAdapter(),
+        OneSignalAdapter(), BrazeAdapter(), AirshipAdapter(), IterableAdapter(), CustomerIOAdapter(), KlaviyoAdapter(),
     ]
 
     /// A registry of every built-in adapter.

@@ -136,7 +136,7 @@ struct CategoriesPushNotifAITests {
 
 @Suite("Categories: every built-in vendor side by side (a migration)")
 struct CategoriesMigrationTests {
-    @Test("Zixflow, BuzzKit, AppDNA and PushNotifAI categories sit beside the app's; the app's survive")
+    @Test("Every built-in vendor's categories sit beside the app's; the app's survive")
     func sideBySide() throws {
         let registry = BuiltInVendors.registry
         let registrar = CategoryRegistrar(registry: registry)
@@ -144,9 +144,11 @@ struct CategoriesMigrationTests {
             DeliveredNotification(userInfo: try Fixtures.userInfo(try payloadText(name)))
         }
         let update = registrar.see(seen, existing: ["app.chat"])
-        #expect(update.categories.map(\.id) == [
-            "ZX_2BTN", "buzzkit.f6569d3a8f7894b9", "appdna_4d9a09a16b7b7040", "pushnotifai",
-        ])
+        let seenCategories = ["ZX_2BTN", "buzzkit.f6569d3a8f7894b9", "appdna_4d9a09a16b7b7040", "pushnotifai"]
+        // Every provider's launch categories are registered too (Airship's ua_ groups), ahead of those.
+        let launch = BuiltInVendors.all.compactMap { $0 as? any CategoryProviding }.flatMap(\.launchCategories).map(\.id)
+        #expect(Array(update.categories.map(\.id).suffix(seenCategories.count)) == seenCategories)
+        #expect(Set(update.categories.map(\.id)) == Set(seenCategories + launch))
         #expect(update.added == update.categories)
         #expect(update.keeps("app.chat"))
         let providers = CategoryPlanner(registry: registry).providers.map(\.id)

@@ -168,12 +168,13 @@ public final class NotificationBridge: Sendable {
             if !isFirst { return [] }
         }
 
-        for receipt in adapter.receipts(for: step, payload: payload, context: context) {
-            send(receipt)
+        let receipts = adapter.receipts(for: step, payload: payload, context: context)
+        let plan = step.isOpen ? adapter.tapPlan(for: step, payload: payload, context: context) : nil
+        if plan?.receiptOrder != .afterLink {
+            for receipt in receipts { send(receipt) }
         }
-        guard step.isOpen else { return effects }
+        guard let plan else { return effects }
 
-        let plan = adapter.tapPlan(for: step, payload: payload, context: context)
         var actionHandled = false
         if let action = plan.action {
             actionHandled = actions.run(action)
@@ -193,6 +194,9 @@ public final class NotificationBridge: Sendable {
             if outcome.via != .rejected, let receipt = adapter.routeReceipt(url: outcome.url, via: outcome.via, payload: payload) {
                 send(receipt)
             }
+        }
+        if plan.receiptOrder == .afterLink {
+            for receipt in receipts { send(receipt) }
         }
         return effects
     }

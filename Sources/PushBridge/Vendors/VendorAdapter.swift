@@ -50,6 +50,14 @@ public struct TapPlan: Sendable, Hashable {
         case unlessActionHandled
     }
 
+    /// When the step's receipts are sent, relative to the tap's action and link.
+    public enum ReceiptOrder: Sendable, Hashable {
+        /// Before the action and the link (WIRE-FORMATS §7.1).
+        case beforeTap
+        /// After the action and the link (Klaviyo's `deep_link` buttons open their link, then report the tap).
+        case afterLink
+    }
+
     /// The named action to offer, if any.
     public var action: PushAction?
     /// The deep link to route, if any (an empty string is never routed).
@@ -60,17 +68,21 @@ public struct TapPlan: Sendable, Hashable {
     public var warnsWhenActionUnhandled: Bool
     /// Which routes the vendor's SDK lets the deep link reach (REAL-VENDORS D4).
     public var linkGate: LinkGate
+    /// When the step's receipts are sent (default: before the action and the link).
+    public var receiptOrder: ReceiptOrder
 
     /// Creates a plan.
     public init(
         action: PushAction? = nil, deepLink: String? = nil, linkRule: LinkRule = .afterAction,
-        warnsWhenActionUnhandled: Bool = false, linkGate: LinkGate = .standard
+        warnsWhenActionUnhandled: Bool = false, linkGate: LinkGate = .standard,
+        receiptOrder: ReceiptOrder = .beforeTap
     ) {
         self.action = action
         self.deepLink = deepLink
         self.linkRule = linkRule
         self.warnsWhenActionUnhandled = warnsWhenActionUnhandled
         self.linkGate = linkGate
+        self.receiptOrder = receiptOrder
     }
 
     /// A tap that only opens the app (or does nothing).

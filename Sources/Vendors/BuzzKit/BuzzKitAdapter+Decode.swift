@@ -41,30 +41,17 @@ extension BuzzKitAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct BuzzKitDecoding {
+struct BuzzKitDecoding: WireDecoding {
     typealias Key = BuzzKitAdapter.Key
     typealias Path = BuzzKitAdapter.Path
 
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
 
-    /// Keeps `value` in `ignored` under its wire path.
-    mutating func keep(_ value: JSONValue, at path: String) { payload.ignored[path] = value }
-
-    /// Keeps a value of the wrong type and says so.
-    mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
-        keep(value, at: path)
-        diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
-    }
-
     /// Keeps a key BuzzKit does not read and says so.
     mutating func unknownKey(_ value: JSONValue, at path: String, _ message: String) {
         keep(value, at: path)
         diagnostics.append(Diagnostic(.warning, code: "unknown-key", path: path, message: message))
-    }
-
-    mutating func note(_ severity: Diagnostic.Severity, _ code: String, at path: String, _ message: String) {
-        diagnostics.append(Diagnostic(severity, code: code, path: path, message: message))
     }
 
     mutating func decodeVendorObject(_ value: JSONValue) {

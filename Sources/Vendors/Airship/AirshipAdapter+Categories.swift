@@ -1,0 +1,49 @@
+import PushBridge
+
+extension AirshipAdapter: CategoryProviding {
+    /// The button groups Airship's SDK registers at launch (`NotificationCategories.defaultCategories()`, which
+    /// reads `UANotificationCategories.plist`; the ids, action ids, options and English titles are those of
+    /// urbanairship/ios-library's `UAUserNotificationCategories.m`). Background actions require authentication,
+    /// as `defaultCategories()` sets by default. The current plist may hold more groups: not verified.
+    public static let builtInCategories: [NotificationCategory] = {
+        typealias Options = NotificationAction.Options
+        let owner = AirshipAdapter().id
+        let background: Options = [.authenticationRequired]
+        func category(_ id: String, _ actions: [(String, String, Options)]) -> NotificationCategory {
+            NotificationCategory(
+                id: id, owner: owner, actions: actions.map { NotificationAction(id: $0.0, title: $0.1, options: $0.2) })
+        }
+        return [
+            category("ua_yes_no_foreground", [("yes", "Yes", .foreground), ("no", "No", background)]),
+            category("ua_yes_no_background", [("yes", "Yes", background), ("no", "No", background)]),
+            category("ua_shop_now", [("shop_now", "Shop Now", .foreground)]),
+            category("ua_buy_now", [("buy_now", "Buy Now", .foreground)]),
+            category("ua_follow", [("follow", "Follow", background)]),
+            category("ua_unfollow", [("unfollow", "Unfollow", background.union(.destructive))]),
+            category("ua_opt_in", [("opt_in", "Opt-in", background)]),
+            category("ua_opt_out", [("opt_out", "Opt-out", background.union(.destructive))]),
+            category("ua_remind_me_later", [("remind", "Remind Me Later", background)]),
+            category("ua_share", [("share", "Share", .foreground)]),
+            category("ua_accept_decline_foreground", [
+                ("accept", "Accept", .foreground), ("decline", "Decline", background),
+            ]),
+            category("ua_accept_decline_background", [
+                ("accept", "Accept", background), ("decline", "Decline", background),
+            ]),
+        ]
+    }()
+
+    /// Airship's built-in groups (``builtInCategories``); the app's own categories stay the app's.
+    public var launchCategories: [NotificationCategory] { Self.builtInCategories }
+
+    /// The registered category `id` Airship knows: a built-in group, else one of ``appCategories``.
+    func registeredCategory(_ id: String) -> NotificationCategory? {
+        Self.builtInCategories.first { $0.id == id } ?? appCategories.first { $0.id == id }
+    }
+
+    /// The action `actionId` of the registered category `categoryId`, as the SDK finds it in its combined
+    /// categories (`DefaultAppIntegrationDelegate.notificationAction`); nil when either is unknown.
+    func registeredAction(_ actionId: String, inCategory categoryId: String) -> NotificationAction? {
+        registeredCategory(categoryId)?.actions.first { $0.id == actionId }
+    }
+}

@@ -1,0 +1,246 @@
+import PushBridge
+
+extension AirshipAdapter {
+    /// Wire payload → bridge form. Never fails: a value of the wrong type, a second deep link or action, an
+    /// attachment member with no field and a button action no category shows are kept in `ignored` under their
+    /// wire path, each with a diagnostic.
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
+        var decoding = AirshipDecoding(adapter: self, payload: PushPayload(vendor: id))
+        decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
+        for (key, value) in userInfo {
+            decoding.decodeRootMember(key, value)
+        }
+        decoding.decodeButtons(userInfo[Key.interactiveActions])
+        return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
+    }
+}
+
+/// The state of one Airship decode: the payload so far and what was noticed.
+struct AirshipDecoding {
+    typealias Key = AirshipAdapter.Key
+    typealias Path = AirshipAdapter.Path
+
+    let adapter: AirshipAdapter
+    var payload: PushPayload
+    var diagnostics: [Diagnostic] = []
+
+    /// Keeps `value` in `ignored` under its wire path, with what was noticed about it.
+    mutating func setAside(_ value: JSONValue, at path: String, noting diagnostic: Diagnostic?) {
+        payload.ignored[path] = value
+        if let diagnostic { diagnostics.append(diagnostic) }
+    }
+
+    /// Keeps a value of the wrong type and says so.
+    mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
+        setAside(value, at: path, noting: Diagnostic.wrongType(path, expected: expected, value))
+    }
+
+    /// Keeps a value with no field of its own and says why.
+    mutating func set(
+        _ value: JSONValue, asideAt path: String, _ severity: Diagnostic.Severity, _ code: String, _ why: String
+    ) {
+        let diagnostic = Diagnostic(severity, code: code, path: path, message: why + "; kept under ignored")
+        setAside(value, at: path, noting: diagnostic)
+    }
+
+    mutating func decodeRootMember(_ key: String, _ value: JSONValue) {
+        // Built only when a diagnostic or a kept value needs it.
+        var path: String { Path.root(key) }
+        switch key {
+        case "aps":
+            // APSCoding reported an `aps` that is not an object; keep it so nothing is lost.
+            if value.objectValue == nil { setAside(value, at: Path.aps, noting: nil) }
+        case Key.sendId:
+            guard let sendId = value.stringValue else { return wrongType(value, at: path, expected: "a string") }
+            payload.tracking[key] = value
+            if sendId.isEmpty {
+                diagnostics.append(Diagnostic(
+                    .warning, code: "send-id-empty", path: path,
+                    message: "the send id is empty: Airship's events report it as sent"))
+            } else {
+                payload.messageId = sendId
+            }
+        case Key.metadata:
+            guard value.stringValue != nil else { return wrongType(value, at: path, expected: "a string") }
+            payload.tracking[key] = value
+        case Key.mediaAttachment:
+            decodeMediaAttachment(value)
+        case Key.interactiveActions:
+            break  // after the root, once the category is known
+        case Key.foregroundPresentation, Key.legacyForegroundPresentation:
+            set(value, asideAt: path, .info, "no-bridge-field",
+                "\(key) chooses how the SDK presents the push in the foreground; the bridge form has no field for it")
+        case Key.deepLink, Key.deepLinkLong:
+            guard let link = value.stringValue else { return wrongType(value, at: path, expected: "a URL string") }
+            if payload.deepLink == nil {
+                payload.deepLink = link
+            } else {
+                set(value, asideAt: path, .info, "second-deep-link",
+                    "a second deep-link action: the SDK runs both, the bridge form holds the first")
+            }
+        default:
+            guard adapter.isActionName(key) else {
+                payload.data[key] = value
+                return
+            }
+            if payload.action == nil {
+                payload.action = PushAction(name: key, data: [Key.value: value])
+            } else {
+                set(value, asideAt: path, .info, "second-action",
+                    "action '\(key)': the SDK runs every action key, the bridge form holds the first")
+            }
+        }
+    }
+
+    /// `com.urbanairship.media_attachment` (`MediaAttachmentPayload`): `urls[{url, url_id}]` wins over `url`
+    /// (a string or an array of strings); the first URL is the image, every other member goes to `ignored`.
+    mutating func decodeMediaAttachment(_ value: JSONValue) {
+        guard let members = value.objectValue else {
+            return wrongType(value, at: Path.media, expected: "an object")
+        }
+        let hasURLs = members[Key.urls] != nil
+        for (key, member) in members {
+            let path = JSONPath.member(key, of: Path.media)
+            switch key {
+            case Key.urls:
+                decodeURLObjects(member, at: path)
+            case Key.url where !hasURLs:
+                decodeURLStrings(member, at: path)
+            case Key.url:
+                set(member, asideAt: path, .info, "url-shadowed", "'urls' is present, so the SDK never reads 'url'")
+            case "content":
+                set(member, asideAt: path, .info, "content-override",
+                    "the service extension shows this title, subtitle and body instead of aps.alert")
+            default:
+                set(member, asideAt: path, .info, "no-bridge-field", "attachment member '\(key)' has no bridge field")
+            }
+        }
+        if !members.contains(key: Key.urls), !members.contains(key: Key.url) {
+            diagnostics.append(Diagnostic(
+                .warning, code: "attachment-url-missing", path: JSONPath.member(Key.url, of: Path.media),
+                message: "the attachment has neither 'urls' nor 'url': the SDK shows no image"))
+        }
+    }
+
+    /// `urls`: a non-empty array whose first element is an object with a string `url`.
+    private mutating func decodeURLObjects(_ value: JSONValue, at path: String) {
+        guard let elements = value.arrayValue, let first = elements.first?.objectValue,
+              let image = first[Key.url]?.stringValue
+        else {
+            return wrongType(value, at: path, expected: "an array of {url, url_id} objects")
+        }
+        payload.imageURL = image
+        let firstPath = JSONPath.element(0, of: path)
+        for (key, member) in first where key != Key.url {
+            set(member, asideAt: JSONPath.member(key, of: firstPath), .info, "no-bridge-field",
+                "attachment member '\(key)' has no bridge field")
+        }
+        keepExtraAttachments(elements, at: path)
+    }
+
+    /// `url`: a string, or a non-empty array whose first element is a string.
+    private mutating func decodeURLStrings(_ value: JSONValue, at path: String) {
+        if let image = value.stringValue {
+            payload.imageURL = image
+            return
+        }
+        guard let elements = value.arrayValue, let image = elements.first?.stringValue else {
+            return wrongType(value, at: path, expected: "a URL string or an array of them")
+        }
+        payload.imageURL = image
+        keepExtraAttachments(elements, at: path)
+    }
+
+    private mutating func keepExtraAttachments(_ elements: [JSONValue], at path: String) {
+        guard elements.count > 1 else { return }
+        set(.array(Array(elements.dropFirst())), asideAt: JSONPath.slice(from: 1, of: path), .info, "extra-attachments",
+            "the bridge form holds one image; the SDK attaches these too")
+    }
+
+    /// `com.urbanairship.interactive_actions`: a registered category gives the buttons (ids, titles, options, in
+    /// its order) and each entry their actions; for a category PushBridge does not know, each entry is a button
+    /// with an empty title. An entry no button takes, and the dismiss entry, go to `ignored`.
+    mutating func decodeButtons(_ value: JSONValue?) {
+        let category = payload.category.flatMap { adapter.registeredCategory($0) }
+        var entries: JSONObject = [:]
+        if let value {
+            if let members = value.objectValue { entries = members } else {
+                wrongType(value, at: Path.interactive, expected: "an object of button id → actions")
+            }
+        }
+        if let category {
+            for action in category.actions.prefix(AirshipAdapter.maxButtons) {
+                var button = PushButton(
+                    id: action.id, title: action.title, foreground: action.options.contains(.foreground),
+                    destructive: action.options.contains(.destructive))
+                if let entry = entries[action.id] { decodeButtonActions(entry, into: &button) }
+                payload.buttons.append(button)
+            }
+        }
+        let shown = Set(payload.buttons.map(\.id))
+        var untitled = false
+        for (buttonId, entry) in entries where !shown.contains(buttonId) {
+            let path = Path.button(buttonId)
+            if buttonId == LifecycleStep.dismissActionIdentifier {
+                set(entry, asideAt: path, .info, "dismiss-actions",
+                    "the SDK runs these actions when the push is dismissed")
+            } else if let category, category.actions.contains(where: { $0.id == buttonId }) {
+                set(entry, asideAt: path, .warning, "too-many-buttons",
+                    "iOS shows at most \(AirshipAdapter.maxButtons) actions of a category; '\(buttonId)' is not shown")
+            } else if let category {
+                set(entry, asideAt: path, .warning, "button-not-in-category",
+                    "category '\(category.id)' has no action '\(buttonId)': iOS never reports a tap on it")
+            } else if entry.objectValue == nil {
+                wrongType(entry, at: path, expected: "an object of action name → value")
+            } else if payload.buttons.count >= AirshipAdapter.maxButtons {
+                set(entry, asideAt: path, .warning, "too-many-buttons",
+                    "iOS shows at most \(AirshipAdapter.maxButtons) actions of a category")
+            } else {
+                var button = PushButton(id: buttonId, title: "")
+                decodeButtonActions(entry, into: &button)
+                payload.buttons.append(button)
+                untitled = true
+            }
+        }
+        if untitled {
+            let which = payload.category.map { "the app's category '\($0)'" } ?? "a category (aps.category has none)"
+            diagnostics.append(Diagnostic(
+                .info, code: "button-titles-unknown", path: Path.interactive,
+                message: "button titles and options come from \(which), which PushBridge cannot see; "
+                    + "titles are left empty (pass the category as appCategories to know them)"))
+        }
+    }
+
+    /// One button's `{<action>: <value>}`: the deep-link action → `deepLink`, the first other registered action →
+    /// `action`; the rest go to `ignored`.
+    private mutating func decodeButtonActions(_ entry: JSONValue, into button: inout PushButton) {
+        let buttonPath = Path.button(button.id)
+        guard let actions = entry.objectValue else {
+            return wrongType(entry, at: buttonPath, expected: "an object of action name → value")
+        }
+        for (name, value) in actions {
+            let path = JSONPath.member(name, of: buttonPath)
+            if AirshipAdapter.deepLinkActionNames.contains(name) {
+                guard let link = value.stringValue else {
+                    wrongType(value, at: path, expected: "a URL string")
+                    continue
+                }
+                if button.deepLink == nil {
+                    button.deepLink = link
+                } else {
+                    set(value, asideAt: path, .info, "second-deep-link",
+                        "a second deep-link action: the SDK runs both, the button holds the first")
+                }
+            } else if !adapter.isActionName(name) {
+                set(value, asideAt: path, .warning, "unknown-action",
+                    "'\(name)' is no action Airship registers (pass it as customActionNames if the app does); "
+                        + "the SDK skips it")
+            } else if button.action == nil {
+                button.action = PushAction(name: name, data: [Key.value: value])
+            } else {
+                set(value, asideAt: path, .info, "second-action",
+                    "action '\(name)': the SDK runs every action of the button, the bridge form holds the first")
+            }
+        }
+    }
+}

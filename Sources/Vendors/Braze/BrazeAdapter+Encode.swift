@@ -1,0 +1,213 @@
+import PushBridge
+
+extension BrazeAdapter {
+    /// Bridge form → wire payload.
+    ///
+    /// `ab` starts from `tracking["ab"]` (the whole object decoding kept) and takes the bridge form's image
+    /// (`att.url`) and buttons (`ab_cat`); another vendor's payload with nothing for `ab` gets `{"c": null}` so the Braze SDK
+    /// still takes it for a Braze push (Braze's docs allow a null campaign key). `mutable-content: 1` is
+    /// written with an image. Losses: button titles (they live in the app's category), a button not in a
+    /// default category or whose flags differ from it, buttons without a category, `destructive`, the message
+    /// id, and custom data under Braze's own keys.
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        let sameVendor = payload.vendor == id
+        if let messageId = payload.messageId {
+            losses.append(Loss(
+                path: "$.messageId", value: .string(messageId),
+                reason: "Braze payloads carry no message id (receipts key on the request identifier)"))
+        }
+        var wire = payload
+        if payload.imageURL != nil, !payload.mutableContent {
+            wire.mutableContent = true
+            if sameVendor {
+                losses.append(Loss(
+                    path: "$.mutableContent", value: false,
+                    reason: "an image needs the service extension: Braze sends mutable-content: 1"))
+            }
+        }
+
+        var userInfo = JSONObject(minimumCapacity: payload.data.count + 4)
+        var reservedDataKeys: [String] = []
+        for (key, value) in payload.data {
+            if Key.reserved.contains(key) { reservedDataKeys.append(key) } else { userInfo[key] = value }
+        }
+        for key in JSONWriter.sortedCanonically(reservedDataKeys) {
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
+                reason: "'\(key)' is a Braze key of its own; custom data cannot use it"))
+        }
+
+        let tracked = payload.tracking[Self.vendorKey]
+        var ab = tracked?.objectValue ?? [:]
+        writeBackIgnored(payload, into: &userInfo, carriedInsideBrazeObject: tracked?.objectValue != nil, losses: &losses)
+        if let link = payload.deepLink { userInfo[Key.uri] = .string(link) }
+
+        let aps = APSCoding.encode(wire)
+        if aps.isEmpty, let sent = payload.ignored[Path.aps] {
+            userInfo[Key.aps] = sent
+        } else {
+            userInfo[Key.aps] = .object(aps)
+        }
+
+        Self.writeImage(payload.imageURL, into: &ab)
+        writeButtons(payload, into: &ab, losses: &losses)
+        if tracked == nil, ab.isEmpty {
+            // Another vendor's push has nothing for `ab`, yet a non-empty `ab` is what makes a push Braze's. A
+            // Braze bridge form without one was decoded from a payload without one: it stays so.
+            if !sameVendor, userInfo[Self.vendorKey] == nil {
+                userInfo[Self.vendorKey] = .object([Key.campaign: .null])
+            }
+        } else {
+            if let kept = payload.ignored[Path.vendor], userInfo[Self.vendorKey] != nil {
+                losses.append(Self.ignoredLoss(Path.vendor, kept, "the bridge form's image or buttons need an ab object"))
+            }
+            userInfo[Self.vendorKey] = .object(ab)
+        }
+        return userInfo
+    }
+
+    /// Writes `ignored` back: top-level entries (`ab_use_webview`, `$.ab_uri`, a non-object `$.ab`) at top level;
+    /// entries inside `ab` are already in `tracking["ab"]` (a loss when there is none); `$.aps` is the caller's.
+    private func writeBackIgnored(
+        _ payload: PushPayload, into userInfo: inout JSONObject, carriedInsideBrazeObject: Bool, losses: inout LossList
+    ) {
+        for (key, value) in payload.ignored where key != Path.aps {
+            let components = key.hasPrefix("$") ? JSONPath.components(of: key) : [.member(key)]
+            guard let components, case .member(let name)? = components.first else {
+                losses.append(Self.ignoredLoss(key, value, "'\(key)' is not a path Braze can write back"))
+                continue
+            }
+            if components.count > 1 {
+                guard name == Self.vendorKey else {
+                    losses.append(Self.ignoredLoss(key, value, "'\(key)' is not a path Braze can write back"))
+                    continue
+                }
+                if !carriedInsideBrazeObject {
+                    losses.append(Self.ignoredLoss(key, value, "there is no ab object in tracking to carry it"))
+                }
+            } else if name == Key.uri && payload.deepLink != nil {
+                losses.append(Self.ignoredLoss(key, value, "the deep link is written as ab_uri"))
+            } else if userInfo[name] != nil {
+                losses.append(Self.ignoredLoss(key, value, "custom data already uses '\(name)'"))
+            } else {
+                userInfo[name] = value
+            }
+        }
+    }
+
+    private static func ignoredLoss(_ key: String, _ value: JSONValue, _ why: String) -> Loss {
+        Loss(path: JSONPath.member(key, of: "$.ignored"), value: value, reason: "could not be written back: \(why)")
+    }
+
+    /// `ab.att.url`: set from the image, removed when the bridge form has none (`type` and the rest stay).
+    private static func writeImage(_ imageURL: String?, into ab: inout JSONObject) {
+        if let imageURL {
+            var attachment = ab[Key.attachment]?.objectValue ?? [:]
+            attachment[Key.url] = .string(imageURL)
+            ab[Key.attachment] = .object(attachment)
+        } else if var attachment = ab[Key.attachment]?.objectValue, attachment[Key.url]?.stringValue != nil {
+            attachment.removeValue(forKey: Key.url)
+            ab[Key.attachment] = .object(attachment)
+        }
+    }
+
+    // MARK: Buttons
+
+    /// The link decoding reads from an `ab_cat` entry.
+    static func link(in entry: JSONObject) -> String? {
+        let behaviour = entry[Key.actionType]?.stringValue.flatMap(buttonBehaviour(ofActionType:))
+        guard behaviour == nil || behaviour == .openURI else { return nil }
+        return entry[Key.actionURI]?.stringValue
+    }
+
+    /// Whether decoding reads an `ab_cat` entry of the app's category as opening the app.
+    static func opensApp(_ entry: JSONObject) -> Bool {
+        entry[Key.actionType]?.stringValue.flatMap(buttonBehaviour(ofActionType:)) != .close
+    }
+
+    /// `ab.ab_cat`: one entry per button, keeping what each existing entry carries (`a_use_webview`, an `a_t`
+    /// that still fits) and what decoding did not turn into a button.
+    private func writeButtons(_ payload: PushPayload, into ab: inout JSONObject, losses: inout LossList) {
+        let existing = ab[Key.buttons]?.objectValue
+        let defaults = Self.defaultActions(ofCategory: payload.category)
+        guard !payload.buttons.isEmpty else {
+            if defaults != nil {
+                losses.append(Loss(
+                    path: "$.buttons", value: .array([]),
+                    reason: "Braze's category \(payload.category ?? "") always shows its buttons"))
+            } else if payload.category != nil, let existing {
+                ab[Key.buttons] = .object(existing.filter { $0.value.objectValue == nil })
+            }
+            return
+        }
+        guard let category = payload.category, !category.isEmpty else {
+            for (index, button) in payload.buttons.enumerated() {
+                losses.append(Loss(
+                    path: JSONPath.element(index, of: "$.buttons"), value: button.json,
+                    reason: "Braze shows buttons only from a category the app registers; this push names none"))
+            }
+            return
+        }
+        var entries = (existing ?? [:]).filter { member in
+            member.value.objectValue == nil || defaults.map { !$0.contains { $0.id == member.key } } ?? false
+        }
+        var seen = Set<String>()
+        for (index, button) in payload.buttons.enumerated() {
+            let path = JSONPath.element(index, of: "$.buttons")
+            guard seen.insert(button.id).inserted else {
+                losses.append(Loss(path: path, value: button.json, reason: "ab.ab_cat holds one entry per action id"))
+                continue
+            }
+            var foreground = button.foreground
+            if let defaults {
+                guard let action = defaults.first(where: { $0.id == button.id }) else {
+                    losses.append(Loss(
+                        path: path, value: button.json, reason: "'\(button.id)' is not an action of Braze's \(category)"))
+                    continue
+                }
+                if button.title != action.title {
+                    losses.append(Loss(
+                        path: path + ".title", value: .string(button.title),
+                        reason: "Braze's \(category) titles this button '\(action.title)'"))
+                }
+                if button.foreground != action.foreground {
+                    losses.append(Loss(
+                        path: path + ".foreground", value: .bool(button.foreground),
+                        reason: "whether this button opens the app is fixed by Braze's \(category)"))
+                }
+                foreground = action.foreground
+            } else {
+                if !button.title.isEmpty {
+                    losses.append(Loss(
+                        path: path + ".title", value: .string(button.title),
+                        reason: "Braze buttons take their titles from the app's registered category \(category)"))
+                }
+                if button.deepLink != nil, !button.foreground {
+                    losses.append(Loss(
+                        path: path + ".foreground", value: false, reason: "a Braze button with a link opens the app"))
+                }
+            }
+            if button.destructive {
+                losses.append(Loss(
+                    path: path + ".destructive", value: true,
+                    reason: "whether a Braze button is destructive is its registered category's"))
+            }
+            var entry = existing?[button.id]?.objectValue ?? [:]
+            let fits = Self.link(in: entry) == button.deepLink
+                && (defaults != nil || (!entry.isEmpty && Self.opensApp(entry) == foreground))
+            if !fits {
+                if let link = button.deepLink {
+                    if Self.link(in: entry) == nil || entry[Key.actionType] == nil {
+                        entry[Key.actionType] = .string(Assumed.actionType(for: .openURI))
+                    }
+                    entry[Key.actionURI] = .string(link)
+                } else {
+                    entry.removeValue(forKey: Key.actionURI)
+                    entry[Key.actionType] = .string(Assumed.actionType(for: foreground ? .openApp : .close))
+                }
+            }
+            if defaults == nil || !entry.isEmpty { entries[button.id] = .object(entry) }
+        }
+        if existing != nil || !entries.isEmpty { ab[Key.buttons] = .object(entries) }
+    }
+}

@@ -1,0 +1,198 @@
+import PushBridge
+
+extension KlaviyoAdapter {
+    /// Paths in the wire payload, for diagnostics and `ignored` keys.
+    enum Path {
+        static let aps = JSONPath.member(Key.aps, of: JSONPath.root)
+        static let body = JSONPath.member(Key.body, of: JSONPath.root)
+        static let buttons = JSONPath.member(Key.actionButtons, of: body)
+        static let keyValuePairs = JSONPath.member(Key.keyValuePairs, of: JSONPath.root)
+        static func button(_ index: Int) -> String { JSONPath.element(index, of: buttons) }
+    }
+
+    /// The `ignored` key of a top-level key: its own name, or its path when the name starts with `$`.
+    static func ignoredKey(forTopLevel key: String) -> String {
+        key.hasPrefix("$") ? JSONPath.member(key, of: JSONPath.root) : key
+    }
+
+    /// Wire payload → bridge form. Never fails: a value of the wrong type, a button the SDK's parser would skip and
+    /// a key with no field are kept in `ignored` (under their wire path, or a top-level key under its own name) with
+    /// a diagnostic, so encoding to Klaviyo writes them back where they were.
+    ///
+    /// - `body._k` → `tracking["body"]` (`{"_k": …}`), `body.action_buttons` → `buttons`, other `body` keys ignored.
+    /// - `url` → `deepLink` when it parses as a link; `rich-media` → `imageURL`.
+    /// - `key_value_pairs` string members → `data`; every other top-level key that is not Klaviyo's and holds no
+    ///   string → `data` too. A string there is kept under `ignored` (Klaviyo's string custom data travels in
+    ///   `key_value_pairs`, where encoding writes every string of `data`).
+    /// - `rich-media-type`, `badge_config`, `badge_value` (read only by the service extension) → `ignored`.
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
+        var decoding = KlaviyoDecoding(payload: PushPayload(vendor: id))
+        decoding.diagnostics = APSCoding.decode(userInfo[Key.aps], into: &decoding.payload)
+        if let pairs = userInfo[Key.keyValuePairs] { decoding.decodeKeyValuePairs(pairs) }
+        for (key, value) in userInfo.membersInCanonicalOrder {
+            switch key {
+            case Key.aps:
+                if value.objectValue == nil { decoding.keep(value, at: Path.aps) }
+            case Key.keyValuePairs:
+                continue
+            case Key.body:
+                decoding.decodeBody(value)
+            case Key.url:
+                decoding.decodeURL(value)
+            case Key.richMedia:
+                decoding.decodeImage(value)
+            case _ where Key.extensionOnly.contains(key):
+                decoding.keep(value, at: key)
+                decoding.note(.info, "extension-only", at: JSONPath.member(key, of: JSONPath.root),
+                              "\(key) is read by Klaviyo's service extension only; kept under ignored")
+            default:
+                decoding.decodeTopLevelExtra(key, value)
+            }
+        }
+        if !claims(userInfo) {
+            decoding.note(.warning, "marker-missing", at: JSONPath.member(Key.marker, of: Path.body),
+                          "there is no body._k: Klaviyo's SDK does not treat this push as its own")
+        }
+        return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
+    }
+}
+
+/// The state of one decode: the payload so far and what was noticed.
+struct KlaviyoDecoding: WireDecoding {
+    typealias Key = KlaviyoAdapter.Key
+    typealias Path = KlaviyoAdapter.Path
+
+    var payload: PushPayload
+    var diagnostics: [Diagnostic] = []
+
+    /// `key_value_pairs`: `[String: String]` for the app; a member of another type is kept under its path (one
+    /// such value makes the app's `as? [String: String]` read fail as a whole).
+    mutating func decodeKeyValuePairs(_ value: JSONValue) {
+        guard let pairs = value.objectValue else {
+            wrongType(value, at: Path.keyValuePairs, expected: "an object of strings")
+            return
+        }
+        if pairs.isEmpty { keep(value, at: Path.keyValuePairs) }
+        for (key, member) in pairs.membersInCanonicalOrder {
+            if member.stringValue != nil {
+                payload.data[key] = member
+            } else {
+                wrongType(member, at: JSONPath.member(key, of: Path.keyValuePairs), expected: "a string")
+            }
+        }
+    }
+
+    /// A top-level key Klaviyo does not read: custom data, unless it holds a string or repeats a
+    /// `key_value_pairs` name.
+    mutating func decodeTopLevelExtra(_ key: String, _ value: JSONValue) {
+        let path = JSONPath.member(key, of: JSONPath.root)
+        if value.stringValue != nil {
+            keep(value, at: KlaviyoAdapter.ignoredKey(forTopLevel: key))
+            note(.info, "top-level-string", at: path,
+                 "'\(key)' is a string beside key_value_pairs, where Klaviyo sends string custom data; kept under ignored")
+        } else if payload.data[key] != nil {
+            keep(value, at: KlaviyoAdapter.ignoredKey(forTopLevel: key))
+            note(.warning, "data-key-repeated", at: path,
+                 "'\(key)' is also in key_value_pairs, whose value is the custom data; this one is kept under ignored")
+        } else {
+            payload.data[key] = value
+        }
+    }
+
+    /// `url`: the body tap's link, when it parses (WIRE-FORMATS §7.5); otherwise the SDK opens nothing.
+    mutating func decodeURL(_ value: JSONValue) {
+        let path = JSONPath.member(Key.url, of: JSONPath.root)
+        guard let link = value.stringValue else {
+            wrongType(value, at: path, expected: "a string")
+            return
+        }
+        guard DeepLink(link) != nil else {
+            keep(value, at: path)
+            note(.warning, "deep-link-invalid", at: path,
+                 "url is not an absolute URL, so a tap opens nothing; kept under ignored")
+            return
+        }
+        payload.deepLink = link
+    }
+
+    /// `rich-media`: the image the service extension downloads.
+    mutating func decodeImage(_ value: JSONValue) {
+        let path = JSONPath.member(Key.richMedia, of: JSONPath.root)
+        guard let image = value.stringValue else {
+            wrongType(value, at: path, expected: "a string")
+            return
+        }
+        payload.imageURL = image
+        if image.isEmpty { note(.info, "image-empty", at: path, "rich-media is empty: no image is shown") }
+    }
+
+    /// `body`: the marker to `tracking`, the buttons, and any other key to `ignored`.
+    mutating func decodeBody(_ value: JSONValue) {
+        guard let body = value.objectValue else {
+            wrongType(value, at: Path.body, expected: "an object")
+            return
+        }
+        for (key, member) in body.membersInCanonicalOrder {
+            switch key {
+            case Key.marker:
+                payload.tracking[Key.body] = .object([Key.marker: member])
+            case Key.actionButtons:
+                decodeButtons(member)
+            default:
+                let path = JSONPath.member(key, of: Path.body)
+                keep(member, at: path)
+                note(.info, "unknown-key", at: path, "'\(key)' is not read by Klaviyo's SDK; kept under ignored")
+            }
+        }
+    }
+
+    /// `body.action_buttons`: read only when it is an array of objects (the SDK's `[[String: Any]]` cast).
+    mutating func decodeButtons(_ value: JSONValue) {
+        guard let elements = value.arrayValue else {
+            wrongType(value, at: Path.buttons, expected: "an array of button objects")
+            return
+        }
+        guard !elements.isEmpty, elements.allSatisfy({ $0.objectValue != nil }) else {
+            keep(value, at: Path.buttons)
+            if !elements.isEmpty {
+                note(.warning, "action-buttons-malformed", at: Path.buttons,
+                     "action_buttons holds a value that is not an object, so the SDK shows none of its buttons; "
+                        + "kept under ignored")
+            }
+            return
+        }
+        for (index, element) in elements.enumerated() {
+            decodeButton(element.objectValue ?? [:], element, at: Path.button(index))
+        }
+    }
+
+    /// One button, checked as `KlaviyoActionButtonParser` checks it; one it would skip is kept whole.
+    mutating func decodeButton(_ members: JSONObject, _ element: JSONValue, at path: String) {
+        func skip(_ why: String) {
+            keep(element, at: path)
+            note(.warning, "button-skipped", at: path, "\(why), so Klaviyo's SDK skips this button; kept under ignored")
+        }
+        guard let buttonId = members[Key.id]?.stringValue, let label = members[Key.label]?.stringValue else {
+            return skip("the button needs a string id and label")
+        }
+        guard let action = members[Key.action]?.stringValue.flatMap(KlaviyoAdapter.ButtonAction.init) else {
+            return skip("the button's action is not open_app or deep_link")
+        }
+        let url = members[Key.url]
+        guard action.accepts(url: url) else {
+            return skip(action == .openApp ? "an open_app button carries no url" : "a deep_link button needs a url that parses")
+        }
+        payload.buttons.append(PushButton(
+            id: buttonId, title: label, deepLink: action == .deepLink ? url?.stringValue : nil, foreground: true))
+        for (key, member) in members.membersInCanonicalOrder {
+            switch key {
+            case Key.id, Key.label, Key.action: continue
+            case Key.url where action == .deepLink: continue
+            default:
+                let memberPath = JSONPath.member(key, of: path)
+                keep(member, at: memberPath)
+                note(.info, "unknown-key", at: memberPath, "'\(key)' is not read from this button; kept under ignored")
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import PushBridge
+
+extension OneSignalAdapter: CategoryProviding {
+    /// The category the SDK's service extension registers for a push with buttons and no category of its own
+    /// (`OneSignalNotificationCategoryController`, `OneSignalAttachmentHandler`): `__onesignal__dynamic__<i>`,
+    /// option `.customDismissAction`, one `.foreground` action per button with its id and title, in payload
+    /// order (the SDK's on-screen reversal of exactly two buttons is not modelled). A push whose category is
+    /// already set (the app's) gets none: the SDK leaves that category alone.
+    public func categories(for payload: PushPayload) -> [NotificationCategory] {
+        guard !payload.buttons.isEmpty else { return [] }
+        let category: String
+        if let sent = payload.category {
+            guard ownsCategory(sent) else { return [] }
+            category = sent
+        } else {
+            category = Self.dynamicCategory(for: payload)
+        }
+        let actions = payload.buttons.map { NotificationAction(id: $0.id, title: $0.title, options: .foreground) }
+        return [NotificationCategory(id: category, owner: id, actions: actions, options: .customDismissAction)]
+    }
+
+    /// The SDK keeps at most `MAX_CATEGORIES_SIZE` (128) of its dynamic categories, pruning the oldest.
+    public var categoryLimit: Int? { Self.maxDynamicCategories }
+
+    /// `__onesignal__dynamic__` + the message id. Without one the SDK uses a random UUID; PushBridge uses the
+    /// FNV-1a hash of the button set instead, so the same payload always gives the same category.
+    public static func dynamicCategory(for payload: PushPayload) -> String {
+        if let messageId = payload.messageId, !messageId.isEmpty { return dynamicCategoryPrefix + messageId }
+        var hasher = CategoryHash.ButtonSetHasher()
+        for button in payload.buttons {
+            hasher.addButton()
+            hasher.addField(button.id)
+            hasher.addField(button.title)
+        }
+        return dynamicCategoryPrefix + hasher.hex
+    }
+}

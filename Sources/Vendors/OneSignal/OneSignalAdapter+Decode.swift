@@ -1,0 +1,318 @@
+import PushBridge
+
+extension OneSignalAdapter {
+    /// Wire payload → bridge form, field by field as `OSNotification.m` reads it (see the type's documentation).
+    /// Never fails: what has no field is kept in `ignored` under its wire path, with a diagnostic.
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
+        var decoding = OneSignalDecoding(payload: PushPayload(vendor: id), format: Self.format(of: userInfo))
+        decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
+        decoding.decodeTopLevel(userInfo)
+        return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
+    }
+
+    /// Whether `os_data.buttons` is where the SDK finds buttons: an array, or an object whose `o` is an array.
+    static func osDataHasButtons(_ osData: JSONValue?) -> Bool {
+        guard let buttons = osData?[Key.buttons] else { return false }
+        return buttons.arrayValue != nil || buttons[Key.minifiedButtons]?.arrayValue != nil
+    }
+}
+
+/// The state of one decode: the payload so far and what was noticed.
+struct OneSignalDecoding {
+    typealias Key = OneSignalAdapter.Key
+
+    var payload: PushPayload
+    let format: OneSignalAdapter.Format
+    var diagnostics: [Diagnostic] = []
+    /// The container's `i`, `ti` and `tn`, kept as `tracking[<container key>]`.
+    private var trackingFields: JSONObject = [:]
+    /// Whether the push is in the minified form (no `aps.alert`).
+    private var minified = false
+
+    init(payload: PushPayload, format: OneSignalAdapter.Format) {
+        self.payload = payload
+        self.format = format
+    }
+
+    /// Keeps `value` in `ignored` under its wire path.
+    mutating func keep(_ value: JSONValue, at path: String) { payload.ignored[path] = value }
+
+    /// Keeps a value of the wrong type and says so.
+    mutating func wrongType(_ value: JSONValue, at path: String, expected: String) {
+        keep(value, at: path)
+        diagnostics.append(Diagnostic.wrongType(path, expected: expected, value))
+    }
+
+    mutating func note(_ severity: Diagnostic.Severity, _ code: String, at path: String, _ message: String) {
+        diagnostics.append(Diagnostic(severity, code: code, path: path, message: message))
+    }
+
+    /// Keeps a value the SDK does not read and says so.
+    mutating func notRead(_ value: JSONValue, at path: String, _ why: String) {
+        keep(value, at: path)
+        note(.info, "not-read", at: path, why + "; kept under ignored")
+    }
+
+    mutating func decodeTopLevel(_ userInfo: JSONObject) {
+        let hasAPSAlert = userInfo["aps"]?.objectValue?["alert"] != nil
+        switch format {
+        case .custom: minified = userInfo[Key.minifiedAlert] != nil && !hasAPSAlert
+        case .osData: minified = userInfo[Key.osData]?[Key.buttons]?.objectValue != nil && !hasAPSAlert
+        }
+        let readsLegacyButtons = format == .osData && !minified
+            && !OneSignalAdapter.osDataHasButtons(userInfo[Key.osData]) && userInfo[Key.legacyButtons]?.arrayValue != nil
+        let minifiedKeys: Set<String> = [
+            Key.minifiedAlert, Key.minifiedBadge, Key.minifiedSound, Key.minifiedAttachments, Key.minifiedButtons,
+        ]
+        if minified {
+            let where_ = format == .custom ? "top-level m" : "an os_data.buttons object"
+            note(.info, "minified-form", at: format == .custom ? "$.m" : format.buttonsPath,
+                 "no aps.alert and \(where_): the minified form (m, b, s, at, o) is read; encoding writes the standard form")
+        }
+        for (key, value) in userInfo.membersInCanonicalOrder {
+            // Built only when a diagnostic or a kept value needs it (the hot path never does).
+            var path: String { JSONPath.member(key, of: JSONPath.root) }
+            switch (format, key) {
+            case (_, "aps"):
+                // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
+                if value.objectValue == nil { keep(value, at: path) }
+            case (.custom, Key.custom), (.osData, Key.osData):
+                decodeContainer(value, at: path)
+            case (.custom, Key.attachments) where !minified:
+                decodeAttachments(value, at: path)
+            case (.custom, Key.buttons) where !minified:
+                decodeButtons(value, at: path)
+            case (.custom, _) where minified && minifiedKeys.contains(key):
+                decodeMinifiedMember(key, value, at: path)
+            case (.custom, Key.osData):
+                wrongType(value, at: path, expected: "an object (the os_data format)")
+            case (.custom, _):
+                notRead(value, at: path, "the custom format reads custom data from custom.a only, not '\(key)'")
+            case (.osData, Key.legacyButtons) where readsLegacyButtons:
+                decodeButtons(value, at: path)
+            case (.osData, _):
+                // parseOSDataAdditionalData: every top-level key but aps and os_data is custom data.
+                payload.data[key] = value
+            }
+        }
+        if !trackingFields.isEmpty { payload.tracking[format.containerKey] = .object(trackingFields) }
+        if payload.messageId == nil {
+            note(.warning, "message-id-missing", at: JSONPath.member(Key.messageId, of: format.containerPath),
+                 "no non-empty \(format.containerKey).i: no OneSignal receipt can be sent")
+        }
+    }
+
+    /// `custom` or `os_data`: the fields every format shares (`parseCommonOneSignalFields:`), custom data
+    /// (`custom.a`), and in os_data the attachments and buttons.
+    mutating func decodeContainer(_ value: JSONValue, at containerPath: String) {
+        guard case .object(let members) = value else {
+            wrongType(value, at: containerPath, expected: "an object")
+            return
+        }
+        for (key, member) in members.membersInCanonicalOrder {
+            var path: String { JSONPath.member(key, of: containerPath) }
+            switch key {
+            case Key.messageId, Key.templateId, Key.templateName:
+                guard let text = member.stringValue else {
+                    wrongType(member, at: path, expected: "a string")
+                    continue
+                }
+                trackingFields[key] = member
+                guard key == Key.messageId else { continue }
+                if text.isEmpty {
+                    note(.warning, "message-id-empty", at: path, "i is empty: no OneSignal receipt can be sent")
+                } else {
+                    payload.messageId = text
+                }
+            case Key.launchURL:
+                guard let link = member.stringValue else {
+                    wrongType(member, at: path, expected: "a string")
+                    continue
+                }
+                payload.deepLink = link
+            case Key.additionalData where format == .custom:
+                guard let data = member.objectValue else {
+                    wrongType(member, at: path, expected: "an object")
+                    continue
+                }
+                payload.data = data
+            case Key.attachments where format == .osData && !minified:
+                decodeAttachments(member, at: path)
+            case Key.buttons where format == .osData:
+                if minified, case .object(let fields) = member {
+                    for (field, fieldValue) in fields.membersInCanonicalOrder {
+                        decodeMinifiedMember(field, fieldValue, at: JSONPath.member(field, of: path))
+                    }
+                } else if member.arrayValue != nil {
+                    decodeButtons(member, at: path)
+                } else if case .object(let fields) = member {
+                    decodeButtonObject(fields, at: path)
+                } else {
+                    wrongType(member, at: path, expected: "an array of buttons")
+                }
+            case Key.badgeIncrement:
+                keep(member, at: path)
+                if member.intValue != nil || member.stringValue.flatMap({ Int($0) }) != nil {
+                    note(.info, "badge-increment", at: path,
+                         "badge_inc is added to the badge the service extension counts; the bridge form has no field "
+                            + "for an increment, so it is kept under ignored")
+                } else {
+                    diagnostics.append(Diagnostic.wrongType(path, expected: "an integer", member))
+                }
+            case Key.collapseId:
+                notRead(member, at: path, "collapse_id has no bridge field (APNs collapses by the apns-collapse-id header)")
+            default:
+                notRead(member, at: path, "'\(key)' is not a field the OneSignal SDK reads here")
+            }
+        }
+    }
+
+    /// The iOS 9 form of `os_data.buttons`: an object whose `o` holds the buttons.
+    mutating func decodeButtonObject(_ fields: JSONObject, at path: String) {
+        for (key, member) in fields.membersInCanonicalOrder {
+            let memberPath = JSONPath.member(key, of: path)
+            if key == Key.minifiedButtons, member.arrayValue != nil {
+                decodeButtons(member, at: memberPath)
+            } else if key == Key.minifiedButtons {
+                wrongType(member, at: memberPath, expected: "an array of buttons")
+            } else {
+                notRead(member, at: memberPath, "with aps.alert present only os_data.buttons.o is read")
+            }
+        }
+    }
+
+    /// One member of the minified form: `m` alert (a string, or an object like `aps.alert`), `b` badge, `s` sound,
+    /// `at` attachments, `o` buttons. Where `aps` sets the badge or sound too, `aps` wins and the member is kept.
+    mutating func decodeMinifiedMember(_ key: String, _ value: JSONValue, at path: String) {
+        switch key {
+        case Key.minifiedAlert:
+            decodeMinifiedAlert(value, at: path)
+        case Key.minifiedBadge:
+            let badge = value.intValue ?? value.stringValue.flatMap { Int($0) }
+            setUnlessAPSSetIt(\.badge, to: badge, from: value, at: path, expected: "an integer", apsKey: "badge")
+        case Key.minifiedSound:
+            setUnlessAPSSetIt(\.sound, to: value.stringValue, from: value, at: path, expected: "a string", apsKey: "sound")
+        case Key.minifiedAttachments:
+            decodeAttachments(value, at: path)
+        case Key.minifiedButtons:
+            decodeButtons(value, at: path)
+        default:
+            notRead(value, at: path, "'\(key)' is not a field of the minified form")
+        }
+    }
+
+    /// Sets a field from a minified member (`b`, `s`) unless `aps` already set it; a wrong type, or a member
+    /// `aps` overrides, is kept under `ignored`.
+    private mutating func setUnlessAPSSetIt<Field>(
+        _ field: WritableKeyPath<PushPayload, Field?>, to parsed: Field?, from value: JSONValue, at path: String,
+        expected: String, apsKey: String
+    ) {
+        guard let parsed else {
+            wrongType(value, at: path, expected: expected)
+            return
+        }
+        if payload[keyPath: field] != nil {
+            notRead(value, at: path, "aps.\(apsKey) is set and wins over the minified value")
+        } else {
+            payload[keyPath: field] = parsed
+        }
+    }
+
+    private mutating func decodeMinifiedAlert(_ value: JSONValue, at path: String) {
+        switch value {
+        case .string(let body):
+            payload.alert = PushAlert(body: body)
+        case .object(let fields):
+            var alert = PushAlert()
+            for (key, member) in fields.membersInCanonicalOrder {
+                let memberPath = JSONPath.member(key, of: path)
+                switch (key, member) {
+                case ("title", .string(let text)): alert.title = text
+                case ("subtitle", .string(let text)): alert.subtitle = text
+                case ("body", .string(let text)): alert.body = text
+                case ("title", _), ("subtitle", _), ("body", _): wrongType(member, at: memberPath, expected: "a string")
+                default: notRead(member, at: memberPath, "the SDK reads only title, subtitle and body of m")
+                }
+            }
+            payload.alert = alert.isEmpty ? nil : alert
+        default:
+            wrongType(value, at: path, expected: "a string or an object")
+        }
+    }
+
+    /// `att` / `os_data.att` / `at`: `{<attachment id>: <URL or bundle file name>}`. The first member (in the
+    /// payload's own order) is the image; unless the object is exactly `{"id": <image>}`, it is also kept
+    /// whole under `ignored` so its ids and other attachments are written back.
+    mutating func decodeAttachments(_ value: JSONValue, at path: String) {
+        guard case .object(let attachments) = value else {
+            wrongType(value, at: path, expected: "an object of attachment URLs")
+            return
+        }
+        guard let firstKey = attachments.keys.first, let first = attachments[firstKey] else { return }
+        let firstPath = JSONPath.member(firstKey, of: path)
+        switch first {
+        case .string(let image) where !image.isEmpty:
+            payload.imageURL = image
+            let scheme = DeepLink(image)?.scheme
+            if scheme != "https", scheme != "http" {
+                note(.info, "attachment-not-url", at: firstPath,
+                     "not an http(s) URL: the service extension looks it up as a file in the app's bundle")
+            }
+        case .string:
+            note(.info, "attachment-empty", at: firstPath, "the first attachment is empty: no image is shown")
+        default:
+            diagnostics.append(Diagnostic.wrongType(firstPath, expected: "a string", first))
+        }
+        let onlyTheImage = attachments.count == 1 && firstKey == Key.defaultAttachmentId && payload.imageURL != nil
+        if !onlyTheImage {
+            keep(value, at: path)
+            note(.info, "attachments-kept", at: path,
+                 "the attachments are kept whole under ignored (their ids, or more than one); the first is the image")
+        }
+    }
+
+    /// `buttons` / `o` / `actionbuttons`: `[{i, n, icon_type, path}]` (`parseActionButtons:`). A button without
+    /// a string `n` is dropped as the SDK drops it (kept under `ignored` at its index); `i` falls back to `n`.
+    mutating func decodeButtons(_ value: JSONValue, at path: String) {
+        guard case .array(let elements) = value else {
+            wrongType(value, at: path, expected: "an array of buttons")
+            return
+        }
+        for (index, element) in elements.enumerated() {
+            let elementPath = JSONPath.element(index, of: path)
+            guard case .object(let members) = element else {
+                wrongType(element, at: elementPath, expected: "a button object")
+                continue
+            }
+            let titlePath = JSONPath.member(Key.buttonTitle, of: elementPath)
+            guard let title = members[Key.buttonTitle]?.stringValue else {
+                keep(element, at: elementPath)
+                if let bad = members[Key.buttonTitle] {
+                    diagnostics.append(Diagnostic.wrongType(titlePath, expected: "a string", bad))
+                } else {
+                    note(.warning, "button-title-missing", at: titlePath,
+                         "the button has no n, so the SDK drops it; kept under ignored")
+                }
+                continue
+            }
+            var button = PushButton(id: title, title: title, foreground: true)
+            for (key, member) in members.membersInCanonicalOrder where key != Key.buttonTitle {
+                let memberPath = JSONPath.member(key, of: elementPath)
+                if key == Key.buttonId {
+                    if let buttonId = member.stringValue {
+                        button.id = buttonId
+                    } else {
+                        wrongType(member, at: memberPath, expected: "a string")
+                    }
+                } else {
+                    notRead(member, at: memberPath, "'\(key)' has no bridge field (icon_type and path name an iOS 15 action icon)")
+                }
+            }
+            payload.buttons.append(button)
+        }
+        if payload.buttons.count > OneSignalAdapter.maxButtons {
+            note(.warning, "too-many-buttons", at: path,
+                 "\(payload.buttons.count) buttons: the SDK registers them all, iOS shows at most \(OneSignalAdapter.maxButtons)")
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import PushBridge
+
+extension OneSignalAdapter {
+    /// Bridge form → wire payload, in the format the payload came in (``PushPayload/tracking`` names it) or, for
+    /// another vendor's payload, the custom format.
+    ///
+    /// Writes `aps` with `APSCoding` (`mutable-content: 1` when an image or buttons need the service extension),
+    /// the container with `i`, `u`, `ti`, `tn` (and `a` in the custom format), the attachments `{"id": image}`
+    /// and the buttons `[{i, n}]`, then every `ignored` entry back at its path. The minified form is written as
+    /// the standard form. Losses: a button that cannot open the app or be destructive, a category of another
+    /// vendor's payload sent with buttons (it would stop the SDK from registering its own), a custom-data key the
+    /// os_data format reads as its own, and an `ignored` entry that no longer fits where it came from.
+    public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        let sameVendor = payload.vendor == id
+        let format = sameVendor ? Self.encodedFormat(of: payload) : .custom
+        var wire = payload
+        if !sameVendor, !payload.buttons.isEmpty, let category = payload.category {
+            losses.append(Loss(
+                path: "$.category", value: .string(category),
+                reason: "OneSignal's service extension registers its own category for buttons only when the push has "
+                    + "none; a category sent with them would hide the buttons"))
+            wire.category = nil
+        }
+        if payload.needsServiceExtension, !payload.mutableContent {
+            wire.mutableContent = true
+            if sameVendor {
+                losses.append(Loss(
+                    path: "$.mutableContent", value: false,
+                    reason: "an image or buttons need the service extension: OneSignal sets mutable-content: 1"))
+            }
+        }
+
+        var ignored = payload.ignored
+        var userInfo = JSONObject(minimumCapacity: payload.data.count + ignored.count + 4)
+        let aps = APSCoding.encode(wire)
+        if !(aps.isEmpty && ignored[Self.nonObjectAPSPath] != nil) { userInfo["aps"] = .object(aps) }
+
+        var container = JSONObject()
+        let tracked = sameVendor ? payload.tracking[format.containerKey]?.objectValue ?? [:] : [:]
+        if let messageId = payload.messageId {
+            container[Key.messageId] = .string(messageId)
+        } else if let sent = tracked[Key.messageId] {
+            container[Key.messageId] = sent
+        }
+        for key in [Key.templateId, Key.templateName] { if let value = tracked[key] { container[key] = value } }
+        if let deepLink = payload.deepLink { container[Key.launchURL] = .string(deepLink) }
+
+        var keptAttachments: JSONValue?
+        if ignored[format.attachmentsPath]?.objectValue != nil {
+            keptAttachments = ignored.removeValue(forKey: format.attachmentsPath)
+        }
+        let attachments = Self.attachments(image: payload.imageURL, kept: keptAttachments)
+        let buttons = encodeButtons(payload.buttons, losses: &losses)
+
+        switch format {
+        case .custom:
+            if !payload.data.isEmpty { container[Key.additionalData] = .object(payload.data) }
+            if !container.isEmpty { userInfo[Key.custom] = .object(container) }
+            if let attachments { userInfo[Key.attachments] = attachments }
+            if let buttons { userInfo[Key.buttons] = buttons }
+        case .osData:
+            if let attachments { container[Key.attachments] = attachments }
+            if let buttons {
+                // The iOS 9 object form `{o: [...], …}` when members of it are kept; the array otherwise.
+                let objectForm = ignored.keys.contains { $0.hasPrefix(format.buttonsPath + ".") }
+                container[Key.buttons] = objectForm ? .object([Key.minifiedButtons: buttons]) : buttons
+            }
+            userInfo[Key.osData] = .object(container)
+            for (key, value) in payload.data {
+                guard key != "aps", key != Key.osData else {
+                    losses.append(Loss(
+                        path: JSONPath.member(key, of: "$.data"), value: value,
+                        reason: "'\(key)' is a key of OneSignal's os_data format itself; custom data cannot use it"))
+                    continue
+                }
+                userInfo[key] = value
+            }
+        }
+        Self.writeBack(ignored, into: &userInfo, losses: &losses)
+        return userInfo
+    }
+
+    /// The `ignored` key of an `aps` that is not an object.
+    static let nonObjectAPSPath = "$.aps"
+
+    /// The format a OneSignal payload came in: the container its `tracking` entry names, else os_data when
+    /// something was kept from inside `os_data`, else custom.
+    static func encodedFormat(of payload: PushPayload) -> Format {
+        if payload.tracking[Key.osData]?.objectValue != nil { return .osData }
+        if payload.tracking[Key.custom]?.objectValue != nil { return .custom }
+        let osDataPath = Format.osData.containerPath
+        let keptInside = payload.ignored.keys.contains {
+            $0 != osDataPath && JSONPath.isSameOrInside($0, osDataPath)
+        }
+        return keptInside ? .osData : .custom
+    }
+
+    /// The attachments object: the one kept whole with its first member set to `image`, else `{"id": image}`.
+    static func attachments(image: String?, kept: JSONValue?) -> JSONValue? {
+        guard case .object(var attachments)? = kept else {
+            return image.map { .object([Key.defaultAttachmentId: .string($0)]) }
+        }
+        if let image {
+            let firstKey = attachments.keys.first ?? Key.defaultAttachmentId
+            if attachments[firstKey] != .string(image) { attachments[firstKey] = .string(image) }
+        }
+        return .object(attachments)
+    }
+
+    /// `[{"i": id, "n": title}]`, or nil without buttons. Every OneSignal button opens the app and none is
+    /// destructive; past ``maxButtons`` the links, actions and text input the capabilities rule out are reported here.
+    private func encodeButtons(_ buttons: [PushButton], losses: inout LossList) -> JSONValue? {
+        guard !buttons.isEmpty else { return nil }
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(buttons.count)
+        for (index, button) in buttons.enumerated() {
+            var path: String { JSONPath.element(index, of: "$.buttons") }
+            if !button.foreground {
+                losses.append(Loss(path: path + ".foreground", value: false, reason: "OneSignal buttons always open the app"))
+            }
+            if button.destructive {
+                losses.append(Loss(path: path + ".destructive", value: true, reason: "OneSignal buttons cannot be destructive"))
+            }
+            if index >= Self.maxButtons {
+                let beyond = PushPayload(vendor: id, buttons: [button])
+                for loss in capabilities.losses(of: beyond, vendorName: name) {
+                    let inner = loss.path.dropFirst("$.buttons[0]".count)
+                    losses.append(Loss(path: path + inner, value: loss.value, reason: loss.reason))
+                }
+            }
+            elements.append(.object([Key.buttonId: .string(button.id), Key.buttonTitle: .string(button.title)]))
+        }
+        return .array(elements)
+    }
+
+    /// Writes each `ignored` entry back at its wire path: whole array elements first, in ascending index order
+    /// (so the buttons the SDK drops return to their places), then members. What no longer fits is a loss.
+    static func writeBack(_ ignored: JSONObject, into userInfo: inout JSONObject, losses: inout LossList) {
+        func rank(_ key: String) -> (Int, Int) {
+            switch JSONPath.components(of: key)?.last {
+            case .index(let index)?: return (0, index)
+            case .slice(let start)?: return (1, start)
+            case .member?, nil: return (2, 0)
+            }
+        }
+        let keys = ignored.keysInCanonicalOrder.enumerated().sorted { lhs, rhs in
+            let (left, right) = (rank(lhs.element), rank(rhs.element))
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }
+        for (_, key) in keys {
+            let value = ignored[key]!
+            if let failure = JSONPlacement.place(value, at: key, in: &userInfo) {
+                losses.append(Loss(
+                    path: JSONPath.member(key, of: "$.ignored"), value: value,
+                    reason: "could not be written back: \(failure)"))
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import PushBridge
+import PushBridgeTestSupport
+import PushBridgeVendors
+import Testing
+
+private let airship = AirshipAdapter()
+
+/// A push of the built-in `ua_yes_no_foreground` group with a root action, a deep link and both buttons' actions.
+private let rsvp: JSONObject = [
+    "aps": ["alert": ["title": "Tonight", "body": "Coming?"], "category": "ua_yes_no_foreground"],
+    "_": "s1", "com.urbanairship.metadata": "m1", "^+t": "asked", "^d": "myapp://event/1",
+    "com.urbanairship.interactive_actions": [
+        "yes": ["^d": "myapp://rsvp/yes"], "no": ["^d": "myapp://rsvp/no", "^-t": "going"],
+    ],
+]
+
+@Suite("Airship receipts")
+struct AirshipReceiptTests {
+    private func receipts(_ step: LifecycleStep, _ userInfo: JSONObject = rsvp, text: String? = nil) -> [Receipt] {
+        airship.receipts(for: step, payload: airship.decode(userInfo).payload, context: ReceiptContext(userText: text))
+    }
+
+    @Test("arrival in the app sends push_received; the service extension sends nothing")
+    func arrival() {
+        #expect(receipts(.arrive(.serviceExtension)).isEmpty)
+        for context in [ArrivalContext.foreground, .background] {
+            let sent = receipts(.arrive(context))
+            #expect(sent.map(\.event) == ["push_received"])
+            #expect(sent.first?.properties == ["push_id": "s1", "metadata": "m1"])
+            #expect(sent.first?.messageId == "s1")
+        }
+    }
+
+    @Test("a body tap records the conversion only for an alerting push (AirshipUtils.isAlertingPush)")
+    func conversion() throws {
+        #expect(receipts(.open).map(\.event) == ["app_foreground"])
+        let silent = try Fixtures.userInfo(#"{"aps":{"content-available":1,"alert":""},"_":"s"}"#)
+        #expect(receipts(.open, silent).isEmpty)
+        let localized = try Fixtures.userInfo(#"{"aps":{"alert":{"loc-key":"K"}},"_":"s"}"#)
+        #expect(receipts(.open, localized).map(\.event) == ["app_foreground"])
+        let titleOnly = try Fixtures.userInfo(#"{"aps":{"alert":{"title":"T"}},"_":"s"}"#)
+        #expect(receipts(.open, titleOnly).map(\.event) == ["app_foreground"])
+        let emptySendId = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"_":""}"#)
+        #expect(receipts(.open, emptySendId).first?.properties == ["push_id": ""])
+        let translated = PushPayload(vendor: "zixflow", messageId: "z1", alert: PushAlert(body: "x"))
+        #expect(airship.receipts(for: .open, payload: translated, context: ReceiptContext()).first?.properties == ["push_id": "z1"])
+        let noSendId = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"com.urbanairship.metadata":"m"}"#)
+        #expect(receipts(.open, noSendId).first?.properties == ["push_id": "MISSING_SEND_ID", "metadata": "m"])
+    }
+
+    @Test("a registered button sends interactive_notification_action, then the conversion when it opens the app")
+    func buttons() {
+        let yes = receipts(.openAction("yes"))
+        #expect(yes.map(\.event) == ["interactive_notification_action", "app_foreground"])
+        #expect(yes.first?.properties == [
+            "button_group": "ua_yes_no_foreground", "button_id": "yes", "button_description": "Yes",
+            "foreground": "true", "send_id": "s1",
+        ])
+        #expect(yes.map(\.action) == ["yes", "yes"])
+        let no = receipts(.openAction("no"), text: "maybe")
+        #expect(no.map(\.event) == ["interactive_notification_action"])
+        #expect(no.first?.properties["foreground"] == "false")
+        #expect(no.first?.properties["user_input"] == "maybe")
+        #expect(receipts(.openAction("unknown")).isEmpty)
+        #expect(receipts(.dismiss).isEmpty)
+    }
+
+    @Test("typed text is cut to 255 UTF-16 code units, never inside a character")
+    func userInputLimit() {
+        #expect(AirshipAdapter.truncatedUserInput(String(repeating: "a", count: 300)).utf16.count == 255)
+        let emoji = String(repeating: "a", count: 254) + "🙂🙂"
+        #expect(AirshipAdapter.truncatedUserInput(emoji) == String(repeating: "a", count: 254))
+        #expect(AirshipAdapter.truncatedUserInput("short") == "short")
+    }
+
+    @Test("every receipt is a row of the event table")
+    func eventTable() {
+        let rows = Set(airship.eventTable.map(\.event))
+        let steps: [LifecycleStep] = [.arrive(.foreground), .open, .openAction("yes"), .openAction("no")]
+        for receipt in steps.flatMap({ receipts($0, text: "t") }) {
+            #expect(rows.contains(receipt.event))
+            let row = airship.eventTable.first { $0.event == receipt.event }
+            #expect(Set(receipt.properties.keys).isSubset(of: Set(row?.properties ?? [])))
+        }
+    }
+}
+
+@Suite("Airship taps")
+struct AirshipTapTests {
+    @Test("a body tap runs the root action, then the deep link")
+    func bodyTap() throws {
+        let effects = try simulate(rsvp, ["open"], options: SimulationOptions(registeredActions: ["^+t"]))
+        #expect(effects.map(\.json) == [
+            ["type": "receipt", "vendor": "airship", "kind": "opened", "event": "app_foreground",
+             "properties": ["push_id": "s1", "metadata": "m1"]],
+            ["type": "action", "name": "^+t", "handled": true, "data": ["value": "asked"]],
+            ["type": "route", "url": "myapp://event/1", "via": "system"],
+        ])
+    }
+
+    @Test("a registered background button runs its action but never its link (DeepLinkAction)")
+    func backgroundButton() {
+        let plan = airship.tapPlan(for: .openAction("no"), payload: airship.decode(rsvp).payload, context: ReceiptContext())
+        #expect(plan.action == PushAction(name: "^-t", data: ["value": "going"]))
+        #expect(plan.deepLink == nil)
+        let yes = airship.tapPlan(for: .openAction("yes"), payload: airship.decode(rsvp).payload, context: ReceiptContext())
+        #expect(yes.deepLink == "myapp://rsvp/yes" && yes.action == nil)
+    }
+
+    @Test("arrival runs the root action only with runsActionsOnArrival, and never the deep link")
+    func actionsOnArrival() {
+        let payload = airship.decode(rsvp).payload
+        #expect(airship.tapPlan(for: .arrive(.foreground), payload: payload, context: ReceiptContext()) == .nothing)
+        let eager = AirshipAdapter(runsActionsOnArrival: true)
+        for context in [ArrivalContext.foreground, .background] {
+            let plan = eager.tapPlan(for: .arrive(context), payload: payload, context: ReceiptContext())
+            #expect(plan.action?.name == "^+t")
+            #expect(plan.deepLink == nil)
+        }
+        #expect(eager.tapPlan(for: .arrive(.serviceExtension), payload: payload, context: ReceiptContext()) == .nothing)
+    }
+
+    @Test("another vendor's push carrying ^d and _uamid gets nothing Airship-like")
+    func otherVendorKeys() throws {
+        let userInfo = try Fixtures.userInfo(#"""
+            {"aps":{"alert":"Class"},"buzzkit":{"messageId":"b1"},"^d":"https://evil.example.com","_uamid":"m"}
+            """#)
+        #expect(BuiltInVendors.registry.claimants(of: userInfo).map(\.id) == ["buzzkit"])
+        let effects = try simulate(userInfo, ["arrive:foreground", "open"])
+        #expect(effects.allSatisfy { $0.json["vendor"] == nil || $0.json["vendor"] == "buzzkit" })
+        #expect(effects.routes.isEmpty)
+        #expect(!effects.contains { $0.json["type"] == "action" })
+    }
+}
+
+@Suite("Airship categories, token registration and receipt requests")
+struct AirshipIntegrationTests {
+    @Test("the twelve built-in groups are registered at launch and owned; an app category is not")
+    func categories() throws {
+        let ids = airship.launchCategories.map(\.id)
+        #expect(ids.count == 12)
+        #expect(ids.allSatisfy { $0.hasPrefix("ua_") })
+        #expect(airship.launchCategories.allSatisfy { $0.owner == "airship" })
+        #expect(airship.ownsCategory("ua_accept_decline_background"))
+        #expect(!airship.ownsCategory("notificationCategory"))
+        let unfollow = try #require(airship.launchCategories.first { $0.id == "ua_unfollow" })
+        #expect(unfollow.actions == [
+            NotificationAction(id: "unfollow", title: "Unfollow", options: [.destructive, .authenticationRequired]),
+        ])
+        #expect(airship.categories(for: airship.decode(rsvp).payload).isEmpty)
+    }
+
+    @Test("the token is registered with the permission (opt_in), without topic or environment")
+    func tokenRegistration() {
+        let device = DeviceRegistration(token: "ab12", bundleIdentifier: "com.example", environment: .sandbox, permission: .granted)
+        #expect(airship.tokenRegistration(for: device) == .register(
+            TokenRegistrationRequest(vendor: "airship", token: "ab12", permission: .granted)))
+    }
+
+    @Test("a receipt is a plain JSON event for the app's collector, the key in a secret header")
+    func receiptRequest() {
+        #expect(airship.defaultReceiptBaseURL == nil)
+        let receipt = Receipt(
+            vendor: "airship", kind: .delivered, event: "push_received", properties: ["push_id": "s1"], messageId: "s1")
+        let request = airship.receiptRequest(for: receipt, writeKey: "k3y")
+        #expect(request.method == "POST")
+        #expect(request.path == "/airship/events")
+        #expect(String(decoding: request.body, as: UTF8.self) == #"{"event":"push_received","properties":{"push_id":"s1"}}"#)
+        #expect(request.header("Authorization") == "Bearer k3y")
+        #expect(!request.description.contains("k3y"))
+        #expect(airship.receiptRequest(for: receipt, writeKey: nil).header("Authorization") == nil)
+    }
+}
+
+@Suite("Airship as a carrier")
+struct AirshipCarrierTests {
+    /// A Zixflow push that Airship delivered: it carries Airship's `_` beside Zixflow's marker.
+    private let zixflowThroughAirship: JSONObject = [
+        "aps": ["alert": ["body": "Sale"]], "Zixflow-Delivery-ID": "z1", "Zixflow-Delivery-Token": "t1",
+        "_": "airship-send", "^d": "https://evil.example.com",
+    ]
+
+    @Test("an owner's push carrying _ is the owner's: Airship only carries it, and ^d stays the owner's data")
+    func ownerWins() throws {
+        #expect(airship.claimStrength(zixflowThroughAirship) == .carrier(rank: 0))
+        #expect(try BuiltInVendors.registry.claimant(of: zixflowThroughAirship)?.id == "zixflow")
+        let zixflow = ZixflowAdapter()
+        let decoded = zixflow.decodeClaimed(zixflowThroughAirship)
+        #expect(decoded.payload.ignored["$._"] == "airship-send")
+        #expect(decoded.payload.data["_"] == nil)
+        #expect(decoded.payload.data["^d"] == "https://evil.example.com")
+        #expect(decoded.payload.deepLink == nil)
+        #expect(decoded.diagnostics.contains { $0.code == "carrier-keys" })
+        #expect(zixflow.encode(decoded.payload).userInfo["_"] == "airship-send")
+    }
+
+    @Test("its taps are the owner's: no Airship receipt, action or route")
+    func ownerTaps() throws {
+        let effects = try simulate(zixflowThroughAirship, ["arrive:foreground", "open"])
+        #expect(effects.allSatisfy { $0.json["vendor"] == nil || $0.json["vendor"] == "zixflow" })
+        #expect(effects.routes.isEmpty)
+        #expect(!effects.contains { $0.json["type"] == "action" })
+    }
+
+    @Test("a push with only _ is Airship's, decoded in full")
+    func carrierOnly() throws {
+        let userInfo: JSONObject = ["aps": ["alert": "Hi"], "_": "s1", "^d": "myapp://x"]
+        #expect(try BuiltInVendors.registry.claimant(of: userInfo)?.id == "airship")
+        let payload = airship.decodeClaimed(userInfo).payload
+        #expect(payload.messageId == "s1" && payload.deepLink == "myapp://x")
+    }
+}
