@@ -35,7 +35,9 @@ public func fuzzTranslate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                         "\(pair): a same-vendor translation is not the identity:\n"
                             + "\(JSONWriter.string(.object(userInfo)))\n\(JSONWriter.string(.object(translation.userInfo)))")
                 }
-                if let messageId = translation.payload.messageId, !messageId.isEmpty, !target.claims(translation.userInfo) {
+                if source.claims(userInfo), translation.payload.messageId?.isEmpty == false,
+                    !target.claims(translation.userInfo)
+                {
                     Fuzz.require(
                         Fuzz.reportsTrackingItNeeds(translation), "\(pair): the target does not claim the output")
                 }

@@ -65,7 +65,10 @@ extension IterableAdapter {
 
         let aps = APSCoding.encode(wire)
         if !aps.isEmpty || !sameVendor || payload.ignored[Path.aps] == nil { userInfo["aps"] = .object(aps) }
-        if !itbl.isEmpty || !sameVendor || payload.ignored[Path.vendor] == nil {
+        // A legacy url kept unread because the push had no itbl: an empty itbl written beside it would make it the link.
+        let keptURLWithoutItbl = sameVendor && payload.ignored[Path.url] != nil
+            && !payload.ignored.keysInCanonicalOrder.contains { JSONPath.isSameOrInside($0, Path.vendor) }
+        if !itbl.isEmpty || !sameVendor || (payload.ignored[Path.vendor] == nil && !keptURLWithoutItbl) {
             userInfo[Self.vendorKey] = .object(itbl)
         }
         if sameVendor {

@@ -45,7 +45,9 @@ enum Laws {
                 let saysWhy = translation.losses.contains {
                     JSONPath.isSameOrInside($0.path, "$.tracking") && !sourceTracking.contains($0.path)
                 }
-                if let id = translation.payload.messageId, !id.isEmpty, !target.claims(translation.userInfo), !saysWhy {
+                if adapter.claims(userInfo), translation.payload.messageId?.isEmpty == false,
+                    !target.claims(translation.userInfo), !saysWhy
+                {
                     broken.append("\(name) → \(target.id): the target does not claim the translation")
                 }
             }
