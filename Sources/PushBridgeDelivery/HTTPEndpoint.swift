@@ -128,10 +128,12 @@ public struct HTTPEndpoint: Sendable, Hashable {
         return joinPaths(String(base), path) + query
     }
 
+    /// `base` and `path` with one `/` between them; nothing appended leaves `base` as it is (a path's own trailing
+    /// `/`, as in Klaviyo's `/client/events/`, is part of the path).
     private static func joinPaths(_ base: String, _ path: String) -> String {
+        if path.isEmpty { return base }
         var base = Substring(base)
         while base.hasSuffix("/") { base = base.dropLast() }
-        if path.isEmpty { return String(base) }
         return String(base) + (path.hasPrefix("/") ? path : "/" + path)
     }
 

@@ -6,6 +6,7 @@ public enum BuiltInVendors {
     public static let all: [any VendorAdapter] = [
         ZixflowAdapter(), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
         OneSignalAdapter(), BrazeAdapter(), AirshipAdapter(), IterableAdapter(), CustomerIOAdapter(), KlaviyoAdapter(),
+        FCMAdapter(),
     ]
 
     /// A registry of every built-in adapter.

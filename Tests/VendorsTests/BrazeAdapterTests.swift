@@ -210,7 +210,7 @@ struct BrazeEncodeTests {
         #expect(encoded.userInfo == [
             "aps": ["alert": ["body": "Hi"], "category": "promo", "mutable-content": 1],
             "ab": [
-                "att": ["url": "https://x/i.png"],
+                "att": ["type": "png", "url": "https://x/i.png"],
                 "ab_cat": [
                     "go": ["a_t": "ab_uri", "a_uri": "https://x/go"], "no": ["a_t": "ab_none"], "open": ["a_t": "ab_open"],
                 ],
@@ -268,5 +268,33 @@ struct BrazeEncodeTests {
         #expect(translation.userInfo["aps"]?["category"] == "ZX_2BTN")
         #expect(braze.ownsCategory("ab_cat_push_story_v2"))
         #expect(!braze.ownsCategory("orders"))
+    }
+}
+
+@Suite("Braze image type on translation")
+struct BrazeImageTypeTests {
+    @Test("another vendor's image gets ab.att.type from its file extension, so Braze's own validate accepts it")
+    func typeFromExtension() throws {
+        let zixflow = try Fixtures.payload("zixflow-custom.json")
+        let translation = Translator.translate(zixflow, from: ZixflowAdapter(), to: BrazeAdapter())
+        #expect(translation.userInfo["ab"]?["att"]?["type"] == "png")
+        let decoded = BrazeAdapter().decode(translation.userInfo)
+        #expect(!decoded.diagnostics.contains { $0.code == "attachment-type-missing" })
+        func type(of url: String) -> JSONValue? {
+            var payload = PushPayload(vendor: "zixflow")
+            payload.imageURL = url
+            return BrazeAdapter().encode(payload).userInfo["ab"]?["att"]?["type"]
+        }
+        #expect(type(of: "https://x.example/a/b.JPG?w=2#f") == "jpg")
+        #expect(type(of: "https://x.example/image") == nil)
+        #expect(type(of: "https://x.example.com/") == nil)
+        #expect(type(of: "https://x.example/a.toolongext") == nil)
+    }
+
+    @Test("a Braze push whose attachment has no type keeps having none: the round trip writes back what came")
+    func ownPushUnchanged() {
+        let userInfo: JSONObject = ["aps": ["alert": "Hi"], "ab": ["c": "c1", "att": ["url": "https://x.example/a.png"]]]
+        let same = Translator.translate(userInfo, from: BrazeAdapter(), to: BrazeAdapter())
+        #expect(same.userInfo["ab"]?["att"]?["type"] == nil)
     }
 }

@@ -86,7 +86,7 @@ public final class NotificationBridge: Sendable {
     /// Marks the SDK configured and replays the buffered steps in order, returning their effects.
     ///
     /// - Parameter onEffect: called with each effect as it happens, in order (see
-    ///   ``handle(_:userInfo:vendor:userText:onEffect:)``).
+    ///   ``handle(_:userInfo:vendor:userText:requestIdentifier:onEffect:)``).
     public func configure(onEffect: (BridgeEffect) -> Void = { _ in }) -> [BridgeEffect] {
         let pending: [Pending] = state.withLock { state in
             state.configured = true
@@ -162,14 +162,19 @@ public final class NotificationBridge: Sendable {
             self.send(receipt, emit: emit)
         }
 
-        if step.isOpen, let identity = payload.messageId ?? requestIdentifier {
-            let key = [adapter.id, identity, step.description].joined(separator: "\u{1F}")
+        let policy = adapter as? any MessageHandlingPolicy
+        let oncePerMessage = policy?.handlesMessageOnce(at: step) ?? false
+        if step.isOpen || oncePerMessage, let identity = payload.messageId ?? requestIdentifier {
+            // A vendor that handles each message once keys every sighting alike; otherwise each tap step once.
+            let seen = oncePerMessage ? "message" : step.description
+            let key = [adapter.id, identity, seen].joined(separator: "\u{1F}")
             let isFirst = state.withLock { $0.handledOpens.insert(key) }
             if !isFirst { return [] }
         }
 
         let receipts = adapter.receipts(for: step, payload: payload, context: context)
-        let plan = step.isOpen ? adapter.tapPlan(for: step, payload: payload, context: context) : nil
+        let runsPlan = step.isOpen || policy?.runsTapPlan(onArrival: step) == true
+        let plan = runsPlan ? adapter.tapPlan(for: step, payload: payload, context: context) : nil
         if plan?.receiptOrder != .afterLink {
             for receipt in receipts { send(receipt) }
         }

@@ -73,7 +73,7 @@ public enum Simulation {
     ///   - sink: where the bridge records receipts (default: in memory); `bridge-cli simulate` passes its
     ///     outbox or HTTP sink, so its receipts are recorded exactly as an app's are.
     ///   - onEffect: called with each effect as it happens (see
-    ///     ``NotificationBridge/handle(_:userInfo:vendor:userText:onEffect:)``).
+    ///     ``NotificationBridge/handle(_:userInfo:vendor:userText:requestIdentifier:onEffect:)``).
     public static func run(
         _ userInfo: JSONObject, steps: [LifecycleStep], options: SimulationOptions, registry: VendorRegistry,
         sink: any ReceiptSink = InMemoryReceiptSink(), onEffect: (BridgeEffect) -> Void = { _ in }

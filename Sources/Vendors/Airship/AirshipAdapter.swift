@@ -120,8 +120,8 @@ public struct AirshipAdapter: VendorAdapter {
     /// The rank of Airship's carrier claim: above FCM's (REAL-VENDORS R2).
     public static let carrierRank = 0
 
-    /// ``ClaimStrength/owner`` when `com.urbanairship.metadata` or `com.urbanairship.media_attachment` is
-    /// present; ``ClaimStrength/carrier(rank:)`` (rank 0) when only `_` marks it, as a string; else nil.
+    /// `ClaimStrength.owner` when `com.urbanairship.metadata` or `com.urbanairship.media_attachment` is
+    /// present; `ClaimStrength.carrier(rank:)` (rank 0) when only `_` marks it, as a string; else nil.
     public func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? {
         if userInfo[Key.metadata] != nil || userInfo[Key.mediaAttachment] != nil { return .owner }
         if userInfo[Key.sendId]?.stringValue != nil { return .carrier(rank: Self.carrierRank) }

@@ -56,7 +56,7 @@ extension BrazeAdapter {
         static let foregroundDefaultActions: Set<String> = ["ab_pb_accept", "ab_pb_yes", "ab_pb_confirm", "ab_pb_more"]
     }
 
-    /// What a button's `a_t` does; nil for a value outside ``Assumed/buttonBehaviours``.
+    /// What a button's `a_t` does; nil for a value outside `Assumed.buttonBehaviours`.
     public static func buttonBehaviour(ofActionType actionType: String) -> ButtonBehaviour? {
         Assumed.buttonBehaviours[actionType]
     }

@@ -3,7 +3,7 @@ import PushBridge
 extension BrazeAdapter: CategoryProviding {
     /// Braze's four default categories, as `Braze.Notifications.categories` registers them at launch
     /// (braze-docs `apple_object.md`; titles from the SDK's `en.lproj/Localizable.strings`). Accept, Yes,
-    /// Confirm and More open the app; Decline, No and Cancel only dismiss (``Assumed/foregroundDefaultActions``).
+    /// Confirm and More open the app; Decline, No and Cancel only dismiss (`Assumed.foregroundDefaultActions`).
     public var launchCategories: [NotificationCategory] {
         Self.defaultCategories.map { category in
             NotificationCategory(

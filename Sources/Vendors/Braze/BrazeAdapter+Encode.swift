@@ -99,16 +99,32 @@ extension BrazeAdapter {
         Loss(path: JSONPath.member(key, of: "$.ignored"), value: value, reason: "could not be written back: \(why)")
     }
 
-    /// `ab.att.url`: set from the image, removed when the bridge form has none (`type` and the rest stay).
+    /// `ab.att.url`: set from the image, removed when the bridge form has none (`type` and the rest stay). A new
+    /// attachment (another vendor's image) gets the `type` Braze's service extension needs from the URL's file
+    /// extension (`jpg`, `png`, `gif`, `mp4`, …), when it has one.
     private static func writeImage(_ imageURL: String?, into ab: inout JSONObject) {
         if let imageURL {
-            var attachment = ab[Key.attachment]?.objectValue ?? [:]
+            let existing = ab[Key.attachment]?.objectValue
+            var attachment = existing ?? [:]
             attachment[Key.url] = .string(imageURL)
+            if existing == nil, let type = fileExtension(of: imageURL) { attachment[Key.type] = .string(type) }
             ab[Key.attachment] = .object(attachment)
         } else if var attachment = ab[Key.attachment]?.objectValue, attachment[Key.url]?.stringValue != nil {
             attachment.removeValue(forKey: Key.url)
             ab[Key.attachment] = .object(attachment)
         }
+    }
+
+    /// The lowercase file extension of a URL's last path segment (1 to 5 letters or digits), else nil.
+    static func fileExtension(of url: String) -> String? {
+        var path = Substring(url)
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        guard let slash = path.lastIndex(of: "/"), let dot = path[slash...].lastIndex(of: ".") else { return nil }
+        let type = path[path.index(after: dot)...].lowercased()
+        guard (1...5).contains(type.count), type.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            return nil
+        }
+        return type
     }
 
     // MARK: Buttons

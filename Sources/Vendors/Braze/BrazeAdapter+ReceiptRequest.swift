@@ -5,7 +5,7 @@ import PushBridge
 /// not imitate it (R5): a receipt becomes a plain JSON event for the app's own collector, which may forward
 /// it to Braze's public REST API. There is no default host: the app configures the base URL.
 extension BrazeAdapter: ReceiptRequestDescribing {
-    /// The path of the app's collector (``Assumed/collectorPath``).
+    /// The path of the app's collector (`Assumed.collectorPath`).
     public static var collectorPath: String { Assumed.collectorPath }
 
     /// None: Braze has no public endpoint for these events.

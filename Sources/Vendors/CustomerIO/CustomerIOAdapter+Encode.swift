@@ -7,19 +7,10 @@ extension CustomerIOAdapter {
     /// vendor's payload gains it silently). Buttons are lost: Customer.io has none.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var payload = payload
-        if payload.imageURL != nil, !payload.mutableContent {
-            if payload.vendor == id {
-                losses.append(Loss(
-                    path: "$.mutableContent", value: false,
-                    reason: "Customer.io's image needs the service extension: mutable-content: 1 is sent"))
-            }
-            payload.mutableContent = true
-        }
-        for (index, button) in payload.buttons.enumerated() {
-            losses.append(Loss(
-                path: JSONPath.element(index, of: "$.buttons"), value: button.json,
-                reason: "Customer.io has no buttons of its own"))
-        }
+        payload.requireExtensionForImage(
+            vendor: id, losses: &losses,
+            reason: "Customer.io's image needs the service extension: mutable-content: 1 is sent")
+        payload.reportButtonsLost(&losses, vendorName: name)
 
         var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + 4)
         TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Self.isWireKey) { key in

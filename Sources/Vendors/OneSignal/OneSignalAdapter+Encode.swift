@@ -1,7 +1,7 @@
 import PushBridge
 
 extension OneSignalAdapter {
-    /// Bridge form → wire payload, in the format the payload came in (``PushPayload/tracking`` names it) or, for
+    /// Bridge form → wire payload, in the format the payload came in (`PushPayload.tracking` names it) or, for
     /// another vendor's payload, the custom format.
     ///
     /// Writes `aps` with `APSCoding` (`mutable-content: 1` when an image or buttons need the service extension),

@@ -13,10 +13,10 @@ import PushBridge
 ///   `os_data.buttons` object (os_data format) holds the alert `m`, badge `b`, sound `s`, attachments `at` and
 ///   buttons `o`. It is read, never written: encoding writes the standard form every SDK version reads.
 ///
-/// The bridge form keeps the format in ``PushPayload/tracking``: one entry named after the object that holds
+/// The bridge form keeps the format in `PushPayload.tracking`: one entry named after the object that holds
 /// the fields receipts need (`custom` or `os_data`), with its `i`, `ti` and `tn`. Everything the bridge form
 /// has no field for (`badge_inc`, `collapse_id`, button icons, extra attachments, a button the SDK drops, a
-/// value of the wrong type) is kept in ``PushPayload/ignored`` under its JSON path in the wire payload
+/// value of the wrong type) is kept in `PushPayload.ignored` under its JSON path in the wire payload
 /// (`$.custom.badge_inc`, `$.buttons[1]`), so a OneSignal → OneSignal round trip writes it back in place.
 public struct OneSignalAdapter: VendorAdapter {
     /// The two wire formats.

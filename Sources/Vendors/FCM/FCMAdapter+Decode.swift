@@ -1,0 +1,151 @@
+import PushBridge
+
+extension FCMAdapter {
+    /// What a top-level key is in the FCM wire format.
+    enum Field: Equatable {
+        case aps, messageId, appLink, options
+        /// A key the SDK's analytics or delivery export reads, with the value types it accepts.
+        case tracking(TrackingValue)
+        /// A contextual (local-time) message key, `google.c.cm.*`.
+        case contextual
+        /// Another `gcm.*` or `google.*` key: FCM's own, with no bridge field.
+        case reserved
+    }
+
+    /// The value types the SDK accepts for a tracking key.
+    enum TrackingValue: Equatable {
+        /// Read only as a string (`isKindOfClass:[NSString class]`).
+        case string
+        /// Read through `longLongValue` / `integerValue`: a number or a string.
+        case numberOrString
+        /// Passed on as sent.
+        case any
+    }
+
+    /// The field `key` names, or nil for the sender's data.
+    static func field(named key: String) -> Field? {
+        switch key {
+        case Key.aps: return .aps
+        case Key.messageId: return .messageId
+        case Key.appLink: return .appLink
+        case Key.options: return .options
+        case Key.analyticsEnabled, Key.composerLabel, Key.messageLabel, Key.installationId, Key.from:
+            return .tracking(.string)
+        // The composer id is a string for analytics and a number or a string for the delivery export.
+        case Key.composerId, Key.timestamp, Key.trackConversions, Key.senderId, Key.productId:
+            return .tracking(.numberOrString)
+        default:
+            if key.hasPrefix(Key.analyticsPrefix) { return .tracking(.any) }
+            if key.hasPrefix(Key.contextualPrefix) { return .contextual }
+            if key.hasPrefix(Key.reservedPrefix) || key.hasPrefix(Key.googlePrefix) { return .reserved }
+            return nil
+        }
+    }
+
+    /// Whether `key` is one ``decode(_:)`` keeps in `tracking`.
+    static func isTrackingKey(_ key: String) -> Bool {
+        if case .tracking? = field(named: key) { return true }
+        return false
+    }
+
+    /// Wire payload → bridge form. Never fails: a value of the wrong type, and each of FCM's own keys with no
+    /// bridge field, is kept in `ignored` under its wire path with a diagnostic.
+    public func decode(_ userInfo: JSONObject) -> DecodeResult {
+        var decoding = FCMDecoding(payload: PushPayload(vendor: id))
+        decoding.diagnostics = APSCoding.decode(userInfo[Key.aps], into: &decoding.payload)
+        decoding.payload.data.reserveCapacity(userInfo.count)
+        // Members are read in the payload's order (data keeps it); what each noticed is reported in key order.
+        var byKey = DiagnosticsByKey()
+        for (key, value) in userInfo {
+            let noticedBefore = decoding.diagnostics.count
+            decoding.decodeMember(key, value)
+            byKey.setAside(key, from: &decoding.diagnostics, since: noticedBefore)
+        }
+        byKey.append(to: &decoding.diagnostics)
+        if decoding.payload.messageId == nil {
+            decoding.diagnostics.append(Diagnostic(
+                .warning, code: "message-id-missing", path: JSONPath.member(Key.messageId, of: JSONPath.root),
+                message: "no non-empty string \(Key.messageId): FCM does not carry this push"))
+        }
+        return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
+    }
+}
+
+/// The state of one FCM decode: the payload so far and what was noticed.
+struct FCMDecoding: WireDecoding {
+    typealias Key = FCMAdapter.Key
+
+    var payload: PushPayload
+    var diagnostics: [Diagnostic] = []
+
+    /// Reads one top-level member.
+    mutating func decodeMember(_ key: String, _ value: JSONValue) {
+        guard let field = FCMAdapter.field(named: key) else {
+            payload.data[key] = value
+            return
+        }
+        var path: String { JSONPath.member(key, of: JSONPath.root) }
+        switch field {
+        case .aps:
+            // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
+            if value.objectValue == nil { keep(value, at: path) }
+        case .messageId:
+            guard let text = value.stringValue else { return wrongType(value, at: path, expected: "a string") }
+            // An empty id still marks an FCM push: kept so the same payload is written back (reported at the end).
+            if text.isEmpty { keep(value, at: path) } else { payload.messageId = text }
+        case .appLink:
+            // FIRMessaging.m linkURLFromMessage: a non-empty string, else no link (an empty one is kept as sent).
+            guard let text = value.stringValue else { return wrongType(value, at: path, expected: "a string") }
+            if text.isEmpty { keep(value, at: path) } else { payload.deepLink = text }
+        case .options:
+            decodeOptions(value, path: path)
+        case .tracking(let accepted):
+            decodeTracking(key, value, accepted: accepted, path: path)
+        case .contextual:
+            keep(value, at: path)
+            note(.info, "contextual-message", at: path, "\(key) belongs to a contextual message, which FCM turns into "
+                + "a local notification PushBridge does not schedule; kept under ignored")
+        case .reserved:
+            keep(value, at: path)
+            note(.info, "fcm-reserved-key", at: path, "\(key) is FCM's own key with no bridge field; kept under ignored")
+        }
+    }
+
+    /// `fcm_options`: an object whose string `image` is the image URL (FIRMessagingExtensionHelper.m checks both types).
+    private mutating func decodeOptions(_ value: JSONValue, path: String) {
+        guard let options = value.objectValue else { return wrongType(value, at: path, expected: "an object") }
+        for (member, memberValue) in options {
+            let memberPath = JSONPath.member(member, of: path)
+            guard member == Key.image else {
+                keep(memberValue, at: memberPath)
+                note(.info, "fcm-options-key", at: memberPath,
+                     "fcm_options.\(member) is not read by FirebaseMessaging on iOS; kept under ignored")
+                continue
+            }
+            guard let image = memberValue.stringValue else {
+                wrongType(memberValue, at: memberPath, expected: "a string")
+                continue
+            }
+            // An empty URL is no image (URLWithString fails); it is kept as sent.
+            if image.isEmpty { keep(memberValue, at: memberPath) } else { payload.imageURL = image }
+        }
+    }
+
+    /// A key the analytics or the delivery export reads: kept in `tracking` when the SDK can read its type.
+    private mutating func decodeTracking(
+        _ key: String, _ value: JSONValue, accepted: FCMAdapter.TrackingValue, path: String
+    ) {
+        switch (accepted, value) {
+        case (.any, _), (.string, .string), (.numberOrString, .string), (.numberOrString, .number):
+            payload.tracking[key] = value
+        case (.string, _) where key == Key.analyticsEnabled:
+            keep(value, at: path)
+            note(.warning, "analytics-flag-not-string", at: path, "\(key) is a \(value.typeName), not the string \"1\": "
+                + "FirebaseMessaging logs no analytics for this push; kept under ignored")
+        case (.string, _):
+            wrongType(value, at: path, expected: "a string")
+        case (.numberOrString, _):
+            wrongType(value, at: path, expected: "a number or a string")
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import PushBridge
+
+/// Firebase Cloud Messaging (firebase/firebase-ios-sdk, FirebaseMessaging; docs/vendors/fcm.md): the transport
+/// that carries every vendor's pushes sent through FCM.
+///
+/// FCM is a *carrier* (REAL-VENDORS R2): it takes a payload with a string `gcm.message_id` only when no owner
+/// vendor claims it. Its keys are `gcm.*` (reserved prefix), `google.*`, `fcm_options` and `from`; every other
+/// root key beside `aps` is the sender's data.
+///
+/// - `gcm.message_id` is the message id, `gcm.app_link` the link (it reaches the app only through
+///   `continueUserActivity`, never the system opener), `fcm_options.image` the image the service extension
+///   helper downloads.
+/// - `google.c.a.*`, `google.c.sender.id`, `google.c.fid`, `google.product_id` and `from` are kept in `tracking`:
+///   they are what its analytics events and its delivery export read. Its other reserved keys (`gcm.n.e`,
+///   the contextual `google.c.cm.*`, …) are kept in `ignored` under their wire path.
+/// - FCM has no buttons, named actions or categories of its own; `aps.category` is Apple's.
+/// - Its receipts are Firebase Analytics events (`_nf`, `_no`, `_cmp`), logged only when `google.c.a.e` is the
+///   string `"1"`, and, when the app's extension exports them, the `MESSAGE_DELIVERED` delivery metric.
+public struct FCMAdapter: VendorAdapter {
+    /// Top-level keys of the FCM wire format (FirebaseMessaging/Sources/FIRMessagingConstants.m).
+    public enum Key {
+        /// Apple's dictionary.
+        public static let aps = "aps"
+        /// The message id (`kFIRMessagingMessageIDKey`): the bridge form's `messageId` and the carrier marker.
+        public static let messageId = "gcm.message_id"
+        /// The link handed to `continueUserActivity` (`kFIRMessagingMessageLinkKey`).
+        public static let appLink = "gcm.app_link"
+        /// The service-extension options; `image` is the image URL (FIRMessagingExtensionHelper.m).
+        public static let options = "fcm_options"
+        /// The image member of ``options``.
+        public static let image = "image"
+        /// The sender (a topic as `/topics/<name>`).
+        public static let from = "from"
+        /// Analytics on when it is the string `"1"`.
+        public static let analyticsEnabled = "google.c.a.e"
+        /// The composer (campaign) id.
+        public static let composerId = "google.c.a.c_id"
+        /// The composer (campaign) label.
+        public static let composerLabel = "google.c.a.c_l"
+        /// The message label.
+        public static let messageLabel = "google.c.a.m_l"
+        /// The send time (seconds).
+        public static let timestamp = "google.c.a.ts"
+        /// Whether the send time is the device's time.
+        public static let useDeviceTime = "google.c.a.udt"
+        /// Conversion tracking on when its integer value is 1.
+        public static let trackConversions = "google.c.a.tc"
+        /// The Firebase project number.
+        public static let senderId = "google.c.sender.id"
+        /// The Firebase installation id of the device.
+        public static let installationId = "google.c.fid"
+        /// The product id of the delivery export.
+        public static let productId = "google.product_id"
+        /// The prefix of FCM's reserved keys (`kFIRMessagingMessageInternalReservedKeyword`).
+        public static let reservedPrefix = "gcm."
+        /// The prefix of Google's keys.
+        public static let googlePrefix = "google."
+        /// The prefix of the analytics keys.
+        public static let analyticsPrefix = "google.c.a."
+        /// The prefix of a contextual (local-time) message's keys (FIRMessagingContextManagerService.m).
+        public static let contextualPrefix = "google.c.cm."
+
+        /// Whether `key` is one of FCM's own keys: `aps`, `gcm.*`, `google.*`, `fcm_options` or `from` (never data).
+        public static func isFCMKey(_ key: String) -> Bool {
+            key == aps || key == options || key == from || key.hasPrefix(reservedPrefix) || key.hasPrefix(googlePrefix)
+        }
+    }
+
+    /// Event names (Interop/Analytics/Public/FIRInteropEventNames.h) and the delivery metric.
+    public enum Event {
+        /// Notification open: a tap while the app was not active.
+        public static let open = "_no"
+        /// Notification foreground: the push arrived while the app was active.
+        public static let foreground = "_nf"
+        /// Campaign attribution, logged before `_no` when conversions are tracked.
+        public static let campaign = "_cmp"
+        /// The delivery metric the service extension exports (`fm_MessagingClientEvent_Event_MESSAGE_DELIVERED`).
+        public static let delivered = "MESSAGE_DELIVERED"
+    }
+
+    /// Behaviour of FirebaseMessaging that an app switches on, or that PushBridge reproduces only on request
+    /// (REAL-VENDORS D9).
+    public struct Behaviour: Sendable, Hashable {
+        /// The app's service extension calls `exportDeliveryMetricsToBigQueryWithMessageInfo:`: the extension's
+        /// arrival sends `MESSAGE_DELIVERED`. Off by default (an opt-in of the SDK).
+        public var exportsDeliveryMetrics: Bool
+        /// The link runs when the push arrives in the foreground (`willPresent` calls `appDidReceiveMessage:`),
+        /// not only on a tap. Off by default.
+        public var linkOnForegroundArrival: Bool
+        /// Each message is handled once per process, whatever response comes first (the SDK's
+        /// `loggedMessageIDs`): a later response of the same message runs nothing. Off by default.
+        public var dedupesResponses: Bool
+
+        /// Creates a behaviour; everything is off by default.
+        public init(exportsDeliveryMetrics: Bool = false, linkOnForegroundArrival: Bool = false, dedupesResponses: Bool = false) {
+            self.exportsDeliveryMetrics = exportsDeliveryMetrics
+            self.linkOnForegroundArrival = linkOnForegroundArrival
+            self.dedupesResponses = dedupesResponses
+        }
+    }
+
+    /// FCM's rank among carriers (REAL-VENDORS R2: Airship 0, FCM 1; lower wins).
+    public static let carrierRank = 1
+
+    /// The behaviour switches.
+    public let behaviour: Behaviour
+
+    /// Creates the adapter.
+    public init(behaviour: Behaviour = Behaviour()) {
+        self.behaviour = behaviour
+    }
+
+    public var id: String { "fcm" }
+    public var name: String { "Firebase Cloud Messaging" }
+
+    /// No buttons, named actions or text input of its own; an image through `fcm_options.image`. Any response
+    /// (a button's included) hands the message's link to the app.
+    public var capabilities: VendorCapabilities {
+        VendorCapabilities(
+            maxButtons: 0, buttonDeepLinks: false, textInput: false, namedActions: false, images: true,
+            buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage)
+    }
+
+    public var eventTable: [EventTableEntry] {
+        let analytics = AnalyticsParameter.all
+        return [
+            EventTableEntry(
+                kind: .delivered, event: Event.delivered,
+                when: "arrive:service-extension when the extension exports delivery metrics "
+                    + "(needs google.c.sender.id, gcm.message_id and google.c.fid)",
+                properties: DeliveryMetric.all),
+            EventTableEntry(
+                kind: .delivered, event: Event.foreground,
+                when: "arrive:foreground, when google.c.a.e is \"1\"", properties: analytics),
+            EventTableEntry(
+                kind: .opened, event: Event.campaign,
+                when: "body or button tap of a visible push, when google.c.a.e is \"1\", google.c.a.tc is 1 "
+                    + "and google.c.a.c_id is set; before _no",
+                properties: CampaignParameter.all),
+            EventTableEntry(
+                kind: .opened, event: Event.open,
+                when: "body or button tap of a visible push, when google.c.a.e is \"1\"", properties: analytics),
+        ]
+    }
+
+    /// Whether FCM carries the payload: a string `gcm.message_id` (REAL-VENDORS R2), as ``claimStrength(_:)`` says.
+    public func claims(_ userInfo: JSONObject) -> Bool {
+        claimStrength(userInfo) != nil
+    }
+
+    /// A carrier claim of rank ``carrierRank`` when `gcm.message_id` is a string: the registry gives FCM the
+    /// payload only when no owner vendor claims it (and no carrier of a lower rank does).
+    public func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? {
+        userInfo[Key.messageId]?.stringValue != nil ? .carrier(rank: Self.carrierRank) : nil
+    }
+
+    /// Warns when the payload has no message id: the SDK then neither deduplicates it nor can export its delivery.
+    public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
+        guard payload.messageId == nil else { return [] }
+        return [Diagnostic(
+            .warning, code: "message-id-missing", path: JSONPath.member(Key.messageId, of: JSONPath.root),
+            message: "no non-empty \(Key.messageId): FCM cannot tell repeats of this push apart or export its delivery")]
+    }
+}
