@@ -1,25 +1,37 @@
 #!/usr/bin/env bash
 # Builds the PushBridge fuzz targets with libFuzzer and runs them.
 #
-#   Fuzz/run.sh [TARGET] [SECONDS]
+#   Fuzz/run.sh [--no-laws] [TARGET] [SECONDS]
 #
 # TARGET is FuzzJSON, FuzzDecode, FuzzTranslate, FuzzBridge, FuzzHTTPResponse, FuzzJournalScan or all
-# (default all); SECONDS is the time per target (default 60). Prints executions and crashes per target and
-# exits 1 when any target crashed (a crash, hang, leak or out-of-memory input is written to the artifacts
-# directory).
+# (default all); SECONDS is the time per target (default 60). Prints executions, crashes and law violations
+# per target and exits 1 when any target stopped (a crash, hang, leak, out-of-memory input or broken law is
+# written to the artifacts directory).
+#
+# The semantic laws (FuzzDecode, FuzzTranslate: deterministic decode, idempotent round trips, an adapter
+# claims its own encoding, same-vendor identity, the target claims a translation, the owner keeps its
+# payload) are checked by default, for every vendor in BuiltInVendors.all; --no-laws (or
+# PUSHBRIDGE_FUZZ_LAWS=0) checks only crash-freedom and the JSON round trips.
 #
 # Seeds: the `payload` of every case in Conformance/cases, examples/payloads, Fuzz/corpus-seeds/real
-# (25 payloads from public SDKs) and Fuzz/corpus-seeds/json; FuzzHTTPResponse takes HTTP responses from
+# (25 payloads from public SDKs), Fuzz/corpus-seeds/json and Fuzz/corpus-regressions (every input a fuzzer
+# stopped on); FuzzHTTPResponse takes HTTP responses from
 # Fuzz/corpus-seeds/http and http.dict instead. The corpus each target grows is kept between runs in
 # $FUZZ_WORK/corpus/TARGET.
 #
 # Environment: FUZZ_WORK (default /tmp/pushbridge-fuzz), FUZZ_SCRATCH (the build's scratch path,
 # default /tmp/build-fuzz), FUZZ_MAX_LEN (longest input tried, default 16384), FUZZ_SKIP_BUILD=1,
-# PUSHBRIDGE_FUZZ_LAWS=1 (also check the semantic laws, see Sources/FuzzDecode).
+# PUSHBRIDGE_FUZZ_LAWS=0 (as --no-laws).
 set -euo pipefail
 
 FUZZ_DIR="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$FUZZ_DIR/.." && pwd)"
+if [ "${1:-}" = "--no-laws" ]; then
+    export PUSHBRIDGE_FUZZ_LAWS=0
+    shift
+else
+    export PUSHBRIDGE_FUZZ_LAWS="${PUSHBRIDGE_FUZZ_LAWS:-1}"
+fi
 TARGETS=(FuzzJSON FuzzDecode FuzzTranslate FuzzBridge FuzzHTTPResponse FuzzJournalScan)
 TARGET="${1:-all}"
 SECONDS_PER_TARGET="${2:-60}"
@@ -80,11 +92,18 @@ for dir in "$ROOT/examples/payloads" "$FUZZ_DIR/corpus-seeds/real" "$FUZZ_DIR/co
         [ -e "$file" ] && cp "$file" "$SEEDS/$prefix-$(basename "$file")"
     done
 done
+# Every input a fuzzer ever stopped on (kept as tests in Tests/HostileInputTests/FuzzRegressionTests.swift).
+for file in "$FUZZ_DIR/corpus-regressions"/*; do
+    if [ -f "$file" ] && [ "$(basename "$file")" != "README.md" ]; then cp "$file" "$SEEDS/regression-$(basename "$file")"; fi
+done
 echo "== $(find "$SEEDS" -type f | wc -l | tr -d ' ') seed inputs in $SEEDS" >&2
+
+if [ "$PUSHBRIDGE_FUZZ_LAWS" = "0" ]; then echo "== laws off" >&2; else echo "== laws on" >&2; fi
 
 status=0
 total_execs=0
 total_crashes=0
+total_violations=0
 RESULTS=()
 for target in "${TARGETS[@]}"; do
     corpus="$WORK/corpus/$target"
@@ -111,19 +130,26 @@ for target in "${TARGETS[@]}"; do
     after="$(find "$artifacts" -type f | wc -l)"
     crashes=$((after - before))
     if [ "$code" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes=1; fi
-    if [ "$crashes" -ne 0 ]; then
+    violations=0
+    if [ "$crashes" -ne 0 ] && grep -q "fuzz invariant broken" "$log"; then
+        violations="$crashes"
+        crashes=0
+    fi
+    if [ "$crashes" -ne 0 ] || [ "$violations" -ne 0 ]; then
         status=1
-        echo "!! $target crashed (exit $code); newest artifact:" >&2
+        echo "!! $target stopped (exit $code); newest artifact:" >&2
         ls -t "$artifacts" | head -n 1 | sed "s|^|   $artifacts/|" >&2
         grep -m 3 -E "Fatal error|ERROR: libFuzzer|fuzz invariant" "$log" | sed 's/^/   /' >&2 || true
         echo "   reproduce: SWIFT_BACKTRACE=enable=no $BIN/$target ARTIFACT" >&2
     fi
     total_execs=$((total_execs + execs))
     total_crashes=$((total_crashes + crashes))
-    RESULTS+=("$(printf '%-14s %8s %14s %8s' "$target" "$SECONDS_PER_TARGET" "$execs" "$crashes")")
+    total_violations=$((total_violations + violations))
+    RESULTS+=("$(printf '%-16s %8s %14s %8s %10s' "$target" "$SECONDS_PER_TARGET" "$execs" "$crashes" "$violations")")
 done
 
-printf '%-14s %8s %14s %8s\n' target seconds executions crashes
+printf '%-16s %8s %14s %8s %10s\n' target seconds executions crashes violations
 for line in "${RESULTS[@]}"; do echo "$line"; done
-printf '%-14s %8s %14s %8s\n' total "$((SECONDS_PER_TARGET * ${#TARGETS[@]}))" "$total_execs" "$total_crashes"
+printf '%-16s %8s %14s %8s %10s\n' total "$((SECONDS_PER_TARGET * ${#TARGETS[@]}))" "$total_execs" "$total_crashes" \
+    "$total_violations"
 exit "$status"

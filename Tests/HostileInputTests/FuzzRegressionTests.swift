@@ -1,3 +1,4 @@
+import Foundation
 import PushBridge
 import PushBridgeTestSupport
 import PushBridgeVendors
@@ -48,7 +49,54 @@ struct FuzzRegressionTests {
         #expect(BuiltInVendors.registry.claimants(of: payload).isEmpty)
     }
 
-    // MARK: Laws (PUSHBRIDGE_FUZZ_LAWS=1): not crashes, but round trips that change a payload
+    // MARK: Laws (on by default in Fuzz/run.sh): not crashes, but round trips that change a payload
+
+    /// Every input kept in `Fuzz/corpus-regressions`.
+    static let corpus: [String] = {
+        let directory = TestPaths.packageRoot + "/Fuzz/corpus-regressions"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0 != "README.md" }.sorted()
+    }()
+
+    @Test("the corpus of inputs the fuzzers stopped on is there, the issue-18 inputs included")
+    func corpusPresent() {
+        #expect(Self.corpus.count >= 11)
+        #expect(Self.corpus.contains("laws-pushnotifai-forced-same-vendor-category.json"))
+    }
+
+    @Test("every input a fuzzer stopped on: the JSON round trip holds and, for an object, every law for every vendor",
+          arguments: corpus)
+    func corpusInput(name: String) throws {
+        let bytes = try TestPaths.readBytes(TestPaths.packageRoot + "/Fuzz/corpus-regressions/" + name)
+        guard let value = try? JSONParser.parse(bytes) else { return }
+        #expect(try JSONParser.parse(JSONWriter.bytes(value)) == value)
+        #expect(try JSONParser.parse(JSONWriter.bytes(value, pretty: true)) == value)
+        guard let userInfo = value.objectValue else { return }
+        #expect(Laws.broken(userInfo) == [])
+    }
+
+    @Test("the law checker is not vacuous: an adapter whose encode drops custom data silently breaks a law")
+    func lawCheckerCatches() throws {
+        let userInfo = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z","k":"v"}"#)
+        #expect(Laws.broken(userInfo) == [])
+        let broken = Laws.broken(userInfo, registry: VendorRegistry([ForgetfulZixflow()]))
+        #expect(broken.contains("zixflow: a round trip with no reported loss changes the bridge form"))
+    }
+
+    @Test("same-vendor translation is the identity for every vendor, as SPEC §7 rule 9 says (the issue-18 inputs)",
+          arguments: BuiltInVendors.all.map(\.id))
+    func sameVendorIdentity(vendor: String) throws {
+        let adapter = try BuiltInVendors.registry.requireAdapter(id: vendor)
+        for text in [
+            #"{"a":[1,2]}"#, #"{"aps":{"alert":"x","category":"lesson_reminders"},"pna_message_id":"n"}"#,
+            #"{"aps":{"alert":"x"},"appdna":{"push_id":"p","actions":[{"id":"go","title":"Go"}]}}"#,
+        ] {
+            let userInfo = try Fixtures.userInfo(text)
+            let translation = Translator.translate(userInfo, from: adapter, to: adapter)
+            #expect(translation.userInfo == userInfo, "\(vendor): \(text)")
+            #expect(translation.losses.isEmpty, "\(vendor): \(text)")
+        }
+    }
 
     @Test("FuzzDecode laws: a Zixflow badge with mutable-content and no top-level text round-trips unchanged")
     func zixflowBadgeWithoutText() throws {
@@ -85,5 +133,21 @@ struct FuzzRegressionTests {
         let decoded = adapter.decode(try Fixtures.userInfo(text))
         #expect(decoded.diagnostics.contains { $0.code == "aps-not-object" })
         #expect(JSONWriter.string(decoded.payload.bridgeJSON).contains(#":"6""#))
+    }
+}
+
+/// Zixflow, except that its encode forgets custom data without reporting a loss.
+private struct ForgetfulZixflow: VendorAdapter {
+    let base = ZixflowAdapter()
+    var id: String { base.id }
+    var name: String { base.name }
+    var capabilities: VendorCapabilities { base.capabilities }
+    var eventTable: [EventTableEntry] { base.eventTable }
+    func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
+    func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        var payload = payload
+        payload.data = [:]
+        return base.userInfo(for: payload, losses: &losses)
     }
 }

@@ -234,7 +234,7 @@ struct APSCodingTests {
         #expect(APSCoding.encode(PushPayload(vendor: "fake")).isEmpty)
     }
 
-    @Test("a missing aps is an info diagnostic; an aps that is not an object is a warning and is ignored")
+    @Test("a missing aps is an info diagnostic; an aps that is not an object is a warning, kept under ignored[\"$.aps\"]")
     func missingOrWrongAps() {
         let missing = decode(nil)
         #expect(missing.diagnostics.map(\.code) == ["aps-missing"])
@@ -242,7 +242,8 @@ struct APSCodingTests {
         let wrong = decode("not an object")
         #expect(wrong.diagnostics.map(\.code) == ["aps-not-object"])
         #expect(wrong.diagnostics.first?.severity == .warning)
-        #expect(wrong.payload == PushPayload(vendor: "fake"))
+        #expect(wrong.payload == PushPayload(vendor: "fake", ignored: ["$.aps": "not an object"]))
+        #expect(APSCoding.nonObjectAPSKey == "$.aps")
     }
 
     @Test("an empty alert object decodes, encodes and decodes again to the same payload")

@@ -185,7 +185,9 @@ struct CustomerIOEncodeTests {
         let paths = Set(encoded.losses.map(\.path))
         #expect(paths == [
             "$.action", "$.buttons[0]", "$.buttons[1]", "$.data.CIO", #"$.data["CIO-Delivery-Token"]"#,
+            #"$.tracking["CIO-Delivery-Token"]"#,
         ])
+        #expect(!customerIO.claims(encoded.userInfo), "without a token it is not Customer.io's: hence the loss")
     }
 
     @Test("lean encode writes the same userInfo")

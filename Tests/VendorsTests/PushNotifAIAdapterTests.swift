@@ -209,7 +209,7 @@ struct PushNotifAIDecodeTests {
     @Test("an aps that is not an object is kept under ignored")
     func apsNotObject() throws {
         let result = adapter.decode(try example(["aps": "Lesson 7"]))
-        #expect(result.payload.ignored == ["aps": "Lesson 7"])
+        #expect(result.payload.ignored == ["$.aps": "Lesson 7"])
         #expect(result.payload.alert == nil)
         #expect(result.diagnostics.map(\.code) == ["aps-not-object"])
     }

@@ -6,15 +6,18 @@ import PushBridge
 ///
 /// Invariants: no crash or hang; diagnostics are well formed; the bridge form survives canonical JSON
 /// and reads back; the adapter's own encoding is a JSON object that survives canonical JSON and
-/// decodes again; validation reports are printable. With `PUSHBRIDGE_FUZZ_LAWS=1`, also: decode is
-/// deterministic, a round trip that reports no loss changes nothing, a second round trip changes
-/// nothing and loses nothing, and an adapter claims its own encoding of a payload with a message id.
+/// decodes again; validation reports are printable. The semantic laws (on unless `PUSHBRIDGE_FUZZ_LAWS=0`):
+/// decode is deterministic, a round trip that reports no loss changes nothing, a second round trip changes
+/// nothing and loses nothing, an adapter claims its own encoding of a payload with a message id, and the
+/// vendor a payload belongs to (`Fuzz.claimant(of:)`) still owns it once decoded and encoded again: an owner
+/// never loses its payload to a carrier or to another owner.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecode(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Fuzz.bytes(data, size)
     guard let userInfo = Fuzz.userInfo(bytes) else { return 0 }
     _ = try? Fuzz.registry.resolve(userInfo)
     let claimants = Fuzz.registry.claimants(of: userInfo).map(\.id)
+    let claimant = Fuzz.claimant(of: userInfo)
     Fuzz.requireWriterRoundTrip(Validator.validate(userInfo, byteCount: bytes.count, adapter: nil).json, "validate")
 
     for adapter in Fuzz.adapters {
@@ -40,15 +43,19 @@ public func fuzzDecode(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = adapter.validationProblems(userInfo, payload: decoded.payload)
         if let category = decoded.payload.category { _ = adapter.ownsCategory(category) }
 
-        if Fuzz.lawsEnabled { checkLaws(adapter, userInfo, decoded: decoded, encoded: encoded, again: again) }
+        if Fuzz.lawsEnabled {
+            checkLaws(
+                adapter, userInfo, decoded: decoded, encoded: encoded, again: again,
+                resolvedHere: claimant == name)
+        }
     }
     return 0
 }
 
-/// The semantic laws, checked with `PUSHBRIDGE_FUZZ_LAWS=1`.
+/// The semantic laws (`Fuzz.lawsEnabled`). `resolvedHere` says the registry gives `userInfo` to `adapter`.
 func checkLaws(
     _ adapter: any VendorAdapter, _ userInfo: JSONObject, decoded: DecodeResult, encoded: EncodeResult,
-    again: DecodeResult
+    again: DecodeResult, resolvedHere: Bool
 ) {
     let name = adapter.id
     Fuzz.require(adapter.decode(userInfo) == decoded, "\(name): decode is not deterministic")
@@ -67,7 +74,14 @@ func checkLaws(
         twice.payload.bridgeJSON == again.payload.bridgeJSON,
         "\(name): a second round trip changes the bridge form:\n"
             + "\(again.payload.bridgeJSON)\n\(twice.payload.bridgeJSON)")
-    if let messageId = decoded.payload.messageId, !messageId.isEmpty {
+    if adapter.claims(userInfo) {
         Fuzz.require(adapter.claims(encoded.userInfo), "\(name): does not claim its own encoding")
+    }
+    if resolvedHere {
+        // As every caller decodes: another carrier's keys set aside, and written back by the same vendor's encode.
+        let after = Fuzz.claimant(of: adapter.encode(adapter.decodeClaimed(userInfo).payload).userInfo)
+        Fuzz.require(
+            after == name,
+            "\(name): its own payload, decoded and encoded again, goes to \(after ?? "no single vendor")")
     }
 }

@@ -14,12 +14,13 @@ public enum Fuzz {
         Array(UnsafeBufferPointer(start: data, count: size))
     }
 
-    /// Whether the semantic laws (deterministic decode, idempotent round trip, detection of the
-    /// adapter's own output, lossless same-vendor translation) are checked as well as crash-freedom
-    /// and JSON round trips. On with `PUSHBRIDGE_FUZZ_LAWS=1`.
+    /// Whether the semantic laws (deterministic decode, idempotent round trip, an adapter claims its own
+    /// encoding, same-vendor identity, the target claims a translation, the owner keeps its payload) are
+    /// checked as well as crash-freedom and JSON round trips. On unless `PUSHBRIDGE_FUZZ_LAWS=0`
+    /// (`Fuzz/run.sh --no-laws`).
     public static let lawsEnabled: Bool = {
-        guard let value = getenv("PUSHBRIDGE_FUZZ_LAWS") else { return false }
-        return String(cString: value) == "1"
+        guard let value = getenv("PUSHBRIDGE_FUZZ_LAWS") else { return true }
+        return String(cString: value) != "0"
     }()
 
     /// Stops the process (libFuzzer records the input as a crash) when `condition` is false.
@@ -101,7 +102,25 @@ public enum Fuzz {
         return steps
     }
 
-    /// Every built-in adapter.
+    /// The vendor the registry gives `userInfo` to when no vendor is named (`VendorRegistry.claimant(of:)`:
+    /// the one owner that claims it, else the best-ranked carrier), nil when none does or the claim is
+    /// ambiguous. Every law about who a payload belongs to resolves it here, so a change in how claims rank
+    /// reaches them all.
+    public static func claimant(of userInfo: JSONObject) -> String? {
+        guard let claimant = try? registry.claimant(of: userInfo) else { return nil }
+        return claimant.id
+    }
+
+    /// Whether `translation` reports lost a tracking value the source never had: what a target whose claim
+    /// needs one (Customer.io's device token) says instead of claiming the translation.
+    public static func reportsTrackingItNeeds(_ translation: Translation) -> Bool {
+        translation.losses.contains { loss in
+            JSONPath.isSameOrInside(loss.path, "$.tracking")
+                && !translation.payload.tracking.keysInCanonicalOrder.contains { JSONPath.member($0, of: "$.tracking") == loss.path }
+        }
+    }
+
+    /// Every built-in adapter (`BuiltInVendors.all`: a vendor added there is fuzzed with no change here).
     public static let adapters: [any VendorAdapter] = BuiltInVendors.all
 
     /// A registry of every built-in adapter.

@@ -5,8 +5,9 @@ import PushBridge
 /// as `bridge-cli translate` and `compare` do.
 ///
 /// Invariants: no crash or hang; the target's userInfo and every loss survive canonical JSON; the
-/// target decodes its own output. With `PUSHBRIDGE_FUZZ_LAWS=1`, also: a same-vendor translation
-/// loses nothing, and the target claims a translation of a payload with a message id.
+/// target decodes its own output. The semantic laws (on unless `PUSHBRIDGE_FUZZ_LAWS=0`): a same-vendor
+/// translation is the identity (the userInfo as it went in, nothing lost), and the target claims a
+/// translation of a payload with a message id.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTranslate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Fuzz.bytes(data, size)
@@ -29,9 +30,16 @@ public func fuzzTranslate(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                     Fuzz.require(
                         translation.losses.isEmpty,
                         "\(pair): a same-vendor translation loses \(translation.losses.map(\.description))")
+                    Fuzz.require(
+                        translation.userInfo == userInfo,
+                        "\(pair): a same-vendor translation is not the identity:\n"
+                            + "\(JSONWriter.string(.object(userInfo)))\n\(JSONWriter.string(.object(translation.userInfo)))")
                 }
-                if let messageId = translation.payload.messageId, !messageId.isEmpty {
-                    Fuzz.require(target.claims(translation.userInfo), "\(pair): the target does not claim the output")
+                if source.claims(userInfo), translation.payload.messageId?.isEmpty == false,
+                    !target.claims(translation.userInfo)
+                {
+                    Fuzz.require(
+                        Fuzz.reportsTrackingItNeeds(translation), "\(pair): the target does not claim the output")
                 }
             }
         }

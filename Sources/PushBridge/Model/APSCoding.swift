@@ -4,7 +4,8 @@
 /// strings are fields and its other keys go to `apsExtra` under their own names (written back into
 /// `aps.alert` when they are alert keys such as `loc-key`); `badge` must be an integer, `mutable-content`
 /// and `content-available` `0` or `1`. A value of the wrong type is kept in `apsExtra` as sent, with a
-/// diagnostic, so nothing is lost. Encoding writes `apsExtra` first and the typed fields over it.
+/// diagnostic, so nothing is lost; an `aps` that is not an object is kept under `ignored["$.aps"]`.
+/// Encoding writes `apsExtra` first and the typed fields over it.
 public enum APSCoding {
     /// Keys that APNs reads inside `aps.alert` rather than in `aps`.
     public static let alertKeys: Set<String> = [
@@ -12,7 +13,11 @@ public enum APSCoding {
         "action-loc-key", "launch-image", "summary-arg", "summary-arg-count",
     ]
 
-    /// Fills the `aps` fields of `payload` from `aps`, returning what it noticed.
+    /// The `ignored` key of an `aps` that is not an object, for every vendor (WIRE-FORMATS §7.9).
+    public static let nonObjectAPSKey = "$.aps"
+
+    /// Fills the `aps` fields of `payload` from `aps`, returning what it noticed. An `aps` that is not an
+    /// object sets no field and is kept as sent in `ignored[nonObjectAPSKey]`.
     public static func decode(_ aps: JSONValue?, into payload: inout PushPayload) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         guard let aps else {
@@ -20,9 +25,10 @@ public enum APSCoding {
             return diagnostics
         }
         guard case .object(let members) = aps else {
+            payload.ignored[nonObjectAPSKey] = aps
             diagnostics.append(Diagnostic(
                 .warning, code: "aps-not-object", path: "$.aps",
-                message: "aps is a \(aps.typeName), not an object; it was ignored"))
+                message: "aps is a \(aps.typeName), not an object; it is kept under ignored"))
             return diagnostics
         }
         // Members are read in the dictionary's order; what each noticed is reported in key order.

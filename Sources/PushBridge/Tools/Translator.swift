@@ -28,7 +28,8 @@ public struct Translation: Sendable, Hashable {
 /// - when the source routes only a button's own destination and the target runs the message's action and
 ///   link on a foreground button, a foreground button with no destination of its own would start routing:
 ///   that change of what a tap does is reported as a loss of the button.
-/// A same-vendor translation is decode then encode, with nothing removed.
+/// A same-vendor translation is the identity (WIRE-FORMATS §7.9): the userInfo comes back as it went in,
+/// nothing is lost and nothing is re-derived; the source is still decoded for `payload` and `diagnostics`.
 public enum Translator {
     /// Translates `userInfo` from `source` to `target`. With `collectingLosses` false the losses are not
     /// built (the userInfo and diagnostics are the same): for callers that do not report them.
@@ -37,6 +38,11 @@ public enum Translator {
         collectingLosses: Bool = true
     ) -> Translation {
         let decoded = source.decodeClaimed(userInfo)
+        guard source.id != target.id else {
+            return Translation(
+                source: source.id, target: target.id, payload: decoded.payload, userInfo: userInfo, losses: [],
+                diagnostics: decoded.diagnostics)
+        }
         let prepared = prepare(decoded.payload, from: source, to: target, collectingLosses: collectingLosses)
         let encoded = target.encode(prepared.payload, collectingLosses: collectingLosses)
         return Translation(

@@ -6,9 +6,6 @@ extension AppDNAAdapter {
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoder = WireDecoder(payload: PushPayload(vendor: id))
         decoder.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoder.payload)
-        if let aps = userInfo["aps"], aps.objectValue == nil {
-            decoder.payload.ignored[AppDNAWirePath.aps] = aps
-        }
         var replyText: String?
         for (key, value) in userInfo.membersInCanonicalOrder where key != "aps" {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).

@@ -8,7 +8,7 @@ enum AppDNAWirePath {
     typealias Step = JSONPath.Component
 
     /// The `ignored` key for a non-object `aps`.
-    static let aps = "$.aps"
+    static let aps = APSCoding.nonObjectAPSKey
 
     /// The `ignored` key for top-level `key`.
     static func ignoredKey(forTopLevel key: String) -> String {

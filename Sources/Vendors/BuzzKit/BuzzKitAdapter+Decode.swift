@@ -9,10 +9,8 @@ extension BuzzKitAdapter {
         for (key, value) in userInfo.membersInCanonicalOrder {
             switch key {
             case "aps":
-                // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
-                if value.objectValue == nil {
-                    decoding.payload.ignored[JSONPath.member(key, of: JSONPath.root)] = value
-                }
+                // APSCoding reads it, and keeps one that is not an object under `ignored["$.aps"]`.
+                break
             case Self.vendorKey:
                 decoding.decodeVendorObject(value)
             default:

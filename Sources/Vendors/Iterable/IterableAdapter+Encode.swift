@@ -14,7 +14,12 @@ extension IterableAdapter {
         var wire = payload
         if payload.needsServiceExtension, !payload.mutableContent {
             wire.mutableContent = true
-            if sameVendor, payload.apsExtra["mutable-content"] == nil {
+            if let sent = payload.apsExtra["mutable-content"] {
+                // Kept because it was not 0 or 1; the flag written over it replaces it.
+                losses.append(Loss(
+                    path: JSONPath.member("mutable-content", of: "$.apsExtra"), value: sent,
+                    reason: "an image or buttons need the service extension: Iterable writes mutable-content: 1 in its place"))
+            } else if sameVendor {
                 losses.append(Loss(
                     path: "$.mutableContent", value: false,
                     reason: "an image or buttons need the service extension: Iterable sets mutable-content: 1"))
@@ -65,7 +70,10 @@ extension IterableAdapter {
 
         let aps = APSCoding.encode(wire)
         if !aps.isEmpty || !sameVendor || payload.ignored[Path.aps] == nil { userInfo["aps"] = .object(aps) }
-        if !itbl.isEmpty || !sameVendor || payload.ignored[Path.vendor] == nil {
+        // A legacy url kept unread because the push had no itbl: an empty itbl written beside it would make it the link.
+        let keptURLWithoutItbl = sameVendor && payload.ignored[Path.url] != nil
+            && !payload.ignored.keysInCanonicalOrder.contains { JSONPath.isSameOrInside($0, Path.vendor) }
+        if !itbl.isEmpty || !sameVendor || (payload.ignored[Path.vendor] == nil && !keptURLWithoutItbl) {
             userInfo[Self.vendorKey] = .object(itbl)
         }
         if sameVendor {

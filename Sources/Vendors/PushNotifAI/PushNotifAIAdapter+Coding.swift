@@ -5,17 +5,14 @@ extension PushNotifAIAdapter {
     ///
     /// `aps` goes through `APSCoding` (`aps.category` is kept as sent); `pna_message_id` is the
     /// `messageId`, `deep_link` the `deepLink`, and every other top-level key is custom `data`, kept as sent.
-    /// Wrong types never stop decoding: a non-string `pna_message_id` or `deep_link`, or an `aps` that is
-    /// not an object, is kept under `ignored`; a custom value that is not a string stays in `data`. Each
+    /// Wrong types never stop decoding: a non-string `pna_message_id` or `deep_link` is kept under `ignored`
+    /// by its name, an `aps` that is not an object under `$.aps` (by `APSCoding`); a custom value that is not a string stays in `data`. Each
     /// gets a diagnostic with its path.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var payload = PushPayload(vendor: id)
         // APSCoding walks a dictionary; sorting makes the order of its diagnostics stable across runs.
         var diagnostics = APSCoding.decode(userInfo[Key.aps], into: &payload).sorted {
             ($0.path, $0.code, $0.message) < ($1.path, $1.code, $1.message)
-        }
-        if let aps = userInfo[Key.aps], aps.objectValue == nil {
-            payload.ignored[Key.aps] = aps
         }
 
         var messageIdPath: String { JSONPath.member(Key.messageId, of: JSONPath.root) }
@@ -116,6 +113,10 @@ extension PushNotifAIAdapter {
                 || (key == Key.deepLink && payload.deepLink == nil)
             if writesBack {
                 userInfo[key] = value
+            } else if key == APSCoding.nonObjectAPSKey {
+                losses.append(Loss(
+                    path: JSONPath.member(key, of: "$.ignored"), value: value,
+                    reason: "PushNotifAI always sends an aps object (with category '\(Self.category)')"))
             } else {
                 losses.append(Loss(
                     path: JSONPath.member(key, of: "$.ignored"), value: value,

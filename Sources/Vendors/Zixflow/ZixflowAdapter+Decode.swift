@@ -9,7 +9,6 @@ extension ZixflowAdapter {
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var payload = PushPayload(vendor: id)
         var diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
-        if let aps = userInfo["aps"], aps.objectValue == nil { payload.ignored[Self.nonObjectAPSKey] = aps }
         let custom = Self.isCustomMode(userInfo, mutableContent: payload.mutableContent)
         var customAlert = payload.alert ?? PushAlert()
 

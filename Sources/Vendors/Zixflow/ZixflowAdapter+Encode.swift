@@ -58,7 +58,6 @@ extension ZixflowAdapter {
                 path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
                 reason: "'\(key)' is a Zixflow key of its own; custom data cannot use it"))
         }
-        for (key, value) in payload.ignored where key != Self.nonObjectAPSKey { userInfo[key] = value }
         for (key, value) in payload.tracking { userInfo[key] = value }
         if let messageId = payload.messageId, userInfo[Key.deliveryID]?.stringValue != messageId {
             userInfo[Key.deliveryID] = .string(messageId)
@@ -69,6 +68,11 @@ extension ZixflowAdapter {
             userInfo["aps"] = sent
         } else {
             userInfo["aps"] = .object(aps)
+            if let sent = payload.ignored[Self.nonObjectAPSKey] {
+                losses.append(Loss(
+                    path: JSONPath.member(Self.nonObjectAPSKey, of: "$.ignored"), value: sent,
+                    reason: "aps must be an object to carry the bridge form's own fields"))
+            }
         }
         if writesTitleOrBody {
             if let title = payload.alert?.title, payload.ignored[Key.title] == nil { userInfo[Key.title] = .string(title) }
@@ -86,6 +90,17 @@ extension ZixflowAdapter {
             }
         }
         if !buttons.isEmpty { userInfo[Key.actionButtons] = .string(buttons) }
+
+        // Ignored values go back last, and only where nothing else was written: a collision is a loss.
+        var collidingKeys: [String] = []
+        for (key, value) in payload.ignored where key != Self.nonObjectAPSKey {
+            if userInfo[key] == nil { userInfo[key] = value } else { collidingKeys.append(key) }
+        }
+        for key in JSONWriter.sortedCanonically(collidingKeys) {
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.ignored"), value: payload.ignored[key]!,
+                reason: "Zixflow writes '\(key)' from the bridge form's own fields"))
+        }
         return userInfo
     }
 

@@ -64,7 +64,7 @@ public struct ZixflowAdapter: VendorAdapter {
     }
 
     /// The `ignored` key for an `aps` that is not an object (kept so a round trip writes it back).
-    static let nonObjectAPSKey = "$.aps"
+    static let nonObjectAPSKey = APSCoding.nonObjectAPSKey
 
     /// The category Zixflow's buttons are registered under (`ACTION_0`, `ACTION_1`).
     public static let buttonCategory = "ZX_2BTN"

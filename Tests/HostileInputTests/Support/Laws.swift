@@ -1,0 +1,57 @@
+import PushBridge
+import PushBridgeVendors
+
+/// The semantic laws the fuzz targets check with the laws on (`Fuzz/Sources/FuzzDecode`, `FuzzTranslate`),
+/// for every adapter of a registry: what breaks them, one line each, empty when every law holds.
+enum Laws {
+    static func broken(_ userInfo: JSONObject, registry: VendorRegistry = BuiltInVendors.registry) -> [String] {
+        var broken: [String] = []
+        func claimant(_ userInfo: JSONObject) -> String? {
+            guard let claimant = try? registry.claimant(of: userInfo) else { return nil }
+            return claimant.id
+        }
+        let owner = claimant(userInfo)
+        for adapter in registry.adapters {
+            let name = adapter.id
+            let decoded = adapter.decode(userInfo)
+            if adapter.decode(userInfo) != decoded { broken.append("\(name): decode is not deterministic") }
+            let encoded = adapter.encode(decoded.payload)
+            let again = adapter.decode(encoded.userInfo).payload
+            if encoded.losses.isEmpty, again.bridgeJSON != decoded.payload.bridgeJSON {
+                broken.append("\(name): a round trip with no reported loss changes the bridge form")
+            }
+            let encodedAgain = adapter.encode(again)
+            if !encodedAgain.losses.isEmpty {
+                broken.append("\(name): a second round trip loses \(encodedAgain.losses.map(\.path))")
+            }
+            if adapter.decode(encodedAgain.userInfo).payload.bridgeJSON != again.bridgeJSON {
+                broken.append("\(name): a second round trip changes the bridge form")
+            }
+            if adapter.claims(userInfo), !adapter.claims(encoded.userInfo) {
+                broken.append("\(name): does not claim its own encoding")
+            }
+            if owner == name, claimant(adapter.encode(adapter.decodeClaimed(userInfo).payload).userInfo) != name {
+                broken.append("\(name): its own payload, decoded and encoded again, no longer belongs to it")
+            }
+            for target in registry.adapters {
+                let translation = Translator.translate(userInfo, from: adapter, to: target)
+                if target.id == name, translation.userInfo != userInfo || !translation.losses.isEmpty {
+                    broken.append("\(name): a same-vendor translation is not the identity")
+                }
+                // Unclaimed, the target must report lost the tracking value its claim needs (one the source never had).
+                let sourceTracking = Set(translation.payload.tracking.keysInCanonicalOrder.map {
+                    JSONPath.member($0, of: "$.tracking")
+                })
+                let saysWhy = translation.losses.contains {
+                    JSONPath.isSameOrInside($0.path, "$.tracking") && !sourceTracking.contains($0.path)
+                }
+                if adapter.claims(userInfo), translation.payload.messageId?.isEmpty == false,
+                    !target.claims(translation.userInfo), !saysWhy
+                {
+                    broken.append("\(name) → \(target.id): the target does not claim the translation")
+                }
+            }
+        }
+        return broken
+    }
+}
