@@ -75,12 +75,18 @@ func exercise(_ userInfo: JSONObject, vendor: String?, switches: UInt64) {
         sink: sink, router: router, actions: actions)
     let userText: String? = bit(switches, 8) ? "typed text" : nil
 
+    // Every delivered notification has a request identifier on a device: the once-only identity of a push
+    // without a message id (REAL-VENDORS R3).
+    let request = "fuzz-request"
+    func handle(_ step: LifecycleStep) -> [BridgeEffect] {
+        bridge.handle(step, userInfo: userInfo, vendor: vendor, userText: userText, requestIdentifier: request)
+    }
     let steps = Fuzz.steps(for: payload)
     var effects: [BridgeEffect] = []
-    for step in steps { effects += bridge.handle(step, userInfo: userInfo, vendor: vendor, userText: userText) }
+    for step in steps { effects += handle(step) }
     if !startsConfigured {
         effects += bridge.handle(.configure, userInfo: userInfo, vendor: vendor)
-        for step in steps { effects += bridge.handle(step, userInfo: userInfo, vendor: vendor, userText: userText) }
+        for step in steps { effects += handle(step) }
     }
 
     var systemRoutes: [String] = []
@@ -108,7 +114,7 @@ func exercise(_ userInfo: JSONObject, vendor: String?, switches: UInt64) {
 
     if let messageId = payload.messageId, adapter != nil {
         for step in steps where step.isOpen {
-            let repeated = bridge.handle(step, userInfo: userInfo, vendor: vendor, userText: userText)
+            let repeated = handle(step)
             let acted = repeated.contains {
                 switch $0 {
                 case .receipt, .action, .route: return true

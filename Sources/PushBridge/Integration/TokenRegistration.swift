@@ -118,8 +118,14 @@ public enum TokenRegistrationPlan: Sendable, Hashable {
 /// device knows, or says what is missing. When to send it (changes, every launch once permission is
 /// granted) is decided by ``TokenRegistrar``.
 public protocol TokenRegistering: VendorAdapter {
-    /// The vendor's registration for `device`.
+    /// The vendor's registration for `device`. Default: the token alone, under the adapter's id.
     func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan
+}
+
+extension TokenRegistering {
+    public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
+        .register(TokenRegistrationRequest(vendor: id, token: device.token))
+    }
 }
 
 /// What one token event led to.

@@ -89,8 +89,12 @@ public struct ReceiptRequest: Sendable, Hashable, CustomStringConvertible, Custo
 ///   401) then decides what happens to the receipt.
 public protocol ReceiptRequestDescribing: Sendable {
     /// The vendor's public ingestion base URL when its documents give one (`https://events.zixflow.in`),
-    /// else nil (the app must configure one).
+    /// else nil (the app must configure one). Default: nil.
     var defaultReceiptBaseURL: String? { get }
     /// The request that delivers `receipt`, carrying `writeKey` where the vendor expects it.
     func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest
+}
+
+extension ReceiptRequestDescribing {
+    public var defaultReceiptBaseURL: String? { nil }
 }

@@ -1,9 +1,5 @@
 import PushBridge
 
-extension BuzzKitAdapter: TokenRegistering {
-    /// Seed 002 documents no registration call of its own; BuzzKit is sent the device token, which is all
-    /// an APNs provider needs to address the device.
-    public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
-        .register(TokenRegistrationRequest(vendor: id, token: device.token))
-    }
-}
+/// Seed 002 documents no registration call of its own; BuzzKit is sent the device token alone (the core's
+/// default), which is all an APNs provider needs to address the device.
+extension BuzzKitAdapter: TokenRegistering {}

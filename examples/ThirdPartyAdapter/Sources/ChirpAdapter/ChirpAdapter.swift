@@ -9,12 +9,11 @@ import PushBridge
 ///              "buttons": [ { "id": "follow", "title": "Follow back", "url": "birdapp://follow/ada" } ] },
 ///   "campaign": "spring" }
 /// ```
-/// Up to 2 buttons, each opening the app at its own `url`, under the category `chirp` that the SDK registers
-/// at launch. Other top-level keys are custom data; unknown or wrong-typed keys inside `chirp` are kept in
-/// `ignored` under their path (`$.chirp.<key>`) and written back. The rest is PushBridge's defaults: the
-/// name, `ownsCategory`, the receipts (``eventTable``), the taps and the losses ``capabilities`` imply.
-/// Receipts go to the app's collector as `POST /chirp/events` with the write key as a bearer token; the SDK
-/// registers the device token alone.
+/// Up to 2 buttons, each opening the app at its own `url`, under the category `chirp` registered at launch.
+/// Other top-level keys are custom data; unknown or wrong-typed `chirp` keys are kept in `ignored` under their
+/// path (`$.chirp.<key>`) and written back. Receipts go to the app's collector (`POST /chirp/events`, bearer
+/// key). The rest is PushBridge's defaults: the name, `ownsCategory`, the receipts (``eventTable``), the taps,
+/// the losses ``capabilities`` imply and the token registration (the token alone).
 public struct ChirpAdapter: VendorAdapter, CategoryProviding, ReceiptRequestDescribing, TokenRegistering {
     /// The category Chirp's buttons are registered under.
     public static let category = "chirp"
@@ -47,12 +46,6 @@ public struct ChirpAdapter: VendorAdapter, CategoryProviding, ReceiptRequestDesc
 
     public var launchCategories: [NotificationCategory] { [NotificationCategory(id: Self.category, owner: id)] }
 
-    public var defaultReceiptBaseURL: String? { nil }
-
-    public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
-        .register(TokenRegistrationRequest(vendor: id, token: device.token))
-    }
-
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
         .event(path: "/chirp/events", event: receipt.event, properties: receipt.properties,
                credential: .credential("Authorization", prefix: "Bearer ", key: writeKey))
@@ -65,13 +58,9 @@ public struct ChirpAdapter: VendorAdapter, CategoryProviding, ReceiptRequestDesc
         var diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
         for (key, value) in userInfo where key != "aps" && key != "chirp" { payload.data[key] = value }
         guard let chirp = userInfo["chirp"], let members = chirp.objectValue else {
-            if let chirp = userInfo["chirp"] {
-                payload.ignored["$.chirp"] = chirp
-                diagnostics.append(Diagnostic.wrongType("$.chirp", expected: "an object", chirp))
-            } else {
-                let missing = Diagnostic(.warning, code: "chirp-missing", path: "$.chirp", message: "no chirp: no receipt")
-                diagnostics.append(missing)
-            }
+            payload.ignored["$.chirp"] = userInfo["chirp"]
+            diagnostics.append(userInfo["chirp"].map { Diagnostic.wrongType("$.chirp", expected: "an object", $0) }
+                ?? Diagnostic(.warning, code: "chirp-missing", path: "$.chirp", message: "no chirp: no receipt"))
             return DecodeResult(payload: payload, diagnostics: diagnostics)
         }
         for (key, value) in members.membersInCanonicalOrder {
