@@ -115,16 +115,20 @@ extension BrazeAdapter {
         }
     }
 
-    /// The lowercase file extension of a URL's last path segment (1 to 5 letters or digits), else nil.
+    /// The lowercase file extension of a URL's last path segment (1 to 5 ASCII letters or digits), else nil.
     static func fileExtension(of url: String) -> String? {
-        var path = Substring(url)
-        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
-        guard let slash = path.lastIndex(of: "/"), let dot = path[slash...].lastIndex(of: ".") else { return nil }
-        let type = path[path.index(after: dot)...].lowercased()
-        guard (1...5).contains(type.count), type.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-            return nil
+        let bytes = url.utf8
+        let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        let path = bytes[..<end]
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")),
+            let dot = path[slash...].lastIndex(of: UInt8(ascii: "."))
+        else { return nil }
+        let type = path[path.index(after: dot)...]
+        func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
         }
-        return type
+        guard (1...5).contains(type.count), type.allSatisfy(isAlphanumeric) else { return nil }
+        return String(decoding: type, as: UTF8.self).lowercased()
     }
 
     // MARK: Buttons
