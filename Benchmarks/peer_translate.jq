@@ -120,6 +120,15 @@ def pushnotifai_to_zixflow:
   | .["Zixflow-Delivery-ID"] = $p.pna_message_id
   | if $p | has("deep_link") then .deeplink_url = $p.deep_link else . end;
 
+# Braze's ab.att.type for another vendor's image: the lowercase extension (1 to 5 ASCII letters or digits) of
+# the URL's last path segment, before any query or fragment; else null.
+def file_extension:
+  split("?")[0] | split("#")[0]
+  | if index("/") == null then null
+    else split("/") | last
+      | if index(".") == null then null
+        else split(".") | last | ascii_downcase | if test("^[a-z0-9]{1,5}$") then . else null end end end;
+
 # OneSignal (custom or os_data format) -> Braze: no category is derived, so both hash modes give the same output.
 def onesignal_to_braze:
   (if (.os_data | type) == "object" then {f: .os_data, b: .os_data.buttons, att: .os_data.att, data: del(.aps, .os_data)}
@@ -130,7 +139,10 @@ def onesignal_to_braze:
       | if (.alert | type) == "string" then .alert = {body: .alert} else . end
       | if $image then .["mutable-content"] = 1 else . end) as $aps
   | ({}
-      | if $image then .att = {url: ($s.att | to_entries[0].value)} else . end
+      | if $image then
+          ($s.att | to_entries[0].value) as $url
+          | .att = {url: $url} + (($url | file_extension) as $t | if $t then {type: $t} else {} end)
+        else . end
       | if ($s.b // []) != [] and ($aps | has("category")) then
           .ab_cat = (($s.f.u // "") as $link
             | reduce $s.b[] as $b ({}; .[$b.i // $b.n] =

@@ -171,6 +171,21 @@ def pushnotifai_to_zixflow(p):
 BRAZE_KEYS = ("aps", "ab", "ab_uri", "ab_use_webview")
 
 
+def file_extension(url):
+    """Braze's ab.att.type for another vendor's image: the lowercase extension (1 to 5 ASCII letters or digits)
+    of the URL's last path segment, before any query or fragment; else None."""
+    for index, char in enumerate(url):
+        if char in "?#":
+            url = url[:index]
+            break
+    slash = url.rfind("/")
+    dot = url.rfind(".", slash) if slash >= 0 else -1
+    if dot < 0:
+        return None
+    kind = url[dot + 1:].lower()
+    return kind if 1 <= len(kind) <= 5 and all(c.isascii() and c.isalnum() for c in kind) else None
+
+
 def onesignal_to_braze(p):
     """OneSignal (custom or os_data format) to Braze (docs/vendors/onesignal.md, docs/vendors/braze.md)."""
     aps = dict(p.get("aps") or {})
@@ -191,7 +206,11 @@ def onesignal_to_braze(p):
     if link is not None:
         out["ab_uri"] = link
     if att:
-        ab["att"] = {"url": next(iter(att.values()))}
+        image = next(iter(att.values()))
+        ab["att"] = {"url": image}
+        kind = file_extension(image)
+        if kind:
+            ab["att"]["type"] = kind
         aps["mutable-content"] = 1
     if buttons and "category" in aps:  # without a category iOS shows no Braze buttons: they are lost
         ab["ab_cat"] = {b.get("i", b["n"]): {"a_t": "ab_uri", "a_uri": link} if link else {"a_t": "ab_open"}
