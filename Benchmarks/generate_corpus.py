@@ -9,11 +9,16 @@ The seed class: TOTAL (default 100000) payloads, a quarter per vendor, each abou
   OUT_DIR/appdna.jsonl       AppDNA (seed 003)
   OUT_DIR/pushnotifai.jsonl  PushNotifAI (seed 004)
   OUT_DIR/all.jsonl          the four interleaved (zixflow, buzzkit, appdna, pushnotifai, ...)
+  OUT_DIR/onesignal.jsonl    OneSignal (issue 16, a real vendor): custom and os_data formats, about 1.1 KB;
+                             not in all.jsonl
+  OUT_DIR/onesignal-all.jsonl  TOTAL OneSignal payloads (the first TOTAL / 4 are onesignal.jsonl): the
+                             100,000-payload stream of OneSignal -> Braze
 
 Further classes, TOTAL / 10 payloads per vendor each (see CLASSES):
   OUT_DIR/intl/<vendor>.jsonl          the same shapes with text in emoji, CJK and Cyrillic; every other
                                        line written with `\\u` escapes (as many senders write JSON)
   OUT_DIR/large/<vendor>.jsonl         the same shapes with more custom data: 3-4 KB a payload
+                                       (intl and large also have onesignal.jsonl)
   OUT_DIR/zixflow-wide/zixflow.jsonl   Zixflow Custom only: `action_buttons` an escaped JSON string with
                                        two buttons, a 160-bit hex delivery token, about twenty top-level keys
 
@@ -122,6 +127,17 @@ COURSES = ["es-en", "fr-en", "de-en", "ja-en", "it-en"]
 FLOWS = ["onboarding_d3", "streak_rescue", "weekly_digest", "reactivation_14d", "lesson_reminder"]
 
 
+NEWS_TITLES = ["Breaking: markets rally", "Your morning briefing", "Match report: 3-2 thriller",
+               "Storm warning for the coast", "New episode is out 🎧", "Editor's pick for you"]
+NEWS_BODIES = ["Stocks closed at a record high after the rate decision.", "Five stories to read before 9am ☕",
+               "A late winner sends the home side top of the table.", "Heavy rain and gusts up to 90 km/h expected tonight.",
+               "Tap to listen: 42 minutes on the future of cities."]
+OS_BUTTONS = [("read", "Read now"), ("save", "Save for later"), ("share", "Share"), ("listen", "Listen"),
+              ("mute", "Mute topic"), ("more", "More like this")]
+SECTIONS = ["business", "sport", "weather", "culture", "tech", "world"]
+AUTHORS = ["A. Novak", "R. Okafor", "M. Chen", "L. García", "S. Iyer", "K. Berg"]
+OS_CATEGORIES = ["NEWS_ALERT", "ARTICLE_ACTIONS", "PODCAST"]
+
 PAD_WORDS = ["alpha", "bravo", "delta", "echo", "golf", "hotel", "india", "kilo", "lima", "oscar",
              "papa", "romeo", "sierra", "tango", "victor", "xray", "yankee", "zulu"]
 
@@ -145,6 +161,13 @@ INTL_TEXTS = {
     "LESSON_TITLES": ["Урок 7", "スペイン語の時間！", "每日复习 📚", "Новые слова открыты", "保持连续学习 🔥"],
     "LESSON_BODIES": ["Когда будете готовы 🙂", "今天 5 分钟，连续 23 天不断。", "Повторите 12 слов, которые почти забыли.",
                       "第4单元已开放：在咖啡馆点餐 ☕", "Друзья сегодня занимались. Присоединитесь? 👋"],
+    "NEWS_TITLES": ["Срочно: рынки растут 📈", "朝のブリーフィング", "比赛报道：3-2 逆转", "Штормовое предупреждение 🌊",
+                    "新一期节目上线 🎧", "Выбор редакции"],
+    "NEWS_BODIES": ["Индексы закрылись на рекордной высоте после решения по ставке.", "9時前に読みたい5本の記事 ☕",
+                    "补时绝杀，主队重返积分榜榜首 ⚽", "Ночью ожидаются ливни и порывы ветра до 90 км/ч.",
+                    "点击收听：42 分钟聊聊城市的未来。"],
+    "OS_BUTTONS": [("read", "Читать"), ("save", "稍后阅读"), ("share", "Поделиться 📤"), ("listen", "聴く"),
+                   ("mute", "Скрыть тему"), ("more", "更多类似内容")],
     "PAD_WORDS": ["альфа", "браво", "дельта", "эхо", "гольф", "отель", "индия", "кило", "東京", "大阪",
                   "北京", "上海", "😀", "🚀", "🎉", "книга", "音楽", "город"],
 }
@@ -301,6 +324,76 @@ def pushnotifai(rng, i):
     return payload
 
 
+def uuid4(rng):
+    t = rng.token(HEX, 32)
+    return "%s-%s-4%s-a%s-%s" % (t[:8], t[8:12], t[13:16], t[17:20], t[20:])
+
+
+def onesignal(rng, i):
+    """A OneSignal payload as its backend sends it (docs/vendors/onesignal.md): three in four in the custom
+    format ({aps, custom: {i, u, ti, tn, a}, att, buttons}), one in four in the os_data format (OneSignal's
+    fields in os_data, custom data at the top level). Buttons on every other payload, an image on two in
+    three, a launch URL on four in five, an app category (OneSignal's ios_category) on one in six; a plain
+    string alert on one in ten; template id and name on one in three; badge_inc on some os_data ones."""
+    os_data = i % 4 == 3
+    container = {"i": uuid4(rng)}
+    if i % 5 != 4:
+        article = rng.digits(7)
+        container["u"] = ("https://news.example.com/%s/%s" % (rng.pick(SECTIONS), article) if i % 3 != 1
+                          else "newsapp://article/%s" % article)
+    if i % 3 == 0:
+        container["ti"] = uuid4(rng)
+        container["tn"] = "%s %s" % (rng.pick(["Daily", "Breaking", "Weekly"]), pad_text(rng, 14))
+    title, body = rng.pick(NEWS_TITLES), rng.pick(NEWS_BODIES)
+    aps = {"alert": body if i % 10 == 7 else {"title": title, "body": body}}
+    if i % 2 == 1:
+        aps["sound"] = rng.pick(["default", "news_chime.caf"])
+    if i % 7 == 2:
+        aps["badge"] = 1 + rng.below(30)
+    if i % 4 == 0:
+        aps["thread-id"] = "section-" + rng.pick(SECTIONS)
+    buttons = []
+    if i % 2 == 0:
+        first = rng.below(len(OS_BUTTONS) - 2)
+        buttons = [{"i": bid, "n": name} for bid, name in OS_BUTTONS[first:first + 1 + rng.below(3)]]
+        if i % 6 == 0:
+            aps["category"] = rng.pick(OS_CATEGORIES)
+    att = {"id": "https://img.example.com/%s/%s.jpg" % (rng.pick(SECTIONS), rng.token(HEX, 20))} if i % 3 != 2 else None
+    if att or buttons:
+        aps["mutable-content"] = 1
+    data = {
+        "article_id": rng.digits(7),
+        "section": rng.pick(SECTIONS),
+        "author": rng.pick(AUTHORS),
+        "published_at": "2025-%02d-%02dT%02d:%02d:00Z" % (1 + rng.below(12), 1 + rng.below(28), rng.below(24),
+                                                          rng.below(60)),
+        "paywall": rng.below(3) == 0,
+        "read_minutes": 2 + rng.below(15),
+        "experiment": {"id": "exp_" + rng.token(HEX, 8), "variant": rng.pick(["a", "b", "control"])},
+        "tags": [rng.pick(SECTIONS), rng.pick(LOCALES), rng.pick(SEGMENTS)],
+        "trace": rng.token(HEX, 32),
+        "summary": pad_text(rng, 470),
+    }
+    payload = {"aps": aps}
+    if os_data:
+        if buttons:
+            container["buttons"] = buttons
+        if att:
+            container["att"] = att
+        if i % 8 == 7:
+            container["badge_inc"] = 1
+        payload["os_data"] = container
+        payload.update(data)
+    else:
+        container["a"] = data
+        payload["custom"] = container
+        if att:
+            payload["att"] = att
+        if buttons:
+            payload["buttons"] = buttons
+    return payload
+
+
 def fnv1a64hex(text):
     h = 0xCBF29CE484222325
     for byte in text.encode("utf-8"):
@@ -331,17 +424,20 @@ def appdna_category(buttons):
 
 def enlarge(name, payload, rng, size=3500):
     """Adds custom data (where each vendor keeps it) until the payload's compact text is about `size` bytes:
-    strings for Zixflow and PushNotifAI (whose custom data are strings), strings and objects for the others."""
+    strings for Zixflow and PushNotifAI (whose custom data are strings), strings and objects for the others
+    (OneSignal: in custom.a, or at the top level in the os_data format)."""
     if name == "buzzkit":
         data = payload["buzzkit"]["data"]
     elif name == "appdna":
         data = payload["appdna"]["data"]
+    elif name == "onesignal":
+        data = payload["custom"]["a"] if "custom" in payload else payload  # the os_data format: the top level
     else:
         data = payload
     index = 0
     while len(json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")) < size - 200:
         key = "extra_%s_%d" % (rng.pick(["note", "ref", "attr", "meta"]), index)
-        if index % 3 == 0 and name in ("buzzkit", "appdna"):
+        if index % 3 == 0 and name in ("buzzkit", "appdna", "onesignal"):
             data[key] = {"id": rng.token(HEX, 16), "rank": rng.below(1000),
                          "tags": [rng.pick(SEGMENTS), rng.pick(LOCALES)]}
         else:
@@ -357,12 +453,16 @@ def use_texts(texts):
 
 MAKERS = [("zixflow", zixflow, 0x5A1F), ("buzzkit", buzzkit, 0xB022), ("appdna", appdna, 0xA9D4),
           ("pushnotifai", pushnotifai, 0x9A1)]
+# Real vendors (issue 16): not part of all.jsonl, whose bytes stay those of the four seed vendors. Each has its
+# own file per class, and OUT_DIR/<name>-all.jsonl, TOTAL payloads of it alone (its first TOTAL / 4 lines are
+# OUT_DIR/<name>.jsonl): the 100,000-payload stream of that direction.
+REAL_MAKERS = [("onesignal", onesignal, 0x05161)]
 
 # name: (vendors, per-vendor payload count as a fraction of TOTAL / 4, make(name, make, rng, i), escaped(i))
 CLASSES = {
-    "intl": (["zixflow", "buzzkit", "appdna", "pushnotifai"], 0.4,
+    "intl": (["zixflow", "buzzkit", "appdna", "pushnotifai", "onesignal"], 0.4,
              lambda name, make, rng, i: make(rng, i), lambda i: i % 2 == 1),
-    "large": (["zixflow", "buzzkit", "appdna", "pushnotifai"], 0.4,
+    "large": (["zixflow", "buzzkit", "appdna", "pushnotifai", "onesignal"], 0.4,
               lambda name, make, rng, i: enlarge(name, make(rng, i), rng), lambda i: False),
     "zixflow-wide": (["zixflow"], 0.4, lambda name, make, rng, i: zixflow(rng, i, wide=True), lambda i: False),
 }
@@ -393,11 +493,16 @@ def main():
         for i in range(per_vendor):
             for name, _, _ in MAKERS:
                 f.write(lines[name][i])
+    for name, make, seed in REAL_MAKERS:
+        rng = SplitMix64(seed)
+        rows = [json.dumps(make(rng, i), separators=(",", ":"), ensure_ascii=False) + "\n" for i in range(total)]
+        write_lines(os.path.join(out_dir, name + ".jsonl"), rows[:per_vendor])
+        write_lines(os.path.join(out_dir, name + "-all.jsonl"), rows)
     for class_name, (vendors, fraction, build, escaped) in CLASSES.items():
         os.makedirs(os.path.join(out_dir, class_name), exist_ok=True)
         use_texts(INTL_TEXTS if class_name == "intl" else PLAIN_TEXTS)
         count = int(per_vendor * fraction)
-        for name, make, seed in MAKERS:
+        for name, make, seed in MAKERS + REAL_MAKERS:
             if name not in vendors:
                 continue
             rng = SplitMix64(seed ^ hash_name(class_name))

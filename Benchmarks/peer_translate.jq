@@ -1,7 +1,7 @@
 # The jq peer: the same key mapping as `bridge-cli translate --jsonl`, for the corpus of generate_corpus.py.
 #
 # Usage: jq -n -c -S --arg dir FROM-TO --arg hash memo|none -f peer_translate.jq FILE
-#   dir:  zixflow-buzzkit | buzzkit-appdna | appdna-pushnotifai | pushnotifai-zixflow
+#   dir:  zixflow-buzzkit | buzzkit-appdna | appdna-pushnotifai | pushnotifai-zixflow | onesignal-braze
 #   hash: memo  derives the BuzzKit/AppDNA category (64-bit FNV-1a, in jq arithmetic on 8-bit limbs,
 #               memoised per button set): the output is byte-for-byte bridge-cli's, which run.sh checks;
 #         none  leaves the derived category out: key mapping only, the cheapest jq can do.
@@ -120,11 +120,45 @@ def pushnotifai_to_zixflow:
   | .["Zixflow-Delivery-ID"] = $p.pna_message_id
   | if $p | has("deep_link") then .deeplink_url = $p.deep_link else . end;
 
+# Braze's ab.att.type for another vendor's image: the lowercase extension (1 to 5 ASCII letters or digits) of
+# the URL's last path segment, before any query or fragment; else null.
+def file_extension:
+  split("?")[0] | split("#")[0]
+  | if index("/") == null then null
+    else split("/") | last
+      | if index(".") == null then null
+        else split(".") | last | ascii_downcase | if test("^[a-z0-9]{1,5}$") then . else null end end end;
+
+# OneSignal (custom or os_data format) -> Braze: no category is derived, so both hash modes give the same output.
+def onesignal_to_braze:
+  (if (.os_data | type) == "object" then {f: .os_data, b: .os_data.buttons, att: .os_data.att, data: del(.aps, .os_data)}
+   else {f: .custom, b: .buttons, att: .att, data: (.custom.a // {})} end) as $s
+  | (($s.att // {}) != {}) as $image
+  | ((.aps // {})
+      | if (.category // "") | startswith("__onesignal__dynamic__") then del(.category) else . end
+      | if (.alert | type) == "string" then .alert = {body: .alert} else . end
+      | if $image then .["mutable-content"] = 1 else . end) as $aps
+  | ({}
+      | if $image then
+          ($s.att | to_entries[0].value) as $url
+          | .att = {url: $url} + (($url | file_extension) as $t | if $t then {type: $t} else {} end)
+        else . end
+      | if ($s.b // []) != [] and ($aps | has("category")) then
+          .ab_cat = (($s.f.u // "") as $link
+            | reduce $s.b[] as $b ({}; .[$b.i // $b.n] =
+                (if $link != "" then {a_t: "ab_uri", a_uri: $link} else {a_t: "ab_open"} end)))
+        else . end) as $ab
+  | $s.data | del(.aps, .ab, .ab_uri, .ab_use_webview)
+  | if $s.f | has("u") then .ab_uri = $s.f.u else . end
+  | .ab = (if $ab == {} then {c: null} else $ab end)
+  | .aps = $aps;
+
 def translate:
   if $dir == "zixflow-buzzkit" then zixflow_to_buzzkit
   elif $dir == "buzzkit-appdna" then buzzkit_to_appdna
   elif $dir == "appdna-pushnotifai" then appdna_to_pushnotifai
   elif $dir == "pushnotifai-zixflow" then pushnotifai_to_zixflow
+  elif $dir == "onesignal-braze" then onesignal_to_braze
   else error("unknown --arg dir \($dir)") end;
 
 if $hash == "memo" then

@@ -10,7 +10,8 @@ byte-for-byte what bridge-cli prints, which run.sh checks. It does the same key 
 adapters (docs/WIRE-FORMATS.md §3, §7.7, §7.8) for the shapes in the corpus, without losses or diagnostics. It is
 given every benefit: the category hash is memoised per button set (bridge-cli computes it each time).
 
-Directions: zixflow buzzkit | buzzkit appdna | appdna pushnotifai | pushnotifai zixflow
+Directions: zixflow buzzkit | buzzkit appdna | appdna pushnotifai | pushnotifai zixflow | onesignal braze
+(OneSignal -> Braze: docs/vendors/onesignal.md and docs/vendors/braze.md; no category is derived.)
 """
 
 import json
@@ -167,11 +168,64 @@ def pushnotifai_to_zixflow(p):
     return out
 
 
+BRAZE_KEYS = ("aps", "ab", "ab_uri", "ab_use_webview")
+
+
+def file_extension(url):
+    """Braze's ab.att.type for another vendor's image: the lowercase extension (1 to 5 ASCII letters or digits)
+    of the URL's last path segment, before any query or fragment; else None."""
+    for index, char in enumerate(url):
+        if char in "?#":
+            url = url[:index]
+            break
+    slash = url.rfind("/")
+    dot = url.rfind(".", slash) if slash >= 0 else -1
+    if dot < 0:
+        return None
+    kind = url[dot + 1:].lower()
+    return kind if 1 <= len(kind) <= 5 and all(c.isascii() and c.isalnum() for c in kind) else None
+
+
+def onesignal_to_braze(p):
+    """OneSignal (custom or os_data format) to Braze (docs/vendors/onesignal.md, docs/vendors/braze.md)."""
+    aps = dict(p.get("aps") or {})
+    if aps.get("category", "").startswith("__onesignal__dynamic__"):
+        del aps["category"]
+    if isinstance(aps.get("alert"), str):
+        aps["alert"] = {"body": aps["alert"]}
+    os_data = p.get("os_data")
+    if isinstance(os_data, dict):
+        fields, buttons, att = os_data, os_data.get("buttons"), os_data.get("att")
+        data = {k: v for k, v in p.items() if k not in ("aps", "os_data")}
+    else:
+        fields = p["custom"]
+        buttons, att, data = p.get("buttons"), p.get("att"), fields.get("a") or {}
+    out = {k: v for k, v in data.items() if k not in BRAZE_KEYS}
+    ab = {}
+    link = fields.get("u")
+    if link is not None:
+        out["ab_uri"] = link
+    if att:
+        image = next(iter(att.values()))
+        ab["att"] = {"url": image}
+        kind = file_extension(image)
+        if kind:
+            ab["att"]["type"] = kind
+        aps["mutable-content"] = 1
+    if buttons and "category" in aps:  # without a category iOS shows no Braze buttons: they are lost
+        ab["ab_cat"] = {b.get("i", b["n"]): {"a_t": "ab_uri", "a_uri": link} if link else {"a_t": "ab_open"}
+                        for b in buttons}
+    out["ab"] = ab or {"c": None}
+    out["aps"] = aps
+    return out
+
+
 DIRECTIONS = {
     ("zixflow", "buzzkit"): zixflow_to_buzzkit,
     ("buzzkit", "appdna"): buzzkit_to_appdna,
     ("appdna", "pushnotifai"): appdna_to_pushnotifai,
     ("pushnotifai", "zixflow"): pushnotifai_to_zixflow,
+    ("onesignal", "braze"): onesignal_to_braze,
 }
 
 

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # PushBridge benchmark: bridge-cli against a jq program and a Python script doing the same key mapping.
 #
-#   Benchmarks/run.sh [--runs N] [--payloads N] [--sim-runs N] [--keep-outputs]
+#   Benchmarks/run.sh [--runs N] [--payloads N] [--sim-runs N] [--keep-outputs] [--only TEXT]...
 #
 # In one run: builds bridge-cli (release), the FoundationEssentials baseline program and the parse+write
 # floor (Benchmarks/Floor with Sources/PushBridge), generates a deterministic corpus (100,000 payloads of
-# ~1.1 KB, a quarter per vendor, and the intl, large and zixflow-wide classes), translates each vendor's
-# part of each class with bridge-cli, the Python peer (peer_translate.py) and the jq peer
-# (peer_translate.jq), runs the floors (PushBridge parse+write, `jq -c .`, Python json.loads/dumps, `cat`)
-# on the same files, checks the peers' output against
-# bridge-cli's, measures the whole 100,000-payload stream, one `simulate` and the conformance suite, and
+# ~1.1 KB, a quarter per vendor, and the intl, large and zixflow-wide classes; OneSignal payloads in the
+# seed, intl and large classes and a 100,000-payload OneSignal stream for the real-vendor direction
+# OneSignal → Braze), translates each vendor's part of each class with bridge-cli, the Python peer
+# (peer_translate.py) and the jq peer (peer_translate.jq), runs the floors (PushBridge parse+write,
+# `jq -c .`, Python json.loads/dumps, `cat`) on the same files, checks the peers' output against
+# bridge-cli's, measures the 100,000-payload streams, one `simulate` and the conformance suite, and
 # prints a table and every target as met / NOT MET (exit 1 when one is not met). See docs/PERFORMANCE.md.
+# --only TEXT runs only the class/direction pairs whose name contains TEXT ("onesignal", "seed: zixflow"),
+# the streams of their directions and no simulate or conformance.
 #
 # Environment: BENCH_WORK (corpus and outputs, default $TMPDIR/pushbridge-bench), BENCH_SCRATCH (the
 # release build's scratch path, default .build), BRIDGE_CLI (use this binary instead of building one).
