@@ -235,8 +235,7 @@ public enum NotificationRequestIdentifier {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: (0..<16).map { digits[Int((hash >> UInt64(60 - 4 * $0)) & 0xf)] }, as: UTF8.self)
+        return DeviceToken.hex((0..<8).map { UInt8(truncatingIfNeeded: hash >> UInt64(56 - 8 * $0)) })
     }
 }
 
