@@ -76,8 +76,26 @@ extension OneSignalAdapter {
                 userInfo[key] = value
             }
         }
+        if format == .custom { Self.dropInsideMinifiedMembers(&ignored, losses: &losses) }
         Self.writeBack(ignored, into: &userInfo, losses: &losses)
         return userInfo
+    }
+
+    /// The minified form is read, never written: a value kept from inside one of its top-level members (a button
+    /// the SDK drops from `o`, a field of an `m` object) has no place in the standard form — written back, it
+    /// would make a member the standard form keeps whole, under another path. Each is a loss.
+    static func dropInsideMinifiedMembers(_ ignored: inout JSONObject, losses: inout LossList) {
+        let minified: Set = [
+            Key.minifiedAlert, Key.minifiedBadge, Key.minifiedSound, Key.minifiedAttachments, Key.minifiedButtons,
+        ]
+        for key in Array(ignored.keys) {
+            guard let steps = JSONPath.components(of: key), steps.count > 1, case .member(let top) = steps[0],
+                minified.contains(top), let value = ignored.removeValue(forKey: key)
+            else { continue }
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.ignored"), value: value,
+                reason: "kept from OneSignal's minified form, which encoding does not write"))
+        }
     }
 
     /// The `ignored` key of an `aps` that is not an object.
