@@ -198,7 +198,8 @@ struct OneSignalDecoding: WireDecoding {
             wrongType(value, at: path, expected: expected)
             return
         }
-        if payload[keyPath: field] != nil {
+        // `aps` wins even with a value of the wrong type (kept in `apsExtra`): both could not be written back.
+        if payload[keyPath: field] != nil || payload.apsExtra[apsKey] != nil {
             notRead(value, at: path, "aps.\(apsKey) is set and wins over the minified value")
         } else {
             payload[keyPath: field] = parsed
