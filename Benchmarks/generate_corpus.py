@@ -474,7 +474,7 @@ def write_lines(path, rows):
 
 
 def main():
-    if len(sys.argv) < 2:
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
         sys.exit("usage: generate_corpus.py OUT_DIR [TOTAL]")
     out_dir = sys.argv[1]
     total = int(sys.argv[2]) if len(sys.argv) > 2 else 100_000

@@ -99,6 +99,42 @@ struct JSONLinesStreamingTests {
         }
     }
 
+    @Test("--jobs N prints, byte for byte, what one thread prints: stdout, stderr and exit status",
+          arguments: streamingCommands)
+    func jobsSameOutput(command: [String]) throws {
+        // Several batches (more than 128 lines a job), lines of different cost, bad lines and diagnostics.
+        let custom = try Fixtures.payload("zixflow-custom.json")
+        let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
+        let input = (1...1_100).map { index -> String in
+            switch index % 7 {
+            case 0: return "{bad json \(index)"
+            case 3: return native
+            case 5: return jsonText(.object(custom.setting("badge", to: "five")))
+            default: return jsonText(.object(custom.setting("Zixflow-Delivery-ID", to: .string("id-\(index)"))))
+            }
+        }
+        let text = input.joined(separator: "\n") + "\n"
+        let report = command.first == "translate" ? ["--report"] : []
+        let one = try CLI.run(command + report + ["--jsonl", "--jobs", "1", "-"], stdin: text)
+        #expect(one.stdoutLines.count == input.count)
+        #expect(!one.stderrBytes.isEmpty || command == ["detect"])
+        for jobs in ["2", "3", "8"] {
+            let many = try CLI.run(command + report + ["--jsonl", "--jobs", jobs, "-"], stdin: text)
+            #expect(many.status == one.status, "--jobs \(jobs)")
+            #expect(many.stdout == one.stdout, "--jobs \(jobs)")
+            #expect(many.stderr == one.stderr, "--jobs \(jobs)")
+        }
+    }
+
+    @Test("--jobs must be a whole number from 1 to 64", arguments: ["0", "65", "two", "-1", ""])
+    func jobsRejected(value: String) throws {
+        let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
+        let result = try CLI.run(["translate", "--to", "buzzkit", "--jsonl", "--jobs=\(value)", "-"], stdin: native)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("--jobs needs a whole number from 1 to 64"))
+    }
+
     @Test("a last line without a newline and CRLF line endings are read")
     func lineEndings() throws {
         let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))

@@ -4,13 +4,14 @@ enum TranslateCommand: Command {
     static let name = "translate"
     static let summary = "Translate a payload into another vendor's wire format"
     static let help = """
-        Usage: bridge-cli translate --to ID [--from ID] [--report] [--pretty] [--jsonl] FILE|-
+        Usage: bridge-cli translate --to ID [--from ID] [--report] [--pretty] [--jsonl [--jobs N]] FILE|-
 
         Prints the target vendor's userInfo as canonical JSON. The source is the vendor that claims the
         payload, or --from. With --report, every field the target cannot carry is printed to stderr as a
-        JSON line {"type":"loss","path",…,"value",…,"reason",…}. With --jsonl, one payload per input line.
+        JSON line {"type":"loss","path",…,"value",…,"reason",…}. With --jsonl, one payload per input line,
+        translated on --jobs N threads (default: the processors online, at most 8), printed in input order.
         """
-    static let valuedOptions: Set<String> = ["to", "from", "vendor"]
+    static let valuedOptions: Set<String> = ["to", "from", "vendor", "jobs"]
     static let flagOptions: Set<String> = ["report", "jsonl", "pretty"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
@@ -21,13 +22,13 @@ enum TranslateCommand: Command {
         if let sourceID { _ = try requireAdapter(sourceID) }
         let report = arguments.has("report")
         if arguments.has("jsonl") {
-            return try streamJSONLines(input) { userInfo, _, line throws(CLIError) in
+            return try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
                 let translation = Translator.translate(
                     userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, collectingLosses: report)
-                printDiagnostics(translation.diagnostics, line: line)
-                if report { printLosses(translation.losses, line: line) }
+                printDiagnostics(translation.diagnostics, line: line, to: output.standardError)
+                if report { printLosses(translation.losses, line: line, to: output.standardError) }
                 return (.object(translation.userInfo), true)
-            }
+            }.exitCode
         }
         let (_, userInfo) = try loadUserInfo(input)
         let translation = Translator.translate(

@@ -4,27 +4,25 @@ enum ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Check a payload against APNs and its vendor's rules"
     static let help = """
-        Usage: bridge-cli validate [--vendor ID] [--jsonl] FILE|-
+        Usage: bridge-cli validate [--vendor ID] [--jsonl [--jobs N]] FILE|-
 
         Prints {"vendor":…,"valid":…,"bytes":…,"problems":[{"code","path","message"}]} (vendor null and
         APNs-only checks when no vendor claims the payload). Exit 1, with a one-line summary on stderr,
         when there are problems. With --jsonl, one payload per input line, one report per output line.
         """
-    static let valuedOptions: Set<String> = ["vendor"]
+    static let valuedOptions: Set<String> = ["vendor", "jobs"]
     static let flagOptions: Set<String> = ["jsonl", "pretty"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
         let vendor = try knownVendor(arguments.value("vendor"))
         if arguments.has("jsonl") {
-            var invalid = 0
-            let code = try streamJSONLines(input) { userInfo, byteCount, _ throws(CLIError) in
+            let summary = try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, byteCount, _, _ throws(CLIError) in
                 let report = Validator.validate(userInfo, byteCount: byteCount, adapter: try adapter(for: userInfo, vendor: vendor))
-                if !report.isValid { invalid += 1 }
                 return (report.json, report.isValid)
             }
-            if invalid > 0 { stderrStream.write("\(invalid) payload(s) have validation problems\n") }
-            return code
+            if summary.notOK > 0 { stderrStream.write("\(summary.notOK) payload(s) have validation problems\n") }
+            return summary.exitCode
         }
         let (byteCount, userInfo) = try loadUserInfo(input)
         let report = Validator.validate(userInfo, byteCount: byteCount, adapter: try adapter(for: userInfo, vendor: vendor))

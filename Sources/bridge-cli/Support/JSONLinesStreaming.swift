@@ -1,25 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import PushBridge
 
-/// Runs `body` on every line of a JSON Lines input, printing one result line per input line and turning
-/// a failed line into `{"error": …, "line": N}`. Returns `.problems` when any line failed or `body` said so.
-func streamJSONLines(
-    _ path: String,
-    _ body: (_ userInfo: JSONObject, _ byteCount: Int, _ line: Int) throws(CLIError) -> (JSONValue, ok: Bool)
-) throws(CLIError) -> ExitCode {
+/// What one line of a JSON Lines run printed: its result line on stdout, its diagnostics on stderr.
+final class LineOutput {
+    /// The line's stdout text (one JSON line).
+    let standardOutput = OutputStream(capturing: ())
+    /// The line's stderr text (diagnostics and losses, one JSON line each).
+    let standardError = OutputStream(capturing: ())
+    /// Whether the line failed (an `{"error": …}` line) or its body said it was not ok.
+    var failed = false
+    /// Whether the line's body ran and said it was not ok (a failed parse is not counted here).
+    var notOK = false
+}
+
+/// How a JSON Lines run ended.
+struct JSONLinesSummary {
+    /// Lines read.
+    var lines = 0
+    /// Lines whose body ran and said they were not ok.
+    var notOK = 0
+    /// Lines that failed or were not ok.
+    var failed = 0
+
+    /// `.problems` when any line failed or was not ok.
+    var exitCode: ExitCode { failed == 0 ? .success : .problems }
+}
+
+/// The body of a JSON Lines run: one parsed userInfo, its size in bytes and its 1-based line number in, the
+/// result line and whether the line is ok out. Diagnostics go to `output.standardError`. It runs on several
+/// threads at once (each line once), so it must not touch shared mutable state.
+typealias JSONLineBody = @Sendable (
+    _ userInfo: JSONObject, _ byteCount: Int, _ line: Int, _ output: LineOutput
+) throws(CLIError) -> (JSONValue, ok: Bool)
+
+/// The `--jobs N` option of the JSON Lines commands: how many threads translate lines at once (default: the
+/// processors online, at most ``maximumJobs``; 1 runs on the calling thread only).
+func jobCount(_ arguments: Arguments) throws(CLIError) -> Int {
+    guard let text = arguments.value("jobs") else { return defaultJobCount() }
+    guard let jobs = Int(text), (1...maximumJobs).contains(jobs) else {
+        throw .usage("--jobs needs a whole number from 1 to \(maximumJobs), got '\(text)'")
+    }
+    return jobs
+}
+
+/// The most threads `--jobs` accepts.
+let maximumJobs = 64
+
+/// The processors online, between 1 and 8: more threads than that gain little on a stream.
+func defaultJobCount() -> Int {
+    let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+    return max(1, min(8, online))
+}
+
+/// Runs `body` on every line of a JSON Lines input, printing one result line per input line, in input order,
+/// and turning a failed line into `{"error": …, "line": N}`.
+///
+/// Lines are read in batches; with `jobs` above 1 each batch is split into `jobs` runs of consecutive lines
+/// translated on that many threads at once, and their output is written in input order when the batch is
+/// done: stdout and stderr are byte for byte what one thread would print. A batch holds at most
+/// ``batchLinesPerJob`` lines a job and ``batchBytes`` bytes of input, so memory does not grow with the input.
+func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLIError) -> JSONLinesSummary {
     let reader = try LineReader(path: path)
-    var lineNumber = 0
-    var allOK = true
-    while let line = reader.nextLine() {
-        lineNumber += 1
-        do throws(CLIError) {
-            let userInfo = try parseUserInfo(line)
-            let (result, ok) = try body(userInfo, line.count, lineNumber)
-            if !ok { allOK = false }
-            stdoutStream.writeLine(result)
-        } catch {
-            allOK = false
-            stdoutStream.writeLine(.object(["error": .string(error.message), "line": .int(lineNumber)]))
+    var summary = JSONLinesSummary()
+    var batch: [[UInt8]] = []
+    let maximumLines = jobs == 1 ? 1 : batchLinesPerJob * jobs
+    batch.reserveCapacity(maximumLines)
+    var finished = false
+    while !finished {
+        var bytes = 0
+        while batch.count < maximumLines, bytes < batchBytes || batch.isEmpty {
+            guard let line = reader.nextLine() else {
+                finished = true
+                break
+            }
+            bytes += line.count
+            batch.append(line)
+        }
+        if batch.isEmpty { break }
+        let outputs = runBatch(batch, firstLine: summary.lines + 1, jobs: jobs, body)
+        for output in outputs {
+            stdoutStream.append(output.standardOutput)
+            stderrStream.append(output.standardError)
+            if output.notOK { summary.notOK += 1 }
+            if output.failed { summary.failed += 1 }
+        }
+        summary.lines += batch.count
+        batch.removeAll(keepingCapacity: true)
+    }
+    return summary
+}
+
+/// Lines a job takes in one batch.
+let batchLinesPerJob = 128
+/// Input bytes in one batch (a longer line is a batch of its own).
+let batchBytes = 1 << 20
+
+/// Runs `body` on each line of `lines` (the first is line `firstLine`), on up to `jobs` threads; the outputs
+/// are in line order.
+private func runBatch(_ lines: [[UInt8]], firstLine: Int, jobs: Int, _ body: JSONLineBody) -> [LineOutput] {
+    let runs = min(jobs, lines.count)
+    if runs <= 1 {
+        return lines.indices.map { runLine(lines[$0], number: firstLine + $0, body) }
+    }
+    let slots = BatchSlots(count: lines.count)
+    DispatchQueue.concurrentPerform(iterations: runs) { run in
+        // Run `run` takes the lines from lines.count * run / runs up to the next run's first line.
+        let start = lines.count * run / runs
+        let end = lines.count * (run + 1) / runs
+        for index in start..<end {
+            slots.store(runLine(lines[index], number: firstLine + index, body), at: index)
         }
     }
-    return allOK ? .success : .problems
+    return slots.outputs()
+}
+
+/// One line through `body`: its result or error line on stdout, diagnostics on stderr.
+private func runLine(_ line: [UInt8], number: Int, _ body: JSONLineBody) -> LineOutput {
+    let output = LineOutput()
+    do throws(CLIError) {
+        let userInfo = try parseUserInfo(line)
+        let (result, ok) = try body(userInfo, line.count, number, output)
+        if !ok {
+            output.notOK = true
+            output.failed = true
+        }
+        output.standardOutput.writeLine(result)
+    } catch {
+        output.failed = true
+        output.standardOutput.writeLine(.object(["error": .string(error.message), "line": .int(number)]))
+    }
+    return output
+}
+
+/// The outputs of one batch, each slot written by exactly one thread and read after all of them finished
+/// (`DispatchQueue.concurrentPerform` returns only then): no two threads touch one slot.
+private final class BatchSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<LineOutput?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func store(_ output: LineOutput, at index: Int) { slots[index] = output }
+
+    func outputs() -> [LineOutput] { slots.map { $0! } }
 }

@@ -5,9 +5,11 @@ import Darwin
 #endif
 import PushBridge
 
-/// A buffered writer to a file descriptor (stdout or stderr), flushed explicitly and at exit.
+/// A buffered writer to a file descriptor (stdout or stderr), flushed explicitly and at exit; or a capture
+/// that only collects text, for another stream to ``append(_:)`` later.
 final class OutputStream {
-    private let descriptor: Int32
+    /// The descriptor written to, or nil for a capture.
+    private let descriptor: Int32?
     private var buffer: [UInt8] = []
 
     nonisolated(unsafe) static let standardOutput = OutputStream(descriptor: 1)
@@ -18,36 +20,53 @@ final class OutputStream {
         buffer.reserveCapacity(1 << 16)
     }
 
+    /// A capture: text written to it stays in memory until another stream appends it.
+    init(capturing: Void) { descriptor = nil }
+
+    /// Writes what `capture` collected (and empties it).
+    func append(_ capture: OutputStream) {
+        guard !capture.buffer.isEmpty else { return }
+        buffer.append(contentsOf: capture.buffer)
+        capture.buffer.removeAll()
+        flushIfFull()
+    }
+
     func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        flushIfFull()
     }
 
     func write(bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 16 { flush() }
+        flushIfFull()
     }
 
     /// Writes `value` as one line of canonical JSON.
     func writeLine(_ value: JSONValue, pretty: Bool = false) {
         JSONWriter.write(value, into: &buffer, pretty: pretty)
         buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= 1 << 16 { flush() }
+        flushIfFull()
     }
 
     /// Writes an object given as its members (distinct keys, any order) as one line of canonical JSON.
     func writeLine(members: [(key: String, value: JSONValue)]) {
         JSONWriter.writeObject(members, into: &buffer)
         buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= 1 << 16 { flush() }
+        flushIfFull()
     }
 
     /// Drops what has not been flushed yet.
     func discard() { buffer.removeAll(keepingCapacity: true) }
 
+    /// Writes out what is buffered (nothing for a capture).
     func flush() {
+        guard let descriptor else { return }
         writeAll(descriptor, buffer)
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func flushIfFull() {
+        if descriptor != nil, buffer.count >= 1 << 16 { flush() }
     }
 }
 

@@ -5,21 +5,21 @@ import Darwin
 #endif
 import PushBridge
 
-/// Prints diagnostics to stderr as JSON Lines, optionally tagged with the input line.
-func printDiagnostics(_ diagnostics: [Diagnostic], line: Int? = nil) {
-    printToStandardError(diagnostics.map(\.jsonMembers), line: line)
+/// Prints diagnostics to stderr (or `stream`) as JSON Lines, optionally tagged with the input line.
+func printDiagnostics(_ diagnostics: [Diagnostic], line: Int? = nil, to stream: OutputStream = stderrStream) {
+    printRecords(diagnostics.map(\.jsonMembers), line: line, to: stream)
 }
 
-/// Prints losses to stderr as JSON Lines, optionally tagged with the input line.
-func printLosses(_ losses: [Loss], line: Int? = nil) {
-    printToStandardError(losses.map(\.jsonMembers), line: line)
+/// Prints losses to stderr (or `stream`) as JSON Lines, optionally tagged with the input line.
+func printLosses(_ losses: [Loss], line: Int? = nil, to stream: OutputStream = stderrStream) {
+    printRecords(losses.map(\.jsonMembers), line: line, to: stream)
 }
 
-/// Prints JSON objects to stderr, one per line, each with `"line": N` when a line is given.
-private func printToStandardError(_ objects: [[(key: String, value: JSONValue)]], line: Int?) {
+/// Prints JSON objects to `stream`, one per line, each with `"line": N` when a line is given.
+private func printRecords(_ objects: [[(key: String, value: JSONValue)]], line: Int?, to stream: OutputStream) {
     for var members in objects {
         if let line { members.append(("line", .int(line))) }
-        stderrStream.writeLine(members: members)
+        stream.writeLine(members: members)
     }
 }
 
