@@ -15,6 +15,35 @@ private func reparsed(_ text: String) throws -> String {
 struct JSONParserTests {
     // MARK: Values
 
+    @Test("a raw control byte, a quote or an escape is found at every position of strings of 0–24 bytes")
+    func stringScanAtEveryPosition() throws {
+        for length in 0...24 {
+            let clean = String(repeating: "k", count: length)
+            // A key and a value of every length, the key found again by lookup (its fingerprint read from the input).
+            let object = try JSONParser.parse(#"{"\#(clean)":"\#(clean)","z":1}"#)
+            #expect(object[clean] == .string(clean), "length \(length)")
+            for position in 0..<length {
+                var bytes = Array(clean.utf8)
+                bytes[position] = 0x01
+                let text = [UInt8(ascii: "[")] + [0x22] + bytes + [0x22] + Array("]".utf8)
+                do {
+                    _ = try JSONParser.parse(text)
+                    Issue.record("a raw U+0001 was accepted: length \(length), position \(position)")
+                } catch {
+                    #expect(error.kind == .controlCharacterInString, "length \(length), position \(position)")
+                    #expect(error.offset == 2 + position, "length \(length), position \(position)")
+                }
+                var escaped = Array(clean.utf8)
+                escaped.replaceSubrange(position...position, with: Array(#"\u0041"#.utf8))
+                let key = String(decoding: escaped, as: UTF8.self)
+                var expected = Array(clean.utf8)
+                expected[position] = UInt8(ascii: "A")
+                let parsed = try JSONParser.parse(#"{"\#(key)":true}"#)
+                #expect(parsed[String(decoding: expected, as: UTF8.self)] == .bool(true), "length \(length), position \(position)")
+            }
+        }
+    }
+
     @Test("integers beyond 64 bits round-trip byte for byte")
     func integersExact() throws {
         for literal in ["12345678901234567890", "-9223372036854775809", "9223372036854775807", "-0",

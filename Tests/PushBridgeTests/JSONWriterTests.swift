@@ -68,6 +68,29 @@ struct JSONWriterTests {
         #expect(JSONWriter.string(["\n": "\u{0}"]) == #"{"\n":"\u0000"}"#)
     }
 
+    @Test("a byte that needs escaping is found at every position of strings of 0–24 bytes (word-at-a-time scan)")
+    func escapeAtEveryPosition() throws {
+        let specials: [(Character, String)] = [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001"), ("\u{1F}", "\\u001f")]
+        for length in 0...24 {
+            let clean = String(String(repeating: "abcdefgé", count: 4).prefix(length))
+            #expect(JSONWriter.string(.string(clean)) == "\"\(clean)\"", "clean, length \(length)")
+            // Bytes 0x20, 0x21, 0x5B, 0x5D, 0x7F and 0xFF-led scalars sit next to the special ones: none needs escaping.
+            let neighbours = String(repeating: " !#[]\u{7F}\u{FFFF}", count: length / 7 + 1).prefix(length)
+            #expect(JSONWriter.string(.string(String(neighbours))) == "\"\(neighbours)\"", "neighbours, length \(length)")
+            for position in 0..<max(length, 1) where length > 0 {
+                for (special, escaped) in specials {
+                    var characters = Array(repeating: Character("x"), count: length)
+                    characters[position] = special
+                    let text = String(characters)
+                    let expected = "\"" + String(characters[..<position]) + escaped
+                        + String(characters[(position + 1)...]) + "\""
+                    #expect(JSONWriter.string(.string(text)) == expected, "length \(length), position \(position)")
+                    #expect(try JSONParser.parse(expected) == .string(text), "parse back, length \(length), position \(position)")
+                }
+            }
+        }
+    }
+
     @Test("non-ASCII is written raw as UTF-8, never as \\u escapes")
     func nonASCIIRaw() {
         let text = "é中😀\u{2028}\u{FEFF}\u{10FFFF}"

@@ -401,9 +401,10 @@ struct KeyFingerprint: Sendable, Equatable {
                 suffix: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self), count: bytes.count)
             return
         }
-        var prefix: UInt64 = 0
-        for i in 0..<bytes.count { prefix |= UInt64(base[i]) << (56 - 8 * UInt64(i)) }
-        self.init(prefix: prefix, suffix: 0, count: bytes.count)
+        // The bytes in a zeroed word read big-endian: the first byte is the highest, as for a long key.
+        var word: UInt64 = 0
+        withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
+        self.init(prefix: UInt64(bigEndian: word), suffix: 0, count: bytes.count)
     }
 
     /// Whether the fingerprint holds every byte of the key (the first and last eight bytes overlap or meet).

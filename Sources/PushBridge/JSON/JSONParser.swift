@@ -342,7 +342,12 @@ public enum JSONParser {
                 guard buffer[index] == UInt8(ascii: "\"") else {
                     throw error(.unexpectedCharacter, at: index, "unexpected \(describe(buffer[index])) in an object: expected a key in double quotes")
                 }
+                let keyStart = index + 1
                 let key = try parseString()
+                // A key as long as its text between the quotes had no escape: its fingerprint comes from the input.
+                let fingerprint = index - 1 - keyStart == key.utf8.count
+                    ? KeyFingerprint(bytes: UnsafeBufferPointer(rebasing: buffer[keyStart..<(index - 1)]))
+                    : KeyFingerprint(key)
                 skipWhitespace()
                 guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an object") }
                 guard buffer[index] == UInt8(ascii: ":") else {
@@ -353,7 +358,7 @@ public enum JSONParser {
                 if tracksPath { path.append(.key(key)) }
                 let value = try parseValue()
                 if tracksPath { path.removeLast() }
-                memberStack.append(JSONObject.Member(key: key, value: value, fingerprint: KeyFingerprint(key)))
+                memberStack.append(JSONObject.Member(key: key, value: value, fingerprint: fingerprint))
                 if tracksPath { memberEnds.append(index) }
                 skipWhitespace()
                 guard index < buffer.count else { throw error(.unexpectedEnd, at: index, "unexpected end of input in an object") }
@@ -424,12 +429,17 @@ public enum JSONParser {
             let open = index
             index += 1
             let start = index
-            // Fast path: no escapes. Eight bytes at a time while none can be a quote, backslash or control.
+            // Fast path: no escapes. Eight bytes at a time while none can be a quote, backslash or control; the
+            // first word that has one says where it is.
             if let base = buffer.baseAddress {
-                while index + 8 <= buffer.count,
-                      !JSONWriter.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                {
-                    index += 8
+                while index + 8 <= buffer.count {
+                    let mask = JSONWriter.escapeMask(JSONWriter.loadWord(base + index))
+                    if mask == 0 {
+                        index += 8
+                        continue
+                    }
+                    index += mask.trailingZeroBitCount >> 3
+                    break
                 }
             }
             while index < buffer.count {

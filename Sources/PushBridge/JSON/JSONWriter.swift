@@ -269,6 +269,21 @@ public enum JSONWriter {
     ) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let count = bytes.count
+        // Most strings need no escape: check them whole, a word at a time (a short one padded, the last word of
+        // a long one overlapping the one before), and copy them in one go.
+        if count < 8 {
+            if escapeMask(loadShortWord(base, count: count)) == 0 {
+                output.append(base, count: count)
+                return
+            }
+        } else {
+            var offset = 0
+            while offset + 8 <= count, escapeMask(loadWord(base + offset)) == 0 { offset += 8 }
+            if offset == count || (offset + 8 > count && escapeMask(loadWord(base + count - 8)) == 0) {
+                output.append(base, count: count)
+                return
+            }
+        }
         var runStart = 0
         var i = 0
         while true {
@@ -307,7 +322,14 @@ public enum JSONWriter {
     /// Whether any of the eight bytes in `word` may be `"`, `\` or below 0x20. Never false when one is; a
     /// rare false positive only sends the caller to its byte-by-byte check.
     @inline(__always)
-    static func mayNeedEscape(_ word: UInt64) -> Bool {
+    static func mayNeedEscape(_ word: UInt64) -> Bool { escapeMask(word) != 0 }
+
+    /// The high bit of each byte of `word` (eight bytes read from memory, first byte lowest: see
+    /// ``loadWord(_:)``) that may be `"`, `\` or below 0x20. The lowest set bit is exact: it marks the first
+    /// such byte (a borrow only ever runs upwards from a byte that is one), so `trailingZeroBitCount / 8` is
+    /// its offset; bits above it may be false positives.
+    @inline(__always)
+    static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -315,7 +337,22 @@ public enum JSONWriter {
         let control = (word &- ones &* 0x20) & ~word
         let zeroQuote = (quote &- ones) & ~quote
         let zeroBackslash = (backslash &- ones) & ~backslash
-        return (control | zeroQuote | zeroBackslash) & highs != 0
+        return (control | zeroQuote | zeroBackslash) & highs
+    }
+
+    /// Eight bytes at `pointer` as one word whose lowest byte is the first (on any byte order).
+    @inline(__always)
+    static func loadWord(_ pointer: UnsafeRawPointer) -> UInt64 {
+        UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
+    }
+
+    /// The first `count` (0–7) bytes at `pointer` as one word, first byte lowest, padded with spaces (which
+    /// need no escape): a short string checked with one ``escapeMask(_:)`` without reading past its end.
+    @inline(__always)
+    static func loadShortWord(_ pointer: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var word: UInt64 = 0x2020_2020_2020_2020
+        withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: pointer, byteCount: count) }
+        return UInt64(littleEndian: word)
     }
 }
 

@@ -6,16 +6,17 @@ import Darwin
 import Dispatch
 import PushBridge
 
-/// What one line of a JSON Lines run printed: its result line on stdout, its diagnostics on stderr.
+/// What a run of consecutive lines of a JSON Lines input printed: their result lines for stdout, their
+/// diagnostics for stderr, in line order, and how many failed.
 final class LineOutput {
-    /// The line's stdout text (one JSON line).
+    /// The lines' stdout text (one JSON line each).
     let standardOutput = OutputStream(capturing: ())
-    /// The line's stderr text (diagnostics and losses, one JSON line each).
+    /// The lines' stderr text (diagnostics and losses, one JSON line each).
     let standardError = OutputStream(capturing: ())
-    /// Whether the line failed (an `{"error": …}` line) or its body said it was not ok.
-    var failed = false
-    /// Whether the line's body ran and said it was not ok (a failed parse is not counted here).
-    var notOK = false
+    /// Lines whose body ran and said they were not ok (a failed parse is not counted here).
+    var notOK = 0
+    /// Lines that failed (an `{"error": …}` line) or were not ok.
+    var failed = 0
 }
 
 /// How a JSON Lines run ended.
@@ -32,8 +33,9 @@ struct JSONLinesSummary {
 }
 
 /// The body of a JSON Lines run: one parsed userInfo, its size in bytes and its 1-based line number in, the
-/// result line and whether the line is ok out. Diagnostics go to `output.standardError`. It runs on several
-/// threads at once (each line once), so it must not touch shared mutable state.
+/// result line and whether the line is ok out. Diagnostics go to `output.standardError` (the run's, shared by
+/// the lines of one run, which run one after another). It runs on several threads at once (each line once),
+/// so it must not touch shared mutable state.
 typealias JSONLineBody = @Sendable (
     _ userInfo: JSONObject, _ byteCount: Int, _ line: Int, _ output: LineOutput
 ) throws(CLIError) -> (JSONValue, ok: Bool)
@@ -68,7 +70,7 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
     let reader = try LineReader(path: path)
     var summary = JSONLinesSummary()
     var batch: [[UInt8]] = []
-    let maximumLines = jobs == 1 ? 1 : batchLinesPerJob * jobs
+    let maximumLines = batchLinesPerJob * jobs
     batch.reserveCapacity(maximumLines)
     var finished = false
     while !finished {
@@ -82,12 +84,11 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
             batch.append(line)
         }
         if batch.isEmpty { break }
-        let outputs = runBatch(batch, firstLine: summary.lines + 1, jobs: jobs, body)
-        for output in outputs {
+        for output in runBatch(batch, firstLine: summary.lines + 1, jobs: jobs, body) {
             stdoutStream.append(output.standardOutput)
             stderrStream.append(output.standardError)
-            if output.notOK { summary.notOK += 1 }
-            if output.failed { summary.failed += 1 }
+            summary.notOK += output.notOK
+            summary.failed += output.failed
         }
         summary.lines += batch.count
         batch.removeAll(keepingCapacity: true)
@@ -100,45 +101,45 @@ let batchLinesPerJob = 128
 /// Input bytes in one batch (a longer line is a batch of its own).
 let batchBytes = 1 << 20
 
-/// Runs `body` on each line of `lines` (the first is line `firstLine`), on up to `jobs` threads; the outputs
-/// are in line order.
+/// Runs `body` on each line of `lines` (the first is line `firstLine`) in up to `jobs` runs of consecutive
+/// lines, each on its own thread; the runs' outputs are in line order.
 private func runBatch(_ lines: [[UInt8]], firstLine: Int, jobs: Int, _ body: JSONLineBody) -> [LineOutput] {
     let runs = min(jobs, lines.count)
     if runs <= 1 {
-        return lines.indices.map { runLine(lines[$0], number: firstLine + $0, body) }
+        let output = LineOutput()
+        for index in lines.indices { runLine(lines[index], number: firstLine + index, body, into: output) }
+        return [output]
     }
-    let slots = BatchSlots(count: lines.count)
+    let slots = BatchSlots(count: runs)
     DispatchQueue.concurrentPerform(iterations: runs) { run in
         // Run `run` takes the lines from lines.count * run / runs up to the next run's first line.
-        let start = lines.count * run / runs
-        let end = lines.count * (run + 1) / runs
-        for index in start..<end {
-            slots.store(runLine(lines[index], number: firstLine + index, body), at: index)
+        let output = LineOutput()
+        for index in (lines.count * run / runs)..<(lines.count * (run + 1) / runs) {
+            runLine(lines[index], number: firstLine + index, body, into: output)
         }
+        slots.store(output, at: run)
     }
     return slots.outputs()
 }
 
-/// One line through `body`: its result or error line on stdout, diagnostics on stderr.
-private func runLine(_ line: [UInt8], number: Int, _ body: JSONLineBody) -> LineOutput {
-    let output = LineOutput()
+/// One line through `body`: its result or error line to stdout, diagnostics to stderr, both in `output`.
+private func runLine(_ line: [UInt8], number: Int, _ body: JSONLineBody, into output: LineOutput) {
     do throws(CLIError) {
         let userInfo = try parseUserInfo(line)
         let (result, ok) = try body(userInfo, line.count, number, output)
         if !ok {
-            output.notOK = true
-            output.failed = true
+            output.notOK += 1
+            output.failed += 1
         }
         output.standardOutput.writeLine(result)
     } catch {
-        output.failed = true
+        output.failed += 1
         output.standardOutput.writeLine(.object(["error": .string(error.message), "line": .int(number)]))
     }
-    return output
 }
 
-/// The outputs of one batch, each slot written by exactly one thread and read after all of them finished
-/// (`DispatchQueue.concurrentPerform` returns only then): no two threads touch one slot.
+/// The outputs of one batch's runs, each slot written by exactly one thread and read after all of them
+/// finished (`DispatchQueue.concurrentPerform` returns only then): no two threads touch one slot.
 private final class BatchSlots: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<LineOutput?>
 
