@@ -5,7 +5,8 @@
 /// `aps.alert` when they are alert keys such as `loc-key`); `badge` must be an integer, `mutable-content`
 /// and `content-available` `0` or `1`. A value of the wrong type is kept in `apsExtra` as sent, with a
 /// diagnostic, so nothing is lost; an `aps` that is not an object is kept under `ignored["$.aps"]`.
-/// Encoding writes `apsExtra` first and the typed fields over it.
+/// Encoding writes `apsExtra` first and the typed fields over it; what a typed field replaces is a loss
+/// (``extrasWrittenOver(_:in:)``, which ``VendorAdapter/encode(_:collectingLosses:)`` reports for every vendor).
 public enum APSCoding {
     /// Keys that APNs reads inside `aps.alert` rather than in `aps`.
     public static let alertKeys: Set<String> = [
@@ -120,6 +121,33 @@ public enum APSCoding {
     @available(*, deprecated, renamed: "Diagnostic.wrongType(_:expected:_:)")
     public static func wrongType(_ path: String, expected: String, _ value: JSONValue) -> Diagnostic {
         Diagnostic.wrongType(path, expected: expected, value)
+    }
+
+    /// A loss at `$.apsExtra["key"]` for every member of `apsExtra` that the written `aps` carries with another
+    /// value: a typed field written over it (a `badge` read from elsewhere beside a wrong-typed `aps.badge`,
+    /// a `mutable-content: 1` an image needs). Alert keys are looked for in `aps.alert`, an `alert` object's
+    /// members each in `aps.alert`. A member the adapter does not write at all is the adapter's to report.
+    public static func extrasWrittenOver(_ apsExtra: JSONObject, in aps: JSONValue?) -> [Loss] {
+        guard let aps = aps?.objectValue, !apsExtra.isEmpty else { return [] }
+        var losses: [Loss] = []
+        let alert = aps["alert"]
+        func check(_ written: JSONValue?, _ kept: JSONValue, path: String, _ place: String) {
+            guard let written, written != kept else { return }
+            losses.append(Loss(path: path, value: kept, reason: "\(place) is written from a typed field in its place"))
+        }
+        for (key, value) in apsExtra.membersInCanonicalOrder {
+            let path = JSONPath.member(key, of: "$.apsExtra")
+            if alertKeys.contains(key) {
+                check(alert?[key], value, path: path, "aps.alert.\(key)")
+            } else if key == "alert", case .object(let members) = value {
+                for (member, kept) in members.membersInCanonicalOrder {
+                    check(alert?[member], kept, path: JSONPath.member(member, of: path), "aps.alert.\(member)")
+                }
+            } else {
+                check(aps[key], value, path: path, "aps.\(key)")
+            }
+        }
+        return losses
     }
 
     /// The `aps` dictionary for `payload`: `apsExtra` first, then every typed field that is set.

@@ -358,7 +358,10 @@ extension VendorAdapter {
         for (key, value) in carried where userInfo[key] == nil { userInfo[key] = value }
         guard collectingLosses else { return EncodeResult(userInfo: userInfo) }
         let special = foreign + losses.collected
-        let implied = capabilities.losses(of: payload, vendorName: name).filter { loss in
+        // What the capabilities imply, and a kept `aps` member a typed field was written over: each unless the
+        // adapter reported it already.
+        let implied = (capabilities.losses(of: payload, vendorName: name)
+            + APSCoding.extrasWrittenOver(payload.apsExtra, in: userInfo["aps"])).filter { loss in
             !special.contains { JSONPath.isSameOrInside(loss.path, $0.path) }
         }
         // Tracking keys are top-level wire keys in every format: one the userInfo does not carry is lost.
