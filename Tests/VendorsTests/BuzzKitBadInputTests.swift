@@ -355,7 +355,9 @@ struct BuzzKitOddInputTests {
         let payload = adapter.decode(userInfo).payload
         #expect(payload.apsExtra == ["mutable-content": "yes", "category": 7])
         let result = adapter.encode(payload)
-        #expect(result.losses.map(\.path) == ["$.apsExtra[\"mutable-content\"]", "$.apsExtra.category"])
+        #expect(result.losses.map(\.path) == [
+            "$.mutableContent", "$.apsExtra[\"mutable-content\"]", "$.apsExtra.category",
+        ])
         #expect(result.userInfo["aps"]?["mutable-content"] == 1)
         #expect(result.userInfo["aps"]?["category"] == "buzzkit.f6569d3a8f7894b9")
     }

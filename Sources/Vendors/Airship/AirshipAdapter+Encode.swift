@@ -25,14 +25,7 @@ extension AirshipAdapter {
         }
 
         var wire = payload
-        if payload.imageURL != nil, !payload.mutableContent {
-            wire.mutableContent = true
-            if payload.vendor == id {
-                losses.append(Loss(
-                    path: "$.mutableContent", value: false,
-                    reason: "an image needs the service extension: Airship's attachment sets mutable-content: 1"))
-            }
-        }
+        wire.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
         let aps = APSCoding.encode(wire)
         if !aps.isEmpty || payload.ignored[Path.aps] == nil { userInfo["aps"] = .object(aps) }
 

@@ -207,18 +207,10 @@ extension AppDNAAdapter {
         // A fix AppDNA's rules require is a loss only for AppDNA's own payload (the round trip changes it);
         // another vendor's push is expected to gain AppDNA's mutable-content and category.
         let isOwn = payload.vendor == vendorID
-        if !image.isEmpty || derived != nil {
-            if !aps.mutableContent, isOwn {
-                losses.append(Loss(
-                    path: "$.mutableContent", value: false,
-                    reason: "AppDNA sends mutable-content: 1 with every image or button"))
-            }
-            aps.mutableContent = true
-            if let sent = aps.apsExtra.removeValue(forKey: "mutable-content") {
-                losses.append(Loss(
-                    path: "$.apsExtra[\"mutable-content\"]", value: sent, reason: "replaced by mutable-content: 1"))
-            }
-        }
+        // The need is read from what is written: an image that is not empty, buttons that made it to `actions`.
+        aps.requireServiceExtension(
+            if: !image.isEmpty || derived != nil, for: .imageOrButtons, vendor: vendorID, vendorName: "AppDNA",
+            losses: &losses)
         if let derived {
             if let category = payload.category, category != derived {
                 let reason = category.hasPrefix(categoryPrefix)

@@ -16,7 +16,7 @@ import PushBridge
 ///   for every button but `dismiss`. With buttons, the category is always derived from them as written, and
 ///   an image or a button always sends `mutable-content: 1`. Replacing what an AppDNA payload had (a stale or
 ///   campaign category, a missing category or `mutable-content`) is reported as a loss; another vendor's push
-///   gains them silently (WIRE-FORMATS §7.7).
+///   gains them silently, though a kept `apsExtra` value they replace is still reported (WIRE-FORMATS §7.7).
 /// - ``capabilities`` names 4 buttons, what iOS's expanded view shows; the wire format has no limit, so
 ///   decode keeps every button (with a warning past 4) and encode writes every button.
 public struct AppDNAAdapter: VendorAdapter {

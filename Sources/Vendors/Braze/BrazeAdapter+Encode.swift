@@ -17,14 +17,7 @@ extension BrazeAdapter {
                 reason: "Braze payloads carry no message id (receipts key on the request identifier)"))
         }
         var wire = payload
-        if payload.imageURL != nil, !payload.mutableContent {
-            wire.mutableContent = true
-            if sameVendor {
-                losses.append(Loss(
-                    path: "$.mutableContent", value: false,
-                    reason: "an image needs the service extension: Braze sends mutable-content: 1"))
-            }
-        }
+        wire.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
 
         var userInfo = JSONObject(minimumCapacity: payload.data.count + 4)
         var reservedDataKeys: [String] = []

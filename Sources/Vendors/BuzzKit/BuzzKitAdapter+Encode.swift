@@ -35,16 +35,7 @@ extension BuzzKitAdapter {
         }
 
         var wire = payload
-        if payload.needsServiceExtension, !payload.mutableContent {
-            wire.mutableContent = true
-            losses.append(contentsOf: Self.overwritten(
-                "mutable-content", in: payload, by: "mutable-content: 1 (an image or buttons need it)"))
-            if payload.vendor == id, payload.apsExtra["mutable-content"] == nil {
-                losses.append(Loss(
-                    path: "$.mutableContent", value: false,
-                    reason: "an image or buttons need the service extension: BuzzKit sets mutable-content: 1"))
-            }
-        }
+        wire.requireServiceExtension(when: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
         if wire.category == nil, !buttons.isEmpty {
             wire.category = Self.derivedCategory(for: buttons)
             losses.append(contentsOf: Self.overwritten("category", in: payload, by: "the category derived from the buttons"))

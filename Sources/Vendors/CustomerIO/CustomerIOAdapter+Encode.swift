@@ -7,9 +7,7 @@ extension CustomerIOAdapter {
     /// vendor's payload gains it silently). Buttons are lost: Customer.io has none.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var payload = payload
-        payload.requireExtensionForImage(
-            vendor: id, losses: &losses,
-            reason: "Customer.io's image needs the service extension: mutable-content: 1 is sent")
+        payload.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
         payload.reportButtonsLost(&losses, vendorName: name)
 
         var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + 4)

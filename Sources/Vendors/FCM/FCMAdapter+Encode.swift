@@ -10,9 +10,7 @@ extension FCMAdapter {
     /// `fcm_options`, `from`). Another vendor's tracking keys are not written: the core reports each.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var payload = payload
-        payload.requireExtensionForImage(
-            vendor: id, losses: &losses,
-            reason: "fcm_options.image is shown by the service extension: mutable-content is set to 1")
+        payload.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
         payload.reportButtonsLost(&losses, vendorName: name)
         var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.tracking.count + payload.ignored.count + 4)
         TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Key.isFCMKey) { key in

@@ -12,19 +12,7 @@ extension IterableAdapter {
         let sameVendor = payload.vendor == id
         let ghost = sameVendor && Self.isGhostPush(payload)
         var wire = payload
-        if payload.needsServiceExtension, !payload.mutableContent {
-            wire.mutableContent = true
-            if let sent = payload.apsExtra["mutable-content"] {
-                // Kept because it was not 0 or 1; the flag written over it replaces it.
-                losses.append(Loss(
-                    path: JSONPath.member("mutable-content", of: "$.apsExtra"), value: sent,
-                    reason: "an image or buttons need the service extension: Iterable writes mutable-content: 1 in its place"))
-            } else if sameVendor {
-                losses.append(Loss(
-                    path: "$.mutableContent", value: false,
-                    reason: "an image or buttons need the service extension: Iterable sets mutable-content: 1"))
-            }
-        }
+        wire.requireServiceExtension(when: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
         if !sameVendor, let category = payload.category, !payload.buttons.isEmpty {
             wire.category = nil
             losses.append(Loss(

@@ -17,18 +17,7 @@ extension KlaviyoAdapter {
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         let sameVendor = payload.vendor == id
         var wire = payload
-        if payload.needsServiceExtension, !payload.mutableContent {
-            wire.mutableContent = true
-            if let sent = payload.apsExtra["mutable-content"] {
-                losses.append(Loss(
-                    path: JSONPath.member("mutable-content", of: "$.apsExtra"), value: sent,
-                    reason: "Klaviyo writes mutable-content: 1 in its place (an image or buttons need it)"))
-            } else if sameVendor {
-                losses.append(Loss(
-                    path: "$.mutableContent", value: false,
-                    reason: "an image or buttons need the service extension: Klaviyo sets mutable-content: 1"))
-            }
-        }
+        wire.requireServiceExtension(when: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
         if !sameVendor, !payload.buttons.isEmpty, let category = payload.category {
             wire.category = nil
             losses.append(Loss(

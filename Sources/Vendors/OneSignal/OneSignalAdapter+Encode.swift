@@ -21,14 +21,7 @@ extension OneSignalAdapter {
                     + "none; a category sent with them would hide the buttons"))
             wire.category = nil
         }
-        if payload.needsServiceExtension, !payload.mutableContent {
-            wire.mutableContent = true
-            if sameVendor {
-                losses.append(Loss(
-                    path: "$.mutableContent", value: false,
-                    reason: "an image or buttons need the service extension: OneSignal sets mutable-content: 1"))
-            }
-        }
+        wire.requireServiceExtension(when: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
 
         var ignored = payload.ignored
         var userInfo = JSONObject(minimumCapacity: payload.data.count + ignored.count + 4)

@@ -14,14 +14,10 @@ extension ZixflowAdapter {
         let sameVendor = payload.vendor == id
         let custom = payload.imageURL != nil
             || (sameVendor ? payload.mutableContent : !payload.buttons.isEmpty)
-        if custom, !payload.mutableContent {
-            if sameVendor {
-                losses.append(Loss(
-                    path: "$.mutableContent", value: false,
-                    reason: "an image needs the service extension: Zixflow's Custom mode sets mutable-content: 1"))
-            }
-            payload.mutableContent = true
-        }
+        // Custom mode needs mutable-content: for the own payload only an image can still call for it (a Zixflow
+        // payload with mutable-content is in Custom mode already); for another vendor's, an image or buttons.
+        payload.requireServiceExtension(
+            when: sameVendor ? .image : .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
 
         let buttons = encodeButtons(payload.buttons, losses: &losses)
         if !buttons.isEmpty, !(sameVendor && payload.category == nil) {
