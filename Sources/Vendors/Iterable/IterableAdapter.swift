@@ -77,17 +77,38 @@ public struct IterableAdapter: VendorAdapter {
         static let actionIdentifier = "actionIdentifier"
         static let userText = "userText"
         static let appAlreadyRunning = "appAlreadyRunning"
+        /// The signed-in user's email (`JsonKey.email`).
+        static let email = "email"
+        /// The signed-in user's id (`JsonKey.userId`).
+        static let userId = "userId"
     }
 
     /// Link schemes the app allows besides `https` (`IterableConfig.allowedProtocols`; default none).
     public let allowedProtocols: Set<String>
 
+    /// The signed-in Iterable user, whom `trackPushOpen` is about: the SDK adds the one the app signed in with
+    /// (`IterableAPI.email` or `userId`) at the top of the request body. It is the app's state, not the
+    /// push's, so the app configures it here.
+    public enum User: Sendable, Hashable {
+        /// Signed in by email: the body's `email`.
+        case email(String)
+        /// Signed in by user id: the body's `userId`.
+        case userId(String)
+    }
+
+    /// The user the open requests name; nil sends neither `email` nor `userId` (Iterable's API then cannot tell
+    /// whose open it is: set it before delivering receipts to Iterable).
+    public let user: User?
+
     /// Creates the adapter.
     ///
-    /// - Parameter allowedProtocols: link schemes a tap may open besides `https`, as the app's
-    ///   `IterableConfig.allowedProtocols` lists them.
-    public init(allowedProtocols: Set<String> = []) {
+    /// - Parameters:
+    ///   - allowedProtocols: link schemes a tap may open besides `https`, as the app's
+    ///     `IterableConfig.allowedProtocols` lists them.
+    ///   - user: the signed-in user the `trackPushOpen` requests name.
+    public init(allowedProtocols: Set<String> = [], user: User? = nil) {
         self.allowedProtocols = allowedProtocols
+        self.user = user
     }
 
     public var id: String { "iterable" }
