@@ -135,6 +135,21 @@ struct JSONLinesStreamingTests {
         #expect(result.stderr.contains("--jobs needs a whole number from 1 to 64"))
     }
 
+    @Test("a line longer than the input limit is an error record; the lines after it are read", arguments: ["1", "2"])
+    func overlongLine(jobs: String) throws {
+        let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
+        let huge = "\"" + String(repeating: "a", count: JSONParser.Options.default.maxBytes + 4096) + "\""
+        let result = try CLI.run(["detect", "--jsonl", "--jobs", jobs, "-"], stdin: [native, huge, native].joined(separator: "\n"))
+        #expect(result.status == 1)
+        let lines = try result.stdoutJSONLines()
+        #expect(lines.count == 3)
+        guard lines.count == 3 else { return }
+        #expect(lines[0] == ["vendor": "zixflow"])
+        #expect(lines[1]["line"] == 2)
+        #expect(lines[1]["error"]?.stringValue?.contains("more than the limit of \(JSONParser.Options.default.maxBytes)") == true)
+        #expect(lines[2] == ["vendor": "zixflow"])
+    }
+
     @Test("a last line without a newline and CRLF line endings are read")
     func lineEndings() throws {
         let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
