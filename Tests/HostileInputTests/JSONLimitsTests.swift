@@ -85,6 +85,21 @@ struct JSONLimitsTests {
         #expect(throws: PushBridgeError.self) { try VendorRegistry.parseUserInfo(Array(nested.utf8), options: options) }
     }
 
+    @Test("the depth limit applies to the text: a too-deep value a repeated key replaces is still refused")
+    func depthOfReplacedValue() throws {
+        let options = JSONParser.Options(maxDepth: 3)
+        // The first "a" is nested four deep; the second, which replaces it, only two.
+        let text = #"{"a":{"b":{"c":[1]}},"a":{"b":1}}"#
+        #expect(try JSONParser.parseDocument(Array(text.utf8)).value == ["a": ["b": 1]])
+        do {
+            _ = try JSONParser.parse(Array(text.utf8), options: options)
+            Issue.record("a text nested deeper than the limit was accepted")
+        } catch {
+            #expect(error.kind == .tooDeep(limit: 3))
+        }
+        #expect(try JSONParser.parse(Array(text.utf8), options: JSONParser.Options(maxDepth: 4)) == ["a": ["b": 1]])
+    }
+
     @Test("a depth-512 value survives decode, translation to every vendor, validation and the canonical writer")
     func deepValueThroughEveryPath() throws {
         let deep = String(repeating: "[", count: 509) + "1" + String(repeating: "]", count: 509)

@@ -205,9 +205,12 @@ extension BrazeAdapter {
                     path: path + ".destructive", value: true,
                     reason: "whether a Braze button is destructive is its registered category's"))
             }
-            var entry = existing?[button.id]?.objectValue ?? [:]
+            // An entry the push already had (even an empty one, which decoding reads as opening the app) stays as
+            // it was when it still says what the button does; a new one always names its action type.
+            let kept = existing?[button.id]?.objectValue
+            var entry = kept ?? [:]
             let fits = Self.link(in: entry) == button.deepLink
-                && (defaults != nil || (!entry.isEmpty && Self.opensApp(entry) == foreground))
+                && (defaults != nil || (kept != nil && Self.opensApp(entry) == foreground))
             if !fits {
                 if let link = button.deepLink {
                     if Self.link(in: entry) == nil || entry[Key.actionType] == nil {
