@@ -10,13 +10,25 @@ import PushBridge
 /// diagnostics for stderr, in line order, and how many failed.
 final class LineOutput {
     /// The lines' stdout text (one JSON line each).
-    let standardOutput = OutputStream(capturing: ())
+    let standardOutput: OutputStream
     /// The lines' stderr text (diagnostics and losses, one JSON line each).
-    let standardError = OutputStream(capturing: ())
+    let standardError: OutputStream
     /// Lines whose body ran and said they were not ok (a failed parse is not counted here).
     var notOK = 0
     /// Lines that failed (an `{"error": …}` line) or were not ok.
     var failed = 0
+
+    /// A run's own captures, printed later by the main thread.
+    init() {
+        standardOutput = OutputStream(capturing: ())
+        standardError = OutputStream(capturing: ())
+    }
+
+    /// Straight to these streams (one thread: nothing to put in order).
+    init(standardOutput: OutputStream, standardError: OutputStream) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
 }
 
 /// How a JSON Lines run ended.
@@ -62,13 +74,25 @@ func defaultJobCount() -> Int {
 /// Runs `body` on every line of a JSON Lines input, printing one result line per input line, in input order,
 /// and turning a failed line into `{"error": …, "line": N}`.
 ///
-/// Lines are read in batches; with `jobs` above 1 each batch is split into `jobs` runs of consecutive lines
-/// translated on that many threads at once, and their output is written in input order when the batch is
-/// done: stdout and stderr are byte for byte what one thread would print. A batch holds at most
-/// ``batchLinesPerJob`` lines a job and ``batchBytes`` bytes of input, so memory does not grow with the input.
+/// With `jobs` 1 each line is handled as it is read. Above 1, lines are read in batches, each split into
+/// `jobs` runs of consecutive lines handled on that many threads at once, and their output is written in
+/// input order when the batch is done: stdout and stderr are byte for byte what one thread prints. A batch
+/// holds at most ``batchLinesPerJob`` lines a job and ``batchBytes`` bytes of input, so memory does not grow
+/// with the input.
 func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLIError) -> JSONLinesSummary {
     let reader = try LineReader(path: path)
     var summary = JSONLinesSummary()
+    if jobs == 1 {
+        // One thread: each line straight to stdout and stderr, no batch held.
+        let output = LineOutput(standardOutput: stdoutStream, standardError: stderrStream)
+        while let line = reader.nextLine() {
+            summary.lines += 1
+            runLine(line, number: summary.lines, body, into: output)
+        }
+        summary.notOK = output.notOK
+        summary.failed = output.failed
+        return summary
+    }
     var batch: [[UInt8]] = []
     let maximumLines = batchLinesPerJob * jobs
     batch.reserveCapacity(maximumLines)
@@ -97,9 +121,9 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
 }
 
 /// Lines a job takes in one batch.
-let batchLinesPerJob = 128
+let batchLinesPerJob = 64
 /// Input bytes in one batch (a longer line is a batch of its own).
-let batchBytes = 1 << 20
+let batchBytes = 1 << 18
 
 /// Runs `body` on each line of `lines` (the first is line `firstLine`) in up to `jobs` runs of consecutive
 /// lines, each on its own thread; the runs' outputs are in line order.
