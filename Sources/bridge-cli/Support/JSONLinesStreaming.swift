@@ -6,7 +6,7 @@ import Darwin
 import Dispatch
 import PushBridge
 
-/// What a run of consecutive lines of a JSON Lines input printed: their result lines for stdout, their
+/// What one or more consecutive lines of a JSON Lines input printed: their result lines for stdout, their
 /// diagnostics for stderr, in line order, and how many failed.
 final class LineOutput {
     /// The lines' stdout text (one JSON line each).
@@ -18,7 +18,7 @@ final class LineOutput {
     /// Lines that failed (an `{"error": …}` line) or were not ok.
     var failed = 0
 
-    /// A run's own captures, printed later by the main thread.
+    /// Captures of its own, printed later by the main thread.
     init() {
         standardOutput = OutputStream(capturing: ())
         standardError = OutputStream(capturing: ())
@@ -45,9 +45,8 @@ struct JSONLinesSummary {
 }
 
 /// The body of a JSON Lines run: one parsed userInfo, its size in bytes and its 1-based line number in, the
-/// result line and whether the line is ok out. Diagnostics go to `output.standardError` (the run's, shared by
-/// the lines of one run, which run one after another). It runs on several threads at once (each line once),
-/// so it must not touch shared mutable state.
+/// result line and whether the line is ok out. Diagnostics go to `output.standardError`. It runs on several
+/// threads at once (each line once), so it must not touch shared mutable state.
 typealias JSONLineBody = @Sendable (
     _ userInfo: JSONObject, _ byteCount: Int, _ line: Int, _ output: LineOutput
 ) throws(CLIError) -> (JSONValue, ok: Bool)
@@ -74,11 +73,10 @@ func defaultJobCount() -> Int {
 /// Runs `body` on every line of a JSON Lines input, printing one result line per input line, in input order,
 /// and turning a failed line into `{"error": …, "line": N}`.
 ///
-/// With `jobs` 1 each line is handled as it is read. Above 1, lines are read in batches, each split into
-/// `jobs` runs of consecutive lines handled on that many threads at once, and their output is written in
-/// input order when the batch is done: stdout and stderr are byte for byte what one thread prints. A batch
-/// holds at most ``batchLinesPerJob`` lines a job and ``batchBytes`` bytes of input, so memory does not grow
-/// with the input.
+/// With `jobs` 1 each line is handled as it is read. Above 1, lines are read in batches whose lines `jobs`
+/// threads take one at a time, each line's output kept apart and written in input order when the batch is
+/// done: stdout and stderr are byte for byte what one thread prints. A batch holds at most
+/// ``batchLinesPerJob`` lines a job and ``batchBytes`` bytes of input, so memory does not grow with the input.
 func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLIError) -> JSONLinesSummary {
     let reader = try LineReader(path: path)
     var summary = JSONLinesSummary()
@@ -125,23 +123,20 @@ let batchLinesPerJob = 64
 /// Input bytes in one batch (a longer line is a batch of its own).
 let batchBytes = 1 << 18
 
-/// Runs `body` on each line of `lines` (the first is line `firstLine`) in up to `jobs` runs of consecutive
-/// lines, each on its own thread; the runs' outputs are in line order.
+/// Runs `body` on each line of `lines` (the first is line `firstLine`) on up to `jobs` threads, which take
+/// the lines one at a time (so no thread waits long for another at the end of a batch); the outputs, one per
+/// line, are in line order.
 private func runBatch(_ lines: [[UInt8]], firstLine: Int, jobs: Int, _ body: JSONLineBody) -> [LineOutput] {
-    let runs = min(jobs, lines.count)
-    if runs <= 1 {
+    if min(jobs, lines.count) <= 1 {
         let output = LineOutput()
         for index in lines.indices { runLine(lines[index], number: firstLine + index, body, into: output) }
         return [output]
     }
-    let slots = BatchSlots(count: runs)
-    DispatchQueue.concurrentPerform(iterations: runs) { run in
-        // Run `run` takes the lines from lines.count * run / runs up to the next run's first line.
+    let slots = BatchSlots(count: lines.count)
+    DispatchQueue.concurrentPerform(iterations: lines.count) { index in
         let output = LineOutput()
-        for index in (lines.count * run / runs)..<(lines.count * (run + 1) / runs) {
-            runLine(lines[index], number: firstLine + index, body, into: output)
-        }
-        slots.store(output, at: run)
+        runLine(lines[index], number: firstLine + index, body, into: output)
+        slots.store(output, at: index)
     }
     return slots.outputs()
 }
@@ -162,7 +157,7 @@ private func runLine(_ line: [UInt8], number: Int, _ body: JSONLineBody, into ou
     }
 }
 
-/// The outputs of one batch's runs, each slot written by exactly one thread and read after all of them
+/// The outputs of one batch's lines, each slot written by exactly one thread and read after all of them
 /// finished (`DispatchQueue.concurrentPerform` returns only then): no two threads touch one slot.
 private final class BatchSlots: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<LineOutput?>
