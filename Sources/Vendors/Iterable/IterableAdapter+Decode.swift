@@ -5,7 +5,8 @@ extension IterableAdapter {
     /// with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoding = IterableDecoding(payload: PushPayload(vendor: id))
-        decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
+        decoding.diagnostics = APSCoding.decode(
+            userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         if let aps = userInfo["aps"], aps.objectValue == nil { decoding.keep(aps, at: Path.aps) }
 
         let itbl = decoding.vendorObject(userInfo[Self.vendorKey])

@@ -27,7 +27,8 @@ extension KlaviyoAdapter {
     /// - `rich-media-type`, `badge_config`, `badge_value` (read only by the service extension) → `ignored`.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoding = KlaviyoDecoding(payload: PushPayload(vendor: id))
-        decoding.diagnostics = APSCoding.decode(userInfo[Key.aps], into: &decoding.payload)
+        decoding.diagnostics = APSCoding.decode(
+            userInfo[Key.aps], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         if let pairs = userInfo[Key.keyValuePairs] { decoding.decodeKeyValuePairs(pairs) }
         for (key, value) in userInfo.membersInCanonicalOrder {
             switch key {
