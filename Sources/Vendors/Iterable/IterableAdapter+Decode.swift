@@ -82,8 +82,9 @@ struct IterableDecoding: WireDecoding {
                     note(.warning, "tracking-incomplete", at: path, "without a string messageId no trackPushOpen is sent")
                     continue
                 }
-                // A ghost push's messageId comes from the root: itbl's is then tracking data of its own.
-                if ghost { metadata[key] = member } else { payload.messageId = messageId }
+                // trackPushOpen sends it (D3). A ghost push's messageId comes from the root instead.
+                metadata[key] = member
+                if !ghost { payload.messageId = messageId }
             case Key.campaignId, Key.templateId:
                 guard member.numberValue != nil else {
                     wrongType(member, at: path, expected: "a number")
