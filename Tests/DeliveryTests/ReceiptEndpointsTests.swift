@@ -63,6 +63,31 @@ struct ReceiptEndpointsTests {
             #expect(line != nil, "\(endpoint) in:\n\(help)")
         }
     }
+
+    @Test("Braze, Airship and FCM receipts go to the app's collector, the other real vendors' to their event API (R5)")
+    func destinations() {
+        var destinations: [String: Set<ReceiptDestination>] = [:]
+        for endpoint in BuiltInVendors.registry.receiptEndpoints {
+            destinations[endpoint.vendor, default: []].insert(endpoint.destination)
+        }
+        for vendor in ["braze", "airship", "fcm"] { #expect(destinations[vendor] == [.appCollector], "\(vendor)") }
+        for vendor in ["onesignal", "iterable", "customerio", "klaviyo", "zixflow"] {
+            #expect(destinations[vendor] == [.vendorAPI], "\(vendor)")
+        }
+    }
+
+    @Test("flush --help says which vendors' receipts go to the app's own collector")
+    func flushHelpSaysWhichIsWhich() throws {
+        let help = try CLI.run(["flush", "--help"]).stdout
+        let note = help.split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { !$0.contains("app's own collector") }.prefix(3).joined(separator: " ")
+        for name in ["Braze", "Airship", "Firebase Cloud Messaging"] {
+            #expect(note.contains(name), "\(name) in:\n\(help)")
+        }
+        for name in ["OneSignal", "Iterable", "Customer.io", "Klaviyo"] {
+            #expect(!note.contains(name), "\(name) in:\n\(help)")
+        }
+    }
 }
 
 /// A vendor that does not describe receipt requests.

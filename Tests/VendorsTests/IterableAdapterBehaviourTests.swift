@@ -119,6 +119,16 @@ struct IterableTapTests {
         #expect(effects.dropFirst().first == .action(name: "handleReply", handled: true, data: [:]))
     }
 
+    @Test("a body tap sends no userText: only an action's response carries typed text (D10)")
+    func bodyTapWithoutText() throws {
+        let payload = iterable.decode(try Fixtures.userInfo(campaignPush)).payload
+        let context = ReceiptContext(userText: "stray text")
+        let body = iterable.receipts(for: .open, payload: payload, context: context)
+        #expect(body.map { $0.properties["dataFields"] } == [["actionIdentifier": "default", "appAlreadyRunning": false]])
+        let button = iterable.receipts(for: .openAction("reply"), payload: payload, context: context)
+        #expect(button.first?.properties["dataFields"]?["userText"] == "stray text")
+    }
+
     @Test("no trackPushOpen for a ghost, proof or test push, on arrival or dismissal", arguments: [
         #"{"itbl":{"campaignId":1,"templateId":2,"isGhostPush":true,"messageId":"m"}}"#,
         #"{"itbl":{"campaignId":0,"templateId":2,"isGhostPush":false,"messageId":"m"}}"#,

@@ -84,7 +84,7 @@ struct IterableDecodeTests {
         #expect(payload.imageURL == "<BCITAsset.deepLinkPushAttachment>")
         #expect(payload.mutableContent)
         #expect(payload.apsExtra == ["interruption-level": "active"])
-        #expect(payload.tracking == ["itbl": ["isGhostPush": 0]])
+        #expect(payload.tracking == ["itbl": ["isGhostPush": 0, "messageId": "f2a2dd3a974c4e44a8ec5e9ab5a63290"]])
         #expect(payload.ignored == [
             "$.itbl.campaignId": "<BCITCampaign.deepLinkPush>", "$.itbl.templateId": "<BCITTemplate.deepLinkPush>",
             "$.url": "<deepLinkUrl>",
@@ -117,7 +117,9 @@ struct IterableDecodeTests {
         #expect(payload.messageId == "<UUID>")
         #expect(payload.buttons.isEmpty)
         #expect(payload.ignored["$.itbl.actionButtons[0]"]?["buttonType"] == "dismiss")
-        #expect(payload.tracking == ["itbl": ["campaignId": 1234, "templateId": 4321, "isGhostPush": false]])
+        #expect(payload.tracking == [
+            "itbl": ["campaignId": 1234, "templateId": 4321, "isGhostPush": false, "messageId": "<UUID>"],
+        ])
     }
 
     @Test("corpus iterable-5: isGhostPush 0 is no ghost push, so notificationType is not its action")

@@ -83,12 +83,37 @@ struct KlaviyoIdentityTests {
 
 @Suite("Klaviyo adapter: decode and encode")
 struct KlaviyoCodingTests {
-    @Test("key_value_pairs strings and non-string top-level keys are data; top-level strings are ignored")
+    @Test("key_value_pairs strings and every other root key are data (D12)")
     func customData() {
         let decoded = adapter.decode(push(["key_value_pairs": ["screen": "cart", "n": 2], "order": ["id": 7], "tag": "x"]))
-        #expect(decoded.payload.data == ["screen": "cart", "order": ["id": 7]])
-        #expect(decoded.payload.ignored == ["$.key_value_pairs.n": 2, "tag": "x"])
+        #expect(decoded.payload.data == ["screen": "cart", "order": ["id": 7], "tag": "x"])
+        #expect(decoded.payload.ignored == ["$.key_value_pairs.n": 2])
         #expect(decoded.diagnostics.contains { $0.code == "wrong-type" && $0.path == "$.key_value_pairs.n" })
+    }
+
+    @Test("a root string is data: translated it travels as data, Klaviyo's own encode writes it into key_value_pairs")
+    func rootStringIsData() throws {
+        let userInfo = push(["key_value_pairs": ["a": "1"], "campaign": "spring", "screen": "top"])
+        let decoded = adapter.decode(userInfo)
+        #expect(decoded.payload.data == ["a": "1", "campaign": "spring", "screen": "top"])
+        #expect(decoded.payload.ignored.isEmpty)
+        let encoded = adapter.encode(decoded.payload)
+        #expect(encoded.losses.isEmpty)
+        #expect(encoded.userInfo["key_value_pairs"] == ["a": "1", "campaign": "spring", "screen": "top"])
+        #expect(encoded.userInfo["campaign"] == nil)
+        #expect(adapter.decode(encoded.userInfo).payload == decoded.payload)
+        let braze = try BuiltInVendors.registry.requireAdapter(id: "braze")
+        let translated = Translator.translate(userInfo, from: adapter, to: braze)
+        #expect(translated.userInfo["campaign"] == "spring")
+        #expect(!translated.losses.contains { $0.path.contains("campaign") })
+    }
+
+    @Test("a root key repeating a key_value_pairs name is kept under ignored: the pair is the data")
+    func repeatedKey() {
+        let decoded = adapter.decode(push(["key_value_pairs": ["a": "1"], "a": "2"]))
+        #expect(decoded.payload.data == ["a": "1"])
+        #expect(decoded.payload.ignored == ["a": "2"])
+        #expect(decoded.diagnostics.contains { $0.code == "data-key-repeated" && $0.path == "$.a" })
     }
 
     @Test("a Klaviyo push round-trips to the same userInfo, skipped buttons and kept values in place")
@@ -96,7 +121,7 @@ struct KlaviyoCodingTests {
         let badButton: JSONValue = ["id": "bad", "label": "Bad", "action": "open_app", "url": "myapp://x"]
         let userInfo = push(
             ["url": "myapp://a", "rich-media": "https://c.example/a.gif", "rich-media-type": "gif",
-             "key_value_pairs": ["a": "1", "n": 2], "campaign": "spring", "order": ["id": 7], "badge_config": "increment_one"],
+             "key_value_pairs": ["a": "1", "n": 2], "order": ["id": 7], "badge_config": "increment_one"],
             body: ["action_buttons": [openApp, badButton, shop], "extra": true])
         let encoded = adapter.encode(adapter.decode(userInfo).payload)
         #expect(encoded.losses.isEmpty)

@@ -3,7 +3,8 @@
 /// Decoding rules: `alert` as a string is the body; as an object its `title`, `subtitle` and `body`
 /// strings are fields and its other keys go to `apsExtra` under their own names (written back into
 /// `aps.alert` when they are alert keys such as `loc-key`); `badge` must be an integer, `mutable-content`
-/// and `content-available` `0` or `1`. A value of the wrong type is kept in `apsExtra` as sent, with a
+/// and `content-available` `0` or `1` (a vendor may also read the string `"1"` and `true` as set:
+/// ``ContentAvailableReading``). A value of the wrong type is kept in `apsExtra` as sent, with a
 /// diagnostic, so nothing is lost; an `aps` that is not an object is kept under `ignored["$.aps"]`.
 /// Encoding writes `apsExtra` first and the typed fields over it; what a typed field replaces is a loss
 /// (``extrasWrittenOver(_:in:)``, which ``VendorAdapter/encode(_:collectingLosses:)`` reports for every vendor).
@@ -17,9 +18,26 @@ public enum APSCoding {
     /// The `ignored` key of an `aps` that is not an object, for every vendor (WIRE-FORMATS §7.9).
     public static let nonObjectAPSKey = "$.aps"
 
+    /// Which values of `aps.content-available` mark a push silent.
+    public enum ContentAvailableReading: Sendable, Hashable {
+        /// Only the number 1, as APNs reads it (the seed vendors).
+        case number
+        /// The number 1, the string `"1"` or `true` (REAL-VENDORS R4a, as FirebaseMessaging's tests write it). A
+        /// spelled-out value is kept in `apsExtra` so the vendor's own encode writes it back as sent.
+        case numberStringOrTrue
+    }
+
+    /// Whether `value` is `"1"` or `true`: a spelled-out "set" that ``ContentAvailableReading/numberStringOrTrue``
+    /// reads as silent and keeps as sent.
+    public static func isSpelledOutSet(_ value: JSONValue?) -> Bool {
+        value == .string("1") || value == .bool(true)
+    }
+
     /// Fills the `aps` fields of `payload` from `aps`, returning what it noticed. An `aps` that is not an
     /// object sets no field and is kept as sent in `ignored[nonObjectAPSKey]`.
-    public static func decode(_ aps: JSONValue?, into payload: inout PushPayload) -> [Diagnostic] {
+    public static func decode(
+        _ aps: JSONValue?, into payload: inout PushPayload, contentAvailable reading: ContentAvailableReading = .number
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         guard let aps else {
             diagnostics.append(Diagnostic(.info, code: "aps-missing", path: "$.aps", message: "no aps dictionary"))
@@ -67,6 +85,12 @@ public enum APSCoding {
                     payload.apsExtra[key] = value
                     diagnostics.append(Diagnostic.wrongType(path, expected: "a string", value))
                 }
+            case "content-available" where reading == .numberStringOrTrue && isSpelledOutSet(value):
+                payload.contentAvailable = true
+                payload.apsExtra[key] = value
+                diagnostics.append(Diagnostic(
+                    .info, code: "content-available-spelled-out", path: path,
+                    message: "aps.content-available is \(value), read as set; kept as sent (APNs itself reads the number 1)"))
             case "mutable-content", "content-available":
                 if let flag = value.intValue, flag == 0 || flag == 1 {
                     if key == "mutable-content" { payload.mutableContent = flag == 1 } else { payload.contentAvailable = flag == 1 }
@@ -177,7 +201,8 @@ public enum APSCoding {
         if let category = payload.category { aps["category"] = .string(category) }
         if let threadId = payload.threadId { aps["thread-id"] = .string(threadId) }
         if payload.mutableContent { aps["mutable-content"] = 1 }
-        if payload.contentAvailable { aps["content-available"] = 1 }
+        // A spelled-out "set" the vendor read as silent is written back as sent.
+        if payload.contentAvailable, !isSpelledOutSet(aps["content-available"]) { aps["content-available"] = 1 }
         return aps
     }
 }

@@ -8,13 +8,18 @@ public struct ReceiptEndpoint: Sendable, Hashable, CustomStringConvertible {
     public var method: String
     /// The path under the base URL (`/v1/track`).
     public var path: String
+    /// Whether the path is the vendor's event API or the app's own collector.
+    public var destination: ReceiptDestination
 
     /// Creates an endpoint.
-    public init(vendor: String, vendorName: String, method: String, path: String) {
+    public init(
+        vendor: String, vendorName: String, method: String, path: String, destination: ReceiptDestination = .vendorAPI
+    ) {
         self.vendor = vendor
         self.vendorName = vendorName
         self.method = method
         self.path = path
+        self.destination = destination
     }
 
     /// `Zixflow POST /v1/track`.
@@ -35,7 +40,8 @@ extension VendorRegistry {
                     vendor: adapter.id, kind: row.kind, event: row.event, properties: [:], messageId: nil)
                 let request = describer.receiptRequest(for: sample, writeKey: nil)
                 let endpoint = ReceiptEndpoint(
-                    vendor: adapter.id, vendorName: adapter.name, method: request.method, path: request.path)
+                    vendor: adapter.id, vendorName: adapter.name, method: request.method, path: request.path,
+                    destination: describer.receiptDestination)
                 if !endpoints.contains(endpoint) { endpoints.append(endpoint) }
             }
             return endpoints

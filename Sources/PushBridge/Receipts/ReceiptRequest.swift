@@ -78,6 +78,15 @@ public struct ReceiptRequest: Sendable, Hashable, CustomStringConvertible, Custo
     }
 }
 
+/// Where a vendor's receipt requests go (REAL-VENDORS R5).
+public enum ReceiptDestination: String, Sendable, Hashable {
+    /// The vendor's public event API, in the shape its SDK sends.
+    case vendorAPI
+    /// The app's own collector, as a plain JSON event: the vendor's SDK reports through a private, batched
+    /// endpoint that PushBridge does not imitate (Braze, Airship, FCM).
+    case appCollector
+}
+
 /// An adapter that knows how its vendor's backend takes receipts over HTTP.
 ///
 /// ## Implementation requirements
@@ -91,10 +100,13 @@ public protocol ReceiptRequestDescribing: Sendable {
     /// The vendor's public ingestion base URL when its documents give one (`https://events.zixflow.in`),
     /// else nil (the app must configure one). Default: nil.
     var defaultReceiptBaseURL: String? { get }
+    /// Whether the requests go to the vendor's event API or to the app's own collector. Default: the vendor's.
+    var receiptDestination: ReceiptDestination { get }
     /// The request that delivers `receipt`, carrying `writeKey` where the vendor expects it.
     func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest
 }
 
 extension ReceiptRequestDescribing {
     public var defaultReceiptBaseURL: String? { nil }
+    public var receiptDestination: ReceiptDestination { .vendorAPI }
 }

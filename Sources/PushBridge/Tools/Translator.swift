@@ -72,6 +72,10 @@ public enum Translator {
         if let category = payload.category, source.ownsCategory(category) {
             payload.category = nil
         }
+        // A spelled-out content-available the source read as set travels as APNs' number 1, which every vendor reads.
+        if payload.contentAvailable, APSCoding.isSpelledOutSet(payload.apsExtra["content-available"]) {
+            payload.apsExtra["content-available"] = nil
+        }
         let copiesMessageLink: Bool
         switch source.capabilities.buttonRouting {
         case .ownThenMessage, .messageWhenForeground: copiesMessageLink = target.capabilities.buttonRouting == .ownOnly

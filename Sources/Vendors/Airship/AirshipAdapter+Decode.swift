@@ -6,7 +6,8 @@ extension AirshipAdapter {
     /// wire path, each with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoding = AirshipDecoding(adapter: self, payload: PushPayload(vendor: id))
-        decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
+        decoding.diagnostics = APSCoding.decode(
+            userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         for (key, value) in userInfo {
             decoding.decodeRootMember(key, value)
         }

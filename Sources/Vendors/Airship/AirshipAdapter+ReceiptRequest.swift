@@ -11,6 +11,9 @@ extension AirshipAdapter: ReceiptRequestDescribing {
     /// None: the collector is the app's own.
     public var defaultReceiptBaseURL: String? { nil }
 
+    /// The app's own collector: the SDK's own endpoint is private and batched (R5).
+    public var receiptDestination: ReceiptDestination { .appCollector }
+
     /// `POST /airship/events`, body `{"event": receipt.event, "properties": receipt.properties}`,
     /// `Authorization: Bearer <writeKey>` when a key is given.
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {

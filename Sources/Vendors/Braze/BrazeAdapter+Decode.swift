@@ -5,7 +5,8 @@ extension BrazeAdapter {
     /// path (`$.ab.att.url`) with a diagnostic; everything inside `ab` is also kept whole in `tracking`.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoding = BrazeDecoding(payload: PushPayload(vendor: id))
-        decoding.diagnostics = APSCoding.decode(userInfo[Key.aps], into: &decoding.payload)
+        decoding.diagnostics = APSCoding.decode(
+            userInfo[Key.aps], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         var buttonEntries: JSONObject?
         decoding.payload.data.reserveCapacity(userInfo.count)
         // Members in the payload's own order (custom data keeps it; R4a).

@@ -11,6 +11,9 @@ extension BrazeAdapter: ReceiptRequestDescribing {
     /// None: Braze has no public endpoint for these events.
     public var defaultReceiptBaseURL: String? { nil }
 
+    /// The app's own collector: the SDK's own endpoint is private and batched (R5).
+    public var receiptDestination: ReceiptDestination { .appCollector }
+
     /// `POST /v1/braze/events`, body `{"event", "properties"}`, `Authorization: Bearer <writeKey>` when a
     /// key is given (the collector's key, never Braze's SDK API key).
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {

@@ -5,7 +5,8 @@ extension CustomerIOAdapter {
     /// path (`$["CIO-Delivery-ID"]`, `$.CIO.push.link`) with a diagnostic; keys of the sender's own are `data`.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoder = WireDecoder(payload: PushPayload(vendor: id))
-        decoder.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoder.payload)
+        decoder.diagnostics = APSCoding.decode(
+            userInfo["aps"], into: &decoder.payload, contentAvailable: .numberStringOrTrue)
         if let aps = userInfo["aps"], aps.objectValue == nil { decoder.payload.ignored[Path.aps] = aps }
         decoder.payload.data.reserveCapacity(userInfo.count)
         for (key, value) in userInfo.membersInCanonicalOrder where key != "aps" {

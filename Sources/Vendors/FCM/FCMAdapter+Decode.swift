@@ -52,7 +52,8 @@ extension FCMAdapter {
     /// bridge field, is kept in `ignored` under its wire path with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoding = FCMDecoding(payload: PushPayload(vendor: id))
-        decoding.diagnostics = APSCoding.decode(userInfo[Key.aps], into: &decoding.payload)
+        decoding.diagnostics = APSCoding.decode(
+            userInfo[Key.aps], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         decoding.payload.data.reserveCapacity(userInfo.count)
         // Members are read in the payload's order (data keeps it); what each noticed is reported in key order.
         var byKey = DiagnosticsByKey()

@@ -12,6 +12,9 @@ extension FCMAdapter: ReceiptRequestDescribing {
     /// None: the receipts go to the app's own collector.
     public var defaultReceiptBaseURL: String? { nil }
 
+    /// The app's own collector: the SDK's own endpoint is private and batched (R5).
+    public var receiptDestination: ReceiptDestination { .appCollector }
+
     /// `POST /fcm/events`, body `{"event": receipt.event, "properties": receipt.properties}`,
     /// `Authorization: Bearer <writeKey>` when a key is given.
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {

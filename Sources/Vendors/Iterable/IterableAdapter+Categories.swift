@@ -32,8 +32,7 @@ extension IterableAdapter: CategoryProviding {
     /// The messageId the extension reads: `itbl.messageId` (for a ghost push that is not the bridge form's
     /// `messageId`, which comes from the root).
     static func extensionMessageId(_ payload: PushPayload) -> String? {
-        if let tracked = trackedMetadata(payload)[Key.messageId]?.stringValue { return tracked }
-        return isGhostPush(payload) ? nil : payload.messageId
+        isGhostPush(payload) ? trackedMetadata(payload)[Key.messageId]?.stringValue : payload.messageId
     }
 
     /// The index in `itbl.actionButtons` of each button: decoding kept the buttons the SDK drops whole under

@@ -5,7 +5,8 @@ extension IterableAdapter {
     /// with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoding = IterableDecoding(payload: PushPayload(vendor: id))
-        decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
+        decoding.diagnostics = APSCoding.decode(
+            userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         if let aps = userInfo["aps"], aps.objectValue == nil { decoding.keep(aps, at: Path.aps) }
 
         let itbl = decoding.vendorObject(userInfo[Self.vendorKey])
@@ -81,8 +82,9 @@ struct IterableDecoding: WireDecoding {
                     note(.warning, "tracking-incomplete", at: path, "without a string messageId no trackPushOpen is sent")
                     continue
                 }
-                // A ghost push's messageId comes from the root: itbl's is then tracking data of its own.
-                if ghost { metadata[key] = member } else { payload.messageId = messageId }
+                // trackPushOpen sends it (D3). A ghost push's messageId comes from the root instead.
+                metadata[key] = member
+                if !ghost { payload.messageId = messageId }
             case Key.campaignId, Key.templateId:
                 guard member.numberValue != nil else {
                     wrongType(member, at: path, expected: "a number")

@@ -213,7 +213,8 @@ public struct IterableAdapter: VendorAdapter {
         var dataFields: JSONObject = [:]
         let button = step.buttonIdentifier
         dataFields[Event.actionIdentifier] = .string(button ?? Self.bodyTapActionIdentifier)
-        if let text = context.userText { dataFields[Event.userText] = .string(text) }
+        // Only an action's response can be a text-input response (IT-AI `textInputResponse`): never a body tap.
+        if button != nil, let text = context.userText { dataFields[Event.userText] = .string(text) }
         // The SDK's userInfo path always sends false (InternalIterableAPI.trackPushOpen).
         dataFields[Event.appAlreadyRunning] = false
         properties[Event.dataFields] = .object(dataFields)

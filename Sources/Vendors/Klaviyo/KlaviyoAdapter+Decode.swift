@@ -21,13 +21,14 @@ extension KlaviyoAdapter {
     ///
     /// - `body._k` → `tracking["body"]` (`{"_k": …}`), `body.action_buttons` → `buttons`, other `body` keys ignored.
     /// - `url` → `deepLink` when it parses as a link; `rich-media` → `imageURL`.
-    /// - `key_value_pairs` string members → `data`; every other top-level key that is not Klaviyo's and holds no
-    ///   string → `data` too. A string there is kept under `ignored` (Klaviyo's string custom data travels in
-    ///   `key_value_pairs`, where encoding writes every string of `data`).
+    /// - `key_value_pairs` string members → `data`; every other top-level key that is not Klaviyo's → `data` too
+    ///   (D12), unless it repeats a `key_value_pairs` name. Encoding writes every string of `data` into
+    ///   `key_value_pairs`, where Klaviyo's string custom data travels.
     /// - `rich-media-type`, `badge_config`, `badge_value` (read only by the service extension) → `ignored`.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoding = KlaviyoDecoding(payload: PushPayload(vendor: id))
-        decoding.diagnostics = APSCoding.decode(userInfo[Key.aps], into: &decoding.payload)
+        decoding.diagnostics = APSCoding.decode(
+            userInfo[Key.aps], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         if let pairs = userInfo[Key.keyValuePairs] { decoding.decodeKeyValuePairs(pairs) }
         for (key, value) in userInfo.membersInCanonicalOrder {
             switch key {
@@ -82,20 +83,19 @@ struct KlaviyoDecoding: WireDecoding {
         }
     }
 
-    /// A top-level key Klaviyo does not read: custom data, unless it holds a string or repeats a
-    /// `key_value_pairs` name.
+    /// A top-level key Klaviyo does not read: custom data (D12), unless it repeats a `key_value_pairs` name.
     mutating func decodeTopLevelExtra(_ key: String, _ value: JSONValue) {
         let path = JSONPath.member(key, of: JSONPath.root)
-        if value.stringValue != nil {
-            keep(value, at: KlaviyoAdapter.ignoredKey(forTopLevel: key))
-            note(.info, "top-level-string", at: path,
-                 "'\(key)' is a string beside key_value_pairs, where Klaviyo sends string custom data; kept under ignored")
-        } else if payload.data[key] != nil {
+        if payload.data[key] != nil {
             keep(value, at: KlaviyoAdapter.ignoredKey(forTopLevel: key))
             note(.warning, "data-key-repeated", at: path,
                  "'\(key)' is also in key_value_pairs, whose value is the custom data; this one is kept under ignored")
-        } else {
-            payload.data[key] = value
+            return
+        }
+        payload.data[key] = value
+        if value.stringValue != nil {
+            note(.info, "top-level-string", at: path,
+                 "'\(key)' is custom data at the top level; encoding to Klaviyo writes string data into key_value_pairs")
         }
     }
 

@@ -5,7 +5,8 @@ extension OneSignalAdapter {
     /// Never fails: what has no field is kept in `ignored` under its wire path, with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var decoding = OneSignalDecoding(payload: PushPayload(vendor: id), format: Self.format(of: userInfo))
-        decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
+        decoding.diagnostics = APSCoding.decode(
+            userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         decoding.decodeTopLevel(userInfo)
         return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
     }

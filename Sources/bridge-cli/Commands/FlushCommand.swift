@@ -15,6 +15,7 @@ enum FlushCommand: Command {
         'simulate --outbox' or an app's service extension), in the order recorded, each to
         URL + its vendor's path, with an Idempotency-Key that is the same for every retry:
         \(vendorPaths)
+        \(destinationNote)
         408, 429, 5xx and network errors are retried with backoff (honouring Retry-After);
         other 4xx set the receipt aside in DIR/dead-letters.jsonl.
 
@@ -48,6 +49,29 @@ enum FlushCommand: Command {
             "  " + endpoint.vendorName + String(repeating: " ", count: width - endpoint.vendorName.count + 2)
                 + endpoint.method + " " + endpoint.path
         }.joined(separator: "\n")
+    }
+
+    /// Which vendors' receipts go to the app's own collector rather than the vendor's event API (R5), wrapped.
+    static var destinationNote: String {
+        var names: [String] = []
+        for endpoint in registry.receiptEndpoints where endpoint.destination == .appCollector {
+            if !names.contains(endpoint.vendorName) { names.append(endpoint.vendorName) }
+        }
+        guard !names.isEmpty else { return "Every path is the vendor's own event API." }
+        let words = ("Plain JSON events {\"event\",\"properties\"} for the app's own collector (the vendor's SDK "
+            + "reports through a private batched endpoint): " + names.joined(separator: ", ")
+            + ". Every other path is the vendor's own event API.").split(separator: " ")
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            if !line.isEmpty, line.count + 1 + word.count > 92 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
     }
 
     static let valuedOptions: Set<String> = Set(["outbox", "endpoint"]).union(DeliverySettings.valuedOptions)
