@@ -69,21 +69,35 @@ extension OneSignalAdapter {
                 userInfo[key] = value
             }
         }
-        if format == .custom { Self.dropInsideMinifiedMembers(&ignored, losses: &losses) }
+        Self.dropInsideMinifiedMembers(&ignored, format: format, losses: &losses)
         Self.writeBack(ignored, into: &userInfo, losses: &losses)
         return userInfo
     }
 
-    /// The minified form is read, never written: a value kept from inside one of its top-level members (a button
-    /// the SDK drops from `o`, a field of an `m` object) has no place in the standard form — written back, it
-    /// would make a member the standard form keeps whole, under another path. Each is a loss.
-    static func dropInsideMinifiedMembers(_ ignored: inout JSONObject, losses: inout LossList) {
+    /// The minified form is read, never written: a value kept from inside one of its members (a button the SDK
+    /// drops from a top-level `o`, a field of an `m` object, at the top level in the custom format or in
+    /// `os_data.buttons` in the os_data format) has no place in the standard form — written back, it would make
+    /// a member the standard form keeps whole, under another path. Each is a loss. (`os_data.buttons.o` is
+    /// written in its object form, so what was kept from inside it goes back there.)
+    static func dropInsideMinifiedMembers(_ ignored: inout JSONObject, format: Format, losses: inout LossList) {
         let minified: Set = [
             Key.minifiedAlert, Key.minifiedBadge, Key.minifiedSound, Key.minifiedAttachments, Key.minifiedButtons,
         ]
+        func isInsideMinifiedMember(_ steps: [JSONPath.Component]) -> Bool {
+            switch format {
+            case .custom:
+                guard steps.count > 1, case .member(let top) = steps[0] else { return false }
+                return minified.contains(top)
+            case .osData:
+                guard steps.count > 3, case .member(Key.osData) = steps[0], case .member(Key.buttons) = steps[1],
+                    case .member(let member) = steps[2]
+                else { return false }
+                return member != Key.minifiedButtons && minified.contains(member)
+            }
+        }
         for key in Array(ignored.keys) {
-            guard let steps = JSONPath.components(of: key), steps.count > 1, case .member(let top) = steps[0],
-                minified.contains(top), let value = ignored.removeValue(forKey: key)
+            guard let steps = JSONPath.components(of: key), isInsideMinifiedMember(steps),
+                let value = ignored.removeValue(forKey: key)
             else { continue }
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.ignored"), value: value,
