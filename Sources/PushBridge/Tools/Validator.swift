@@ -80,8 +80,13 @@ public enum Validator {
                     message: "sound '\(sound)' has no .caf, .aiff or .wav extension; iOS will not find it"))
             }
         }
-        problems += diagnostics.filter { $0.severity >= .warning }
-        if let adapter { problems += adapter.validationProblems(userInfo, payload: payload) }
+        // The vendor's own rule names a problem its decoding may have noticed too: one problem per code and path.
+        let vendorProblems = adapter?.validationProblems(userInfo, payload: payload) ?? []
+        problems += diagnostics.filter { diagnostic in
+            diagnostic.severity >= .warning
+                && !vendorProblems.contains { $0.code == diagnostic.code && $0.path == diagnostic.path }
+        }
+        problems += vendorProblems
         return ValidationReport(vendor: adapter?.id, bytes: byteCount, problems: problems)
     }
 }
