@@ -125,11 +125,11 @@ struct ZixflowDecodeTests {
         }
     }
 
-    @Test("a button name or deeplink of the wrong type becomes empty with a diagnostic")
+    @Test("a button name of the wrong type is \"Action N+1\" (seed 000), a deeplink of the wrong type none; each diagnosed")
     func buttonFieldTypes() throws {
         let decoded = zixflow.decode(try Fixtures.userInfo(
             #"{"Zixflow-Delivery-ID":"1","action_buttons":"[{\"name\":7,\"deeplink\":false}]"}"#))
-        #expect(decoded.payload.buttons == [PushButton(id: "ACTION_0", title: "", foreground: true)])
+        #expect(decoded.payload.buttons == [PushButton(id: "ACTION_0", title: "Action 1", foreground: true)])
         #expect(decoded.diagnostics.contains { $0.path == "$.action_buttons[0].name" })
         #expect(decoded.diagnostics.contains { $0.path == "$.action_buttons[0].deeplink" })
     }
@@ -266,6 +266,17 @@ struct ZixflowReceiptTests {
     @Test("an out-of-range index is named \"Action N+1\"")
     func outOfRangeIndex() throws {
         #expect(try simulate(seed, ["open:ACTION_5"]).receipts[1].properties["action_name"] == "Action 6")
+    }
+
+    @Test("a button without a string name is named \"Action N+1\", as the SDK's `name as? String` falls back (seed 000)")
+    func buttonWithoutName() throws {
+        var userInfo = seed
+        userInfo["action_buttons"] = #"[{"deeplink":"app://a"},{"name":5,"deeplink":""}]"#
+        for (step, name) in [("open:ACTION_0", "Action 1"), ("open:ACTION_1", "Action 2")] {
+            #expect(try simulate(userInfo, [step]).receipts[1].properties["action_name"] == .string(name))
+        }
+        userInfo["action_buttons"] = #"[{"name":"","deeplink":""}]"#
+        #expect(try simulate(userInfo, ["open:ACTION_0"]).receipts[1].properties["action_name"] == "")
     }
 
     @Test("no delivery token: the cached device token is used (absent or empty); none at all: no receipt")

@@ -136,7 +136,9 @@ extension ZixflowAdapter {
                 diagnostics.append(Diagnostic.wrongType(JSONPath.member(field, of: elementPath), expected: "a string", member))
                 return ""
             }
-            let name = string("name")
+            // The SDK reads `name as? String ?? "Action \(index + 1)"`, the title the ZX_2BTN category registers.
+            let sentName = string("name")
+            let name = element["name"]?.stringValue == nil ? "Action \(index + 1)" : sentName
             let deepLink = string("deeplink")
             payload.buttons.append(PushButton(
                 id: Self.actionIdentifierPrefix + String(index), title: name, deepLink: deepLink.isEmpty ? nil : deepLink,
