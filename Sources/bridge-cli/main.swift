@@ -50,7 +50,8 @@ let overview: String = {
         return ExitCode.success.rawValue
     }
     guard let command = commands.first(where: { $0.name == name }) else {
-        stderrStream.write("bridge-cli: error: unknown command '\(name)'; run 'bridge-cli --help' for the list\n")
+        stderrStream.write(
+            "bridge-cli: error: unknown command '\(name.escapingLineBreaks)'; run 'bridge-cli --help' for the list\n")
         return ExitCode.usage.rawValue
     }
     if arguments.contains("--help") || arguments.contains("-h") {
@@ -62,7 +63,7 @@ let overview: String = {
         return try command.run(parsed).rawValue
     } catch {
         if error.code != .problems { discardStandardOutput() }
-        stderrStream.write("bridge-cli \(name): error: \(error.message)\n")
+        stderrStream.write("bridge-cli \(name): error: \(error.message.escapingLineBreaks)\n")
         return error.code.rawValue
     }
 }
