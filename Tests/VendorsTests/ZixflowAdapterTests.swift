@@ -132,6 +132,24 @@ struct ZixflowDecodeTests {
         #expect(decoded.payload.buttons == [PushButton(id: "ACTION_0", title: "Action 1", foreground: true)])
         #expect(decoded.diagnostics.contains { $0.path == "$.action_buttons[0].name" })
         #expect(decoded.diagnostics.contains { $0.path == "$.action_buttons[0].deeplink" })
+        #expect(decoded.payload.ignored["action_buttons"] == #"[{"name":7,"deeplink":false}]"#)
+    }
+
+    @Test("a button member the bridge form cannot hold keeps the action_buttons string under ignored, never dropped")
+    func buttonMembersKept() throws {
+        let sent = #"[{"name":"Shop","deeplink":"","color":"red"},{"name":"B","deeplink":"app://b"}]"#
+        var userInfo: JSONObject = ["aps": ["alert": "x"], "Zixflow-Delivery-ID": "1"]
+        userInfo["action_buttons"] = .string(sent)
+        let decoded = zixflow.decode(userInfo)
+        #expect(decoded.payload.buttons.map(\.title) == ["Shop", "B"])
+        #expect(decoded.payload.ignored["action_buttons"] == .string(sent))
+        #expect(decoded.diagnostics.map(\.code) == ["unknown-key"])
+        #expect(decoded.diagnostics.first?.path == "$.action_buttons[0].color")
+        let encoded = zixflow.encode(decoded.payload)
+        #expect(encoded.losses.map(\.path) == ["$.ignored.action_buttons"])
+        #expect(zixflow.decode(encoded.userInfo).payload.buttons == decoded.payload.buttons)
+        userInfo["action_buttons"] = #"[{"name":"Shop","deeplink":""}]"#
+        #expect(zixflow.decode(userInfo).payload.ignored.isEmpty)
     }
 
     @Test("sticky and large_icon_url are recorded as ignored, never an error")
