@@ -37,7 +37,8 @@ let overview: String = {
 @MainActor func main() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let name = arguments.first else {
-        stderrStream.write(overview)
+        stderrStream.write("bridge-cli: error: no command. Usage: bridge-cli <command> [options] FILE|-; "
+            + "run 'bridge-cli --help' for the commands\n")
         return ExitCode.usage.rawValue
     }
     arguments.removeFirst()

@@ -65,12 +65,13 @@ struct HelpTests {
         }
     }
 
-    @Test("no arguments: the usage on stderr, nothing on stdout, exit 2")
+    @Test("no arguments: a usage error, the usage in its one line on stderr, nothing on stdout, exit 2")
     func noArguments() throws {
         let result = try CLI.run([])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("Usage: bridge-cli"))
+        #expect(result.stderrLines.count == 1, "\(result)")
     }
 
     @Test("an error naming input with a line break or other control character is still one line on stderr",
