@@ -37,7 +37,8 @@ let overview: String = {
 @MainActor func main() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let name = arguments.first else {
-        stderrStream.write(overview)
+        stderrStream.write("bridge-cli: error: no command. Usage: bridge-cli <command> [options] FILE|-; "
+            + "run 'bridge-cli --help' for the commands\n")
         return ExitCode.usage.rawValue
     }
     arguments.removeFirst()
@@ -50,7 +51,8 @@ let overview: String = {
         return ExitCode.success.rawValue
     }
     guard let command = commands.first(where: { $0.name == name }) else {
-        stderrStream.write("bridge-cli: error: unknown command '\(name)'; run 'bridge-cli --help' for the list\n")
+        stderrStream.write(
+            "bridge-cli: error: unknown command '\(name.escapingLineBreaks)'; run 'bridge-cli --help' for the list\n")
         return ExitCode.usage.rawValue
     }
     if arguments.contains("--help") || arguments.contains("-h") {
@@ -62,7 +64,7 @@ let overview: String = {
         return try command.run(parsed).rawValue
     } catch {
         if error.code != .problems { discardStandardOutput() }
-        stderrStream.write("bridge-cli \(name): error: \(error.message)\n")
+        stderrStream.write("bridge-cli \(name): error: \(error.message.escapingLineBreaks)\n")
         return error.code.rawValue
     }
 }

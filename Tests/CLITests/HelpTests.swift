@@ -65,16 +65,34 @@ struct HelpTests {
         }
     }
 
-    @Test("no arguments: the usage on stderr, nothing on stdout, exit 2")
+    @Test("no arguments: a usage error, the usage in its one line on stderr, nothing on stdout, exit 2")
     func noArguments() throws {
         let result = try CLI.run([])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("Usage: bridge-cli"))
+        #expect(result.stderrLines.count == 1, "\(result)")
+    }
+
+    @Test("an error naming input with a line break or other control character is still one line on stderr",
+          arguments: [
+              (["detect", "a\nb.json"], 66), (["translate", "--to", "zz\ryy", "-"], 2), (["fo\no"], 2),
+              (["simulate", "--steps", "open,bo\u{2028}gus", "-"], 2), (["normalize", "--vendor", "x\u{1B}[2J", "-"], 2),
+          ] as [([String], Int32)])
+    func errorStaysOneLine(arguments: [String], status: Int32) throws {
+        let result = try CLI.run(arguments, stdin: "{}")
+        #expect(result.status == status)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(!result.stderr.unicodeScalars.dropLast().contains { $0.properties.generalCategory == .control
+            || $0 == "\u{2028}" })
     }
 
     @Test("an unknown command or option is a usage error: exit 2, one line on stderr, nothing on stdout",
-          arguments: [["frobnicate"], ["normalize", "--bogus", "x.json"], ["normalize", "--pretty=yes", "x.json"]])
+          arguments: [
+              ["frobnicate"], ["normalize", "--bogus", "x.json"], ["normalize", "--pretty=yes", "x.json"], ["detect", "-x"],
+              ["validate", "-vendor"],
+          ])
     func unknownCommandOrOption(arguments: [String]) throws {
         let result = try CLI.run(arguments)
         #expect(result.status == 2)

@@ -224,6 +224,17 @@ struct JSONLinesStreamingTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1)
     }
+
+    @Test("a directory as --jsonl input cannot be read: exit 66 with nothing on stdout, not an empty batch",
+          arguments: streamingCommands + [["preview", "--out", "-"]])
+    func directoryInput(command: [String]) throws {
+        let scratch = try Scratch()
+        let result = try CLI.run(command + ["--jsonl", scratch.path])
+        #expect(result.status == 66, "\(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("cannot read"))
+    }
 }
 
 extension String {

@@ -100,6 +100,19 @@ struct ValidateCommandTests {
         #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "delivery-id-missing" } == true)
     }
 
+    @Test("each problem is named once: a vendor's own rule and its decode diagnostic at one path are one problem",
+          arguments: [
+              "zixflow", "buzzkit", "appdna", "pushnotifai", "onesignal", "braze", "airship", "iterable", "customerio",
+              "fcm", "klaviyo",
+          ])
+    func problemsNamedOnce(vendor: String) throws {
+        let result = try CLI.run(["validate", "--vendor", vendor, "-"], stdin: #"{"aps":{"alert":"Hi"}}"#)
+        let problems = try #require(try result.stdoutJSON()["problems"]?.arrayValue)
+        let keys = problems.map { "\($0["code"]?.stringValue ?? "") at \($0["path"]?.stringValue ?? "")" }
+        #expect(Set(keys).count == keys.count, "\(keys)")
+        #expect(result.status == (problems.isEmpty ? 0 : 1))
+    }
+
     @Test("Custom mode still needs aps.alert: iOS shows nothing on the lock screen without it (seed 000)")
     func customModeNeedsApsAlert() throws {
         let payload = try Fixtures.payload("zixflow-custom.json").setting("aps", "alert", to: nil)

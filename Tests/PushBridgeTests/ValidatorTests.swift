@@ -97,6 +97,18 @@ struct ValidatorTests {
         #expect(report.problems.first?.path == "$.aps.sound")
     }
 
+    @Test("a critical sound's name is checked the same way, at $.aps.sound.name")
+    func criticalSoundName() {
+        let critical: JSONValue = ["critical": 1, "name": "ding", "volume": 1.0]
+        let report = validate(["aps": ["alert": "Hi", "sound": critical], "fake_id": "m"])
+        #expect(report.problems.map(\.code) == ["sound-without-extension"])
+        #expect(report.problems.first?.path == "$.aps.sound.name")
+        for name: JSONValue in ["ding.caf", "default"] {
+            let sound: JSONValue = ["critical": 1, "name": name]
+            #expect(validate(["aps": ["alert": "Hi", "sound": sound], "fake_id": "m"]).isValid)
+        }
+    }
+
     @Test("the default sound and sounds with a playable extension are fine",
           arguments: ["default", "ding.caf", "ding.CAF", "a.b.aiff", "x.aif", "chime.wav"])
     func soundFine(sound: String) {

@@ -164,6 +164,11 @@ struct PushNotifAIDecodeTests {
         #expect(result.diagnostics.map(\.path) == [
             #"$["lesson-no"]"#, "$.lesson_id", "$.nested", "$.nothing", "$.premium", "$.tags",
         ])
+        #expect(result.diagnostics.map { $0.message.prefix(while: { $0 != ";" }) } == [
+            "custom data 'lesson-no' is a number", "custom data 'lesson_id' is a number",
+            "custom data 'nested' is an object", "custom data 'nothing' is a null", "custom data 'premium' is a boolean",
+            "custom data 'tags' is an array",
+        ])
     }
 
     @Test("a deep_link that is not a string is kept under ignored with a diagnostic, and is not a deepLink")

@@ -125,13 +125,31 @@ struct ZixflowDecodeTests {
         }
     }
 
-    @Test("a button name or deeplink of the wrong type becomes empty with a diagnostic")
+    @Test("a button name of the wrong type is \"Action N+1\" (seed 000), a deeplink of the wrong type none; each diagnosed")
     func buttonFieldTypes() throws {
         let decoded = zixflow.decode(try Fixtures.userInfo(
             #"{"Zixflow-Delivery-ID":"1","action_buttons":"[{\"name\":7,\"deeplink\":false}]"}"#))
-        #expect(decoded.payload.buttons == [PushButton(id: "ACTION_0", title: "", foreground: true)])
+        #expect(decoded.payload.buttons == [PushButton(id: "ACTION_0", title: "Action 1", foreground: true)])
         #expect(decoded.diagnostics.contains { $0.path == "$.action_buttons[0].name" })
         #expect(decoded.diagnostics.contains { $0.path == "$.action_buttons[0].deeplink" })
+        #expect(decoded.payload.ignored["action_buttons"] == #"[{"name":7,"deeplink":false}]"#)
+    }
+
+    @Test("a button member the bridge form cannot hold keeps the action_buttons string under ignored, never dropped")
+    func buttonMembersKept() throws {
+        let sent = #"[{"name":"Shop","deeplink":"","color":"red"},{"name":"B","deeplink":"app://b"}]"#
+        var userInfo: JSONObject = ["aps": ["alert": "x"], "Zixflow-Delivery-ID": "1"]
+        userInfo["action_buttons"] = .string(sent)
+        let decoded = zixflow.decode(userInfo)
+        #expect(decoded.payload.buttons.map(\.title) == ["Shop", "B"])
+        #expect(decoded.payload.ignored["action_buttons"] == .string(sent))
+        #expect(decoded.diagnostics.map(\.code) == ["unknown-key"])
+        #expect(decoded.diagnostics.first?.path == "$.action_buttons[0].color")
+        let encoded = zixflow.encode(decoded.payload)
+        #expect(encoded.losses.map(\.path) == ["$.ignored.action_buttons"])
+        #expect(zixflow.decode(encoded.userInfo).payload.buttons == decoded.payload.buttons)
+        userInfo["action_buttons"] = #"[{"name":"Shop","deeplink":""}]"#
+        #expect(zixflow.decode(userInfo).payload.ignored.isEmpty)
     }
 
     @Test("sticky and large_icon_url are recorded as ignored, never an error")
@@ -266,6 +284,17 @@ struct ZixflowReceiptTests {
     @Test("an out-of-range index is named \"Action N+1\"")
     func outOfRangeIndex() throws {
         #expect(try simulate(seed, ["open:ACTION_5"]).receipts[1].properties["action_name"] == "Action 6")
+    }
+
+    @Test("a button without a string name is named \"Action N+1\", as the SDK's `name as? String` falls back (seed 000)")
+    func buttonWithoutName() throws {
+        var userInfo = seed
+        userInfo["action_buttons"] = #"[{"deeplink":"app://a"},{"name":5,"deeplink":""}]"#
+        for (step, name) in [("open:ACTION_0", "Action 1"), ("open:ACTION_1", "Action 2")] {
+            #expect(try simulate(userInfo, [step]).receipts[1].properties["action_name"] == .string(name))
+        }
+        userInfo["action_buttons"] = #"[{"name":"","deeplink":""}]"#
+        #expect(try simulate(userInfo, ["open:ACTION_0"]).receipts[1].properties["action_name"] == "")
     }
 
     @Test("no delivery token: the cached device token is used (absent or empty); none at all: no receipt")

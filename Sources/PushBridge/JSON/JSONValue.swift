@@ -22,6 +22,14 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The type name with its article, for a sentence ("an object", "a number").
+    public var typeNameWithArticle: String {
+        switch self {
+        case .array, .object: return "an " + typeName
+        default: return "a " + typeName
+        }
+    }
+
     /// The string, when this is a string.
     public var stringValue: String? {
         if case .string(let value) = self { return value }

@@ -47,7 +47,7 @@ public enum APSCoding {
             payload.ignored[nonObjectAPSKey] = aps
             diagnostics.append(Diagnostic(
                 .warning, code: "aps-not-object", path: "$.aps",
-                message: "aps is a \(aps.typeName), not an object; it is kept under ignored"))
+                message: "aps is \(aps.typeNameWithArticle), not an object; it is kept under ignored"))
             return diagnostics
         }
         // Members are read in the dictionary's order; what each noticed is reported in key order.

@@ -33,10 +33,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// A `wrong-type` warning: the value at `path` is not `expected` (a phrase: "a string", "an array of
     /// objects") and was kept as sent (in `ignored`, `data` or `apsExtra`).
     public static func wrongType(_ path: String, expected: String, _ value: JSONValue) -> Diagnostic {
-        let article = value.typeName == "array" || value.typeName == "object" ? "an" : "a"
-        return Diagnostic(
+        Diagnostic(
             .warning, code: "wrong-type", path: path,
-            message: "expected \(expected), found \(article) \(value.typeName); kept as sent")
+            message: "expected \(expected), found \(value.typeNameWithArticle); kept as sent")
     }
 
     /// The diagnostic as a JSON object (`type`, `severity`, `code`, `path`, `message`).

@@ -72,16 +72,24 @@ public enum Validator {
                 .error, code: "mutable-content-missing", path: "$.aps[\"mutable-content\"]",
                 message: "the payload has \(what) but no mutable-content: 1, so the service extension never runs"))
         }
-        if let sound = payload.sound, sound != "default" {
+        // A critical sound is a dictionary (kept in apsExtra) whose name is the file.
+        let criticalName = payload.apsExtra["sound"]?["name"]?.stringValue
+        if let sound = payload.sound ?? criticalName, sound != "default" {
             let ext = sound.split(separator: ".", omittingEmptySubsequences: false).last.map { String($0).lowercased() }
             if !sound.contains(".") || !soundExtensions.contains(ext ?? "") {
+                let path = payload.sound == nil ? "$.aps.sound.name" : "$.aps.sound"
                 problems.append(Diagnostic(
-                    .warning, code: "sound-without-extension", path: "$.aps.sound",
+                    .warning, code: "sound-without-extension", path: path,
                     message: "sound '\(sound)' has no .caf, .aiff or .wav extension; iOS will not find it"))
             }
         }
-        problems += diagnostics.filter { $0.severity >= .warning }
-        if let adapter { problems += adapter.validationProblems(userInfo, payload: payload) }
+        // The vendor's own rule names a problem its decoding may have noticed too: one problem per code and path.
+        let vendorProblems = adapter?.validationProblems(userInfo, payload: payload) ?? []
+        problems += diagnostics.filter { diagnostic in
+            diagnostic.severity >= .warning
+                && !vendorProblems.contains { $0.code == diagnostic.code && $0.path == diagnostic.path }
+        }
+        problems += vendorProblems
         return ValidationReport(vendor: adapter?.id, bytes: byteCount, problems: problems)
     }
 }

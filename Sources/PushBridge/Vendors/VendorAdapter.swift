@@ -277,7 +277,8 @@ public protocol VendorAdapter: Sendable {
     func actionReceipt(for action: PushAction, handled: Bool, payload: PushPayload) -> Receipt?
     /// The receipt recording that a deep link was routed. Default: none.
     func routeReceipt(url: String, via: RouteVia, payload: PushPayload) -> Receipt?
-    /// Vendor rules beyond APNs for `bridge-cli validate` (default: none beyond the decode diagnostics).
+    /// Vendor rules beyond APNs for `bridge-cli validate` (default: none beyond the decode diagnostics). A
+    /// problem with the code and path of a decode diagnostic replaces it, so each is reported once.
     func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic]
 }
 

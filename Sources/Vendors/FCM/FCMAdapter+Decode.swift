@@ -141,7 +141,7 @@ struct FCMDecoding: WireDecoding {
             payload.tracking[key] = value
         case (.string, _) where key == Key.analyticsEnabled:
             keep(value, at: path)
-            note(.warning, "analytics-flag-not-string", at: path, "\(key) is a \(value.typeName), not the string \"1\": "
+            note(.warning, "analytics-flag-not-string", at: path, "\(key) is \(value.typeNameWithArticle), not the string \"1\": "
                 + "FirebaseMessaging logs no analytics for this push; kept under ignored")
         case (.string, _):
             wrongType(value, at: path, expected: "a string")

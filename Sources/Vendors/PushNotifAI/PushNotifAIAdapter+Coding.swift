@@ -60,7 +60,7 @@ extension PushNotifAIAdapter {
         for key in JSONWriter.sortedCanonically(notStrings) {
             diagnostics.append(Diagnostic(
                 .warning, code: "custom-data-not-string", path: JSONPath.member(key, of: JSONPath.root),
-                message: "custom data '\(key)' is a \(data[key]!.typeName); PushNotifAI sends strings. Kept as sent"))
+                message: "custom data '\(key)' is \(data[key]!.typeNameWithArticle); PushNotifAI sends strings. Kept as sent"))
         }
         payload.data = data
         return DecodeResult(payload: payload, diagnostics: diagnostics)

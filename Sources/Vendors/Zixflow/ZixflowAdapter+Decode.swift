@@ -128,15 +128,27 @@ extension ZixflowAdapter {
                 message: "action_buttons holds \(elements.count) buttons; Zixflow uses the first \(Self.maxButtons) and drops "
                     + JSONWriter.string(.array(Array(elements.dropFirst(Self.maxButtons))))))
         }
+        // A member a button cannot hold (a wrong type, an unknown key) is never dropped: the string is kept as sent.
+        var keepsSent = false
+        defer { if keepsSent { payload.ignored[Key.actionButtons] = value } }
         for (index, element) in elements.prefix(Self.maxButtons).enumerated() {
             var elementPath: String { JSONPath.element(index, of: path) }
             func string(_ field: String) -> String {
                 guard let member = element[field] else { return "" }
                 if let text = member.stringValue { return text }
+                keepsSent = true
                 diagnostics.append(Diagnostic.wrongType(JSONPath.member(field, of: elementPath), expected: "a string", member))
                 return ""
             }
-            let name = string("name")
+            for key in element.objectValue?.keysInCanonicalOrder ?? [] where key != "name" && key != "deeplink" {
+                keepsSent = true
+                diagnostics.append(Diagnostic(
+                    .warning, code: "unknown-key", path: JSONPath.member(key, of: elementPath),
+                    message: "'\(key)' is not a Zixflow button key; action_buttons is kept under ignored"))
+            }
+            // The SDK reads `name as? String ?? "Action \(index + 1)"`, the title the ZX_2BTN category registers.
+            let sentName = string("name")
+            let name = element["name"]?.stringValue == nil ? "Action \(index + 1)" : sentName
             let deepLink = string("deeplink")
             payload.buttons.append(PushButton(
                 id: Self.actionIdentifierPrefix + String(index), title: name, deepLink: deepLink.isEmpty ? nil : deepLink,

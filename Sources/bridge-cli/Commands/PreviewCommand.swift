@@ -42,7 +42,7 @@ enum PreviewCommand: Command {
         if arguments.has("jsonl") {
             let reader = try LineReader(path: input)
             var lineNumber = 0
-            while let line = reader.nextLine() {
+            while let line = try reader.nextLine() {
                 lineNumber += 1
                 do throws(CLIError) {
                     let userInfo = try parseUserInfo(line)

@@ -5,13 +5,15 @@ struct Arguments {
     private var flags: Set<String> = []
 
     /// Parses `arguments` for a command that takes the `valued` options (`--to ID`) and `flags` (`--report`).
-    /// `--name=value` works too; `-` is a positional (standard input).
+    /// `--name=value` works too; `-` is a positional (standard input). Every option is long: `-x` is an unknown
+    /// option, not a file name (a path that starts with `-` goes after `--`, or as `./-x`).
     init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(CLIError) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("--") else {
+                if argument.hasPrefix("-"), argument != "-" { throw .usage("unknown option \(argument)") }
                 positionals.append(argument)
                 continue
             }

@@ -26,6 +26,7 @@ func readInput(_ path: String) throws(CLIError) -> [UInt8] {
 
 /// Reads lines from a file path or `-`, one at a time, without holding the whole input.
 final class LineReader {
+    private let path: String
     private let descriptor: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private var start = 0
@@ -33,9 +34,10 @@ final class LineReader {
     private var finished = false
 
     init(path: String) throws(CLIError) {
+        self.path = path
         descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CLIError(code: .unreadableInput, message: "cannot read '\(path)': \(String(cString: strerror(errno)))")
+            throw CLIError(code: .unreadableInput, message: "cannot read '\(path)': \(FileReading.describe(errno: errno))")
         }
     }
 
@@ -44,8 +46,9 @@ final class LineReader {
     /// The next line without its newline (and without a `\r` before it), or nil at the end of input.
     ///
     /// A line longer than the input limit is cut to one byte past the limit (the rest up to its newline
-    /// is read and dropped), so memory stays bounded and parsing reports it as too large.
-    func nextLine() -> [UInt8]? {
+    /// is read and dropped), so memory stays bounded and parsing reports it as too large. An input that cannot
+    /// be read (a directory, an I/O error) throws: it is not an empty or shorter batch.
+    func nextLine() throws(CLIError) -> [UInt8]? {
         let limit = JSONParser.Options.default.maxBytes + 1
         var line: [UInt8] = []
         while true {
@@ -71,7 +74,10 @@ final class LineReader {
             if finished { return line.isEmpty ? nil : line }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
-            if count <= 0 {
+            if count < 0 {
+                throw CLIError(code: .unreadableInput, message: "cannot read '\(path)': \(FileReading.describe(errno: errno))")
+            }
+            if count == 0 {
                 finished = true
                 continue
             }

@@ -98,7 +98,7 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
     while !finished {
         var bytes = 0
         while batch.count < maximumLines, bytes < batchBytes || batch.isEmpty {
-            guard let line = reader.nextLine() else {
+            guard let line = try reader.nextLine() else {
                 finished = true
                 break
             }
