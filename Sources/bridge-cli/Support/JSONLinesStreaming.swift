@@ -83,7 +83,7 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
     if jobs == 1 {
         // One thread: each line straight to stdout and stderr, no batch held.
         let output = LineOutput(standardOutput: stdoutStream, standardError: stderrStream)
-        while let line = reader.nextLine() {
+        while let line = try reader.nextLine() {
             summary.lines += 1
             runLine(line, number: summary.lines, body, into: output)
         }
@@ -95,10 +95,20 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
     let maximumLines = batchLinesPerJob * jobs
     batch.reserveCapacity(maximumLines)
     var finished = false
+    // A read that fails part way ends the input: the lines read before it are handled and printed, as one
+    // thread would have, and then the error is thrown.
+    var readError: CLIError?
     while !finished {
         var bytes = 0
         while batch.count < maximumLines, bytes < batchBytes || batch.isEmpty {
-            guard let line = try reader.nextLine() else {
+            let line: [UInt8]?
+            do throws(CLIError) {
+                line = try reader.nextLine()
+            } catch {
+                readError = error
+                line = nil
+            }
+            guard let line else {
                 finished = true
                 break
             }
@@ -115,6 +125,7 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
         summary.lines += batch.count
         batch.removeAll(keepingCapacity: true)
     }
+    if let readError { throw readError }
     return summary
 }
 
