@@ -92,13 +92,23 @@ struct CarrierEnvelopeTests {
         #expect(notes.first?.message.contains("Firebase Cloud Messaging") == true)
     }
 
-    @Test("without the carrier's marker, keys that merely look like its own stay the vendor's data")
-    func noMarkerNoCarrier() {
-        let userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m1", "from": "Ada", "google.maps": "x"]
+    @Test("a lone key other senders use too (from) stays the vendor's data; a carrier-only key sets the envelope aside")
+    func sharedKeyAlone() {
+        let userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m1", "from": "Ada", "note": "x"]
         let decoded = FakeAdapter().decodeClaimed(userInfo)
-        #expect(decoded.payload.data == ["from": "Ada", "google.maps": "x"])
+        #expect(decoded.payload.data == ["from": "Ada", "note": "x"])
         #expect(decoded.payload.ignored.isEmpty)
         #expect(decoded == FakeAdapter().decode(userInfo))
+        // FCM reserves the google. and gcm. prefixes and fcm_options: any of them shows FCM delivered the push,
+        // marker or not, and then from is FCM's too.
+        for carrierOnly: JSONObject in [["google.c.a.e": "1"], ["gcm.n.e": "1"], ["fcm_options": ["image": "x"]]] {
+            var delivered = userInfo
+            delivered.merge(carrierOnly) { _, new in new }
+            let set = FakeAdapter().decodeClaimed(delivered)
+            #expect(set.payload.data == ["note": "x"], "\(carrierOnly)")
+            #expect(set.payload.ignored.keys.sorted() == (["$.from"] + carrierOnly.keys.map { JSONPath.member($0, of: "$") }).sorted())
+            #expect(set.diagnostics.contains { $0.code == "carrier-keys" })
+        }
     }
 
     @Test("a carrier's own keys are never set aside when it decodes")

@@ -11,11 +11,12 @@ public enum ClaimStrength: Sendable, Hashable {
 
 /// The keys a carrier adds to every push it delivers, whoever wrote the push (REAL-VENDORS R2).
 ///
-/// When another vendor decodes a payload that carries them (its marker key is present), they are set aside:
-/// kept in ``PushPayload/ignored`` under `$.<key>` with one `carrier-keys` info diagnostic, never read as the
-/// vendor's data, written back by a same-vendor encode and reported lost by a translation (the carrier adds
-/// them again when it delivers the translated push). A payload without the carrier's marker keeps keys that
-/// merely look like the carrier's (`from`) as its own.
+/// When another vendor decodes a payload that carries them (its marker key, or a key only that carrier uses:
+/// FCM's reserved `gcm.*`, `google.*` and `fcm_options`), they are set aside: kept in ``PushPayload/ignored``
+/// under `$.<key>` with one `carrier-keys` info diagnostic, never read as the vendor's data, written back by a
+/// same-vendor encode and reported lost by a translation (the carrier adds them again when it delivers the
+/// translated push). A key that alone says nothing of the carrier (``sharedKeys``: FCM's `from`, a common
+/// custom-data name) stays the vendor's own when nothing else of the carrier is there.
 public struct CarrierEnvelope: Sendable, Hashable {
     /// The carrier's vendor id.
     public var vendor: String
@@ -27,22 +28,29 @@ public struct CarrierEnvelope: Sendable, Hashable {
     public var keys: Set<String>
     /// Prefixes of the keys the carrier adds.
     public var prefixes: [String]
+    /// Keys the carrier adds that other senders use too: alone, they do not show the carrier delivered the push.
+    public var sharedKeys: Set<String>
 
     /// Creates an envelope.
-    public init(vendor: String, name: String, marker: String, keys: Set<String>, prefixes: [String] = []) {
+    public init(
+        vendor: String, name: String, marker: String, keys: Set<String>, prefixes: [String] = [],
+        sharedKeys: Set<String> = []
+    ) {
         self.vendor = vendor
         self.name = name
         self.marker = marker
         self.keys = keys
         self.prefixes = prefixes
+        self.sharedKeys = sharedKeys
     }
 
     /// Airship's send id `_`.
     public static let airship = CarrierEnvelope(vendor: "airship", name: "Airship", marker: "_", keys: ["_"])
-    /// Firebase Cloud Messaging: `gcm.*`, `google.*`, `fcm_options` and `from`.
+    /// Firebase Cloud Messaging: `gcm.*`, `google.*`, `fcm_options` and `from` (FCM reserves `gcm` and `google`
+    /// key prefixes and `from`; `from` alone is a common custom-data name).
     public static let fcm = CarrierEnvelope(
         vendor: "fcm", name: "Firebase Cloud Messaging", marker: "gcm.message_id", keys: ["fcm_options", "from"],
-        prefixes: ["gcm.", "google."])
+        prefixes: ["gcm.", "google."], sharedKeys: ["from"])
     /// The carriers R2 names, in rank order.
     public static let known: [CarrierEnvelope] = [.airship, .fcm]
 
@@ -51,8 +59,12 @@ public struct CarrierEnvelope: Sendable, Hashable {
         keys.contains(key) || prefixes.contains { key.hasPrefix($0) }
     }
 
-    /// Whether `userInfo` came through this carrier.
-    public func delivered(_ userInfo: JSONObject) -> Bool { userInfo[marker]?.stringValue != nil }
+    /// Whether `userInfo` came through this carrier: its marker is a string, or a key only this carrier uses
+    /// (one of its keys other than the marker and ``sharedKeys``) is present.
+    public func delivered(_ userInfo: JSONObject) -> Bool {
+        if userInfo[marker]?.stringValue != nil { return true }
+        return userInfo.keys.contains { $0 != marker && !sharedKeys.contains($0) && contains($0) }
+    }
 
     /// The carriers other than `vendor` that delivered `userInfo`.
     static func envelopes(of userInfo: JSONObject, decodingVendor vendor: String) -> [CarrierEnvelope] {
