@@ -13,8 +13,9 @@ GNU time (`/usr/bin/time -f "%x %M"`): peak RSS is its %M (the kernel's high-wat
 process, in KiB). Runs are interleaved (run 1 of every tool, then run 2, ...) so
 the load of this shared machine falls on all tools alike, and the median of the runs is reported.
 CPU time comes from wait4's rusage (microseconds), peak RSS from GNU time.
-Throughput is payloads per CPU second: on a machine shared by several jobs, wall time also counts
-the time a process waits for a core; wall-clock throughput is printed beside it.
+Throughput is payloads per CPU second, of bridge-cli on one thread (`--jobs 1`): on a machine shared by
+several jobs, wall time also counts the time a process waits for a core. Wall-clock throughput is printed
+beside it, and bridge-cli's default run (one thread per processor, at most 8) gives the wall-clock ratios.
 Standard library only.
 """
 
@@ -248,8 +249,8 @@ def main():
     print("bridge-cli: %s" % opts.cli)
     print("%d runs per measurement, median; payloads/s and MB/s per CPU second (user+sys of all threads), "
           "wall-clock beside" % opts.runs)
-    print("bridge-cli translate --jsonl runs on %d threads (its default --jobs on this machine); "
-          "'--jobs 1' is one thread" % default_jobs())
+    print("bridge-cli: '--jobs 1' is one thread (the per-CPU-second figures and targets); its default runs "
+          "%d threads (--jobs), whose wall clock the 'wall' ratios of the targets use" % default_jobs())
     print()
 
     # ---- tools on every direction of every class -----------------------------------------------------
@@ -278,14 +279,15 @@ def main():
                                                                      "--arg", "hash", "none", "-f", jq_program, path],
                                      path, lines, nbytes, output=out("jqmap")))
             tools = [
-                Tool("bridge-cli translate --jsonl", [opts.cli, "translate", "--to", target, "--jsonl", path],
-                     path, lines, nbytes, output=out("bridge")),
+                Tool("bridge-cli translate --jsonl --jobs 1", [opts.cli, "translate", "--to", target, "--jsonl",
+                                                              "--jobs", "1", path], path, lines, nbytes,
+                     output=out("bridge")),
                 Tool("python peer script", [python, py_peer, source, target], path, lines, nbytes, stdin=True,
                      output=out("python")),
             ] + jq_tools + [
-                Tool("bridge-cli … --jobs 1 (one thread)", [opts.cli, "translate", "--to", target, "--jsonl",
-                                                           "--jobs", "1", path], path, lines, nbytes,
-                     output=out("bridge1")),
+                Tool("bridge-cli … (default: %d threads)" % default_jobs(), [opts.cli, "translate", "--to", target,
+                                                                            "--jsonl", path], path, lines, nbytes,
+                     output=out("bridgeN")),
                 Tool("floor: PushBridge parse+write", [opts.floor, path], path, lines, nbytes, output=out("floor")),
                 Tool("floor: python loads/dumps", [python, py_peer, "identity"], path, lines, nbytes, stdin=True,
                      output=out("pyid")),
@@ -356,8 +358,11 @@ def main():
             "%s ×%.2f" % (t.label.replace("floor: ", ""), bridge.wall_rate / t.wall_rate) for t in compared)))
         print()
         direction = "%s: %s → %s" % (class_name, source, target)
-        python_ratio, python_wall = bridge.rate / python_peer.rate, bridge.wall_rate / python_peer.wall_rate
-        jq_ratio, jq_wall = bridge.rate / best_jq.rate, bridge.wall_rate / best_jq.wall_rate
+        # Per CPU second: the one-thread run (the least CPU a payload takes). Wall-clock: the default run, on
+        # as many threads as the machine has (what a person waits for).
+        threaded = next(t for t in tools if t.label.startswith("bridge-cli … (default"))
+        python_ratio, python_wall = bridge.rate / python_peer.rate, threaded.wall_rate / python_peer.wall_rate
+        jq_ratio, jq_wall = bridge.rate / best_jq.rate, threaded.wall_rate / best_jq.wall_rate
         wall_checks.append((python_wall >= PYTHON_TARGET, python_wall, "python"))
         wall_checks.append((jq_wall >= JQ_TARGET, jq_wall, "jq"))
         checks.append(("%s ≥ %.1f× the Python script" % (direction, PYTHON_TARGET), python_ratio >= PYTHON_TARGET,
@@ -397,7 +402,8 @@ def main():
         run_simulate_and_conformance(opts, checks)
 
     unmet = 0
-    for issue, title in (("12", "Targets of issue 12 (ratios per CPU second from this run, wall-clock beside)"),
+    for issue, title in (("12", "Targets of issue 12 (ratios per CPU second of --jobs 1 from this run; wall-clock "
+                                "ratios of the default run beside)"),
                          ("8", "Targets of issue 8, still held")):
         if not any(owner == issue for _, _, _, owner in checks):
             continue

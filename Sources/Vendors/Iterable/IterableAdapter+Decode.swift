@@ -154,13 +154,15 @@ struct IterableDecoding: WireDecoding {
             return text
         }
         if let messageId = read(Key.messageId) { payload.messageId = messageId }
+        // A ghost push's named action is its notificationType, which is where encoding writes it: a named default
+        // action is kept whole (in place of what decoding it kept inside it), with or without a notificationType.
+        if payload.action != nil, let original = itbl[Key.defaultAction] {
+            payload.action = nil
+            payload.ignored = payload.ignored.filter { !JSONPath.isSameOrInside($0.key, Path.defaultAction) }
+            unread(original, at: Path.defaultAction, "ghost-default-action",
+                   "a ghost push's action is its notificationType; the default action is kept under ignored")
+        }
         if let type = read(Key.notificationType) {
-            if payload.action != nil, let original = itbl[Key.defaultAction] {
-                // Kept whole, in place of what decoding the action kept inside it.
-                payload.ignored = payload.ignored.filter { !JSONPath.isSameOrInside($0.key, Path.defaultAction) }
-                unread(original, at: Path.defaultAction, "ghost-default-action",
-                       "a ghost push's action is its notificationType; the default action is kept under ignored")
-            }
             payload.action = PushAction(name: type)
             if !IterableAdapter.silentNotificationTypes.contains(type) {
                 note(.warning, "notification-type-unknown", at: JSONPath.member(Key.notificationType, of: JSONPath.root),
