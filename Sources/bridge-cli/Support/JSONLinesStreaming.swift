@@ -138,16 +138,25 @@ let batchBytes = 1 << 18
 /// the lines one at a time (so no thread waits long for another at the end of a batch); the outputs, one per
 /// line, are in line order.
 private func runBatch(_ lines: [[UInt8]], firstLine: Int, jobs: Int, _ body: JSONLineBody) -> [LineOutput] {
-    if min(jobs, lines.count) <= 1 {
+    let threads = min(jobs, lines.count)
+    if threads <= 1 {
         let output = LineOutput()
         for index in lines.indices { runLine(lines[index], number: firstLine + index, body, into: output) }
         return [output]
     }
     let slots = BatchSlots(count: lines.count)
-    DispatchQueue.concurrentPerform(iterations: lines.count) { index in
-        let output = LineOutput()
-        runLine(lines[index], number: firstLine + index, body, into: output)
-        slots.store(output, at: index)
+    let next = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        while true {
+            let index = next.withLock { (position: inout Int) -> Int in
+                defer { position += 1 }
+                return position
+            }
+            guard index < lines.count else { return }
+            let output = LineOutput()
+            runLine(lines[index], number: firstLine + index, body, into: output)
+            slots.store(output, at: index)
+        }
     }
     return slots.outputs()
 }
