@@ -60,8 +60,17 @@ struct FuzzRegressionTests {
 
     @Test("the corpus of inputs the fuzzers stopped on is there, the issue-18 inputs included")
     func corpusPresent() {
-        #expect(Self.corpus.count >= 11)
+        #expect(Self.corpus.count >= 23)
         #expect(Self.corpus.contains("laws-pushnotifai-forced-same-vendor-category.json"))
+        for stop in [
+            "fuzz-FuzzDecode-zixflow-top-level-badge-beside-wrong-aps-badge-bdf77e18",
+            "fuzz-FuzzDecode-braze-empty-ab-cat-entry-b0452dda",
+            "fuzz-FuzzDecode-onesignal-os-data-minified-alert-field-a87cd879",
+            "fuzz-FuzzDecode-iterable-ghost-named-default-action-ece5735d",
+            "fuzz-FuzzJSON-depth-of-replaced-value-90191d8e",
+        ] {
+            #expect(Self.corpus.contains(stop), "\(stop)")
+        }
     }
 
     @Test("every input a fuzzer stopped on: the JSON round trip holds and, for an object, every law for every vendor",

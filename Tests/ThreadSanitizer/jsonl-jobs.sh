@@ -22,6 +22,11 @@ with open(out, "w") as f:
             if (round_ + index) % 17 == 0:
                 f.write("{not json\n")
 PY
+lines=$(wc -l < "$work/lines.jsonl")
+if [ "$lines" -lt 400 ]; then
+    echo "FAIL: only $lines input lines (examples/payloads/*.json missing?): nothing would be checked" >&2
+    exit 1
+fi
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66"
 status=0
 for command in "detect" "normalize" "translate --to buzzkit --report" "validate"; do
@@ -37,6 +42,9 @@ for command in "detect" "normalize" "translate --to buzzkit --report" "validate"
         status=1
     elif ! cmp -s "$work/one.out" "$work/four.out" || ! cmp -s "$work/one.err" "$work/four.err"; then
         echo "FAIL: $command --jobs 4 prints other output than --jobs 1" >&2
+        status=1
+    elif [ "$(wc -l < "$work/four.out")" -ne "$lines" ]; then
+        echo "FAIL: $command --jobs 4 printed $(wc -l < "$work/four.out") lines for $lines" >&2
         status=1
     else
         echo "ok: $command --jsonl --jobs 4 ($(wc -l < "$work/four.out") lines, no race reported)"
