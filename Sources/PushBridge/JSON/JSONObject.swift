@@ -29,6 +29,9 @@ public struct JSONObject: Sendable {
         static let empty = Member(key: "", value: .null, fingerprint: KeyFingerprint(prefix: 0, suffix: 0, count: 0))
     }
 
+    /// The room an object built member by member gets on its first member.
+    @usableFromInline static let initialCapacity = 8
+
     /// Objects with more members than this keep a hash table of positions; smaller ones are scanned.
     @usableFromInline static let indexThreshold = 32
 
@@ -129,12 +132,11 @@ public struct JSONObject: Sendable {
 
     /// Sets the value of `key` (appending a new member, or replacing in place); returns the value replaced.
     @discardableResult
-    public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
+    public mutating func updateValue(_ value: consuming JSONValue, forKey key: String) -> JSONValue? {
         let fingerprint = KeyFingerprint(key)
         if let position = position(ofKey: key, fingerprint: fingerprint) {
-            let old = members[position].value
-            members[position].value = value
-            return old
+            swap(&members[position].value, &value)
+            return value
         }
         append(Member(key: key, value: value, fingerprint: fingerprint))
         return nil
@@ -195,7 +197,10 @@ public struct JSONObject: Sendable {
 
     /// Appends a member whose key the caller knows is not present yet.
     @inlinable
-    mutating func append(_ member: Member) {
+    mutating func append(_ member: consuming Member) {
+        // An object built member by member starts with room for a few: growing one at a time from nothing
+        // would allocate and move the members at 1, 2 and 4.
+        if members.capacity == 0 { members.reserveCapacity(Self.initialCapacity) }
         members.append(member)
         if table != nil {
             insertIntoTable(position: members.count - 1)
@@ -401,10 +406,10 @@ struct KeyFingerprint: Sendable, Equatable {
                 suffix: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self), count: bytes.count)
             return
         }
-        // The bytes in a zeroed word read big-endian: the first byte is the highest, as for a long key.
-        var word: UInt64 = 0
-        withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
-        self.init(prefix: UInt64(bigEndian: word), suffix: 0, count: bytes.count)
+        // The bytes in the highest places of the word, as big-endian reading puts a long key's first eight.
+        var prefix: UInt64 = 0
+        for index in 0..<bytes.count { prefix |= UInt64(base[index]) << (56 - 8 * UInt64(index)) }
+        self.init(prefix: prefix, suffix: 0, count: bytes.count)
     }
 
     /// Whether the fingerprint holds every byte of the key (the first and last eight bytes overlap or meet).
