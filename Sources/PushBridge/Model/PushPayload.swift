@@ -74,42 +74,153 @@ public struct PushButton: Sendable, Hashable {
 /// `contentAvailable` and the button flags are always written.
 public struct PushPayload: Sendable, Hashable {
     /// The id of the vendor whose wire format this came from (`zixflow`, `buzzkit`, …).
-    public var vendor: String
+    public var vendor: String {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.vendor } }
+        _modify { yield &uniqueFields.pointee.vendor }
+    }
     /// The vendor's id for this message.
-    public var messageId: String?
+    public var messageId: String? {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.messageId } }
+        _modify { yield &uniqueFields.pointee.messageId }
+    }
     /// The visible text.
-    public var alert: PushAlert?
+    public var alert: PushAlert? {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.alert } }
+        _modify { yield &uniqueFields.pointee.alert }
+    }
     /// The app icon badge.
-    public var badge: Int?
+    public var badge: Int? {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.badge } }
+        _modify { yield &uniqueFields.pointee.badge }
+    }
     /// The sound file name, or `default`.
-    public var sound: String?
+    public var sound: String? {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.sound } }
+        _modify { yield &uniqueFields.pointee.sound }
+    }
     /// The notification category (which registered buttons iOS shows).
-    public var category: String?
+    public var category: String? {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.category } }
+        _modify { yield &uniqueFields.pointee.category }
+    }
     /// The thread the notification is grouped in.
-    public var threadId: String?
+    public var threadId: String? {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.threadId } }
+        _modify { yield &uniqueFields.pointee.threadId }
+    }
     /// Whether the service extension runs for it (`aps.mutable-content`).
-    public var mutableContent: Bool
+    public var mutableContent: Bool {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.mutableContent } }
+        _modify { yield &uniqueFields.pointee.mutableContent }
+    }
     /// Whether it is a background push (`aps.content-available`).
-    public var contentAvailable: Bool
+    public var contentAvailable: Bool {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.contentAvailable } }
+        _modify { yield &uniqueFields.pointee.contentAvailable }
+    }
     /// The rich image.
-    public var imageURL: String?
+    public var imageURL: String? {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.imageURL } }
+        _modify { yield &uniqueFields.pointee.imageURL }
+    }
     /// Where a body tap goes.
-    public var deepLink: String?
+    public var deepLink: String? {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.deepLink } }
+        _modify { yield &uniqueFields.pointee.deepLink }
+    }
     /// The named action a body tap runs.
-    public var action: PushAction?
+    public var action: PushAction? {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.action } }
+        _modify { yield &uniqueFields.pointee.action }
+    }
     /// The action buttons, in order.
-    public var buttons: [PushButton]
+    public var buttons: [PushButton] {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.buttons } }
+        _modify { yield &uniqueFields.pointee.buttons }
+    }
     /// The sender's custom data.
-    public var data: JSONObject
+    public var data: JSONObject {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.data } }
+        _modify { yield &uniqueFields.pointee.data }
+    }
     /// What the vendor needs to send receipts (delivery ids, tokens).
-    public var tracking: JSONObject
+    public var tracking: JSONObject {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.tracking } }
+        _modify { yield &uniqueFields.pointee.tracking }
+    }
     /// What decoding kept but the bridge form has no field for, so that encoding to the same vendor writes it
     /// back: vendor keys with no iOS meaning under their own name (`large_icon_url`), and values of the wrong
     /// type or at an unknown place under their JSON path in the wire payload (`$.buzzkit.actions[1].foreground`,
     /// `$.chirp.id`), each with a diagnostic. Translating to another vendor reports every entry as a loss.
-    public var ignored: JSONObject
+    public var ignored: JSONObject {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.ignored } }
+        _modify { yield &uniqueFields.pointee.ignored }
+    }
     /// `aps` keys with no field of their own, written back into `aps` by every vendor.
-    public var apsExtra: JSONObject
+    public var apsExtra: JSONObject {
+        get { storage.withUnsafeMutablePointerToHeader { $0.pointee.apsExtra } }
+        _modify { yield &uniqueFields.pointee.apsExtra }
+    }
+
+    /// The stored fields. Copies of a payload share one ``Storage`` until one of them writes a field (copy on
+    /// write, as `Array` does): a payload is passed and kept at the cost of one reference, not of its ~20.
+    struct Fields: Hashable {
+        var vendor: String
+        var messageId: String?
+        var alert: PushAlert?
+        var badge: Int?
+        var sound: String?
+        var category: String?
+        var threadId: String?
+        var mutableContent: Bool
+        var contentAvailable: Bool
+        var imageURL: String?
+        var deepLink: String?
+        var action: PushAction?
+        var buttons: [PushButton]
+        var data: JSONObject
+        var tracking: JSONObject
+        var ignored: JSONObject
+        var apsExtra: JSONObject
+    }
+
+    /// One allocation holding the ``Fields``.
+    final class Storage: ManagedBuffer<Fields, Void> {}
+
+    /// The storage, sendable because its fields are written only while one payload holds it (copy on write),
+    /// so no two threads ever see it change.
+    private struct SharedStorage: @unchecked Sendable {
+        var buffer: Storage
+    }
+
+    private var shared: SharedStorage
+
+    @inline(__always) private var storage: Storage { shared.buffer }
+
+    private static func makeStorage(_ fields: Fields) -> Storage {
+        unsafeDowncast(Storage.create(minimumCapacity: 0) { _ in fields }, to: Storage.self)
+    }
+
+    /// The fields for writing: this payload's own storage, copied first when another payload shares it. The
+    /// pointer is used only while `self` is being changed, which keeps the storage alive.
+    private var uniqueFields: UnsafeMutablePointer<Fields> {
+        mutating get {
+            if !isKnownUniquelyReferenced(&shared.buffer) {
+                shared.buffer = Self.makeStorage(shared.buffer.withUnsafeMutablePointerToHeader { $0.pointee })
+            }
+            return shared.buffer.withUnsafeMutablePointerToHeader { $0 }
+        }
+    }
+
+    public static func == (lhs: PushPayload, rhs: PushPayload) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.withUnsafeMutablePointerToHeader { left in
+            rhs.storage.withUnsafeMutablePointerToHeader { right in left.pointee == right.pointee }
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        storage.withUnsafeMutablePointerToHeader { $0.pointee.hash(into: &hasher) }
+    }
 
     /// Creates a payload.
     public init(
@@ -119,23 +230,11 @@ public struct PushPayload: Sendable, Hashable {
         action: PushAction? = nil, buttons: [PushButton] = [], data: JSONObject = [:],
         tracking: JSONObject = [:], ignored: JSONObject = [:], apsExtra: JSONObject = [:]
     ) {
-        self.vendor = vendor
-        self.messageId = messageId
-        self.alert = alert
-        self.badge = badge
-        self.sound = sound
-        self.category = category
-        self.threadId = threadId
-        self.mutableContent = mutableContent
-        self.contentAvailable = contentAvailable
-        self.imageURL = imageURL
-        self.deepLink = deepLink
-        self.action = action
-        self.buttons = buttons
-        self.data = data
-        self.tracking = tracking
-        self.ignored = ignored
-        self.apsExtra = apsExtra
+        shared = SharedStorage(buffer: Self.makeStorage(Fields(
+            vendor: vendor, messageId: messageId, alert: alert, badge: badge, sound: sound, category: category,
+            threadId: threadId, mutableContent: mutableContent, contentAvailable: contentAvailable,
+            imageURL: imageURL, deepLink: deepLink, action: action, buttons: buttons, data: data,
+            tracking: tracking, ignored: ignored, apsExtra: apsExtra)))
     }
 
     /// Whether iOS shows something for it (an alert with any text).
@@ -143,4 +242,9 @@ public struct PushPayload: Sendable, Hashable {
 
     /// Whether it needs the service extension: an image or buttons.
     public var needsServiceExtension: Bool { imageURL != nil || !buttons.isEmpty }
+}
+
+extension PushPayload: CustomDebugStringConvertible {
+    /// The payload's canonical bridge-form JSON (``bridgeJSON``), as test failures and `debugPrint` show it.
+    public var debugDescription: String { "PushPayload(\(bridgeJSON))" }
 }
