@@ -26,4 +26,10 @@ extension CategoryProviding {
     public var launchCategories: [NotificationCategory] { [] }
     public func categories(for payload: PushPayload) -> [NotificationCategory] { [] }
     public var categoryLimit: Int? { nil }
+
+    /// Whether `category` is one of the ``launchCategories`` (the default for a vendor that registers categories;
+    /// chosen over ``VendorAdapter``'s, which owns none, without a dynamic cast per call).
+    public func ownsCategory(_ category: String) -> Bool {
+        launchCategories.contains { $0.id == category }
+    }
 }

@@ -406,10 +406,21 @@ struct KeyFingerprint: Sendable, Equatable {
                 suffix: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self), count: bytes.count)
             return
         }
-        // The bytes in the highest places of the word, as big-endian reading puts a long key's first eight.
-        var prefix: UInt64 = 0
-        for index in 0..<bytes.count { prefix |= UInt64(base[index]) << (56 - 8 * UInt64(index)) }
-        self.init(prefix: prefix, suffix: 0, count: bytes.count)
+        // The bytes in the highest places of the word, as big-endian reading puts a long key's first eight:
+        // byte i at bit 56 - 8i. Loads that overlap put equal bytes in equal places, so no loop is needed.
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        let prefix: UInt64
+        if count >= 4 {
+            let head = UInt64(UInt32(bigEndian: raw.loadUnaligned(as: UInt32.self)))
+            let tail = UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+            prefix = head << 32 | tail << (64 - 8 * UInt64(count))
+        } else {
+            let middle = count / 2
+            prefix = UInt64(base[0]) << 56 | UInt64(base[middle]) << (56 - 8 * UInt64(middle))
+                | UInt64(base[count - 1]) << (64 - 8 * UInt64(count))
+        }
+        self.init(prefix: prefix, suffix: 0, count: count)
     }
 
     /// Whether the fingerprint holds every byte of the key (the first and last eight bytes overlap or meet).

@@ -266,7 +266,8 @@ public protocol VendorAdapter: Sendable {
     /// appended when nobody reads it; the userInfo is the same either way.
     func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject
     /// Whether `category` is one this vendor's SDK registers itself (not a campaign category).
-    /// Default: one of its ``CategoryProviding/launchCategories``.
+    /// Default: one of its ``CategoryProviding/launchCategories`` (for an adapter that conforms to
+    /// ``CategoryProviding`` in the module that declares it), else none.
     func ownsCategory(_ category: String) -> Bool
     /// The receipts a step produces, in order. Default: the ``eventTable`` rows whose `sentOn` matches (none
     /// without a non-empty message id).
@@ -287,10 +288,8 @@ extension VendorAdapter {
 
     public func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? { claims(userInfo) ? .owner : nil }
 
-    public func ownsCategory(_ category: String) -> Bool {
-        guard let provider = self as? any CategoryProviding else { return false }
-        return provider.launchCategories.contains { $0.id == category }
-    }
+    /// None: a vendor that registers categories conforms to ``CategoryProviding``, whose default is used instead.
+    public func ownsCategory(_ category: String) -> Bool { false }
 
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         guard let messageId = payload.messageId, !messageId.isEmpty else { return [] }
