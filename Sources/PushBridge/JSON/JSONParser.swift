@@ -402,10 +402,7 @@ public enum JSONParser {
             guard count > 0 else { return [] }
             let tail = stack.withUnsafeMutableBufferPointer { buffer in
                 let source = buffer.baseAddress! + start
-                let moved = [Element](unsafeUninitializedCapacity: count) { target, initialized in
-                    target.baseAddress!.moveInitialize(from: source, count: count)
-                    initialized = count
-                }
+                let moved = Array(MovedElements(base: source, count: count))
                 source.initialize(repeating: filler, count: count)
                 return moved
             }
@@ -639,5 +636,41 @@ extension JSONNumber {
             var index = 0
             return JSONParser.scanNumber(buffer, &index) && index == buffer.count
         }
+    }
+}
+
+/// Elements moved out of memory the parser owns, for `Array.init`: the array is allocated by code specialised
+/// for `Element` (`Array(unsafeUninitializedCapacity:)` allocates through a generic runtime entry that looks up
+/// the array type's metadata on every call, ~4 % of a translation), and the elements are moved in with one
+/// `moveInitialize`, never copied. After `Array.init` the memory at `base` is uninitialized: the caller fills
+/// it again before anything reads it.
+struct MovedElements<Element>: RandomAccessCollection {
+    let base: UnsafeMutablePointer<Element>
+    let count: Int
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(position: Int) -> Element { base[position] }
+
+    /// Reads the elements from `position` on (not used for moving: ``_copyContents(initializing:)`` moves).
+    struct Iterator: IteratorProtocol {
+        let base: UnsafeMutablePointer<Element>
+        var position: Int
+        let end: Int
+
+        mutating func next() -> Element? {
+            guard position < end else { return nil }
+            defer { position += 1 }
+            return base[position]
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(base: base, position: 0, end: count) }
+
+    /// Moves the elements into `target` (what `Array.init` calls); the iterator returned is at the end.
+    func _copyContents(initializing target: UnsafeMutableBufferPointer<Element>) -> (Iterator, Int) {
+        let moved = Swift.min(count, target.count)
+        if moved > 0 { target.baseAddress!.moveInitialize(from: base, count: moved) }
+        return (Iterator(base: base, position: moved, end: count), moved)
     }
 }
