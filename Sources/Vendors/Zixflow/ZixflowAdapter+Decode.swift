@@ -26,8 +26,12 @@ extension ZixflowAdapter {
         var customAlert = payload.alert ?? PushAlert()
 
         payload.data.reserveCapacity(userInfo.count)
-        // Members are read in the dictionary's order; what each noticed is reported in key order.
+        // Members are read in the dictionary's order; what each noticed is reported in key order. What the first
+        // key to notice anything noticed stays in place until a second key notices something too: alone, it is
+        // already in key order.
         var byKey = DiagnosticsByKey()
+        var firstNoticed: (key: String, start: Int)?
+        var noticedByMoreKeys = false
         for (key, value) in userInfo {
             let field = Self.field(named: key)
             if Self.isCustomData(field, custom: custom) {
@@ -37,7 +41,16 @@ extension ZixflowAdapter {
             guard let field, field != .aps else { continue }
             let noticedBefore = diagnostics.count
             Self.decodeField(field, key, value, custom: custom, into: &payload, &customAlert, &diagnostics)
-            if diagnostics.count > noticedBefore { byKey.setAside(key, from: &diagnostics, since: noticedBefore) }
+            guard diagnostics.count > noticedBefore else { continue }
+            if noticedByMoreKeys {
+                byKey.setAside(key, from: &diagnostics, since: noticedBefore)
+            } else if let first = firstNoticed {
+                byKey.setAside(key, from: &diagnostics, since: noticedBefore)
+                byKey.setAside(first.key, from: &diagnostics, since: first.start)
+                noticedByMoreKeys = true
+            } else {
+                firstNoticed = (key, noticedBefore)
+            }
         }
         byKey.append(to: &diagnostics)
         if custom { payload.alert = customAlert }
@@ -91,12 +104,23 @@ extension ZixflowAdapter {
             decodeButtons(value, key: key, into: &payload, &diagnostics)
         case .noMeaningOnIOS:
             payload.ignored[key] = value
-            diagnostics.append(Diagnostic(
-                .info, code: "no-ios-meaning", path: path, message: "\(key) has no meaning on iOS; kept under ignored"))
+            let built = noMeaningDiagnostics.first { $0.key.utf8.elementsEqual(key.utf8) }?.diagnostic
+            diagnostics.append(built ?? noMeaningDiagnostic(key))
         case .aps:
             break
         }
     }
+
+    /// The `no-ios-meaning` diagnostic of the top-level `key`.
+    private static func noMeaningDiagnostic(_ key: String) -> Diagnostic {
+        Diagnostic(
+            .info, code: "no-ios-meaning", path: JSONPath.member(key, of: JSONPath.root),
+            message: "\(key) has no meaning on iOS; kept under ignored")
+    }
+
+    /// The `no-ios-meaning` diagnostics of the keys named in the wire format, built once: a payload usually
+    /// has one of them.
+    private static let noMeaningDiagnostics = [Key.largeIconURL, Key.sticky].map { (key: $0, diagnostic: noMeaningDiagnostic($0)) }
 
     /// Keeps a top-level member of the wrong type under `ignored`, with a `wrong-type` diagnostic.
     private static func keep(
@@ -137,10 +161,7 @@ extension ZixflowAdapter {
             return
         }
         if let plain = plainButtons(text) {
-            payload.buttons.reserveCapacity(payload.buttons.count + plain.count)
-            for (index, sent) in plain.enumerated() {
-                payload.buttons.append(button(at: index, title: sent.name, deepLink: sent.deepLink))
-            }
+            if payload.buttons.isEmpty { payload.buttons = plain } else { payload.buttons += plain }
             return
         }
         let parsed: JSONValue
@@ -200,20 +221,21 @@ extension ZixflowAdapter {
         PushButton(id: actionIdentifiers[index], title: title, deepLink: deepLink.isEmpty ? nil : deepLink, foreground: true)
     }
 
-    /// The text and deep link of each button of an `action_buttons` string in exactly the shape Zixflow sends,
-    /// read without building JSON values: `[{"name":"…","deeplink":"…"},…]` with no white space, at most
+    /// The buttons of an `action_buttons` string in exactly the shape Zixflow sends, read without building JSON
+    /// values: `[{"name":"…","deeplink":"…"},…]` with no white space, at most
     /// ``maxButtons`` objects, each with those two members once (in either order), strings with no escape or
     /// control character. Nil for any other text, which the parser then reads: the same buttons, and the
     /// diagnostics only it can give.
-    static func plainButtons(_ text: String) -> [(name: String, deepLink: String)]? {
+    static func plainButtons(_ text: String) -> [PushButton]? {
         text.utf8.withContiguousStorageIfAvailable { plainButtons(in: $0) } ?? nil
     }
 
-    private static func plainButtons(in bytes: UnsafeBufferPointer<UInt8>) -> [(name: String, deepLink: String)]? {
+    private static func plainButtons(in bytes: UnsafeBufferPointer<UInt8>) -> [PushButton]? {
         let end = bytes.count
         guard end >= 2, end < buttonsParseOptions.maxBytes, bytes[0] == UInt8(ascii: "[") else { return nil }
         if bytes[1] == UInt8(ascii: "]") { return end == 2 ? [] : nil }
-        var buttons: [(name: String, deepLink: String)] = []
+        var buttons: [PushButton] = []
+        buttons.reserveCapacity(maxButtons)
         var index = 1
         while true {
             guard buttons.count < maxButtons, index < end, bytes[index] == UInt8(ascii: "{") else { return nil }
@@ -241,7 +263,7 @@ extension ZixflowAdapter {
                 break
             }
             guard let name, let deepLink, index < end else { return nil }
-            buttons.append((name, deepLink))
+            buttons.append(button(at: buttons.count, title: name, deepLink: deepLink))
             let separator = bytes[index]
             index += 1
             if separator == UInt8(ascii: ",") { continue }
