@@ -71,14 +71,20 @@ extension ZixflowAdapter {
         var path: String { JSONPath.member(key, of: JSONPath.root) }
         switch field {
         case .deliveryID:
-            guard let text = value.stringValue else { return keep(key, value, expected: "a string", &payload, &diagnostics) }
+            guard let text = value.stringValue else {
+                return keep(key, value, expected: "a string", &payload, &diagnostics)
+            }
             payload.tracking[key] = value
             if !text.isEmpty { payload.messageId = text }
         case .deliveryToken:
-            guard value.stringValue != nil else { return keep(key, value, expected: "a string", &payload, &diagnostics) }
+            guard value.stringValue != nil else {
+                return keep(key, value, expected: "a string", &payload, &diagnostics)
+            }
             payload.tracking[key] = value
         case .title, .body:
-            guard let text = value.stringValue else { return keep(key, value, expected: "a string", &payload, &diagnostics) }
+            guard let text = value.stringValue else {
+                return keep(key, value, expected: "a string", &payload, &diagnostics)
+            }
             let isTitle = field == .title
             let apsText = isTitle ? payload.alert?.title : payload.alert?.body
             if let apsText, apsText != text {
@@ -90,10 +96,14 @@ extension ZixflowAdapter {
         case .badge:
             decodeCustomBadge(value, key: key, into: &payload, &diagnostics)
         case .imageURL:
-            guard let text = value.stringValue else { return keep(key, value, expected: "a string", &payload, &diagnostics) }
+            guard let text = value.stringValue else {
+                return keep(key, value, expected: "a string", &payload, &diagnostics)
+            }
             payload.imageURL = text
         case .deepLinkURL:
-            guard let text = value.stringValue else { return keep(key, value, expected: "a string", &payload, &diagnostics) }
+            guard let text = value.stringValue else {
+                return keep(key, value, expected: "a string", &payload, &diagnostics)
+            }
             if !text.isEmpty { payload.deepLink = text }
         case .clickAction:
             guard let text = value.stringValue, !text.isEmpty else {
@@ -120,7 +130,9 @@ extension ZixflowAdapter {
 
     /// The `no-ios-meaning` diagnostics of the keys named in the wire format, built once: a payload usually
     /// has one of them.
-    private static let noMeaningDiagnostics = [Key.largeIconURL, Key.sticky].map { (key: $0, diagnostic: noMeaningDiagnostic($0)) }
+    private static let noMeaningDiagnostics = [Key.largeIconURL, Key.sticky].map {
+        (key: $0, diagnostic: noMeaningDiagnostic($0))
+    }
 
     /// Keeps a top-level member of the wrong type under `ignored`, with a `wrong-type` diagnostic.
     private static func keep(
@@ -218,7 +230,8 @@ extension ZixflowAdapter {
 
     /// The button at `index` (below ``maxButtons``) of `action_buttons`; an empty deep link is none.
     private static func button(at index: Int, title: String, deepLink: String) -> PushButton {
-        PushButton(id: actionIdentifiers[index], title: title, deepLink: deepLink.isEmpty ? nil : deepLink, foreground: true)
+        PushButton(
+            id: actionIdentifiers[index], title: title, deepLink: deepLink.isEmpty ? nil : deepLink, foreground: true)
     }
 
     /// The buttons of an `action_buttons` string in exactly the shape Zixflow sends, read without building JSON
