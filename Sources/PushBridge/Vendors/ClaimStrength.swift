@@ -62,13 +62,36 @@ public struct CarrierEnvelope: Sendable, Hashable {
     /// Whether `userInfo` came through this carrier: its marker is a string, or a key only this carrier uses
     /// (one of its keys other than the marker and ``sharedKeys``) is present.
     public func delivered(_ userInfo: JSONObject) -> Bool {
+        delivered(userInfo, judging: userInfo.keys)
+    }
+
+    /// ``delivered(_:)`` with only `candidates` (keys of `userInfo`) looked at for a key only this carrier uses:
+    /// the same answer when every other key of `userInfo` is one the carrier cannot add.
+    func delivered<Candidates: Sequence<String>>(_ userInfo: JSONObject, judging candidates: Candidates) -> Bool {
         if userInfo[marker]?.stringValue != nil { return true }
-        return userInfo.keys.contains { $0 != marker && !sharedKeys.contains($0) && contains($0) }
+        return candidates.contains { $0 != marker && !sharedKeys.contains($0) && contains($0) }
     }
 
     /// The carriers other than `vendor` that delivered `userInfo`.
+    ///
+    /// Every decode runs this, and almost no payload has a carrier key: ``CarrierKeyScreen`` rules most keys
+    /// out on their first two bytes, so only a key it cannot rule out is hashed and prefix-compared.
     static func envelopes(of userInfo: JSONObject, decodingVendor vendor: String) -> [CarrierEnvelope] {
-        known.filter { $0.vendor != vendor && $0.delivered(userInfo) }
+        guard let screen = CarrierKeyScreen.known else {
+            return known.filter { $0.vendor != vendor && $0.delivered(userInfo) }
+        }
+        var suspected: UInt64 = 0
+        for key in userInfo.keys { suspected |= screen.carriers(thatMayAdd: key) }
+        guard suspected != 0 else { return [] }
+        var found: [CarrierEnvelope] = []
+        for (index, carrier) in known.enumerated() where suspected & CarrierKeyScreen.bit(index) != 0 {
+            guard carrier.vendor != vendor else { continue }
+            let candidates = userInfo.keys.lazy.filter {
+                screen.carriers(thatMayAdd: $0) & CarrierKeyScreen.bit(index) != 0
+            }
+            if carrier.delivered(userInfo, judging: candidates) { found.append(carrier) }
+        }
+        return found
     }
 
     /// Removes from `ignored` the carrier keys set aside for `vendor` (`$.<key>` entries of a carrier other than
@@ -84,6 +107,65 @@ public struct CarrierEnvelope: Sendable, Hashable {
         }
         for key in carried.keys { ignored.removeValue(forKey: JSONPath.member(key, of: JSONPath.root)) }
         return carried
+    }
+}
+
+/// A quick test that rules out most keys as ones a carrier adds, by their first two UTF-8 bytes, without hashing
+/// or comparing strings.
+///
+/// A carrier's key tests (its marker, ``CarrierEnvelope/keys`` and ``CarrierEnvelope/prefixes``) compare Swift
+/// strings: canonical equivalence, prefixes by whole characters. Against patterns of ASCII without a carriage
+/// return, a key whose first byte is ASCII can match only a pattern with the same first byte (an ASCII scalar
+/// decomposes to nothing else and no reordering moves it) and, when its second byte is ASCII too, only a
+/// one-byte pattern or one with the same second byte. A key that starts otherwise (empty, a non-ASCII first or
+/// second byte) is never ruled out.
+struct CarrierKeyScreen: Sendable {
+    /// For each first byte below 0x80: the patterns starting with it, as their second byte (nil for a
+    /// one-byte pattern) and the bit of the carrier they belong to.
+    private let patternsByFirstByte: [[(second: UInt8?, carrier: UInt64)]]
+    /// The bits of every carrier: the answer for a key the screen cannot judge.
+    private let allCarriers: UInt64
+
+    /// The screen for ``CarrierEnvelope/known``.
+    static let known = CarrierKeyScreen(CarrierEnvelope.known)
+
+    /// The bit of the carrier at `index` of the screened list.
+    @inline(__always)
+    static func bit(_ index: Int) -> UInt64 { 1 << UInt64(index) }
+
+    /// The screen for `carriers`; nil when it cannot judge them (more than 64 carriers, or a pattern that is
+    /// empty, not ASCII or holds a carriage return).
+    init?(_ carriers: [CarrierEnvelope]) {
+        guard carriers.count <= 64 else { return nil }
+        var table = [[(second: UInt8?, carrier: UInt64)]](repeating: [], count: 128)
+        for (index, carrier) in carriers.enumerated() {
+            for pattern in [carrier.marker] + Array(carrier.keys) + carrier.prefixes {
+                let bytes = Array(pattern.utf8)
+                guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
+                    return nil
+                }
+                table[Int(first)].append((bytes.count > 1 ? bytes[1] : nil, Self.bit(index)))
+            }
+        }
+        patternsByFirstByte = table
+        allCarriers = carriers.count < 64 ? Self.bit(carriers.count) - 1 : .max
+    }
+
+    /// The bits of the carriers that may add `key`; 0 when none can.
+    @inline(__always)
+    func carriers(thatMayAdd key: String) -> UInt64 {
+        var utf8 = key.utf8.makeIterator()
+        guard let first = utf8.next(), first < 0x80 else { return allCarriers }
+        let patterns = patternsByFirstByte[Int(first)]
+        if patterns.isEmpty { return 0 }
+        let second = utf8.next()
+        if let second, second >= 0x80 { return allCarriers }
+        var carriers: UInt64 = 0
+        for pattern in patterns {
+            // A one-byte pattern may be the key's first character; a longer one needs the same second byte.
+            if pattern.second == nil || (second != nil && pattern.second == second) { carriers |= pattern.carrier }
+        }
+        return carriers
     }
 }
 

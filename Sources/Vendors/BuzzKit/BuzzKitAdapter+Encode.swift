@@ -8,25 +8,27 @@ extension BuzzKitAdapter {
     /// button's own deep link or action, and an `ignored` entry that no longer fits where decoding took it
     /// from (one that collides with a field); the others are written back.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        let buttons = Array(payload.buttons.prefix(Self.maxButtons))
-        for (index, button) in payload.buttons.enumerated() {
+        let buttons = payload.buttons.count > Self.maxButtons
+            ? Array(payload.buttons.prefix(Self.maxButtons)) : payload.buttons
+        // Each button is read where it is (a loss is built only when losses are collected).
+        for index in payload.buttons.indices {
             var path: String { JSONPath.element(index, of: "$.buttons") }
             guard index < Self.maxButtons else {
                 losses.append(Loss(
-                    path: path, value: button.json, reason: "BuzzKit shows at most \(Self.maxButtons) buttons"))
+                    path: path, value: payload.buttons[index].json,
+                    reason: "BuzzKit shows at most \(Self.maxButtons) buttons"))
                 continue
             }
-            if let link = button.deepLink {
-                let opensSameLink = link == payload.deepLink && button.foreground && !button.destructive
+            if let link = payload.buttons[index].deepLink {
                 losses.append(Loss(
                     path: JSONPath.member("deepLink", of: path), value: .string(link),
-                    reason: opensSameLink
+                    reason: Self.opensSameLink(payload.buttons[index], as: payload)
                         ? "BuzzKit buttons have no destination of their own; this foreground button still opens "
                             + "the message's deep link, which is the same"
                         : "BuzzKit buttons have no destination of their own (a foreground button runs the message's "
                             + "action and link)"))
             }
-            if let action = button.action {
+            if let action = payload.buttons[index].action {
                 losses.append(Loss(
                     path: JSONPath.member("action", of: path), value: action.json,
                     reason: "BuzzKit buttons have no action of their own (a foreground button runs the "
@@ -44,17 +46,25 @@ extension BuzzKitAdapter {
         let vendorObject = Self.vendorObject(payload, buttons: buttons)
 
         var root: JSONObject = JSONObject(minimumCapacity: 2)
-        let apsPath = JSONPath.member("aps", of: JSONPath.root)
-        if !aps.isEmpty || payload.vendor != id || payload.ignored[apsPath] == nil { root["aps"] = .object(aps) }
+        if !aps.isEmpty || payload.vendor != id || payload.ignored[Self.apsPath] == nil { root["aps"] = .object(aps) }
         if !vendorObject.isEmpty || payload.vendor != id || payload.ignored[Path.vendor] == nil {
             root[Self.vendorKey] = .object(vendorObject)
         }
+        guard !payload.ignored.isEmpty else { return root }
 
         var userInfo = JSONValue.object(root)
         let placementLosses = BuzzKitIgnoredPlacement.writeBack(payload.ignored, into: &userInfo)  // not lazily
         losses.append(contentsOf: placementLosses)
         root = userInfo.objectValue ?? root
         return root
+    }
+
+    /// The `ignored` path of a non-object `aps` kept by decoding.
+    private static let apsPath = JSONPath.member("aps", of: JSONPath.root)
+
+    /// Whether `button` is a foreground, non-destructive button whose deep link is the message's own.
+    private static func opensSameLink(_ button: PushButton, as payload: PushPayload) -> Bool {
+        button.deepLink == payload.deepLink && button.foreground && !button.destructive
     }
 
     /// A loss for an `apsExtra` value (kept there because it had the wrong type) that a typed field replaces.

@@ -7,13 +7,16 @@ extension ZixflowAdapter: CategoryProviding {
     public static var buttonCategoryDefinition: NotificationCategory {
         NotificationCategory(
             id: buttonCategory, owner: ZixflowAdapter().id,
-            actions: (0..<maxButtons).map { index in
-                NotificationAction(
-                    id: actionIdentifierPrefix + String(index), title: "Action \(index + 1)", options: .foreground)
+            actions: actionIdentifiers.enumerated().map { index, id in
+                NotificationAction(id: id, title: "Action \(index + 1)", options: .foreground)
             })
     }
 
     public var launchCategories: [NotificationCategory] { [Self.buttonCategoryDefinition] }
+
+    /// Whether `category` is ``buttonCategory``, the one launch category: what the default reads from
+    /// ``launchCategories``, without building them on every translation.
+    public func ownsCategory(_ category: String) -> Bool { category == Self.buttonCategory }
 
     /// `ZX_2BTN` for a push with buttons or that names it; nothing otherwise (a campaign category is the app's).
     public func categories(for payload: PushPayload) -> [NotificationCategory] {

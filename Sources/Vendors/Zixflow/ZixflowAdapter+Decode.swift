@@ -6,66 +6,50 @@ extension ZixflowAdapter {
         mutableContent && (userInfo[Key.title] != nil || userInfo[Key.body] != nil)
     }
 
+    /// Whether a top-level key of `field` is custom data: a key of the sender's own, or `title`, `body` and
+    /// `badge` outside Custom mode.
+    static func isCustomData(_ field: Field?, custom: Bool) -> Bool {
+        switch field {
+        case nil: return true
+        case .title?, .body?, .badge?: return !custom
+        case _?: return false
+        }
+    }
+
+    /// The options `action_buttons` is parsed with.
+    static let buttonsParseOptions = JSONParser.Options(maxDepth: 32, maxBytes: 64 * 1024)
+
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var payload = PushPayload(vendor: id)
         var diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
         let custom = Self.isCustomMode(userInfo, mutableContent: payload.mutableContent)
         var customAlert = payload.alert ?? PushAlert()
 
-        func keep(_ key: String, _ value: JSONValue, expected: String) {
-            payload.ignored[key] = value
-            diagnostics.append(Diagnostic.wrongType(JSONPath.member(key, of: JSONPath.root), expected: expected, value))
-        }
-
         payload.data.reserveCapacity(userInfo.count)
-        // Members are read in the dictionary's order; what each noticed is reported in key order.
+        // Members are read in the dictionary's order; what each noticed is reported in key order. What the first
+        // key to notice anything noticed stays in place until a second key notices something too: alone, it is
+        // already in key order.
         var byKey = DiagnosticsByKey()
+        var firstNoticed: (key: String, start: Int)?
+        var noticedByMoreKeys = false
         for (key, value) in userInfo {
             let field = Self.field(named: key)
-            if field == .aps { continue }
-            let noticedBefore = diagnostics.count
-            defer { byKey.setAside(key, from: &diagnostics, since: noticedBefore) }
-            // Built only when a diagnostic or a kept value needs it (the hot path never does).
-            var path: String { JSONPath.member(key, of: JSONPath.root) }
-            switch field {
-            case .deliveryID?:
-                guard let text = value.stringValue else { keep(key, value, expected: "a string"); continue }
-                payload.tracking[key] = value
-                if !text.isEmpty { payload.messageId = text }
-            case .deliveryToken?:
-                guard value.stringValue != nil else { keep(key, value, expected: "a string"); continue }
-                payload.tracking[key] = value
-            case .title? where custom, .body? where custom:
-                guard let text = value.stringValue else { keep(key, value, expected: "a string"); continue }
-                let apsText = key == Key.title ? payload.alert?.title : payload.alert?.body
-                if let apsText, apsText != text {
-                    diagnostics.append(Diagnostic(
-                        .info, code: "custom-text-wins", path: path,
-                        message: "Custom mode: top-level \(key) replaces aps.alert.\(key) '\(apsText)'"))
-                }
-                if key == Key.title { customAlert.title = text } else { customAlert.body = text }
-            case .badge? where custom:
-                decodeCustomBadge(value, path: path, into: &payload, &diagnostics)
-            case .imageURL?:
-                guard let text = value.stringValue else { keep(key, value, expected: "a string"); continue }
-                payload.imageURL = text
-            case .deepLinkURL?:
-                guard let text = value.stringValue else { keep(key, value, expected: "a string"); continue }
-                if !text.isEmpty { payload.deepLink = text }
-            case .clickAction?:
-                guard let text = value.stringValue, !text.isEmpty else {
-                    keep(key, value, expected: "a non-empty string")
-                    continue
-                }
-                payload.action = PushAction(name: text)
-            case .actionButtons?:
-                decodeButtons(value, path: path, into: &payload, &diagnostics)
-            case .noMeaningOnIOS?:
-                payload.ignored[key] = value
-                diagnostics.append(Diagnostic(
-                    .info, code: "no-ios-meaning", path: path, message: "\(key) has no meaning on iOS; kept under ignored"))
-            default:
+            if Self.isCustomData(field, custom: custom) {
                 payload.data[key] = value
+                continue
+            }
+            guard let field, field != .aps else { continue }
+            let noticedBefore = diagnostics.count
+            Self.decodeField(field, key, value, custom: custom, into: &payload, &customAlert, &diagnostics)
+            guard diagnostics.count > noticedBefore else { continue }
+            if noticedByMoreKeys {
+                byKey.setAside(key, from: &diagnostics, since: noticedBefore)
+            } else if let first = firstNoticed {
+                byKey.setAside(key, from: &diagnostics, since: noticedBefore)
+                byKey.setAside(first.key, from: &diagnostics, since: first.start)
+                noticedByMoreKeys = true
+            } else {
+                firstNoticed = (key, noticedBefore)
             }
         }
         byKey.append(to: &diagnostics)
@@ -78,10 +62,92 @@ extension ZixflowAdapter {
         return DecodeResult(payload: payload, diagnostics: diagnostics)
     }
 
-    /// Custom mode's top-level `badge`: a string holding an integer wins over `aps.badge`.
-    private func decodeCustomBadge(
-        _ value: JSONValue, path: String, into payload: inout PushPayload, _ diagnostics: inout [Diagnostic]
+    /// Reads the top-level member `key` of `field` (a field, not custom data) into the payload.
+    private static func decodeField(
+        _ field: Field, _ key: String, _ value: JSONValue, custom: Bool, into payload: inout PushPayload,
+        _ customAlert: inout PushAlert, _ diagnostics: inout [Diagnostic]
     ) {
+        // Built only when a diagnostic needs it (the hot path never does).
+        var path: String { JSONPath.member(key, of: JSONPath.root) }
+        switch field {
+        case .deliveryID:
+            guard let text = value.stringValue else {
+                return keep(key, value, expected: "a string", &payload, &diagnostics)
+            }
+            payload.tracking[key] = value
+            if !text.isEmpty { payload.messageId = text }
+        case .deliveryToken:
+            guard value.stringValue != nil else {
+                return keep(key, value, expected: "a string", &payload, &diagnostics)
+            }
+            payload.tracking[key] = value
+        case .title, .body:
+            guard let text = value.stringValue else {
+                return keep(key, value, expected: "a string", &payload, &diagnostics)
+            }
+            let isTitle = field == .title
+            let apsText = isTitle ? payload.alert?.title : payload.alert?.body
+            if let apsText, apsText != text {
+                diagnostics.append(Diagnostic(
+                    .info, code: "custom-text-wins", path: path,
+                    message: "Custom mode: top-level \(key) replaces aps.alert.\(key) '\(apsText)'"))
+            }
+            if isTitle { customAlert.title = text } else { customAlert.body = text }
+        case .badge:
+            decodeCustomBadge(value, key: key, into: &payload, &diagnostics)
+        case .imageURL:
+            guard let text = value.stringValue else {
+                return keep(key, value, expected: "a string", &payload, &diagnostics)
+            }
+            payload.imageURL = text
+        case .deepLinkURL:
+            guard let text = value.stringValue else {
+                return keep(key, value, expected: "a string", &payload, &diagnostics)
+            }
+            if !text.isEmpty { payload.deepLink = text }
+        case .clickAction:
+            guard let text = value.stringValue, !text.isEmpty else {
+                return keep(key, value, expected: "a non-empty string", &payload, &diagnostics)
+            }
+            payload.action = PushAction(name: text)
+        case .actionButtons:
+            decodeButtons(value, key: key, into: &payload, &diagnostics)
+        case .noMeaningOnIOS:
+            payload.ignored[key] = value
+            let built = noMeaningDiagnostics.first { $0.key.utf8.elementsEqual(key.utf8) }?.diagnostic
+            diagnostics.append(built ?? noMeaningDiagnostic(key))
+        case .aps:
+            break
+        }
+    }
+
+    /// The `no-ios-meaning` diagnostic of the top-level `key`.
+    private static func noMeaningDiagnostic(_ key: String) -> Diagnostic {
+        Diagnostic(
+            .info, code: "no-ios-meaning", path: JSONPath.member(key, of: JSONPath.root),
+            message: "\(key) has no meaning on iOS; kept under ignored")
+    }
+
+    /// The `no-ios-meaning` diagnostics of the keys named in the wire format, built once: a payload usually
+    /// has one of them.
+    private static let noMeaningDiagnostics = [Key.largeIconURL, Key.sticky].map {
+        (key: $0, diagnostic: noMeaningDiagnostic($0))
+    }
+
+    /// Keeps a top-level member of the wrong type under `ignored`, with a `wrong-type` diagnostic.
+    private static func keep(
+        _ key: String, _ value: JSONValue, expected: String, _ payload: inout PushPayload,
+        _ diagnostics: inout [Diagnostic]
+    ) {
+        payload.ignored[key] = value
+        diagnostics.append(Diagnostic.wrongType(JSONPath.member(key, of: JSONPath.root), expected: expected, value))
+    }
+
+    /// Custom mode's top-level `badge`: a string holding an integer wins over `aps.badge`.
+    private static func decodeCustomBadge(
+        _ value: JSONValue, key: String, into payload: inout PushPayload, _ diagnostics: inout [Diagnostic]
+    ) {
+        var path: String { JSONPath.member(key, of: JSONPath.root) }
         if let text = value.stringValue, let badge = Int(text) {
             payload.badge = badge
         } else if let badge = value.intValue {
@@ -97,17 +163,22 @@ extension ZixflowAdapter {
     }
 
     /// `action_buttons`: a JSON string holding `[{name, deeplink}]`; the first two are used.
-    private func decodeButtons(
-        _ value: JSONValue, path: String, into payload: inout PushPayload, _ diagnostics: inout [Diagnostic]
+    private static func decodeButtons(
+        _ value: JSONValue, key: String, into payload: inout PushPayload, _ diagnostics: inout [Diagnostic]
     ) {
+        var path: String { JSONPath.member(key, of: JSONPath.root) }
         guard let text = value.stringValue else {
             payload.ignored[Key.actionButtons] = value
             diagnostics.append(Diagnostic.wrongType(path, expected: "a JSON-encoded string", value))
             return
         }
+        if let plain = plainButtons(text) {
+            if payload.buttons.isEmpty { payload.buttons = plain } else { payload.buttons += plain }
+            return
+        }
         let parsed: JSONValue
         do throws(JSONParseError) {
-            parsed = try JSONParser.parse(text, options: JSONParser.Options(maxDepth: 32, maxBytes: 64 * 1024))
+            parsed = try JSONParser.parse(text, options: buttonsParseOptions)
         } catch {
             payload.ignored[Key.actionButtons] = value
             diagnostics.append(Diagnostic(
@@ -122,16 +193,16 @@ extension ZixflowAdapter {
                 message: "action_buttons must hold an array of {name, deeplink} objects; no buttons are shown"))
             return
         }
-        if elements.count > Self.maxButtons {
+        if elements.count > maxButtons {
             diagnostics.append(Diagnostic(
                 .warning, code: "too-many-buttons", path: path,
-                message: "action_buttons holds \(elements.count) buttons; Zixflow uses the first \(Self.maxButtons) and drops "
-                    + JSONWriter.string(.array(Array(elements.dropFirst(Self.maxButtons))))))
+                message: "action_buttons holds \(elements.count) buttons; Zixflow uses the first \(maxButtons) and drops "
+                    + JSONWriter.string(.array(Array(elements.dropFirst(maxButtons))))))
         }
         // A member a button cannot hold (a wrong type, an unknown key) is never dropped: the string is kept as sent.
         var keepsSent = false
         defer { if keepsSent { payload.ignored[Key.actionButtons] = value } }
-        for (index, element) in elements.prefix(Self.maxButtons).enumerated() {
+        for (index, element) in elements.prefix(maxButtons).enumerated() {
             var elementPath: String { JSONPath.element(index, of: path) }
             func string(_ field: String) -> String {
                 guard let member = element[field] else { return "" }
@@ -140,19 +211,95 @@ extension ZixflowAdapter {
                 diagnostics.append(Diagnostic.wrongType(JSONPath.member(field, of: elementPath), expected: "a string", member))
                 return ""
             }
-            for key in element.objectValue?.keysInCanonicalOrder ?? [] where key != "name" && key != "deeplink" {
-                keepsSent = true
-                diagnostics.append(Diagnostic(
-                    .warning, code: "unknown-key", path: JSONPath.member(key, of: elementPath),
-                    message: "'\(key)' is not a Zixflow button key; action_buttons is kept under ignored"))
+            let object = element.objectValue ?? [:]
+            if object.keys.contains(where: { $0 != "name" && $0 != "deeplink" }) {
+                for key in object.keysInCanonicalOrder where key != "name" && key != "deeplink" {
+                    keepsSent = true
+                    diagnostics.append(Diagnostic(
+                        .warning, code: "unknown-key", path: JSONPath.member(key, of: elementPath),
+                        message: "'\(key)' is not a Zixflow button key; action_buttons is kept under ignored"))
+                }
             }
             // The SDK reads `name as? String ?? "Action \(index + 1)"`, the title the ZX_2BTN category registers.
             let sentName = string("name")
-            let name = element["name"]?.stringValue == nil ? "Action \(index + 1)" : sentName
+            let name = object["name"]?.stringValue == nil ? "Action \(index + 1)" : sentName
             let deepLink = string("deeplink")
-            payload.buttons.append(PushButton(
-                id: Self.actionIdentifierPrefix + String(index), title: name, deepLink: deepLink.isEmpty ? nil : deepLink,
-                foreground: true))
+            payload.buttons.append(button(at: index, title: name, deepLink: deepLink))
         }
+    }
+
+    /// The button at `index` (below ``maxButtons``) of `action_buttons`; an empty deep link is none.
+    private static func button(at index: Int, title: String, deepLink: String) -> PushButton {
+        PushButton(
+            id: actionIdentifiers[index], title: title, deepLink: deepLink.isEmpty ? nil : deepLink, foreground: true)
+    }
+
+    /// The buttons of an `action_buttons` string in exactly the shape Zixflow sends, read without building JSON
+    /// values: `[{"name":"…","deeplink":"…"},…]` with no white space, at most
+    /// ``maxButtons`` objects, each with those two members once (in either order), strings with no escape or
+    /// control character. Nil for any other text, which the parser then reads: the same buttons, and the
+    /// diagnostics only it can give.
+    static func plainButtons(_ text: String) -> [PushButton]? {
+        text.utf8.withContiguousStorageIfAvailable { plainButtons(in: $0) } ?? nil
+    }
+
+    private static func plainButtons(in bytes: UnsafeBufferPointer<UInt8>) -> [PushButton]? {
+        let end = bytes.count
+        guard end >= 2, end < buttonsParseOptions.maxBytes, bytes[0] == UInt8(ascii: "[") else { return nil }
+        if bytes[1] == UInt8(ascii: "]") { return end == 2 ? [] : nil }
+        var buttons: [PushButton] = []
+        buttons.reserveCapacity(maxButtons)
+        var index = 1
+        while true {
+            guard buttons.count < maxButtons, index < end, bytes[index] == UInt8(ascii: "{") else { return nil }
+            index += 1
+            var name: String?
+            var deepLink: String?
+            while true {
+                guard let key = quoted(bytes, at: &index), index < end, bytes[index] == UInt8(ascii: ":") else {
+                    return nil
+                }
+                index += 1
+                guard let text = quoted(bytes, at: &index), index < end else { return nil }
+                let member = UnsafeBufferPointer(rebasing: bytes[key])
+                if name == nil, member.elementsEqual("name".utf8) {
+                    name = String(decoding: UnsafeBufferPointer(rebasing: bytes[text]), as: UTF8.self)
+                } else if deepLink == nil, member.elementsEqual("deeplink".utf8) {
+                    deepLink = String(decoding: UnsafeBufferPointer(rebasing: bytes[text]), as: UTF8.self)
+                } else {
+                    return nil
+                }
+                let separator = bytes[index]
+                index += 1
+                if separator == UInt8(ascii: ",") { continue }
+                guard separator == UInt8(ascii: "}") else { return nil }
+                break
+            }
+            guard let name, let deepLink, index < end else { return nil }
+            buttons.append(button(at: buttons.count, title: name, deepLink: deepLink))
+            let separator = bytes[index]
+            index += 1
+            if separator == UInt8(ascii: ",") { continue }
+            guard separator == UInt8(ascii: "]"), index == end else { return nil }
+            return buttons
+        }
+    }
+
+    /// The bytes inside the string that starts at `index` (a quote), moving `index` past its closing quote; nil
+    /// when there is no string there, or it holds an escape or a control character.
+    private static func quoted(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Range<Int>? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        var position = start
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                index = position + 1
+                return start..<position
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+            position += 1
+        }
+        return nil
     }
 }

@@ -29,26 +29,28 @@ extension ZixflowAdapter {
             payload.category = Self.buttonCategory
         }
 
-        var userInfo: JSONObject = JSONObject(
-            minimumCapacity: payload.data.count + payload.ignored.count + payload.tracking.count + 10)
         // Custom mode is read back only when a top-level title or body is written beside mutable-content.
         let writesTitleOrBody = custom
             && ((payload.alert?.title != nil && payload.ignored[Key.title] == nil)
                 || (payload.alert?.body != nil && payload.ignored[Key.body] == nil))
-        // Custom data is copied in the dictionary's order; the keys it cannot use are reported in key order.
+        // Custom data is copied in the dictionary's order, member by member without a lookup (its keys are
+        // distinct and nothing is written before it); the keys it cannot use are reported in key order.
         var lostDataKeys: [String] = []
-        for (key, value) in payload.data {
+        let mutableContent = payload.mutableContent
+        var userInfo = payload.data.filter { key, _ in
             // A data key is lost when decoding would read it as a Zixflow field: always for the wire keys,
             // title and body beside mutable-content, and badge when title or body is written.
             let readAsField: Bool
             switch Self.field(named: key) {
             case nil: readAsField = false
-            case .title?, .body?: readAsField = writesTitleOrBody || payload.mutableContent
+            case .title?, .body?: readAsField = writesTitleOrBody || mutableContent
             case .badge?: readAsField = writesTitleOrBody
             case _?: readAsField = true
             }
-            if readAsField { lostDataKeys.append(key) } else { userInfo[key] = value }
+            if readAsField { lostDataKeys.append(key) }
+            return !readAsField
         }
+        userInfo.reserveCapacity(userInfo.count + payload.ignored.count + payload.tracking.count + 10)
         for key in JSONWriter.sortedCanonically(lostDataKeys) {
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
@@ -110,7 +112,7 @@ extension ZixflowAdapter {
                 losses.append(Loss(path: path, value: button.json, reason: "Zixflow shows at most \(Self.maxButtons) buttons"))
                 continue
             }
-            if button.id != Self.actionIdentifierPrefix + String(index) {
+            if button.id != Self.actionIdentifiers[index] {
                 losses.append(Loss(
                     path: path + ".id", value: .string(button.id),
                     reason: "Zixflow identifies buttons by position (\(Self.actionIdentifierPrefix)\(index))"))

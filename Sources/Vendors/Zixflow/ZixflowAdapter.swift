@@ -72,6 +72,8 @@ public struct ZixflowAdapter: VendorAdapter {
     public static let maxButtons = 2
     /// The prefix of a Zixflow button's action identifier.
     public static let actionIdentifierPrefix = "ACTION_"
+    /// The action identifier of the button at each position (`ACTION_0`, `ACTION_1`).
+    static let actionIdentifiers = (0..<maxButtons).map { actionIdentifierPrefix + String($0) }
 
     /// Which event names the receipts use.
     public let eventNaming: EventNaming

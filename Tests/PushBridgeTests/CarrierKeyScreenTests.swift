@@ -1,0 +1,53 @@
+import PushBridge
+import Testing
+
+/// ``VendorAdapter/decodeClaimed(_:)`` rules most keys out before comparing them with the carriers' keys; it must
+/// set keys aside exactly when ``CarrierEnvelope/delivered(_:)`` (which looks at every key) says a carrier
+/// delivered the push.
+@Suite("Carrier keys: the quick screen never changes which pushes a carrier delivered")
+struct CarrierKeyScreenTests {
+    /// Keys near the carriers' own: same first bytes, prefixes cut at a combining mark, canonical equivalents,
+    /// non-ASCII and empty keys.
+    private static let keys: [String] = [
+        "_", "_x", "_\u{301}", "\u{FF3F}", "from", "fro", "fr", "f", "from\u{301}", "fcm_options", "fcm_optionsx",
+        "fcm", "fcm_options\u{301}", "g", "gc", "gcm", "gcm.", "gcm.x", "gcm.\u{301}x", "gcm.message_id",
+        "gcm.message_id\u{301}", "google.", "google.c.a.e", "googlex", "go", "g\u{301}cm.x", "\u{212A}", "é",
+        "e\u{301}", "", "flow_id", "coupon", "\r\n", "gcm.n.e",
+    ]
+
+    private static let values: [JSONValue] = ["1", 1, ["image": "x"]]
+
+    private static func expectSameAsDelivered(_ userInfo: JSONObject, _ note: String) {
+        let adapter = FakeAdapter()
+        let delivering = CarrierEnvelope.known.filter { $0.vendor != adapter.id && $0.delivered(userInfo) }
+        let decoded = adapter.decodeClaimed(userInfo)
+        let notes = decoded.diagnostics.filter { $0.code == "carrier-keys" }
+        #expect(notes.count == (delivering.isEmpty ? 0 : 1), "\(note)")
+        if delivering.isEmpty {
+            #expect(decoded == adapter.decode(userInfo), "\(note)")
+        } else {
+            #expect(notes.first?.message.hasPrefix(delivering.map(\.name).joined(separator: " and ")) == true, "\(note)")
+        }
+    }
+
+    @Test("one key beside the owner's marker: set aside exactly when delivered(_:) says so")
+    func oneKey() {
+        for key in Self.keys {
+            for value in Self.values {
+                let userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m1", key: value]
+                Self.expectSameAsDelivered(userInfo, "\(key.unicodeScalars.map { $0.value }) = \(value)")
+            }
+        }
+    }
+
+    @Test("two keys beside the owner's marker: set aside exactly when delivered(_:) says so")
+    func twoKeys() {
+        for first in Self.keys {
+            for second in Self.keys where second != first {
+                let userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m1", first: "1", second: ["a": 1]]
+                Self.expectSameAsDelivered(
+                    userInfo, "\(first.unicodeScalars.map { $0.value }) \(second.unicodeScalars.map { $0.value })")
+            }
+        }
+    }
+}
