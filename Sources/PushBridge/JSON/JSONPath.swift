@@ -16,21 +16,44 @@ public enum JSONPath {
             bytes.append(UInt8(ascii: "]"))
             return String(decoding: bytes, as: UTF8.self)
         }
-        var path = parent
-        path.reserveCapacity(parent.utf8.count + key.utf8.count + 1)
-        path.append(".")
-        path.append(key)
-        return path
+        return joined(parent, ".", key, "")
     }
 
     /// The path of element `index` under `parent`.
     public static func element(_ index: Int, of parent: String) -> String {
-        parent + "[\(index)]"
+        joined(parent, "[", String(index), "]")
     }
 
     /// The path of the elements of the array `parent` from index `start` on: `parent[start:]`.
     public static func slice(from start: Int, of parent: String) -> String {
-        parent + "[\(start):]"
+        joined(parent, "[", String(start), ":]")
+    }
+
+    /// `parent`, `opening`, `step` and `closing` in one string, written straight into its storage (paths are
+    /// built for every diagnostic and loss: appending piece by piece cost several times more).
+    private static func joined(_ parent: String, _ opening: StaticString, _ step: String, _ closing: StaticString)
+        -> String
+    {
+        var parent = parent
+        var step = step
+        return parent.withUTF8 { parentBytes in
+            step.withUTF8 { stepBytes in
+                let count = parentBytes.count + opening.utf8CodeUnitCount + stepBytes.count + closing.utf8CodeUnitCount
+                return String(unsafeUninitializedCapacity: count) { buffer in
+                    var position = 0
+                    func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+                        (buffer.baseAddress! + position).initialize(from: source, count: bytes.count)
+                        position += bytes.count
+                    }
+                    copy(parentBytes)
+                    copy(UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount))
+                    copy(stepBytes)
+                    copy(UnsafeBufferPointer(start: closing.utf8Start, count: closing.utf8CodeUnitCount))
+                    return position
+                }
+            }
+        }
     }
 
     /// Whether `path` is `ancestor` or a path inside it (`$.buttons[1].input` is inside `$.buttons[1]`).
