@@ -4,7 +4,11 @@ extension OneSignalAdapter {
     /// Wire payload → bridge form, field by field as `OSNotification.m` reads it (see the type's documentation).
     /// Never fails: what has no field is kept in `ignored` under its wire path, with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoding = OneSignalDecoding(payload: PushPayload(vendor: id), format: Self.format(of: userInfo))
+        // Empty objects passed as such: the defaults' `[:]` literals each cost a call per decode.
+        let empty = JSONObject()
+        var decoding = OneSignalDecoding(
+            payload: PushPayload(vendor: id, data: empty, tracking: empty, ignored: empty, apsExtra: empty),
+            format: Self.format(of: userInfo))
         decoding.diagnostics = APSCoding.decode(
             userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         decoding.decodeTopLevel(userInfo)
@@ -26,7 +30,7 @@ struct OneSignalDecoding: WireDecoding {
     let format: OneSignalAdapter.Format
     var diagnostics: [Diagnostic] = []
     /// The container's `i`, `ti` and `tn`, kept as `tracking[<container key>]`.
-    private var trackingFields: JSONObject = [:]
+    private var trackingFields = JSONObject()
     /// Whether the push is in the minified form (no `aps.alert`).
     private var minified = false
 
@@ -49,45 +53,78 @@ struct OneSignalDecoding: WireDecoding {
         }
         let readsLegacyButtons = format == .osData && !minified
             && !OneSignalAdapter.osDataHasButtons(userInfo[Key.osData]) && userInfo[Key.legacyButtons]?.arrayValue != nil
-        let minifiedKeys: Set<String> = [
-            Key.minifiedAlert, Key.minifiedBadge, Key.minifiedSound, Key.minifiedAttachments, Key.minifiedButtons,
-        ]
         if minified {
             let where_ = format == .custom ? "top-level m" : "an os_data.buttons object"
             note(.info, "minified-form", at: format == .custom ? "$.m" : format.buttonsPath,
                  "no aps.alert and \(where_): the minified form (m, b, s, at, o) is read; encoding writes the standard form")
         }
-        for (key, value) in userInfo.membersInCanonicalOrder {
-            // Built only when a diagnostic or a kept value needs it (the hot path never does).
-            var path: String { JSONPath.member(key, of: JSONPath.root) }
-            switch (format, key) {
-            case (_, "aps"):
-                // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
-                if value.objectValue == nil { keep(value, at: path) }
-            case (.custom, Key.custom), (.osData, Key.osData):
-                decodeContainer(value, at: path)
-            case (.custom, Key.attachments) where !minified:
-                decodeAttachments(value, at: path)
-            case (.custom, Key.buttons) where !minified:
-                decodeButtons(value, at: path)
-            case (.custom, _) where minified && minifiedKeys.contains(key):
-                decodeMinifiedMember(key, value, at: path)
-            case (.custom, Key.osData):
-                wrongType(value, at: path, expected: "an object (the os_data format)")
-            case (.custom, _):
-                notRead(value, at: path, "the custom format reads custom data from custom.a only, not '\(key)'")
-            case (.osData, Key.legacyButtons) where readsLegacyButtons:
-                decodeButtons(value, at: path)
-            case (.osData, _):
-                // parseOSDataAdditionalData: every top-level key but aps and os_data is custom data.
-                payload.data[key] = value
-            }
+        switch format {
+        case .custom: decodeCustomTopLevel(userInfo)
+        case .osData: decodeOSDataTopLevel(userInfo, readsLegacyButtons: readsLegacyButtons)
         }
         if !trackingFields.isEmpty { payload.tracking[format.containerKey] = .object(trackingFields) }
         if payload.messageId == nil {
             note(.warning, "message-id-missing", at: JSONPath.member(Key.messageId, of: format.containerPath),
                  "no non-empty \(format.containerKey).i: no OneSignal receipt can be sent")
         }
+    }
+
+    /// The custom format's top level, member by member in canonical order. A push of only `aps`, `att`,
+    /// `buttons` and `custom` (the usual one) is read in that order without sorting its members.
+    private mutating func decodeCustomTopLevel(_ userInfo: JSONObject) {
+        if !minified, userInfo.count <= Self.standardCustomKeys.count,
+            userInfo.keys.allSatisfy({ Self.standardCustomKeys.contains($0) })
+        {
+            for key in Self.standardCustomKeys {
+                if let value = userInfo[key] { decodeCustomMember(key, value) }
+            }
+            return
+        }
+        for (key, value) in userInfo.membersInCanonicalOrder { decodeCustomMember(key, value) }
+    }
+
+    /// The top-level keys of a standard custom-format push, in canonical order.
+    private static let standardCustomKeys = ["aps", Key.attachments, Key.buttons, Key.custom]
+
+    /// One top-level member of a custom-format push.
+    private mutating func decodeCustomMember(_ key: String, _ value: JSONValue) {
+        // Built only when a diagnostic or a kept value needs it (the hot path never does).
+        var path: String { JSONPath.member(key, of: JSONPath.root) }
+        switch key {
+        case "aps":
+            // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
+            if value.objectValue == nil { keep(value, at: path) }
+        case Key.custom:
+            decodeContainer(value, at: format.containerPath)
+        case Key.attachments where !minified:
+            decodeAttachments(value, at: format.attachmentsPath)
+        case Key.buttons where !minified:
+            decodeButtons(value, at: format.buttonsPath)
+        case _ where minified && Key.isMinifiedMember(key):
+            decodeMinifiedMember(key, value, at: path)
+        case Key.osData:
+            wrongType(value, at: path, expected: "an object (the os_data format)")
+        default:
+            notRead(value, at: path, "the custom format reads custom data from custom.a only, not '\(key)'")
+        }
+    }
+
+    /// The os_data format's top level: `actionbuttons` (when the buttons are there), `aps` and `os_data`, in
+    /// canonical order; every other top-level key is custom data (`parseOSDataAdditionalData:`), in the
+    /// payload's order.
+    private mutating func decodeOSDataTopLevel(_ userInfo: JSONObject, readsLegacyButtons: Bool) {
+        if readsLegacyButtons, let buttons = userInfo[Key.legacyButtons] {
+            decodeButtons(buttons, at: JSONPath.member(Key.legacyButtons, of: JSONPath.root))
+        }
+        // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
+        if let aps = userInfo["aps"], aps.objectValue == nil { keep(aps, at: JSONPath.member("aps", of: JSONPath.root)) }
+        if let container = userInfo[Key.osData] { decodeContainer(container, at: format.containerPath) }
+        // The userInfo less the keys read above: one copy of its members, no lookup per member.
+        var data = userInfo
+        data.removeValue(forKey: "aps")
+        data.removeValue(forKey: Key.osData)
+        if readsLegacyButtons { data.removeValue(forKey: Key.legacyButtons) }
+        payload.data = data
     }
 
     /// `custom` or `os_data`: the fields every format shares (`parseCommonOneSignalFields:`), custom data
@@ -105,6 +142,7 @@ struct OneSignalDecoding: WireDecoding {
                     wrongType(member, at: path, expected: "a string")
                     continue
                 }
+                if trackingFields.isEmpty { trackingFields.reserveCapacity(3) }  // i, ti, tn
                 trackingFields[key] = member
                 guard key == Key.messageId else { continue }
                 if text.isEmpty {
@@ -125,8 +163,9 @@ struct OneSignalDecoding: WireDecoding {
                 }
                 payload.data = data
             case Key.attachments where format == .osData && !minified:
-                decodeAttachments(member, at: path)
+                decodeAttachments(member, at: format.attachmentsPath)
             case Key.buttons where format == .osData:
+                let path = format.buttonsPath
                 if minified, case .object(let fields) = member {
                     for (field, fieldValue) in fields.membersInCanonicalOrder {
                         decodeMinifiedMember(field, fieldValue, at: JSONPath.member(field, of: path))
@@ -237,8 +276,8 @@ struct OneSignalDecoding: WireDecoding {
             wrongType(value, at: path, expected: "an object of attachment URLs")
             return
         }
-        guard let firstKey = attachments.keys.first, let first = attachments[firstKey] else { return }
-        let firstPath = JSONPath.member(firstKey, of: path)
+        guard let (firstKey, first) = attachments.first else { return }
+        var firstPath: String { JSONPath.member(firstKey, of: path) }
         switch first {
         case .string(let image) where !image.isEmpty:
             payload.imageURL = image
@@ -267,13 +306,15 @@ struct OneSignalDecoding: WireDecoding {
             wrongType(value, at: path, expected: "an array of buttons")
             return
         }
+        payload.buttons.reserveCapacity(payload.buttons.count + elements.count)
         for (index, element) in elements.enumerated() {
-            let elementPath = JSONPath.element(index, of: path)
+            // Built only for a diagnostic or a kept value.
+            var elementPath: String { JSONPath.element(index, of: path) }
             guard case .object(let members) = element else {
                 wrongType(element, at: elementPath, expected: "a button object")
                 continue
             }
-            let titlePath = JSONPath.member(Key.buttonTitle, of: elementPath)
+            var titlePath: String { JSONPath.member(Key.buttonTitle, of: elementPath) }
             guard let title = members[Key.buttonTitle]?.stringValue else {
                 keep(element, at: elementPath)
                 if let bad = members[Key.buttonTitle] {
@@ -284,20 +325,24 @@ struct OneSignalDecoding: WireDecoding {
                 }
                 continue
             }
-            var button = PushButton(id: title, title: title, foreground: true)
-            for (key, member) in members.membersInCanonicalOrder where key != Key.buttonTitle {
-                let memberPath = JSONPath.member(key, of: elementPath)
-                if key == Key.buttonId {
-                    if let buttonId = member.stringValue {
-                        button.id = buttonId
+            // A button of `i` and `n` only (the usual one) is read in input order; anything else is reported
+            // member by member in canonical order.
+            var buttonId = title
+            var isPlain = true
+            for (key, member) in members where key != Key.buttonTitle {
+                if key == Key.buttonId, let text = member.stringValue { buttonId = text } else { isPlain = false }
+            }
+            if !isPlain {
+                for (key, member) in members.membersInCanonicalOrder where key != Key.buttonTitle {
+                    let memberPath = JSONPath.member(key, of: elementPath)
+                    if key == Key.buttonId {
+                        if member.stringValue == nil { wrongType(member, at: memberPath, expected: "a string") }
                     } else {
-                        wrongType(member, at: memberPath, expected: "a string")
+                        notRead(member, at: memberPath, "'\(key)' has no bridge field (icon_type and path name an iOS 15 action icon)")
                     }
-                } else {
-                    notRead(member, at: memberPath, "'\(key)' has no bridge field (icon_type and path name an iOS 15 action icon)")
                 }
             }
-            payload.buttons.append(button)
+            payload.buttons.append(PushButton(id: buttonId, title: title, foreground: true))
         }
         if payload.buttons.count > OneSignalAdapter.maxButtons {
             note(.warning, "too-many-buttons", at: path,

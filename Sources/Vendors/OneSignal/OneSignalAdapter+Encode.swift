@@ -80,19 +80,16 @@ extension OneSignalAdapter {
     /// a member the standard form keeps whole, under another path. Each is a loss. (`os_data.buttons.o` is
     /// written in its object form, so what was kept from inside it goes back there.)
     static func dropInsideMinifiedMembers(_ ignored: inout JSONObject, format: Format, losses: inout LossList) {
-        let minified: Set = [
-            Key.minifiedAlert, Key.minifiedBadge, Key.minifiedSound, Key.minifiedAttachments, Key.minifiedButtons,
-        ]
         func isInsideMinifiedMember(_ steps: [JSONPath.Component]) -> Bool {
             switch format {
             case .custom:
                 guard steps.count > 1, case .member(let top) = steps[0] else { return false }
-                return minified.contains(top)
+                return Key.isMinifiedMember(top)
             case .osData:
                 guard steps.count > 3, case .member(Key.osData) = steps[0], case .member(Key.buttons) = steps[1],
                     case .member(let member) = steps[2]
                 else { return false }
-                return member != Key.minifiedButtons && minified.contains(member)
+                return member != Key.minifiedButtons && Key.isMinifiedMember(member)
             }
         }
         for key in Array(ignored.keys) {
