@@ -61,7 +61,7 @@ extension BrazeAdapter {
             // Another vendor's push has nothing for `ab`, yet a non-empty `ab` is what makes a push Braze's. A
             // Braze bridge form without one was decoded from a payload without one: it stays so.
             if !sameVendor, userInfo[Self.vendorKey] == nil {
-                userInfo[Self.vendorKey] = .object([Key.campaign: .null])
+                userInfo[Self.vendorKey] = Self.nullCampaign
             }
         } else {
             if let kept = payload.ignored[Path.vendor], userInfo[Self.vendorKey] != nil {
@@ -71,6 +71,9 @@ extension BrazeAdapter {
         }
         return userInfo
     }
+
+    /// `{"c": null}`: the `ab` of another vendor's push with no image or buttons (built once).
+    private static let nullCampaign: JSONValue = .object([Key.campaign: .null])
 
     /// Writes `ignored` back: top-level entries (`ab_use_webview`, `$.ab_uri`, a non-object `$.ab`) at top level;
     /// entries inside `ab` are already in `tracking["ab"]` (a loss when there is none); `$.aps` is the caller's.
