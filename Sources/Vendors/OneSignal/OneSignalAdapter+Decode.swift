@@ -72,19 +72,29 @@ struct OneSignalDecoding: WireDecoding {
     /// The custom format's top level, member by member in canonical order. A push of only `aps`, `att`,
     /// `buttons` and `custom` (the usual one) is read in that order without sorting its members.
     private mutating func decodeCustomTopLevel(_ userInfo: JSONObject) {
-        if !minified, userInfo.count <= Self.standardCustomKeys.count,
-            userInfo.keys.allSatisfy({ Self.standardCustomKeys.contains($0) })
-        {
-            for key in Self.standardCustomKeys {
-                if let value = userInfo[key] { decodeCustomMember(key, value) }
+        if !minified {
+            var aps, attachments, buttons, container: JSONValue?
+            var isStandard = true
+            for (key, value) in userInfo {
+                switch key {
+                case "aps": aps = value
+                case Key.attachments: attachments = value
+                case Key.buttons: buttons = value
+                case Key.custom: container = value
+                default: isStandard = false
+                }
+                if !isStandard { break }
             }
-            return
+            if isStandard {
+                if let aps { decodeCustomMember("aps", aps) }
+                if let attachments { decodeCustomMember(Key.attachments, attachments) }
+                if let buttons { decodeCustomMember(Key.buttons, buttons) }
+                if let container { decodeCustomMember(Key.custom, container) }
+                return
+            }
         }
         for (key, value) in userInfo.membersInCanonicalOrder { decodeCustomMember(key, value) }
     }
-
-    /// The top-level keys of a standard custom-format push, in canonical order.
-    private static let standardCustomKeys = ["aps", Key.attachments, Key.buttons, Key.custom]
 
     /// One top-level member of a custom-format push.
     private mutating func decodeCustomMember(_ key: String, _ value: JSONValue) {
@@ -134,6 +144,7 @@ struct OneSignalDecoding: WireDecoding {
             wrongType(value, at: containerPath, expected: "an object")
             return
         }
+        if readPlainContainer(members) { return }
         for (key, member) in members.membersInCanonicalOrder {
             var path: String { JSONPath.member(key, of: containerPath) }
             switch key {
@@ -192,6 +203,37 @@ struct OneSignalDecoding: WireDecoding {
                 notRead(member, at: path, "'\(key)' is not a field the OneSignal SDK reads here")
             }
         }
+    }
+
+    /// Reads a container of only `i` (a non-empty string), `ti`, `tn`, `u` (strings) and, in the custom format,
+    /// `a` (an object) — the usual one, with nothing to report — in input order, without sorting; the tracking
+    /// fields are kept in canonical order (`i`, `ti`, `tn`), as ``decodeContainer(_:at:)`` keeps them. Returns
+    /// false, having read nothing, for any other container.
+    private mutating func readPlainContainer(_ members: JSONObject) -> Bool {
+        var messageId, templateId, templateName: JSONValue?
+        var link: String?
+        var data: JSONObject?
+        for (key, member) in members {
+            switch key {
+            case Key.messageId where member.stringValue?.isEmpty == false: messageId = member
+            case Key.templateId where member.stringValue != nil: templateId = member
+            case Key.templateName where member.stringValue != nil: templateName = member
+            case Key.launchURL where member.stringValue != nil: link = member.stringValue
+            case Key.additionalData where format == .custom && member.objectValue != nil: data = member.objectValue
+            default: return false
+            }
+        }
+        if let data { payload.data = data }
+        let fieldCount = (messageId == nil ? 0 : 1) + (templateId == nil ? 0 : 1) + (templateName == nil ? 0 : 1)
+        if fieldCount > 0, trackingFields.isEmpty { trackingFields.reserveCapacity(3) }
+        if let messageId {
+            trackingFields[Key.messageId] = messageId
+            payload.messageId = messageId.stringValue
+        }
+        if let templateId { trackingFields[Key.templateId] = templateId }
+        if let templateName { trackingFields[Key.templateName] = templateName }
+        if let link { payload.deepLink = link }
+        return true
     }
 
     /// The iOS 9 form of `os_data.buttons`: an object whose `o` holds the buttons.
