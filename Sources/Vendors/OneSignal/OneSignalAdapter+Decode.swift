@@ -224,8 +224,9 @@ struct OneSignalDecoding: WireDecoding {
             }
         }
         if let data { payload.data = data }
-        let fieldCount = (messageId == nil ? 0 : 1) + (templateId == nil ? 0 : 1) + (templateName == nil ? 0 : 1)
-        if fieldCount > 0, trackingFields.isEmpty { trackingFields.reserveCapacity(3) }
+        if messageId != nil || templateId != nil || templateName != nil, trackingFields.isEmpty {
+            trackingFields.reserveCapacity(3)
+        }
         if let messageId {
             trackingFields[Key.messageId] = messageId
             payload.messageId = messageId.stringValue
