@@ -46,7 +46,8 @@ struct OneSignalDecoding: WireDecoding {
     }
 
     mutating func decodeTopLevel(_ userInfo: JSONObject) {
-        let hasAPSAlert = userInfo["aps"]?.objectValue?["alert"] != nil
+        // `aps.alert` is looked up only when the minified form's own marker is there.
+        var hasAPSAlert: Bool { userInfo["aps"]?.objectValue?["alert"] != nil }
         switch format {
         case .custom: minified = userInfo[Key.minifiedAlert] != nil && !hasAPSAlert
         case .osData: minified = userInfo[Key.osData]?[Key.buttons]?.objectValue != nil && !hasAPSAlert
@@ -357,10 +358,24 @@ struct OneSignalDecoding: WireDecoding {
                 wrongType(element, at: elementPath, expected: "a button object")
                 continue
             }
+            // One pass in input order: the title `n`, the id `i`, and whether the button has anything else (or an
+            // `i` that is not a string) to report member by member in canonical order below.
+            var titleMember: JSONValue?
+            var idText: String?
+            var isPlain = true
+            for (key, member) in members {
+                if key == Key.buttonTitle {
+                    titleMember = member
+                } else if key == Key.buttonId, let text = member.stringValue {
+                    idText = text
+                } else {
+                    isPlain = false
+                }
+            }
             var titlePath: String { JSONPath.member(Key.buttonTitle, of: elementPath) }
-            guard let title = members[Key.buttonTitle]?.stringValue else {
+            guard let title = titleMember?.stringValue else {
                 keep(element, at: elementPath)
-                if let bad = members[Key.buttonTitle] {
+                if let bad = titleMember {
                     diagnostics.append(Diagnostic.wrongType(titlePath, expected: "a string", bad))
                 } else {
                     note(.warning, "button-title-missing", at: titlePath,
@@ -368,13 +383,7 @@ struct OneSignalDecoding: WireDecoding {
                 }
                 continue
             }
-            // A button of `i` and `n` only (the usual one) is read in input order; anything else is reported
-            // member by member in canonical order.
-            var buttonId = title
-            var isPlain = true
-            for (key, member) in members where key != Key.buttonTitle {
-                if key == Key.buttonId, let text = member.stringValue { buttonId = text } else { isPlain = false }
-            }
+            let buttonId = idText ?? title
             if !isPlain {
                 for (key, member) in members.membersInCanonicalOrder where key != Key.buttonTitle {
                     let memberPath = JSONPath.member(key, of: elementPath)
