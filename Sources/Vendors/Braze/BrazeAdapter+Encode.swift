@@ -16,26 +16,39 @@ extension BrazeAdapter {
                 path: "$.messageId", value: .string(messageId),
                 reason: "Braze payloads carry no message id (receipts key on the request identifier)"))
         }
-        var wire = payload
-        wire.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
-
-        var userInfo = JSONObject(minimumCapacity: payload.data.count + 4)
-        var reservedDataKeys: [String] = []
-        for (key, value) in payload.data {
-            if Key.reserved.contains(key) { reservedDataKeys.append(key) } else { userInfo[key] = value }
+        // The payload is copied only when `aps` must change: an image without `mutable-content`.
+        let aps: JSONObject
+        if ServiceExtensionTrigger.image.isMet(by: payload), !payload.mutableContent {
+            var wire = payload
+            wire.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
+            aps = APSCoding.encode(wire)
+        } else {
+            aps = APSCoding.encode(payload)
         }
-        for key in JSONWriter.sortedCanonically(reservedDataKeys) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
-                reason: "'\(key)' is a Braze key of its own; custom data cannot use it"))
+
+        var userInfo: JSONObject
+        if payload.data.keys.contains(where: Key.isReserved) {
+            userInfo = JSONObject(minimumCapacity: payload.data.count + 4)
+            var reservedDataKeys: [String] = []
+            for (key, value) in payload.data {
+                if Key.isReserved(key) { reservedDataKeys.append(key) } else { userInfo[key] = value }
+            }
+            for key in JSONWriter.sortedCanonically(reservedDataKeys) {
+                losses.append(Loss(
+                    path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
+                    reason: "'\(key)' is a Braze key of its own; custom data cannot use it"))
+            }
+        } else {
+            // The custom data as it is, in its order: one copy of its members at the final size, no lookups.
+            userInfo = payload.data
+            userInfo.reserveCapacity(payload.data.count + 4)
         }
 
         let tracked = payload.tracking[Self.vendorKey]
-        var ab = tracked?.objectValue ?? [:]
+        var ab = tracked?.objectValue ?? JSONObject(minimumCapacity: 2)
         writeBackIgnored(payload, into: &userInfo, carriedInsideBrazeObject: tracked?.objectValue != nil, losses: &losses)
         if let link = payload.deepLink { userInfo[Key.uri] = .string(link) }
 
-        let aps = APSCoding.encode(wire)
         if aps.isEmpty, let sent = payload.ignored[Path.aps] {
             userInfo[Key.aps] = sent
         } else {
@@ -48,7 +61,7 @@ extension BrazeAdapter {
             // Another vendor's push has nothing for `ab`, yet a non-empty `ab` is what makes a push Braze's. A
             // Braze bridge form without one was decoded from a payload without one: it stays so.
             if !sameVendor, userInfo[Self.vendorKey] == nil {
-                userInfo[Self.vendorKey] = .object([Key.campaign: .null])
+                userInfo[Self.vendorKey] = Self.nullCampaign
             }
         } else {
             if let kept = payload.ignored[Path.vendor], userInfo[Self.vendorKey] != nil {
@@ -58,6 +71,9 @@ extension BrazeAdapter {
         }
         return userInfo
     }
+
+    /// `{"c": null}`: the `ab` of another vendor's push with no image or buttons (built once).
+    private static let nullCampaign: JSONValue = .object([Key.campaign: .null])
 
     /// Writes `ignored` back: top-level entries (`ab_use_webview`, `$.ab_uri`, a non-object `$.ab`) at top level;
     /// entries inside `ab` are already in `tracking["ab"]` (a loss when there is none); `$.aps` is the caller's.
@@ -98,7 +114,7 @@ extension BrazeAdapter {
     private static func writeImage(_ imageURL: String?, into ab: inout JSONObject) {
         if let imageURL {
             let existing = ab[Key.attachment]?.objectValue
-            var attachment = existing ?? [:]
+            var attachment = existing ?? JSONObject(minimumCapacity: 2)
             attachment[Key.url] = .string(imageURL)
             if existing == nil, let type = fileExtension(of: imageURL) { attachment[Key.type] = .string(type) }
             ab[Key.attachment] = .object(attachment)
@@ -110,18 +126,30 @@ extension BrazeAdapter {
 
     /// The lowercase file extension of a URL's last path segment (1 to 5 ASCII letters or digits), else nil.
     static func fileExtension(of url: String) -> String? {
-        let bytes = url.utf8
-        let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
-        let path = bytes[..<end]
-        guard let slash = path.lastIndex(of: UInt8(ascii: "/")),
-            let dot = path[slash...].lastIndex(of: UInt8(ascii: "."))
-        else { return nil }
-        let type = path[path.index(after: dot)...]
-        func isAlphanumeric(_ byte: UInt8) -> Bool {
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        var url = url
+        return url.withUTF8 { bytes -> String? in
+            // The path ends at the query or fragment; the extension follows the last dot after the last slash.
+            var end = 0
+            while end < bytes.count, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") { end += 1 }
+            var dot = end - 1
+            while dot >= 0, bytes[dot] != UInt8(ascii: "."), bytes[dot] != UInt8(ascii: "/") { dot -= 1 }
+            guard dot >= 0, bytes[dot] == UInt8(ascii: "."), (1...5).contains(end - dot - 1) else { return nil }
+            var slash = dot - 1
+            while slash >= 0, bytes[slash] != UInt8(ascii: "/") { slash -= 1 }
+            guard slash >= 0 else { return nil }
+            let type = UnsafeBufferPointer(rebasing: bytes[(dot + 1)..<end])
+            func isAlphanumeric(_ byte: UInt8) -> Bool {
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            }
+            guard type.allSatisfy(isAlphanumeric) else { return nil }
+            // ASCII letters and digits: lowercased byte by byte.
+            return String(unsafeUninitializedCapacity: type.count) { lowered in
+                for (offset, byte) in type.enumerated() {
+                    lowered[offset] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+                }
+                return type.count
+            }
         }
-        guard (1...5).contains(type.count), type.allSatisfy(isAlphanumeric) else { return nil }
-        return String(decoding: type, as: UTF8.self).lowercased()
     }
 
     // MARK: Buttons
@@ -161,13 +189,21 @@ extension BrazeAdapter {
             }
             return
         }
-        var entries = (existing ?? [:]).filter { member in
-            member.value.objectValue == nil || defaults.map { !$0.contains { $0.id == member.key } } ?? false
-        }
-        var seen = Set<String>()
+        var entries = existing.map { existing in
+            existing.filter { member in
+                member.value.objectValue == nil || defaults.map { !$0.contains { $0.id == member.key } } ?? false
+            }
+        } ?? JSONObject(minimumCapacity: payload.buttons.count)
+        // A repeated id is found by looking at the buttons before it; a set only for a push with many buttons.
+        var seen: Set<String>? = payload.buttons.count > 16 ? Set(minimumCapacity: payload.buttons.count) : nil
         for (index, button) in payload.buttons.enumerated() {
-            let path = JSONPath.element(index, of: "$.buttons")
-            guard seen.insert(button.id).inserted else {
+            var path: String { JSONPath.element(index, of: "$.buttons") }  // built only for a loss
+            let isRepeat = if seen != nil {
+                !seen!.insert(button.id).inserted
+            } else {
+                payload.buttons[..<index].contains { $0.id == button.id }
+            }
+            guard !isRepeat else {
                 losses.append(Loss(path: path, value: button.json, reason: "ab.ab_cat holds one entry per action id"))
                 continue
             }
@@ -208,7 +244,7 @@ extension BrazeAdapter {
             // An entry the push already had (even an empty one, which decoding reads as opening the app) stays as
             // it was when it still says what the button does; a new one always names its action type.
             let kept = existing?[button.id]?.objectValue
-            var entry = kept ?? [:]
+            var entry = kept ?? JSONObject(minimumCapacity: 2)
             let fits = Self.link(in: entry) == button.deepLink
                 && (defaults != nil || (kept != nil && Self.opensApp(entry) == foreground))
             if !fits {

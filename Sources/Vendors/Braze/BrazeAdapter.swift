@@ -37,8 +37,19 @@ public struct BrazeAdapter: VendorAdapter {
         static let contentCard = "ab_cd"
         /// Top-level flags of Braze's internal pushes (ABKPushUtils.m).
         static let internalFlags: Set<String> = ["appboy_uninstall_tracking", "ab_push_fetch_test_triggers_key"]
-        /// Top-level keys that are never custom data (`filterBrazeProperties`, BrazeReactDataTranslator.m).
-        static let reserved: Set<String> = [aps, vendorKey, uri, useWebView]
+        /// Whether `key` is a top-level key that is never custom data (`aps`, `ab`, `ab_uri`, `ab_use_webview`:
+        /// `filterBrazeProperties`, BrazeReactDataTranslator.m). Compared after the length, which no string equal
+        /// to one of these (all lowercase letters and `_`, none of them another string's canonical equivalent)
+        /// can differ in.
+        static func isReserved(_ key: String) -> Bool {
+            switch key.utf8.count {
+            case 2: key == vendorKey
+            case 3: key == aps
+            case 6: key == uri
+            case 14: key == useWebView
+            default: false
+            }
+        }
     }
 
     /// Paths in the wire payload, for diagnostics and `ignored` keys.

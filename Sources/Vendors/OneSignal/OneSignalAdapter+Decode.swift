@@ -4,7 +4,11 @@ extension OneSignalAdapter {
     /// Wire payload → bridge form, field by field as `OSNotification.m` reads it (see the type's documentation).
     /// Never fails: what has no field is kept in `ignored` under its wire path, with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoding = OneSignalDecoding(payload: PushPayload(vendor: id), format: Self.format(of: userInfo))
+        // Empty objects passed as such: the defaults' `[:]` literals each cost a call per decode.
+        let empty = JSONObject()
+        var decoding = OneSignalDecoding(
+            payload: PushPayload(vendor: id, data: empty, tracking: empty, ignored: empty, apsExtra: empty),
+            format: Self.format(of: userInfo))
         decoding.diagnostics = APSCoding.decode(
             userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         decoding.decodeTopLevel(userInfo)
@@ -26,7 +30,7 @@ struct OneSignalDecoding: WireDecoding {
     let format: OneSignalAdapter.Format
     var diagnostics: [Diagnostic] = []
     /// The container's `i`, `ti` and `tn`, kept as `tracking[<container key>]`.
-    private var trackingFields: JSONObject = [:]
+    private var trackingFields = JSONObject()
     /// Whether the push is in the minified form (no `aps.alert`).
     private var minified = false
 
@@ -42,52 +46,96 @@ struct OneSignalDecoding: WireDecoding {
     }
 
     mutating func decodeTopLevel(_ userInfo: JSONObject) {
-        let hasAPSAlert = userInfo["aps"]?.objectValue?["alert"] != nil
+        // `aps.alert` is looked up only when the minified form's own marker is there.
+        var hasAPSAlert: Bool { userInfo["aps"]?.objectValue?["alert"] != nil }
         switch format {
         case .custom: minified = userInfo[Key.minifiedAlert] != nil && !hasAPSAlert
         case .osData: minified = userInfo[Key.osData]?[Key.buttons]?.objectValue != nil && !hasAPSAlert
         }
         let readsLegacyButtons = format == .osData && !minified
             && !OneSignalAdapter.osDataHasButtons(userInfo[Key.osData]) && userInfo[Key.legacyButtons]?.arrayValue != nil
-        let minifiedKeys: Set<String> = [
-            Key.minifiedAlert, Key.minifiedBadge, Key.minifiedSound, Key.minifiedAttachments, Key.minifiedButtons,
-        ]
         if minified {
             let where_ = format == .custom ? "top-level m" : "an os_data.buttons object"
             note(.info, "minified-form", at: format == .custom ? "$.m" : format.buttonsPath,
                  "no aps.alert and \(where_): the minified form (m, b, s, at, o) is read; encoding writes the standard form")
         }
-        for (key, value) in userInfo.membersInCanonicalOrder {
-            // Built only when a diagnostic or a kept value needs it (the hot path never does).
-            var path: String { JSONPath.member(key, of: JSONPath.root) }
-            switch (format, key) {
-            case (_, "aps"):
-                // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
-                if value.objectValue == nil { keep(value, at: path) }
-            case (.custom, Key.custom), (.osData, Key.osData):
-                decodeContainer(value, at: path)
-            case (.custom, Key.attachments) where !minified:
-                decodeAttachments(value, at: path)
-            case (.custom, Key.buttons) where !minified:
-                decodeButtons(value, at: path)
-            case (.custom, _) where minified && minifiedKeys.contains(key):
-                decodeMinifiedMember(key, value, at: path)
-            case (.custom, Key.osData):
-                wrongType(value, at: path, expected: "an object (the os_data format)")
-            case (.custom, _):
-                notRead(value, at: path, "the custom format reads custom data from custom.a only, not '\(key)'")
-            case (.osData, Key.legacyButtons) where readsLegacyButtons:
-                decodeButtons(value, at: path)
-            case (.osData, _):
-                // parseOSDataAdditionalData: every top-level key but aps and os_data is custom data.
-                payload.data[key] = value
-            }
+        switch format {
+        case .custom: decodeCustomTopLevel(userInfo)
+        case .osData: decodeOSDataTopLevel(userInfo, readsLegacyButtons: readsLegacyButtons)
         }
         if !trackingFields.isEmpty { payload.tracking[format.containerKey] = .object(trackingFields) }
         if payload.messageId == nil {
             note(.warning, "message-id-missing", at: JSONPath.member(Key.messageId, of: format.containerPath),
                  "no non-empty \(format.containerKey).i: no OneSignal receipt can be sent")
         }
+    }
+
+    /// The custom format's top level, member by member in canonical order. A push of only `aps`, `att`,
+    /// `buttons` and `custom` (the usual one) is read in that order without sorting its members.
+    private mutating func decodeCustomTopLevel(_ userInfo: JSONObject) {
+        if !minified {
+            var aps, attachments, buttons, container: JSONValue?
+            var isStandard = true
+            for (key, value) in userInfo {
+                switch key {
+                case "aps": aps = value
+                case Key.attachments: attachments = value
+                case Key.buttons: buttons = value
+                case Key.custom: container = value
+                default: isStandard = false
+                }
+                if !isStandard { break }
+            }
+            if isStandard {
+                if let aps { decodeCustomMember("aps", aps) }
+                if let attachments { decodeCustomMember(Key.attachments, attachments) }
+                if let buttons { decodeCustomMember(Key.buttons, buttons) }
+                if let container { decodeCustomMember(Key.custom, container) }
+                return
+            }
+        }
+        for (key, value) in userInfo.membersInCanonicalOrder { decodeCustomMember(key, value) }
+    }
+
+    /// One top-level member of a custom-format push.
+    private mutating func decodeCustomMember(_ key: String, _ value: JSONValue) {
+        // Built only when a diagnostic or a kept value needs it (the hot path never does).
+        var path: String { JSONPath.member(key, of: JSONPath.root) }
+        switch key {
+        case "aps":
+            // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
+            if value.objectValue == nil { keep(value, at: path) }
+        case Key.custom:
+            decodeContainer(value, at: format.containerPath)
+        case Key.attachments where !minified:
+            decodeAttachments(value, at: format.attachmentsPath)
+        case Key.buttons where !minified:
+            decodeButtons(value, at: format.buttonsPath)
+        case _ where minified && Key.isMinifiedMember(key):
+            decodeMinifiedMember(key, value, at: path)
+        case Key.osData:
+            wrongType(value, at: path, expected: "an object (the os_data format)")
+        default:
+            notRead(value, at: path, "the custom format reads custom data from custom.a only, not '\(key)'")
+        }
+    }
+
+    /// The os_data format's top level: `actionbuttons` (when the buttons are there), `aps` and `os_data`, in
+    /// canonical order; every other top-level key is custom data (`parseOSDataAdditionalData:`), in the
+    /// payload's order.
+    private mutating func decodeOSDataTopLevel(_ userInfo: JSONObject, readsLegacyButtons: Bool) {
+        if readsLegacyButtons, let buttons = userInfo[Key.legacyButtons] {
+            decodeButtons(buttons, at: JSONPath.member(Key.legacyButtons, of: JSONPath.root))
+        }
+        // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
+        if let aps = userInfo["aps"], aps.objectValue == nil { keep(aps, at: JSONPath.member("aps", of: JSONPath.root)) }
+        if let container = userInfo[Key.osData] { decodeContainer(container, at: format.containerPath) }
+        // The userInfo less the keys read above: one copy of its members, no lookup per member.
+        var data = userInfo
+        data.removeValue(forKey: "aps")
+        data.removeValue(forKey: Key.osData)
+        if readsLegacyButtons { data.removeValue(forKey: Key.legacyButtons) }
+        payload.data = data
     }
 
     /// `custom` or `os_data`: the fields every format shares (`parseCommonOneSignalFields:`), custom data
@@ -97,6 +145,7 @@ struct OneSignalDecoding: WireDecoding {
             wrongType(value, at: containerPath, expected: "an object")
             return
         }
+        if readPlainContainer(members) { return }
         for (key, member) in members.membersInCanonicalOrder {
             var path: String { JSONPath.member(key, of: containerPath) }
             switch key {
@@ -105,6 +154,7 @@ struct OneSignalDecoding: WireDecoding {
                     wrongType(member, at: path, expected: "a string")
                     continue
                 }
+                if trackingFields.isEmpty { trackingFields.reserveCapacity(3) }  // i, ti, tn
                 trackingFields[key] = member
                 guard key == Key.messageId else { continue }
                 if text.isEmpty {
@@ -125,8 +175,9 @@ struct OneSignalDecoding: WireDecoding {
                 }
                 payload.data = data
             case Key.attachments where format == .osData && !minified:
-                decodeAttachments(member, at: path)
+                decodeAttachments(member, at: format.attachmentsPath)
             case Key.buttons where format == .osData:
+                let path = format.buttonsPath
                 if minified, case .object(let fields) = member {
                     for (field, fieldValue) in fields.membersInCanonicalOrder {
                         decodeMinifiedMember(field, fieldValue, at: JSONPath.member(field, of: path))
@@ -153,6 +204,38 @@ struct OneSignalDecoding: WireDecoding {
                 notRead(member, at: path, "'\(key)' is not a field the OneSignal SDK reads here")
             }
         }
+    }
+
+    /// Reads a container of only `i` (a non-empty string), `ti`, `tn`, `u` (strings) and, in the custom format,
+    /// `a` (an object) — the usual one, with nothing to report — in input order, without sorting; the tracking
+    /// fields are kept in canonical order (`i`, `ti`, `tn`), as ``decodeContainer(_:at:)`` keeps them. Returns
+    /// false, having read nothing, for any other container.
+    private mutating func readPlainContainer(_ members: JSONObject) -> Bool {
+        var messageId, templateId, templateName: JSONValue?
+        var link: String?
+        var data: JSONObject?
+        for (key, member) in members {
+            switch key {
+            case Key.messageId where member.stringValue?.isEmpty == false: messageId = member
+            case Key.templateId where member.stringValue != nil: templateId = member
+            case Key.templateName where member.stringValue != nil: templateName = member
+            case Key.launchURL where member.stringValue != nil: link = member.stringValue
+            case Key.additionalData where format == .custom && member.objectValue != nil: data = member.objectValue
+            default: return false
+            }
+        }
+        if let data { payload.data = data }
+        if messageId != nil || templateId != nil || templateName != nil, trackingFields.isEmpty {
+            trackingFields.reserveCapacity(3)
+        }
+        if let messageId {
+            trackingFields[Key.messageId] = messageId
+            payload.messageId = messageId.stringValue
+        }
+        if let templateId { trackingFields[Key.templateId] = templateId }
+        if let templateName { trackingFields[Key.templateName] = templateName }
+        if let link { payload.deepLink = link }
+        return true
     }
 
     /// The iOS 9 form of `os_data.buttons`: an object whose `o` holds the buttons.
@@ -237,8 +320,8 @@ struct OneSignalDecoding: WireDecoding {
             wrongType(value, at: path, expected: "an object of attachment URLs")
             return
         }
-        guard let firstKey = attachments.keys.first, let first = attachments[firstKey] else { return }
-        let firstPath = JSONPath.member(firstKey, of: path)
+        guard let (firstKey, first) = attachments.first else { return }
+        var firstPath: String { JSONPath.member(firstKey, of: path) }
         switch first {
         case .string(let image) where !image.isEmpty:
             payload.imageURL = image
@@ -267,16 +350,32 @@ struct OneSignalDecoding: WireDecoding {
             wrongType(value, at: path, expected: "an array of buttons")
             return
         }
+        payload.buttons.reserveCapacity(payload.buttons.count + elements.count)
         for (index, element) in elements.enumerated() {
-            let elementPath = JSONPath.element(index, of: path)
+            // Built only for a diagnostic or a kept value.
+            var elementPath: String { JSONPath.element(index, of: path) }
             guard case .object(let members) = element else {
                 wrongType(element, at: elementPath, expected: "a button object")
                 continue
             }
-            let titlePath = JSONPath.member(Key.buttonTitle, of: elementPath)
-            guard let title = members[Key.buttonTitle]?.stringValue else {
+            // One pass in input order: the title `n`, the id `i`, and whether the button has anything else (or an
+            // `i` that is not a string) to report member by member in canonical order below.
+            var titleMember: JSONValue?
+            var idText: String?
+            var isPlain = true
+            for (key, member) in members {
+                if key == Key.buttonTitle {
+                    titleMember = member
+                } else if key == Key.buttonId, let text = member.stringValue {
+                    idText = text
+                } else {
+                    isPlain = false
+                }
+            }
+            var titlePath: String { JSONPath.member(Key.buttonTitle, of: elementPath) }
+            guard let title = titleMember?.stringValue else {
                 keep(element, at: elementPath)
-                if let bad = members[Key.buttonTitle] {
+                if let bad = titleMember {
                     diagnostics.append(Diagnostic.wrongType(titlePath, expected: "a string", bad))
                 } else {
                     note(.warning, "button-title-missing", at: titlePath,
@@ -284,20 +383,18 @@ struct OneSignalDecoding: WireDecoding {
                 }
                 continue
             }
-            var button = PushButton(id: title, title: title, foreground: true)
-            for (key, member) in members.membersInCanonicalOrder where key != Key.buttonTitle {
-                let memberPath = JSONPath.member(key, of: elementPath)
-                if key == Key.buttonId {
-                    if let buttonId = member.stringValue {
-                        button.id = buttonId
+            let buttonId = idText ?? title
+            if !isPlain {
+                for (key, member) in members.membersInCanonicalOrder where key != Key.buttonTitle {
+                    let memberPath = JSONPath.member(key, of: elementPath)
+                    if key == Key.buttonId {
+                        if member.stringValue == nil { wrongType(member, at: memberPath, expected: "a string") }
                     } else {
-                        wrongType(member, at: memberPath, expected: "a string")
+                        notRead(member, at: memberPath, "'\(key)' has no bridge field (icon_type and path name an iOS 15 action icon)")
                     }
-                } else {
-                    notRead(member, at: memberPath, "'\(key)' has no bridge field (icon_type and path name an iOS 15 action icon)")
                 }
             }
-            payload.buttons.append(button)
+            payload.buttons.append(PushButton(id: buttonId, title: title, foreground: true))
         }
         if payload.buttons.count > OneSignalAdapter.maxButtons {
             note(.warning, "too-many-buttons", at: path,

@@ -13,29 +13,38 @@ extension OneSignalAdapter {
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         let sameVendor = payload.vendor == id
         let format = sameVendor ? Self.encodedFormat(of: payload) : .custom
-        var wire = payload
-        if !sameVendor, !payload.buttons.isEmpty, let category = payload.category {
-            losses.append(Loss(
-                path: "$.category", value: .string(category),
-                reason: "OneSignal's service extension registers its own category for buttons only when the push has "
-                    + "none; a category sent with them would hide the buttons"))
-            wire.category = nil
+        // The payload is copied only when `aps` must differ from it: a category to drop, or an image or buttons
+        // without `mutable-content`.
+        let dropsCategory = !sameVendor && !payload.buttons.isEmpty && payload.category != nil
+        let aps: JSONObject
+        if dropsCategory || (ServiceExtensionTrigger.imageOrButtons.isMet(by: payload) && !payload.mutableContent) {
+            var wire = payload
+            if dropsCategory, let category = payload.category {
+                losses.append(Loss(
+                    path: "$.category", value: .string(category),
+                    reason: "OneSignal's service extension registers its own category for buttons only when the push "
+                        + "has none; a category sent with them would hide the buttons"))
+                wire.category = nil
+            }
+            wire.requireServiceExtension(when: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
+            aps = APSCoding.encode(wire)
+        } else {
+            aps = APSCoding.encode(payload)
         }
-        wire.requireServiceExtension(when: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
 
         var ignored = payload.ignored
         var userInfo = JSONObject(minimumCapacity: payload.data.count + ignored.count + 4)
-        let aps = APSCoding.encode(wire)
         if !(aps.isEmpty && ignored[Self.nonObjectAPSPath] != nil) { userInfo["aps"] = .object(aps) }
 
-        var container = JSONObject()
-        let tracked = sameVendor ? payload.tracking[format.containerKey]?.objectValue ?? [:] : [:]
+        var container = JSONObject(minimumCapacity: 6)  // i, ti, tn, u and a (custom) or att and buttons (os_data)
+        let tracked = sameVendor ? payload.tracking[format.containerKey]?.objectValue ?? JSONObject() : JSONObject()
         if let messageId = payload.messageId {
             container[Key.messageId] = .string(messageId)
         } else if let sent = tracked[Key.messageId] {
             container[Key.messageId] = sent
         }
-        for key in [Key.templateId, Key.templateName] { if let value = tracked[key] { container[key] = value } }
+        if let value = tracked[Key.templateId] { container[Key.templateId] = value }
+        if let value = tracked[Key.templateName] { container[Key.templateName] = value }
         if let deepLink = payload.deepLink { container[Key.launchURL] = .string(deepLink) }
 
         var keptAttachments: JSONValue?
@@ -80,19 +89,16 @@ extension OneSignalAdapter {
     /// a member the standard form keeps whole, under another path. Each is a loss. (`os_data.buttons.o` is
     /// written in its object form, so what was kept from inside it goes back there.)
     static func dropInsideMinifiedMembers(_ ignored: inout JSONObject, format: Format, losses: inout LossList) {
-        let minified: Set = [
-            Key.minifiedAlert, Key.minifiedBadge, Key.minifiedSound, Key.minifiedAttachments, Key.minifiedButtons,
-        ]
         func isInsideMinifiedMember(_ steps: [JSONPath.Component]) -> Bool {
             switch format {
             case .custom:
                 guard steps.count > 1, case .member(let top) = steps[0] else { return false }
-                return minified.contains(top)
+                return Key.isMinifiedMember(top)
             case .osData:
                 guard steps.count > 3, case .member(Key.osData) = steps[0], case .member(Key.buttons) = steps[1],
                     case .member(let member) = steps[2]
                 else { return false }
-                return member != Key.minifiedButtons && minified.contains(member)
+                return member != Key.minifiedButtons && Key.isMinifiedMember(member)
             }
         }
         for key in Array(ignored.keys) {
@@ -146,14 +152,17 @@ extension OneSignalAdapter {
             if button.destructive {
                 losses.append(Loss(path: path + ".destructive", value: true, reason: "OneSignal buttons cannot be destructive"))
             }
-            if index >= Self.maxButtons {
+            if index >= Self.maxButtons, losses.isCollecting {
                 let beyond = PushPayload(vendor: id, buttons: [button])
                 for loss in capabilities.losses(of: beyond, vendorName: name) {
                     let inner = loss.path.dropFirst("$.buttons[0]".count)
                     losses.append(Loss(path: path + inner, value: loss.value, reason: loss.reason))
                 }
             }
-            elements.append(.object([Key.buttonId: .string(button.id), Key.buttonTitle: .string(button.title)]))
+            var element = JSONObject(minimumCapacity: 2)
+            element[Key.buttonId] = .string(button.id)
+            element[Key.buttonTitle] = .string(button.title)
+            elements.append(.object(element))
         }
         return .array(elements)
     }

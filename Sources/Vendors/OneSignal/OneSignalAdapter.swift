@@ -29,11 +29,19 @@ public struct OneSignalAdapter: VendorAdapter {
         /// The top-level key of the object holding OneSignal's fields.
         public var containerKey: String { rawValue }
         /// The JSON path of that object.
-        var containerPath: String { JSONPath.member(containerKey, of: JSONPath.root) }
+        var containerPath: String { self == .custom ? Self.customPath : Self.osDataPath }
         /// Where the attachments are: `$.att` or `$.os_data.att`.
-        var attachmentsPath: String { JSONPath.member(Key.attachments, of: self == .custom ? JSONPath.root : containerPath) }
+        var attachmentsPath: String { self == .custom ? Self.customAttachmentsPath : Self.osDataAttachmentsPath }
         /// Where the buttons are: `$.buttons` or `$.os_data.buttons`.
-        var buttonsPath: String { JSONPath.member(Key.buttons, of: self == .custom ? JSONPath.root : containerPath) }
+        var buttonsPath: String { self == .custom ? Self.customButtonsPath : Self.osDataButtonsPath }
+
+        // Built once: decoding passes them to every container, attachments and buttons it reads.
+        private static let customPath = JSONPath.member(Key.custom, of: JSONPath.root)
+        private static let osDataPath = JSONPath.member(Key.osData, of: JSONPath.root)
+        private static let customAttachmentsPath = JSONPath.member(Key.attachments, of: JSONPath.root)
+        private static let osDataAttachmentsPath = JSONPath.member(Key.attachments, of: osDataPath)
+        private static let customButtonsPath = JSONPath.member(Key.buttons, of: JSONPath.root)
+        private static let osDataButtonsPath = JSONPath.member(Key.buttons, of: osDataPath)
     }
 
     /// Keys of the wire format.
@@ -61,6 +69,14 @@ public struct OneSignalAdapter: VendorAdapter {
         static let buttonTitle = "n"
         /// The attachment id the OneSignal backend and the SDK's tests use for the one image.
         static let defaultAttachmentId = "id"
+
+        /// Whether `key` names a member of the minified form (`m`, `b`, `s`, `at`, `o`).
+        static func isMinifiedMember(_ key: String) -> Bool {
+            switch key {
+            case minifiedAlert, minifiedBadge, minifiedSound, minifiedAttachments, minifiedButtons: true
+            default: false
+            }
+        }
     }
 
     /// The receipt event names (R4: OneSignal's own metric names for the two requests its SDK sends).
@@ -141,10 +157,12 @@ public struct OneSignalAdapter: VendorAdapter {
 
     /// R2: `custom.i` or `os_data.i` is a non-empty string.
     public func claims(_ userInfo: JSONObject) -> Bool {
-        for container in [Key.custom, Key.osData] {
-            if let messageId = userInfo[container]?[Key.messageId]?.stringValue, !messageId.isEmpty { return true }
+        // Asked of every payload of every vendor: two lookups, no array of container names.
+        func hasMessageId(_ container: JSONValue?) -> Bool {
+            guard let messageId = container?[Key.messageId]?.stringValue else { return false }
+            return !messageId.isEmpty
         }
-        return false
+        return hasMessageId(userInfo[Key.custom]) || hasMessageId(userInfo[Key.osData])
     }
 
     /// Whether `category` is one the SDK's service extension registers (`__onesignal__dynamic__…`).
