@@ -328,6 +328,11 @@ extension JSONObject: RandomAccessCollection {
 extension JSONObject: ExpressibleByDictionaryLiteral {
     /// An object of the literal's members, in the literal's order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        // `[:]` (every default argument and empty start) needs no loop over the literal.
+        guard !elements.isEmpty else {
+            self.init()
+            return
+        }
         self.init(elements)
     }
 }

@@ -1,0 +1,42 @@
+@testable import PushBridge
+import Testing
+
+/// `DeepLink` reads an all-ASCII link from its bytes and any other link scalar by scalar: both readings must
+/// accept and refuse the same links, with the same scheme.
+@Suite("DeepLink scheme reading")
+struct DeepLinkSchemeTests {
+    static let links: [String] = [
+        "https://example.com/a?b=c#d", "HTTPS://EXAMPLE.COM", "MyApp+Beta-2.x://open", "gym:", "a:",
+        "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "mailto:a@b.c", "tel:+15551234",
+        "", ":", ":x", "1abc://x", "+abc://x", "ab c://x", "abc", "abc//x", "ab_c://x", "a:b:c",
+        "https://x y", "https://x\ty", "https://x\ny", "https://x\u{7F}", "\u{01}https://x", "https://x\u{1F}",
+        "https://é.example", "é://x", "https://x\u{00A0}y", "https://x\u{200B}y", "https://x\u{2028}",
+        "https://x\u{3000}", "ｈttps://x", "https://日本.jp/パス", "https://x/😀", "https://x/e\u{301}",
+        "https:\u{FEFF}//x", "gym://workout/today?from=push", "HtTp://MiXeD.CaSe/Path",
+    ]
+
+    @Test("the byte reading and the scalar reading agree on every link", arguments: links)
+    func bothReadingsAgree(_ text: String) {
+        #expect(DeepLink(text)?.scheme == DeepLink.unicodeScheme(text), "\(text.debugDescription)")
+    }
+
+    @Test("an all-ASCII link's scheme is read and lowercased; a bad scheme or a space or control refuses it")
+    func asciiLinks() {
+        #expect(DeepLink("HTTPS://Example.com")?.scheme == "https")
+        #expect(DeepLink("My.App+x-1:path")?.scheme == "my.app+x-1")
+        #expect(DeepLink("https://x")?.string == "https://x")
+        #expect(DeepLink("9app://x") == nil)
+        #expect(DeepLink("https://a b") == nil)
+        #expect(DeepLink("https://a\u{7F}") == nil)
+        #expect(DeepLink("no-colon") == nil)
+        #expect(DeepLink("://x") == nil)
+    }
+
+    @Test("a link with non-ASCII text keeps the Unicode checks: whitespace and format characters refuse it")
+    func unicodeLinks() {
+        #expect(DeepLink("https://日本.jp")?.scheme == "https")
+        #expect(DeepLink("https://x\u{00A0}") == nil)
+        #expect(DeepLink("https://x\u{200B}") == nil)
+        #expect(DeepLink("é://x") == nil)
+    }
+}
