@@ -58,21 +58,38 @@ public struct VendorRegistry: Sendable {
     /// else, when no owner does, the carrier of lowest rank. Throws when two owners (or two carriers of the
     /// same best rank) claim it.
     public func claimant(of userInfo: JSONObject) throws(PushBridgeError) -> (any VendorAdapter)? {
-        var owners: [any VendorAdapter] = []
-        var carriers: [(adapter: any VendorAdapter, rank: Int)] = []
-        for adapter in adapters {
-            switch adapter.claimStrength(userInfo) {
-            case .owner?: owners.append(adapter)
-            case .carrier(let rank)?: carriers.append((adapter, rank))
+        // Every payload comes here: one pass over the adapters in place (no copy of each), counting owners and
+        // the best carriers; the lists an error names are made only on that path.
+        var owner: Int?
+        var ownerCount = 0
+        var bestCarrier: Int?
+        var bestRank = Int.max
+        var bestRankCount = 0
+        for index in adapters.indices {
+            switch adapters[index].claimStrength(userInfo) {
+            case .owner?:
+                if owner == nil { owner = index }
+                ownerCount += 1
+            case .carrier(let rank)?:
+                if rank < bestRank {
+                    bestCarrier = index
+                    bestRank = rank
+                    bestRankCount = 1
+                } else if rank == bestRank {
+                    bestRankCount += 1
+                }
             case nil: break
             }
         }
-        guard owners.count <= 1 else { throw .ambiguousVendor(owners.map(\.id)) }
-        if let owner = owners.first { return owner }
-        guard let best = carriers.map(\.rank).min() else { return nil }
-        let winners = carriers.filter { $0.rank == best }
-        guard winners.count == 1 else { throw .ambiguousVendor(winners.map(\.adapter.id)) }
-        return winners[0].adapter
+        guard ownerCount <= 1 else {
+            throw .ambiguousVendor(adapters.filter { $0.claimStrength(userInfo) == .owner }.map(\.id))
+        }
+        if let owner { return adapters[owner] }
+        guard let bestCarrier else { return nil }
+        guard bestRankCount == 1 else {
+            throw .ambiguousVendor(adapters.filter { $0.claimStrength(userInfo) == .carrier(rank: bestRank) }.map(\.id))
+        }
+        return adapters[bestCarrier]
     }
 
     /// The one adapter for `userInfo`: the named one when `vendor` is given, else its ``claimant(of:)``.
