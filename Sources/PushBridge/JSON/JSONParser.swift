@@ -91,10 +91,12 @@ public enum JSONParser {
         // The path to each value is kept only to name a repeated key; the first pass does without it, and a
         // text that has a repeated key (rare) is read again, this time with the path.
         var parser = Parser(buffer: buffer, options: options, tracksPath: false)
+        defer { parser.releaseScratch() }
         parser.checksUTF8 = !knownValidUTF8
         let document = try parser.parseWhole()
         guard parser.foundDuplicate else { return document }
         var tracking = Parser(buffer: buffer, options: options, tracksPath: true)
+        defer { tracking.releaseScratch() }
         tracking.checksUTF8 = false
         return try tracking.parseWhole()
     }
@@ -128,6 +130,16 @@ public enum JSONParser {
     }
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// A string of the UTF-8 `bytes`, which the caller has checked (or built) as valid UTF-8, made without the
+    /// standard library validating them again; `isASCII` must say exactly whether every byte is below 0x80.
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        if #available(macOS 26, iOS 26, visionOS 26, *) {
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Returns the offset of the first byte that is not valid UTF-8, or nil when all is valid.
     static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -193,6 +205,9 @@ public enum JSONParser {
         var memberEnds: [Int] = []
         /// Elements of the arrays being parsed, innermost last.
         var elementStack: [JSONValue] = []
+        /// Where escaped strings are unescaped (see ``scratch(capacity:)``), and how many bytes it holds.
+        var scratchBuffer: UnsafeMutablePointer<UInt8>?
+        var scratchCapacity = 0
 
         init(buffer: UnsafeBufferPointer<UInt8>, options: Options, tracksPath: Bool) {
             self.buffer = buffer
@@ -258,7 +273,7 @@ public enum JSONParser {
                 if index < buffer.count, isWordByte(buffer[index]) {
                     throw error(.invalidNumber, at: start, "invalid number")
                 }
-                let literal = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                let literal = JSONParser.string(UnsafeBufferPointer(rebasing: buffer[start..<index]), isASCII: true)
                 return .number(JSONNumber(uncheckedLiteral: literal))
             case let byte:
                 if byte == UInt8(ascii: "N") || byte == UInt8(ascii: "I") {
@@ -431,13 +446,18 @@ public enum JSONParser {
             let start = index
             // Fast path: no escapes. Eight bytes at a time while none can be a quote, backslash or control; the
             // first word that has one says where it is.
+            // `bits` gathers the bytes read, so the string knows whether it is ASCII without another pass.
+            var bits: UInt64 = 0
             if let base = buffer.baseAddress {
                 while index + 8 <= buffer.count {
-                    let mask = JSONWriter.escapeMask(JSONWriter.loadWord(base + index))
+                    let word = JSONWriter.loadWord(base + index)
+                    let mask = JSONWriter.escapeMask(word)
                     if mask == 0 {
+                        bits |= word
                         index += 8
                         continue
                     }
+                    bits |= word & ((mask & (0 &- mask)) &- 1)  // the bytes before the one that stopped the scan
                     index += mask.trailingZeroBitCount >> 3
                     break
                 }
@@ -445,7 +465,9 @@ public enum JSONParser {
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                    let text = JSONParser.string(
+                        UnsafeBufferPointer(rebasing: buffer[start..<index]),
+                        isASCII: bits & 0x8080_8080_8080_8080 == 0)
                     index += 1
                     return text
                 }
@@ -454,74 +476,84 @@ public enum JSONParser {
                     throw error(.controlCharacterInString, at: index,
                                 "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
                 }
+                bits |= UInt64(byte)
                 index += 1
             }
             guard index < buffer.count else { throw error(.unexpectedEnd, at: open, "unterminated string") }
-            // Escaped: find the closing quote first (the byte after a backslash never ends the string), then
-            // unescape straight into the new string's storage; unescaped text is never longer than escaped.
+            // Escaped: unescape into the scratch buffer up to the closing quote (unescaped text is never longer than
+            // escaped), then make the string of it, checked already.
             let clean = index - start
-            var end = index
-            while end < buffer.count, buffer[end] != UInt8(ascii: "\"") {
-                end += buffer[end] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            guard end < buffer.count, let base = buffer.baseAddress else {
-                // No closing quote: unescape anyway, so the first bad byte is the error, as a reader meets it.
-                let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: buffer.count - index)
-                defer { scratch.deallocate() }
-                _ = try unescape(upTo: buffer.count, into: scratch)
-                throw error(.unexpectedEnd, at: open, "unterminated string")
-            }
-            var failure: JSONParseError?
-            let text = String(unsafeUninitializedCapacity: end - start) { output -> Int in
-                guard let out = output.baseAddress else { return 0 }
-                out.update(from: base + start, count: clean)
-                do throws(JSONParseError) {
-                    return clean + (try unescape(upTo: end, into: out + clean))
-                } catch {
-                    failure = error
-                    return 0
-                }
-            }
-            if let failure { throw failure }
-            index = end + 1
-            return text
+            let output = scratch(capacity: buffer.count - start)
+            output.update(from: buffer.baseAddress! + start, count: clean)
+            let (count, escapedBits) = try unescape(into: output, after: clean, open: open)
+            return JSONParser.string(
+                UnsafeBufferPointer(start: output, count: count),
+                isASCII: (bits | escapedBits) & 0x8080_8080_8080_8080 == 0)
         }
 
-        /// Unescapes the string from ``index`` up to `end` (its closing quote, or the end of the input) into
-        /// `output`, which has room for `end - index` bytes; returns how many it wrote.
+        /// The scratch buffer escaped strings are unescaped into, with room for `capacity` bytes and eight more (so
+        /// a word can be stored at any byte in it). Allocated on the first escaped string; ``releaseScratch()``
+        /// frees it.
+        mutating func scratch(capacity: Int) -> UnsafeMutablePointer<UInt8> {
+            if let scratch = scratchBuffer, capacity <= scratchCapacity { return scratch }
+            scratchBuffer?.deallocate()
+            scratchCapacity = capacity
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 8)
+            scratchBuffer = scratch
+            return scratch
+        }
+
+        /// Frees the scratch buffer.
+        func releaseScratch() { scratchBuffer?.deallocate() }
+
+        /// Unescapes the rest of a string, from the backslash at ``index`` to the closing quote, into `output` after
+        /// the `written` bytes already there; leaves ``index`` after the quote. Returns how many bytes `output`
+        /// holds and the bytes it wrote OR-ed together (a high bit set: not ASCII). `open` is where the string began.
         mutating func unescape(
-            upTo end: Int, into output: UnsafeMutablePointer<UInt8>
-        ) throws(JSONParseError) -> Int {
-            var count = 0
+            into output: UnsafeMutablePointer<UInt8>, after written: Int, open: Int
+        ) throws(JSONParseError) -> (count: Int, bits: UInt64) {
+            var count = written
+            var bits: UInt64 = 0
             @inline(__always) func append(_ byte: UInt8) {
                 output[count] = byte
                 count += 1
             }
-            while index < end {
+            while index < buffer.count {
                 let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return (count, bits)
+                }
                 if byte < 0x20 {
                     throw error(.controlCharacterInString, at: index,
                                 "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
                 }
                 if byte != UInt8(ascii: "\\") {
-                    // A clean run up to the next backslash or control byte is copied whole.
+                    // A clean run up to the next quote, backslash or control byte is copied whole.
                     let runStart = index
+                    bits |= UInt64(byte)
                     index += 1
                     if let base = buffer.baseAddress {
-                        while index + 8 <= end,
-                              !JSONWriter.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                        {
+                        while index + 8 <= buffer.count {
+                            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                            if JSONWriter.mayNeedEscape(word) { break }
+                            bits |= word
                             index += 8
                         }
                     }
-                    while index < end, buffer[index] >= 0x20, buffer[index] != UInt8(ascii: "\\") { index += 1 }
+                    while index < buffer.count, buffer[index] >= 0x20, buffer[index] != UInt8(ascii: "\\"),
+                          buffer[index] != UInt8(ascii: "\"")
+                    {
+                        bits |= UInt64(buffer[index])
+                        index += 1
+                    }
                     (output + count).update(from: buffer.baseAddress! + runStart, count: index - runStart)
                     count += index - runStart
                     continue
                 }
                 let escapeStart = index
                 index += 1
-                guard index < end else { break }
+                guard index < buffer.count else { break }
                 let escaped = buffer[index]
                 index += 1
                 switch escaped {
@@ -550,12 +582,13 @@ public enum JSONParser {
                     } else if (0xDC00...0xDFFF).contains(scalar) {
                         throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
                     }
+                    if scalar >= 0x80 { bits |= 0x80 }
                     count += appendUTF8(scalar, to: output + count)
                 default:
                     throw error(.invalidEscape, at: escapeStart, "invalid escape \\\(Character(Unicode.Scalar(escaped)))")
                 }
             }
-            return count
+            throw error(.unexpectedEnd, at: open, "unterminated string")
         }
 
         mutating func readHex4(_ escapeStart: Int) throws(JSONParseError) -> UInt16 {
