@@ -141,35 +141,43 @@ public enum JSONParser {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Returns the offset of the first byte that is not valid UTF-8, or nil when all is valid.
+    /// Returns the offset of the first byte that is not valid UTF-8, or nil when all is valid. (The offset is where
+    /// the sequence that is invalid, cut short or overlong begins, or of a byte that cannot begin one.)
     static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var i = 0
-        let n = bytes.count
         guard let base = bytes.baseAddress else { return nil }
+        let n = bytes.count
+        var i = 0
+        @inline(__always) func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
         while i < n {
             while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 i += 8
             }
             guard i < n else { break }
-            let b0 = bytes[i]
-            if b0 < 0x80 { i += 1; continue }
-            let length: Int
-            var minimum: UInt32
-            var scalar: UInt32
-            switch b0 {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(b0 & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(b0 & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(b0 & 0x07)
-            default: return i
+            let lead = base[i]
+            if lead < 0x80 {
+                i += 1
+            } else if lead < 0xE0 {
+                // Two bytes; C0 and C1 could only begin an overlong form.
+                guard lead >= 0xC2, i + 1 < n, isContinuation(base[i + 1]) else { return i }
+                i += 2
+            } else if lead < 0xF0 {
+                // Three bytes; after E0 the second is at least A0 (no overlong form), after ED below A0 (no surrogate).
+                guard i + 2 < n else { return i }
+                let second = base[i + 1]
+                guard isContinuation(second), isContinuation(base[i + 2]) else { return i }
+                if lead == 0xE0 ? second < 0xA0 : lead == 0xED && second >= 0xA0 { return i }
+                i += 3
+            } else {
+                // Four bytes, up to F4; after F0 the second is at least 90 (no overlong form), after F4 below 90
+                // (nothing beyond U+10FFFF).
+                guard lead <= 0xF4, i + 3 < n else { return i }
+                let second = base[i + 1]
+                guard isContinuation(second), isContinuation(base[i + 2]), isContinuation(base[i + 3]) else {
+                    return i
+                }
+                if lead == 0xF0 ? second < 0x90 : lead == 0xF4 && second >= 0x90 { return i }
+                i += 4
             }
-            guard i + length <= n else { return i }
-            for k in 1..<length {
-                let b = bytes[i + k]
-                guard b & 0xC0 == 0x80 else { return i }
-                scalar = scalar << 6 | UInt32(b & 0x3F)
-            }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
-            i += length
         }
         return nil
     }
@@ -509,16 +517,35 @@ public enum JSONParser {
         /// Unescapes the rest of a string, from the backslash at ``index`` to the closing quote, into `output` after
         /// the `written` bytes already there; leaves ``index`` after the quote. Returns how many bytes `output`
         /// holds and the bytes it wrote OR-ed together (a high bit set: not ASCII). `open` is where the string began.
+        /// `output` has room for the rest of the input and eight bytes more: words are stored whole.
         mutating func unescape(
             into output: UnsafeMutablePointer<UInt8>, after written: Int, open: Int
         ) throws(JSONParseError) -> (count: Int, bits: UInt64) {
+            guard let base = buffer.baseAddress else { throw error(.unexpectedEnd, at: open, "unterminated string") }
+            let target = UnsafeMutableRawPointer(output)
             var count = written
             var bits: UInt64 = 0
-            @inline(__always) func append(_ byte: UInt8) {
-                output[count] = byte
-                count += 1
-            }
-            while index < buffer.count {
+            while true {
+                // Clean bytes a word at a time: each word is stored whole, and the count moves past its clean bytes
+                // only (what follows them is overwritten next). The word's lowest mask bit marks the byte to read.
+                while index + 8 <= buffer.count {
+                    let raw = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    target.storeBytes(of: raw, toByteOffset: count, as: UInt64.self)
+                    let word = UInt64(littleEndian: raw)
+                    let mask = JSONWriter.escapeMask(word)
+                    if mask == 0 {
+                        bits |= word
+                        index += 8
+                        count += 8
+                        continue
+                    }
+                    bits |= word & ((mask & (0 &- mask)) &- 1)
+                    let clean = mask.trailingZeroBitCount >> 3
+                    index += clean
+                    count += clean
+                    break
+                }
+                guard index < buffer.count else { break }
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") {
                     index += 1
@@ -529,110 +556,104 @@ public enum JSONParser {
                                 "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
                 }
                 if byte != UInt8(ascii: "\\") {
-                    // A clean run up to the next quote, backslash or control byte is copied whole.
-                    let runStart = index
+                    // A clean byte among the input's last seven.
+                    output[count] = byte
+                    count += 1
                     bits |= UInt64(byte)
                     index += 1
-                    if let base = buffer.baseAddress {
-                        while index + 8 <= buffer.count {
-                            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                            if JSONWriter.mayNeedEscape(word) { break }
-                            bits |= word
-                            index += 8
-                        }
-                    }
-                    while index < buffer.count, buffer[index] >= 0x20, buffer[index] != UInt8(ascii: "\\"),
-                          buffer[index] != UInt8(ascii: "\"")
-                    {
-                        bits |= UInt64(buffer[index])
-                        index += 1
-                    }
-                    (output + count).update(from: buffer.baseAddress! + runStart, count: index - runStart)
-                    count += index - runStart
                     continue
                 }
                 let escapeStart = index
-                index += 1
-                guard index < buffer.count else { break }
-                let escaped = buffer[index]
-                index += 1
-                switch escaped {
-                case UInt8(ascii: "\""): append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "/"): append(UInt8(ascii: "/"))
-                case UInt8(ascii: "b"): append(0x08)
-                case UInt8(ascii: "f"): append(0x0C)
-                case UInt8(ascii: "n"): append(0x0A)
-                case UInt8(ascii: "r"): append(0x0D)
-                case UInt8(ascii: "t"): append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = UInt32(try readHex4(escapeStart))
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        guard index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"),
-                              buffer[index + 1] == UInt8(ascii: "u")
-                        else {
-                            throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
-                        }
-                        index += 2
-                        let low = UInt32(try readHex4(escapeStart))
-                        guard (0xDC00...0xDFFF).contains(low) else {
-                            throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
-                        }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
+                guard index + 1 < buffer.count else { break }
+                let escaped = buffer[index + 1]
+                index += 2
+                if escaped == UInt8(ascii: "u") {
+                    let scalar = try readUnicodeEscape(escapeStart)
+                    switch scalar {
+                    case 0..<0x80:
+                        output[count] = UInt8(truncatingIfNeeded: scalar)
+                        count += 1
+                    case 0x80..<0x800:
+                        target.storeBytes(
+                            of: UInt16(truncatingIfNeeded: 0x80C0 | scalar >> 6 | (scalar & 0x3F) << 8).littleEndian,
+                            toByteOffset: count, as: UInt16.self)
+                        count += 2
+                        bits |= 0x80
+                    case 0x800..<0x10000:
+                        let encoded = 0x80_80E0 | scalar >> 12 | (scalar >> 6 & 0x3F) << 8 | (scalar & 0x3F) << 16
+                        target.storeBytes(of: encoded.littleEndian, toByteOffset: count, as: UInt32.self)
+                        count += 3
+                        bits |= 0x80
+                    default:
+                        let encoded = 0x8080_80F0 | scalar >> 18 | (scalar >> 12 & 0x3F) << 8
+                            | (scalar >> 6 & 0x3F) << 16 | (scalar & 0x3F) << 24
+                        target.storeBytes(of: encoded.littleEndian, toByteOffset: count, as: UInt32.self)
+                        count += 4
+                        bits |= 0x80
                     }
-                    if scalar >= 0x80 { bits |= 0x80 }
-                    count += appendUTF8(scalar, to: output + count)
+                    continue
+                }
+                let unescaped: UInt8
+                switch escaped {
+                case UInt8(ascii: "\""): unescaped = UInt8(ascii: "\"")
+                case UInt8(ascii: "\\"): unescaped = UInt8(ascii: "\\")
+                case UInt8(ascii: "/"): unescaped = UInt8(ascii: "/")
+                case UInt8(ascii: "b"): unescaped = 0x08
+                case UInt8(ascii: "f"): unescaped = 0x0C
+                case UInt8(ascii: "n"): unescaped = 0x0A
+                case UInt8(ascii: "r"): unescaped = 0x0D
+                case UInt8(ascii: "t"): unescaped = 0x09
                 default:
                     throw error(.invalidEscape, at: escapeStart, "invalid escape \\\(Character(Unicode.Scalar(escaped)))")
                 }
+                output[count] = unescaped
+                count += 1
             }
             throw error(.unexpectedEnd, at: open, "unterminated string")
         }
 
-        mutating func readHex4(_ escapeStart: Int) throws(JSONParseError) -> UInt16 {
-            guard index + 4 <= buffer.count else {
-                throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
+        /// The scalar of the `\u` escape whose digits start at ``index`` (a surrogate pair read whole), `escapeStart`
+        /// being where its backslash is; leaves ``index`` after it.
+        @inline(__always)
+        mutating func readUnicodeEscape(_ escapeStart: Int) throws(JSONParseError) -> UInt32 {
+            let high = try readHex4(escapeStart)
+            guard high & 0xF800 == 0xD800 else { return high }
+            guard high < 0xDC00, index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"),
+                  buffer[index + 1] == UInt8(ascii: "u")
+            else {
+                throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
             }
-            var value: UInt16 = 0
-            for _ in 0..<4 {
-                let byte = buffer[index]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
-                }
-                value = value << 4 | UInt16(digit)
-                index += 1
+            index += 2
+            let low = try readHex4(escapeStart)
+            guard low & 0xFC00 == 0xDC00 else {
+                throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
             }
-            return value
+            return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         }
 
-        /// Writes `scalar` as UTF-8 at `output`; returns how many bytes it took.
-        func appendUTF8(_ scalar: UInt32, to output: UnsafeMutablePointer<UInt8>) -> Int {
-            switch scalar {
-            case 0..<0x80:
-                output[0] = UInt8(scalar)
-                return 1
-            case 0x80..<0x800:
-                output[0] = UInt8(0xC0 | scalar >> 6)
-                output[1] = UInt8(0x80 | scalar & 0x3F)
-                return 2
-            case 0x800..<0x10000:
-                output[0] = UInt8(0xE0 | scalar >> 12)
-                output[1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                output[2] = UInt8(0x80 | scalar & 0x3F)
-                return 3
-            default:
-                output[0] = UInt8(0xF0 | scalar >> 18)
-                output[1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
-                output[2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                output[3] = UInt8(0x80 | scalar & 0x3F)
-                return 4
+        /// The value of the four hex digits at ``index``, all checked at once; leaves ``index`` after them.
+        @inline(__always)
+        mutating func readHex4(_ escapeStart: Int) throws(JSONParseError) -> UInt32 {
+            guard index + 4 <= buffer.count, let base = buffer.baseAddress else {
+                throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
             }
+            let digits = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
+            let ones: UInt32 = 0x0101_0101
+            let highs: UInt32 = 0x8080_8080
+            // Per byte (none above 0x7F, so no carry crosses bytes): the high bit is set for `0`-`9`, and for
+            // `a`-`f` once 0x20 is OR-ed in (which folds `A`-`F` onto them).
+            let decimal = (digits &+ ones &* 0x50) & ~(digits &+ ones &* 0x46)
+            let folded = digits | ones &* 0x20
+            let letter = (folded &+ ones &* 0x1F) & ~(folded &+ ones &* 0x19)
+            guard (decimal | letter) & ~digits & highs == highs else {
+                throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
+            }
+            // Each byte's value (a letter has bit 6 set: add 9 to its low four bits), then the four put together,
+            // the first byte the most significant digit.
+            let nibbles = (digits & 0x0F0F_0F0F) &+ (digits >> 6 & ones) &* 9
+            let pairs = (nibbles & 0x000F_000F) << 4 | (nibbles >> 8 & 0x000F_000F)
+            index += 4
+            return (pairs & 0xFF) << 8 | pairs >> 16
         }
 
         func hex4(_ value: UInt16) -> String {
