@@ -135,6 +135,27 @@ public enum JSONParser {
     /// standard library validating them again; `isASCII` must say exactly whether every byte is below 0x80.
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        if isASCII, bytes.count <= 15 {
+            // The small form, written in place: the standard library checks no ASCII string of up to 15 bytes made
+            // this way, and two overlapping word copies are cheaper than its byte loop.
+            let count = bytes.count
+            guard count > 0, let source = bytes.baseAddress.map(UnsafeRawPointer.init) else { return "" }
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                let target = UnsafeMutableRawPointer(buffer.baseAddress!)
+                if count >= 8 {
+                    target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self),
+                                      toByteOffset: count - 8, as: UInt64.self)
+                } else if count >= 4 {
+                    target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                    target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self),
+                                      toByteOffset: count - 4, as: UInt32.self)
+                } else {
+                    for offset in 0..<count { buffer[offset] = bytes[offset] }
+                }
+                return count
+            }
+        }
         if #available(macOS 26, iOS 26, visionOS 26, *) {
             return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
         }
@@ -149,13 +170,13 @@ public enum JSONParser {
         var i = 0
         @inline(__always) func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
         while i < n {
-            while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-            }
-            guard i < n else { break }
             let lead = base[i]
             if lead < 0x80 {
+                // ASCII: eight bytes at a time from here (a sequence after a sequence is read without trying).
                 i += 1
+                while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                }
             } else if lead < 0xE0 {
                 // Two bytes; C0 and C1 could only begin an overlong form.
                 guard lead >= 0xC2, i + 1 < n, isContinuation(base[i + 1]) else { return i }
@@ -234,9 +255,27 @@ public enum JSONParser {
                 throw error(.tooLarge(limit: options.maxBytes), at: 0,
                             "input is \(buffer.count) bytes, more than the limit of \(options.maxBytes)")
             }
-            if checksUTF8, let bad = JSONParser.firstInvalidUTF8Offset(buffer) {
-                throw error(.invalidUTF8, at: bad, "invalid UTF-8 at byte offset \(bad)")
+            // Invalid UTF-8 anywhere is the error, whatever else is wrong. Only strings can hold bytes above 0x7F
+            // (anywhere else one is a syntax error), so a text that parses is checked once its strings are: each
+            // one that is not ASCII is checked as it is read, and a text that fails is checked whole.
+            let value: JSONValue
+            do throws(JSONParseError) {
+                value = try parseText()
+            } catch {
+                if checksUTF8, let bad = JSONParser.firstInvalidUTF8Offset(buffer) { throw invalidUTF8(at: bad) }
+                throw error
             }
+            // Members are inserted when their object closes, so a duplicate in a later sibling's value can be
+            // found before an earlier one: report them in the order their values end, as a reader meets them.
+            let ordered = duplicates.count > 1
+                ? duplicates.enumerated().sorted { ($0.element.end, $0.offset) < ($1.element.end, $1.offset) }
+                    .map(\.element.path)
+                : duplicates.map(\.path)
+            return Document(value: value, duplicateKeys: ordered)
+        }
+
+        /// The JSON value that is the whole text (after a byte-order mark and whitespace).
+        mutating func parseText() throws(JSONParseError) -> JSONValue {
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
             skipWhitespace()
             if index >= buffer.count { throw error(.empty, at: index, "empty input: expected a JSON value") }
@@ -246,13 +285,23 @@ public enum JSONParser {
                 throw error(.trailingCharacters, at: index,
                             "unexpected \(describe(buffer[index])) after the JSON value")
             }
-            // Members are inserted when their object closes, so a duplicate in a later sibling's value can be
-            // found before an earlier one: report them in the order their values end, as a reader meets them.
-            let ordered = duplicates.count > 1
-                ? duplicates.enumerated().sorted { ($0.element.end, $0.offset) < ($1.element.end, $1.offset) }
-                    .map(\.element.path)
-                : duplicates.map(\.path)
-            return Document(value: value, duplicateKeys: ordered)
+            return value
+        }
+
+        /// The error for invalid UTF-8 at `offset`.
+        func invalidUTF8(at offset: Int) -> JSONParseError {
+            error(.invalidUTF8, at: offset, "invalid UTF-8 at byte offset \(offset)")
+        }
+
+        /// Checks the UTF-8 of a string that is not ASCII, its bytes in the input from `start` to `end`, when
+        /// ``checksUTF8``. Everything before `start` has been checked, so when the string is invalid, the first
+        /// invalid byte in it is the first in the input.
+        @inline(__always)
+        func checkUTF8(from start: Int, to end: Int) throws(JSONParseError) {
+            guard checksUTF8,
+                  let bad = JSONParser.firstInvalidUTF8Offset(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+            else { return }
+            throw invalidUTF8(at: start + bad)
         }
 
         @inline(__always) mutating func skipWhitespace() {
@@ -473,9 +522,9 @@ public enum JSONParser {
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") {
-                    let text = JSONParser.string(
-                        UnsafeBufferPointer(rebasing: buffer[start..<index]),
-                        isASCII: bits & 0x8080_8080_8080_8080 == 0)
+                    let isASCII = bits & 0x8080_8080_8080_8080 == 0
+                    if !isASCII { try checkUTF8(from: start, to: index) }
+                    let text = JSONParser.string(UnsafeBufferPointer(rebasing: buffer[start..<index]), isASCII: isASCII)
                     index += 1
                     return text
                 }
@@ -494,9 +543,9 @@ public enum JSONParser {
             let output = scratch(capacity: buffer.count - start)
             output.update(from: buffer.baseAddress! + start, count: clean)
             let (count, escapedBits) = try unescape(into: output, after: clean, open: open)
-            return JSONParser.string(
-                UnsafeBufferPointer(start: output, count: count),
-                isASCII: (bits | escapedBits) & 0x8080_8080_8080_8080 == 0)
+            let isASCII = (bits | escapedBits) & 0x8080_8080_8080_8080 == 0
+            if !isASCII { try checkUTF8(from: start, to: index - 1) }
+            return JSONParser.string(UnsafeBufferPointer(start: output, count: count), isASCII: isASCII)
         }
 
         /// The scratch buffer escaped strings are unescaped into, with room for `capacity` bytes and eight more (so
