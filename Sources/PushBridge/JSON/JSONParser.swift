@@ -577,22 +577,25 @@ public enum JSONParser {
             while true {
                 // Clean bytes a word at a time: each word is stored whole, and the count moves past its clean bytes
                 // only (what follows them is overwritten next). The word's lowest mask bit marks the byte to read.
-                while index + 8 <= buffer.count {
-                    let raw = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    target.storeBytes(of: raw, toByteOffset: count, as: UInt64.self)
-                    let word = UInt64(littleEndian: raw)
-                    let mask = JSONWriter.escapeMask(word)
-                    if mask == 0 {
-                        bits |= word
-                        index += 8
-                        count += 8
-                        continue
+                // A backslash right after an escape (as in a run of `\u` escapes) goes straight to the next one.
+                if index < buffer.count, buffer[index] != UInt8(ascii: "\\") {
+                    while index + 8 <= buffer.count {
+                        let raw = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                        target.storeBytes(of: raw, toByteOffset: count, as: UInt64.self)
+                        let word = UInt64(littleEndian: raw)
+                        let mask = JSONWriter.escapeMask(word)
+                        if mask == 0 {
+                            bits |= word
+                            index += 8
+                            count += 8
+                            continue
+                        }
+                        bits |= word & ((mask & (0 &- mask)) &- 1)
+                        let clean = mask.trailingZeroBitCount >> 3
+                        index += clean
+                        count += clean
+                        break
                     }
-                    bits |= word & ((mask & (0 &- mask)) &- 1)
-                    let clean = mask.trailingZeroBitCount >> 3
-                    index += clean
-                    count += clean
-                    break
                 }
                 guard index < buffer.count else { break }
                 let byte = buffer[index]
