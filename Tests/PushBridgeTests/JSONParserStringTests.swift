@@ -40,7 +40,8 @@ struct JSONParserStringTests {
             return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
         }
         let short: [Unicode.Scalar: String] = [
-            "\"": "\\\"", "\\": "\\\\", "/": "\\/", "\u{8}": "\\b", "\u{C}": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+            "\"": "\\\"", "\\": "\\\\", "/": "\\/", "\u{8}": "\\b", "\u{C}": "\\f",
+            "\n": "\\n", "\r": "\\r", "\t": "\\t",
         ]
         let mustEscape = scalar.value < 0x20 || scalar == "\"" || scalar == "\\"
         switch Int.random(in: 0..<3, using: &generator) {

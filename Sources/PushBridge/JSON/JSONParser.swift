@@ -174,7 +174,9 @@ public enum JSONParser {
             if lead < 0x80 {
                 // ASCII: eight bytes at a time from here (a sequence after a sequence is read without trying).
                 i += 1
-                while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                while i + 8 <= n,
+                      UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
                     i += 8
                 }
             } else if lead < 0xE0 {
@@ -656,7 +658,8 @@ public enum JSONParser {
                 case UInt8(ascii: "r"): unescaped = 0x0D
                 case UInt8(ascii: "t"): unescaped = 0x09
                 default:
-                    throw error(.invalidEscape, at: escapeStart, "invalid escape \\\(Character(Unicode.Scalar(escaped)))")
+                    throw error(.invalidEscape, at: escapeStart,
+                                "invalid escape \\\(Character(Unicode.Scalar(escaped)))")
                 }
                 output[count] = unescaped
                 count += 1

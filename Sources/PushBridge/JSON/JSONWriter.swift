@@ -278,7 +278,9 @@ public enum JSONWriter {
             }
         } else {
             var offset = 0
-            while offset + 16 <= count, escapeMask(loadWord(base + offset)) | escapeMask(loadWord(base + offset + 8)) == 0 {
+            while offset + 16 <= count,
+                  escapeMask(loadWord(base + offset)) | escapeMask(loadWord(base + offset + 8)) == 0
+            {
                 offset += 16
             }
             while offset + 8 <= count, escapeMask(loadWord(base + offset)) == 0 { offset += 8 }
