@@ -91,10 +91,12 @@ public enum JSONParser {
         // The path to each value is kept only to name a repeated key; the first pass does without it, and a
         // text that has a repeated key (rare) is read again, this time with the path.
         var parser = Parser(buffer: buffer, options: options, tracksPath: false)
+        defer { parser.releaseScratch() }
         parser.checksUTF8 = !knownValidUTF8
         let document = try parser.parseWhole()
         guard parser.foundDuplicate else { return document }
         var tracking = Parser(buffer: buffer, options: options, tracksPath: true)
+        defer { tracking.releaseScratch() }
         tracking.checksUTF8 = false
         return try tracking.parseWhole()
     }
@@ -129,35 +131,76 @@ public enum JSONParser {
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    /// Returns the offset of the first byte that is not valid UTF-8, or nil when all is valid.
+    /// A string of the UTF-8 `bytes`, which the caller has checked (or built) as valid UTF-8, made without the
+    /// standard library validating them again; `isASCII` must say exactly whether every byte is below 0x80.
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        if isASCII, bytes.count <= 15 {
+            // The small form, written in place: the standard library checks no ASCII string of up to 15 bytes made
+            // this way, and two overlapping word copies are cheaper than its byte loop.
+            let count = bytes.count
+            guard count > 0, let source = bytes.baseAddress.map(UnsafeRawPointer.init) else { return "" }
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                let target = UnsafeMutableRawPointer(buffer.baseAddress!)
+                if count >= 8 {
+                    target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self),
+                                      toByteOffset: count - 8, as: UInt64.self)
+                } else if count >= 4 {
+                    target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                    target.storeBytes(of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self),
+                                      toByteOffset: count - 4, as: UInt32.self)
+                } else {
+                    for offset in 0..<count { buffer[offset] = bytes[offset] }
+                }
+                return count
+            }
+        }
+        if #available(macOS 26, iOS 26, visionOS 26, *) {
+            return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Returns the offset of the first byte that is not valid UTF-8, or nil when all is valid. (The offset is where
+    /// the sequence that is invalid, cut short or overlong begins, or of a byte that cannot begin one.)
     static func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var i = 0
-        let n = bytes.count
         guard let base = bytes.baseAddress else { return nil }
+        let n = bytes.count
+        var i = 0
+        @inline(__always) func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
         while i < n {
-            while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
+            let lead = base[i]
+            if lead < 0x80 {
+                // ASCII: eight bytes at a time from here (a sequence after a sequence is read without trying).
+                i += 1
+                while i + 8 <= n,
+                      UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    i += 8
+                }
+            } else if lead < 0xE0 {
+                // Two bytes; C0 and C1 could only begin an overlong form.
+                guard lead >= 0xC2, i + 1 < n, isContinuation(base[i + 1]) else { return i }
+                i += 2
+            } else if lead < 0xF0 {
+                // Three bytes; after E0 the second is at least A0 (no overlong form), after ED below A0 (no surrogate).
+                guard i + 2 < n else { return i }
+                let second = base[i + 1]
+                guard isContinuation(second), isContinuation(base[i + 2]) else { return i }
+                if lead == 0xE0 ? second < 0xA0 : lead == 0xED && second >= 0xA0 { return i }
+                i += 3
+            } else {
+                // Four bytes, up to F4; after F0 the second is at least 90 (no overlong form), after F4 below 90
+                // (nothing beyond U+10FFFF).
+                guard lead <= 0xF4, i + 3 < n else { return i }
+                let second = base[i + 1]
+                guard isContinuation(second), isContinuation(base[i + 2]), isContinuation(base[i + 3]) else {
+                    return i
+                }
+                if lead == 0xF0 ? second < 0x90 : lead == 0xF4 && second >= 0x90 { return i }
+                i += 4
             }
-            guard i < n else { break }
-            let b0 = bytes[i]
-            if b0 < 0x80 { i += 1; continue }
-            let length: Int
-            var minimum: UInt32
-            var scalar: UInt32
-            switch b0 {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(b0 & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(b0 & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(b0 & 0x07)
-            default: return i
-            }
-            guard i + length <= n else { return i }
-            for k in 1..<length {
-                let b = bytes[i + k]
-                guard b & 0xC0 == 0x80 else { return i }
-                scalar = scalar << 6 | UInt32(b & 0x3F)
-            }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return i }
-            i += length
         }
         return nil
     }
@@ -193,6 +236,9 @@ public enum JSONParser {
         var memberEnds: [Int] = []
         /// Elements of the arrays being parsed, innermost last.
         var elementStack: [JSONValue] = []
+        /// Where escaped strings are unescaped (see ``scratch(capacity:)``), and how many bytes it holds.
+        var scratchBuffer: UnsafeMutablePointer<UInt8>?
+        var scratchCapacity = 0
 
         init(buffer: UnsafeBufferPointer<UInt8>, options: Options, tracksPath: Bool) {
             self.buffer = buffer
@@ -211,9 +257,27 @@ public enum JSONParser {
                 throw error(.tooLarge(limit: options.maxBytes), at: 0,
                             "input is \(buffer.count) bytes, more than the limit of \(options.maxBytes)")
             }
-            if checksUTF8, let bad = JSONParser.firstInvalidUTF8Offset(buffer) {
-                throw error(.invalidUTF8, at: bad, "invalid UTF-8 at byte offset \(bad)")
+            // Invalid UTF-8 anywhere is the error, whatever else is wrong. Only strings can hold bytes above 0x7F
+            // (anywhere else one is a syntax error), so a text that parses is checked once its strings are: each
+            // one that is not ASCII is checked as it is read, and a text that fails is checked whole.
+            let value: JSONValue
+            do throws(JSONParseError) {
+                value = try parseText()
+            } catch {
+                if checksUTF8, let bad = JSONParser.firstInvalidUTF8Offset(buffer) { throw invalidUTF8(at: bad) }
+                throw error
             }
+            // Members are inserted when their object closes, so a duplicate in a later sibling's value can be
+            // found before an earlier one: report them in the order their values end, as a reader meets them.
+            let ordered = duplicates.count > 1
+                ? duplicates.enumerated().sorted { ($0.element.end, $0.offset) < ($1.element.end, $1.offset) }
+                    .map(\.element.path)
+                : duplicates.map(\.path)
+            return Document(value: value, duplicateKeys: ordered)
+        }
+
+        /// The JSON value that is the whole text (after a byte-order mark and whitespace).
+        mutating func parseText() throws(JSONParseError) -> JSONValue {
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
             skipWhitespace()
             if index >= buffer.count { throw error(.empty, at: index, "empty input: expected a JSON value") }
@@ -223,13 +287,23 @@ public enum JSONParser {
                 throw error(.trailingCharacters, at: index,
                             "unexpected \(describe(buffer[index])) after the JSON value")
             }
-            // Members are inserted when their object closes, so a duplicate in a later sibling's value can be
-            // found before an earlier one: report them in the order their values end, as a reader meets them.
-            let ordered = duplicates.count > 1
-                ? duplicates.enumerated().sorted { ($0.element.end, $0.offset) < ($1.element.end, $1.offset) }
-                    .map(\.element.path)
-                : duplicates.map(\.path)
-            return Document(value: value, duplicateKeys: ordered)
+            return value
+        }
+
+        /// The error for invalid UTF-8 at `offset`.
+        func invalidUTF8(at offset: Int) -> JSONParseError {
+            error(.invalidUTF8, at: offset, "invalid UTF-8 at byte offset \(offset)")
+        }
+
+        /// Checks the UTF-8 of a string that is not ASCII, its bytes in the input from `start` to `end`, when
+        /// ``checksUTF8``. Everything before `start` has been checked, so when the string is invalid, the first
+        /// invalid byte in it is the first in the input.
+        @inline(__always)
+        func checkUTF8(from start: Int, to end: Int) throws(JSONParseError) {
+            guard checksUTF8,
+                  let bad = JSONParser.firstInvalidUTF8Offset(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+            else { return }
+            throw invalidUTF8(at: start + bad)
         }
 
         @inline(__always) mutating func skipWhitespace() {
@@ -258,7 +332,7 @@ public enum JSONParser {
                 if index < buffer.count, isWordByte(buffer[index]) {
                     throw error(.invalidNumber, at: start, "invalid number")
                 }
-                let literal = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                let literal = JSONParser.string(UnsafeBufferPointer(rebasing: buffer[start..<index]), isASCII: true)
                 return .number(JSONNumber(uncheckedLiteral: literal))
             case let byte:
                 if byte == UInt8(ascii: "N") || byte == UInt8(ascii: "I") {
@@ -428,13 +502,18 @@ public enum JSONParser {
             let start = index
             // Fast path: no escapes. Eight bytes at a time while none can be a quote, backslash or control; the
             // first word that has one says where it is.
+            // `bits` gathers the bytes read, so the string knows whether it is ASCII without another pass.
+            var bits: UInt64 = 0
             if let base = buffer.baseAddress {
                 while index + 8 <= buffer.count {
-                    let mask = JSONWriter.escapeMask(JSONWriter.loadWord(base + index))
+                    let word = JSONWriter.loadWord(base + index)
+                    let mask = JSONWriter.escapeMask(word)
                     if mask == 0 {
+                        bits |= word
                         index += 8
                         continue
                     }
+                    bits |= word & ((mask & (0 &- mask)) &- 1)  // the bytes before the one that stopped the scan
                     index += mask.trailingZeroBitCount >> 3
                     break
                 }
@@ -442,7 +521,9 @@ public enum JSONParser {
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                    let isASCII = bits & 0x8080_8080_8080_8080 == 0
+                    if !isASCII { try checkUTF8(from: start, to: index) }
+                    let text = JSONParser.string(UnsafeBufferPointer(rebasing: buffer[start..<index]), isASCII: isASCII)
                     index += 1
                     return text
                 }
@@ -451,152 +532,180 @@ public enum JSONParser {
                     throw error(.controlCharacterInString, at: index,
                                 "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
                 }
+                bits |= UInt64(byte)
                 index += 1
             }
             guard index < buffer.count else { throw error(.unexpectedEnd, at: open, "unterminated string") }
-            // Escaped: find the closing quote first (the byte after a backslash never ends the string), then
-            // unescape straight into the new string's storage; unescaped text is never longer than escaped.
+            // Escaped: unescape into the scratch buffer up to the closing quote (unescaped text is never longer than
+            // escaped), then make the string of it, checked already.
             let clean = index - start
-            var end = index
-            while end < buffer.count, buffer[end] != UInt8(ascii: "\"") {
-                end += buffer[end] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            guard end < buffer.count, let base = buffer.baseAddress else {
-                // No closing quote: unescape anyway, so the first bad byte is the error, as a reader meets it.
-                let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: buffer.count - index)
-                defer { scratch.deallocate() }
-                _ = try unescape(upTo: buffer.count, into: scratch)
-                throw error(.unexpectedEnd, at: open, "unterminated string")
-            }
-            var failure: JSONParseError?
-            let text = String(unsafeUninitializedCapacity: end - start) { output -> Int in
-                guard let out = output.baseAddress else { return 0 }
-                out.update(from: base + start, count: clean)
-                do throws(JSONParseError) {
-                    return clean + (try unescape(upTo: end, into: out + clean))
-                } catch {
-                    failure = error
-                    return 0
-                }
-            }
-            if let failure { throw failure }
-            index = end + 1
-            return text
+            let output = scratch(capacity: buffer.count - start)
+            output.update(from: buffer.baseAddress! + start, count: clean)
+            let (count, escapedBits) = try unescape(into: output, after: clean, open: open)
+            let isASCII = (bits | escapedBits) & 0x8080_8080_8080_8080 == 0
+            if !isASCII { try checkUTF8(from: start, to: index - 1) }
+            return JSONParser.string(UnsafeBufferPointer(start: output, count: count), isASCII: isASCII)
         }
 
-        /// Unescapes the string from ``index`` up to `end` (its closing quote, or the end of the input) into
-        /// `output`, which has room for `end - index` bytes; returns how many it wrote.
+        /// The scratch buffer escaped strings are unescaped into, with room for `capacity` bytes and eight more (so
+        /// a word can be stored at any byte in it). Allocated on the first escaped string; ``releaseScratch()``
+        /// frees it.
+        mutating func scratch(capacity: Int) -> UnsafeMutablePointer<UInt8> {
+            if let scratch = scratchBuffer, capacity <= scratchCapacity { return scratch }
+            scratchBuffer?.deallocate()
+            scratchCapacity = capacity
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 8)
+            scratchBuffer = scratch
+            return scratch
+        }
+
+        /// Frees the scratch buffer.
+        func releaseScratch() { scratchBuffer?.deallocate() }
+
+        /// Unescapes the rest of a string, from the backslash at ``index`` to the closing quote, into `output` after
+        /// the `written` bytes already there; leaves ``index`` after the quote. Returns how many bytes `output`
+        /// holds and the bytes it wrote OR-ed together (a high bit set: not ASCII). `open` is where the string began.
+        /// `output` has room for the rest of the input and eight bytes more: words are stored whole.
         mutating func unescape(
-            upTo end: Int, into output: UnsafeMutablePointer<UInt8>
-        ) throws(JSONParseError) -> Int {
-            var count = 0
-            @inline(__always) func append(_ byte: UInt8) {
-                output[count] = byte
-                count += 1
-            }
-            while index < end {
+            into output: UnsafeMutablePointer<UInt8>, after written: Int, open: Int
+        ) throws(JSONParseError) -> (count: Int, bits: UInt64) {
+            guard let base = buffer.baseAddress else { throw error(.unexpectedEnd, at: open, "unterminated string") }
+            let target = UnsafeMutableRawPointer(output)
+            var count = written
+            var bits: UInt64 = 0
+            while true {
+                // Clean bytes a word at a time: each word is stored whole, and the count moves past its clean bytes
+                // only (what follows them is overwritten next). The word's lowest mask bit marks the byte to read.
+                // A backslash right after an escape (as in a run of `\u` escapes) goes straight to the next one.
+                if index < buffer.count, buffer[index] != UInt8(ascii: "\\") {
+                    while index + 8 <= buffer.count {
+                        let raw = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                        target.storeBytes(of: raw, toByteOffset: count, as: UInt64.self)
+                        let word = UInt64(littleEndian: raw)
+                        let mask = JSONWriter.escapeMask(word)
+                        if mask == 0 {
+                            bits |= word
+                            index += 8
+                            count += 8
+                            continue
+                        }
+                        bits |= word & ((mask & (0 &- mask)) &- 1)
+                        let clean = mask.trailingZeroBitCount >> 3
+                        index += clean
+                        count += clean
+                        break
+                    }
+                }
+                guard index < buffer.count else { break }
                 let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return (count, bits)
+                }
                 if byte < 0x20 {
                     throw error(.controlCharacterInString, at: index,
                                 "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
                 }
                 if byte != UInt8(ascii: "\\") {
-                    // A clean run up to the next backslash or control byte is copied whole.
-                    let runStart = index
+                    // A clean byte among the input's last seven.
+                    output[count] = byte
+                    count += 1
+                    bits |= UInt64(byte)
                     index += 1
-                    if let base = buffer.baseAddress {
-                        while index + 8 <= end,
-                              !JSONWriter.mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                        {
-                            index += 8
-                        }
-                    }
-                    while index < end, buffer[index] >= 0x20, buffer[index] != UInt8(ascii: "\\") { index += 1 }
-                    (output + count).update(from: buffer.baseAddress! + runStart, count: index - runStart)
-                    count += index - runStart
                     continue
                 }
                 let escapeStart = index
-                index += 1
-                guard index < end else { break }
-                let escaped = buffer[index]
-                index += 1
-                switch escaped {
-                case UInt8(ascii: "\""): append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "/"): append(UInt8(ascii: "/"))
-                case UInt8(ascii: "b"): append(0x08)
-                case UInt8(ascii: "f"): append(0x0C)
-                case UInt8(ascii: "n"): append(0x0A)
-                case UInt8(ascii: "r"): append(0x0D)
-                case UInt8(ascii: "t"): append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = UInt32(try readHex4(escapeStart))
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        guard index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"),
-                              buffer[index + 1] == UInt8(ascii: "u")
-                        else {
-                            throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
-                        }
-                        index += 2
-                        let low = UInt32(try readHex4(escapeStart))
-                        guard (0xDC00...0xDFFF).contains(low) else {
-                            throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
-                        }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
+                guard index + 1 < buffer.count else { break }
+                let escaped = buffer[index + 1]
+                index += 2
+                if escaped == UInt8(ascii: "u") {
+                    let scalar = try readUnicodeEscape(escapeStart)
+                    switch scalar {
+                    case 0..<0x80:
+                        output[count] = UInt8(truncatingIfNeeded: scalar)
+                        count += 1
+                    case 0x80..<0x800:
+                        target.storeBytes(
+                            of: UInt16(truncatingIfNeeded: 0x80C0 | scalar >> 6 | (scalar & 0x3F) << 8).littleEndian,
+                            toByteOffset: count, as: UInt16.self)
+                        count += 2
+                        bits |= 0x80
+                    case 0x800..<0x10000:
+                        let encoded = 0x80_80E0 | scalar >> 12 | (scalar >> 6 & 0x3F) << 8 | (scalar & 0x3F) << 16
+                        target.storeBytes(of: encoded.littleEndian, toByteOffset: count, as: UInt32.self)
+                        count += 3
+                        bits |= 0x80
+                    default:
+                        let encoded = 0x8080_80F0 | scalar >> 18 | (scalar >> 12 & 0x3F) << 8
+                            | (scalar >> 6 & 0x3F) << 16 | (scalar & 0x3F) << 24
+                        target.storeBytes(of: encoded.littleEndian, toByteOffset: count, as: UInt32.self)
+                        count += 4
+                        bits |= 0x80
                     }
-                    count += appendUTF8(scalar, to: output + count)
-                default:
-                    throw error(.invalidEscape, at: escapeStart, "invalid escape \\\(Character(Unicode.Scalar(escaped)))")
+                    continue
                 }
+                let unescaped: UInt8
+                switch escaped {
+                case UInt8(ascii: "\""): unescaped = UInt8(ascii: "\"")
+                case UInt8(ascii: "\\"): unescaped = UInt8(ascii: "\\")
+                case UInt8(ascii: "/"): unescaped = UInt8(ascii: "/")
+                case UInt8(ascii: "b"): unescaped = 0x08
+                case UInt8(ascii: "f"): unescaped = 0x0C
+                case UInt8(ascii: "n"): unescaped = 0x0A
+                case UInt8(ascii: "r"): unescaped = 0x0D
+                case UInt8(ascii: "t"): unescaped = 0x09
+                default:
+                    throw error(.invalidEscape, at: escapeStart,
+                                "invalid escape \\\(Character(Unicode.Scalar(escaped)))")
+                }
+                output[count] = unescaped
+                count += 1
             }
-            return count
+            throw error(.unexpectedEnd, at: open, "unterminated string")
         }
 
-        mutating func readHex4(_ escapeStart: Int) throws(JSONParseError) -> UInt16 {
-            guard index + 4 <= buffer.count else {
+        /// The scalar of the `\u` escape whose digits start at ``index`` (a surrogate pair read whole), `escapeStart`
+        /// being where its backslash is; leaves ``index`` after it.
+        @inline(__always)
+        mutating func readUnicodeEscape(_ escapeStart: Int) throws(JSONParseError) -> UInt32 {
+            let high = try readHex4(escapeStart)
+            guard high & 0xF800 == 0xD800 else { return high }
+            guard high < 0xDC00, index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"),
+                  buffer[index + 1] == UInt8(ascii: "u")
+            else {
+                throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
+            }
+            index += 2
+            let low = try readHex4(escapeStart)
+            guard low & 0xFC00 == 0xDC00 else {
+                throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
+            }
+            return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+        }
+
+        /// The value of the four hex digits at ``index``, all checked at once; leaves ``index`` after them.
+        @inline(__always)
+        mutating func readHex4(_ escapeStart: Int) throws(JSONParseError) -> UInt32 {
+            guard index + 4 <= buffer.count, let base = buffer.baseAddress else {
                 throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
             }
-            var value: UInt16 = 0
-            for _ in 0..<4 {
-                let byte = buffer[index]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
-                }
-                value = value << 4 | UInt16(digit)
-                index += 1
+            let digits = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
+            let ones: UInt32 = 0x0101_0101
+            let highs: UInt32 = 0x8080_8080
+            // Per byte (none above 0x7F, so no carry crosses bytes): the high bit is set for `0`-`9`, and for
+            // `a`-`f` once 0x20 is OR-ed in (which folds `A`-`F` onto them).
+            let decimal = (digits &+ ones &* 0x50) & ~(digits &+ ones &* 0x46)
+            let folded = digits | ones &* 0x20
+            let letter = (folded &+ ones &* 0x1F) & ~(folded &+ ones &* 0x19)
+            guard (decimal | letter) & ~digits & highs == highs else {
+                throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
             }
-            return value
-        }
-
-        /// Writes `scalar` as UTF-8 at `output`; returns how many bytes it took.
-        func appendUTF8(_ scalar: UInt32, to output: UnsafeMutablePointer<UInt8>) -> Int {
-            switch scalar {
-            case 0..<0x80:
-                output[0] = UInt8(scalar)
-                return 1
-            case 0x80..<0x800:
-                output[0] = UInt8(0xC0 | scalar >> 6)
-                output[1] = UInt8(0x80 | scalar & 0x3F)
-                return 2
-            case 0x800..<0x10000:
-                output[0] = UInt8(0xE0 | scalar >> 12)
-                output[1] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                output[2] = UInt8(0x80 | scalar & 0x3F)
-                return 3
-            default:
-                output[0] = UInt8(0xF0 | scalar >> 18)
-                output[1] = UInt8(0x80 | (scalar >> 12) & 0x3F)
-                output[2] = UInt8(0x80 | (scalar >> 6) & 0x3F)
-                output[3] = UInt8(0x80 | scalar & 0x3F)
-                return 4
-            }
+            // Each byte's value (a letter has bit 6 set: add 9 to its low four bits), then the four put together,
+            // the first byte the most significant digit.
+            let nibbles = (digits & 0x0F0F_0F0F) &+ (digits >> 6 & ones) &* 9
+            let pairs = (nibbles & 0x000F_000F) << 4 | (nibbles >> 8 & 0x000F_000F)
+            index += 4
+            return (pairs & 0xFF) << 8 | pairs >> 16
         }
 
         func hex4(_ value: UInt16) -> String {

@@ -278,6 +278,11 @@ public enum JSONWriter {
             }
         } else {
             var offset = 0
+            while offset + 16 <= count,
+                  escapeMask(loadWord(base + offset)) | escapeMask(loadWord(base + offset + 8)) == 0
+            {
+                offset += 16
+            }
             while offset + 8 <= count, escapeMask(loadWord(base + offset)) == 0 { offset += 8 }
             if offset == count || (offset + 8 > count && escapeMask(loadWord(base + count - 8)) == 0) {
                 output.append(base, count: count)
@@ -332,12 +337,13 @@ public enum JSONWriter {
     static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = word ^ (ones &* 0x22)
+        // With bit 1 flipped, a control byte stays below 0x20 and `"` (0x22) becomes 0x20: one test, below 0x21,
+        // finds both. A byte of 0x80 or more has its high bit cleared by the `& ~`.
+        let flipped = word ^ (ones &* 0x02)
+        let belowOrQuote = (flipped &- ones &* 0x21) & ~flipped
         let backslash = word ^ (ones &* 0x5C)
-        let control = (word &- ones &* 0x20) & ~word
-        let zeroQuote = (quote &- ones) & ~quote
         let zeroBackslash = (backslash &- ones) & ~backslash
-        return (control | zeroQuote | zeroBackslash) & highs
+        return (belowOrQuote | zeroBackslash) & highs
     }
 
     /// Eight bytes at `pointer` as one word whose lowest byte is the first (on any byte order).

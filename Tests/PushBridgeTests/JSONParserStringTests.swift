@@ -1,0 +1,150 @@
+import PushBridge
+import Testing
+
+/// A small deterministic generator (SplitMix64), so a failure names a seed that reproduces it.
+private struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The error `parse` throws for `bytes`, or nil when they parse.
+private func parseError(_ bytes: [UInt8]) -> JSONParseError? {
+    do {
+        _ = try JSONParser.parse(bytes)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite("JSONParser strings")
+struct JSONParserStringTests {
+    /// Scalars of every UTF-8 length, and the ones JSON must escape.
+    private static let scalars: [Unicode.Scalar] = [
+        "a", "Z", "0", " ", "/", "\"", "\\", "\u{0}", "\u{1F}", "\n", "\t", "\u{7F}", "\u{80}", "é", "Ж", "\u{7FF}",
+        "\u{800}", "中", "東", "\u{FEFF}", "\u{FFFD}", "\u{FFFF}", "\u{10000}", "😀", "🚀", "\u{10FFFF}",
+    ]
+
+    /// `scalar` as JSON string text, chosen at random among the forms that mean it: raw UTF-8 (when allowed), a short
+    /// escape, or `\u` with upper- or lowercase digits (a surrogate pair beyond U+FFFF).
+    private static func encoded(_ scalar: Unicode.Scalar, using generator: inout SeededGenerator) -> String {
+        func hex(_ unit: UInt16) -> String {
+            let digits = String(unit, radix: 16, uppercase: Bool.random(using: &generator))
+            return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+        }
+        let short: [Unicode.Scalar: String] = [
+            "\"": "\\\"", "\\": "\\\\", "/": "\\/", "\u{8}": "\\b", "\u{C}": "\\f",
+            "\n": "\\n", "\r": "\\r", "\t": "\\t",
+        ]
+        let mustEscape = scalar.value < 0x20 || scalar == "\"" || scalar == "\\"
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0 where !mustEscape: return String(scalar)
+        case 1 where short[scalar] != nil: return short[scalar]!
+        default: return String(scalar).utf16.map(hex).joined()
+        }
+    }
+
+    @Test("strings written in any mix of raw UTF-8 and escapes read back as the same strings, equal and hashed alike")
+    func randomStringsReadBackExactly() throws {
+        for seed in 0..<400 as Range<UInt64> {
+            var generator = SeededGenerator(state: seed)
+            let length = Int.random(in: 0...40, using: &generator)
+            var expected = String.UnicodeScalarView()
+            var text = "\""
+            for _ in 0..<length {
+                let scalar = Self.scalars.randomElement(using: &generator)!
+                expected.append(scalar)
+                text += Self.encoded(scalar, using: &generator)
+            }
+            text += "\""
+            let string = String(expected)
+            // As a value, as a key, and at the very end of the input (the last bytes are read one at a time).
+            let parsed = try JSONParser.parse(Array(text.utf8))
+            #expect(parsed == .string(string), "seed \(seed): \(text)")
+            #expect(parsed.stringValue?.hashValue == string.hashValue, "seed \(seed)")
+            #expect(parsed.stringValue?.utf8.elementsEqual(string.utf8) == true, "seed \(seed)")
+            let object = try JSONParser.parse(Array("{\(text):[\(text)]}".utf8))
+            #expect(object[string] == .array([.string(string)]), "seed \(seed): \(text)")
+            #expect(object.objectValue?.keys.first.map { Set([$0]).contains(string) } == true, "seed \(seed)")
+            #expect(JSONWriter.bytes(parsed) == JSONWriter.bytes(.string(string)), "seed \(seed)")
+        }
+    }
+
+    @Test("strings of 0–20 ASCII or non-ASCII bytes, the short ones made in the small form, compare as literals do")
+    func shortStrings() throws {
+        for length in 0...20 {
+            for unit in ["k", "é", "中"] {
+                let string = String(repeating: unit, count: length / unit.utf8.count)
+                let parsed = try JSONParser.parse(Array("[\"\(string)\",\"\(string)x\"]".utf8))
+                #expect(parsed == .array([.string(string), .string(string + "x")]), "\(unit) × \(length)")
+                #expect(parsed.arrayValue?.first?.stringValue.map { $0 < string + "x" } == true)
+                #expect(parsed.arrayValue?.first?.stringValue?.hashValue == string.hashValue)
+            }
+        }
+    }
+
+    @Test("a decomposed é, raw or escaped, short or long, equals the precomposed one as Swift strings do")
+    func canonicalEquivalence() throws {
+        for padding in ["", String(repeating: "p", count: 20)] {
+            for text in ["e\u{301}", "e\\u0301", "\\u0065\\u0301"] {
+                let parsed = try JSONParser.parse(Array("\"\(padding)\(text)\"".utf8))
+                #expect(parsed.stringValue == padding + "\u{E9}", "\(padding.count) + \(text)")
+                #expect(parsed.stringValue?.hashValue == (padding + "\u{E9}").hashValue, "\(padding.count) + \(text)")
+            }
+        }
+    }
+
+    @Test("each \\u digit that is not hex is rejected, whatever its place and case")
+    func hexDigits() throws {
+        for (digits, scalar) in [("00e9", "é"), ("00E9", "é"), ("4E2d", "中"), ("0041", "A"), ("fFfD", "\u{FFFD}")] {
+            #expect(try JSONParser.parse(Array("\"\\u\(digits)\"".utf8)) == .string(scalar), "\(digits)")
+        }
+        let notHex: [UInt8] = [0x2F, 0x3A, 0x40, 0x47, 0x60, 0x67, 0x20, 0x22, 0x5C, 0x7F]
+        for place in 0..<4 {
+            for byte in notHex {
+                var digits = Array("00e9".utf8)
+                digits[place] = byte
+                let bytes = Array("[\"ab\\u".utf8) + digits + Array("\"]".utf8)
+                let error = try #require(parseError(bytes), "0x\(String(byte, radix: 16)) at \(place)")
+                #expect(error.kind == .invalidEscape, "0x\(String(byte, radix: 16)) at \(place)")
+                #expect(error.offset == 4, "0x\(String(byte, radix: 16)) at \(place)")
+                #expect(error.message == "\\u must be followed by four hex digits")
+            }
+        }
+        // A digit that is a non-ASCII character is not hex; the text is valid UTF-8, so the escape is the error.
+        let accented = try #require(parseError(Array("[\"\\u00é9\"]".utf8)))
+        #expect(accented.kind == .invalidEscape)
+        #expect(accented.offset == 2)
+    }
+
+    @Test("invalid UTF-8 later in the text is the error, not the bad escape, control byte or syntax error before it")
+    func invalidUTF8AfterOtherErrors() throws {
+        let invalid: [UInt8] = [0xE4, 0xB8]  // a three-byte sequence cut short
+        let before: [(text: String, name: String)] = [
+            (#"["\x", ""#, "a bad escape"), (#"["\ud83d", ""#, "a lone surrogate"), (#"["\u12", ""#, "short hex"),
+            (#"[1,,""#, "a syntax error"), (#"{"a" 1, ""#, "a missing colon"), ("[\"\u{1}\", \"", "a control byte"),
+            (#"["é", ""#, "a valid string before it"),
+        ]
+        for (text, name) in before {
+            let bytes = Array(text.utf8) + invalid + Array(#"x"]"#.utf8)
+            let error = try #require(parseError(bytes), "\(name)")
+            #expect(error.kind == .invalidUTF8, "\(name): \(error)")
+            #expect(error.offset == text.utf8.count, "\(name)")
+        }
+        // In an escaped string, before its closing quote and after it.
+        let escaped = Array(#"["a\n中"#.utf8) + invalid + Array(#"b"]"#.utf8)
+        #expect(parseError(escaped)?.offset == 8)
+        let unterminated = Array(#"["a\n"#.utf8) + invalid
+        #expect(parseError(unterminated)?.kind == .invalidUTF8)
+        let value = Array(#"{"a":"中"} "#.utf8)
+        #expect(parseError(value + invalid)?.kind == .invalidUTF8)
+        #expect(parseError(value + invalid)?.offset == value.count)
+    }
+}
