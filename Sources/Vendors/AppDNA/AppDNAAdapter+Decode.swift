@@ -330,7 +330,7 @@ extension AppDNAAdapter {
         /// `data.reply_text` is kept under `ignored`.
         mutating func addReplyText(_ text: String) {
             if let sent = payload.data[Key.dataReplyText] {
-                let path = JSONPath.member(Key.dataReplyText, of: Path.data)
+                let path = Path.dataReplyText
                 keep(sent, at: path, Diagnostic(
                     .info, code: "reply-text-replaces-data", path: path,
                     message: "appdna_reply_text (typed text) replaces data.reply_text; the sent value is kept "
