@@ -54,6 +54,18 @@ public enum CategoryHash {
             }
         }
 
+        /// `prefix` followed by ``hex``, written into one string (no intermediate string for the digits).
+        public func category(withPrefix prefix: String) -> String {
+            var prefix = prefix
+            return prefix.withUTF8 { head in
+                String(unsafeUninitializedCapacity: head.count + 16) { buffer in
+                    for index in 0..<head.count { buffer[index] = head[index] }
+                    for position in 0..<16 { buffer[head.count + position] = digit(position) }
+                    return head.count + 16
+                }
+            }
+        }
+
         /// Whether `category` is `prefix` followed by ``hex``, found without building either string.
         public func isCategory(_ category: String, withPrefix prefix: String) -> Bool {
             let matched: Bool?? = category.utf8.withContiguousStorageIfAvailable { bytes in
@@ -75,6 +87,10 @@ public enum CategoryHash {
         }
 
         mutating func combine(_ text: String) {
+            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes { combine(byte) }
+            }
+            if hashed != nil { return }
             var text = text
             text.withUTF8 { bytes in
                 for byte in bytes { combine(byte) }

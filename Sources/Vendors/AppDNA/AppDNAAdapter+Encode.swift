@@ -65,7 +65,7 @@ extension AppDNAAdapter {
                 hasImage: !(vendorObject?[Key.imageURL]?.stringValue ?? "").isEmpty)
         } else {
             written = WrittenForAPS(
-                derivedCategory: categoryButtonCount > 0 ? Self.categoryPrefix + categoryHasher.hex : nil,
+                derivedCategory: categoryButtonCount > 0 ? categoryHasher.category(withPrefix: Self.categoryPrefix) : nil,
                 hasImage: writesImage)
         }
         userInfo["aps"] = Self.encodeAPS(payload, written: written, rawAPS: restored.rawAPS, losses: &losses)

@@ -169,7 +169,7 @@ extension AppDNAAdapter {
             buttonCount += 1
         }
         guard buttonCount > 0 else { return nil }
-        return categoryPrefix + hasher.hex
+        return hasher.category(withPrefix: categoryPrefix)
     }
 
     /// Adds one button's row to a category key: `id, title, type, value, foreground` as sent (a missing or

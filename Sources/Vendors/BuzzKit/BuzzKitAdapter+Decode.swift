@@ -50,7 +50,7 @@ extension BuzzKitAdapter {
                 .warning, code: "vendor-object-missing", path: Path.vendor,
                 message: "there is no buzzkit object: no message id, so no receipts"))
         }
-        return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
+        return decoding.result()
     }
 
     /// The `ignored` key for a top-level key: its own name, or its path when the name starts with `$`.
@@ -66,6 +66,9 @@ struct BuzzKitDecoding: WireDecoding {
 
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
+
+    /// The payload and diagnostics, moved out of the finished decode.
+    consuming func result() -> DecodeResult { DecodeResult(payload: payload, diagnostics: diagnostics) }
 
     /// Keeps a key BuzzKit does not read and says so.
     mutating func unknownKey(_ value: JSONValue, at path: String, _ message: String) {
@@ -162,8 +165,36 @@ struct BuzzKitDecoding: WireDecoding {
             wrongType(value, at: Path.action, expected: "an object with a name")
             return
         }
-        let namePath = JSONPath.member(Key.name, of: Path.action)
+        // An action of a string `name` and an object `data` (or none) is read in one pass.
+        var name: String?
+        var data: JSONObject?
+        var isPlain = true
+        scan: for (key, member) in members {
+            switch (key, member) {
+            case (Key.name, .string(let text)): name = text
+            case (Key.data, .object(let object)): data = object
+            default:
+                isPlain = false
+                break scan
+            }
+        }
+        guard isPlain, let name else {
+            decodeActionKeyByKey(members, value)
+            return
+        }
+        if name.isEmpty { noteActionNameEmpty() }
+        payload.action = PushAction(name: name, data: data ?? JSONObject())
+    }
+
+    private mutating func noteActionNameEmpty() {
+        note(.warning, "action-name-empty", at: JSONPath.member(Key.name, of: Path.action),
+             "action name is empty: no handler can take it")
+    }
+
+    /// An action read key by key: what is missing, of the wrong type or unknown is diagnosed (and kept).
+    private mutating func decodeActionKeyByKey(_ members: JSONObject, _ value: JSONValue) {
         guard let name = members[Key.name]?.stringValue else {
+            let namePath = JSONPath.member(Key.name, of: Path.action)
             keep(value, at: Path.action)
             if let badName = members[Key.name] {
                 diagnostics.append(Diagnostic.wrongType(namePath, expected: "a string", badName))
@@ -172,10 +203,8 @@ struct BuzzKitDecoding: WireDecoding {
             }
             return
         }
-        var action = PushAction(name: name)
-        if name.isEmpty {
-            note(.warning, "action-name-empty", at: namePath, "action name is empty: no handler can take it")
-        }
+        var action = PushAction(name: name, data: JSONObject())
+        if name.isEmpty { noteActionNameEmpty() }
         for (key, member) in members.membersInCanonicalOrder where key != Key.name {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: Path.action) }
