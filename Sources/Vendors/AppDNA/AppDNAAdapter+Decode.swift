@@ -36,7 +36,7 @@ extension AppDNAAdapter {
         }
         if let replyText { decoder.addReplyText(replyText) }
         decoder.checkCategory()
-        return decoder.result()
+        return decoder.takeResult()
     }
 
     /// The state of one decode.
@@ -48,8 +48,14 @@ extension AppDNAAdapter {
         /// How many buttons ``categoryHasher`` holds.
         var categoryButtonCount = 0
 
-        /// The payload and diagnostics, moved out of the finished decode.
-        consuming func result() -> DecodeResult { DecodeResult(payload: payload, diagnostics: diagnostics) }
+        /// The payload and diagnostics, moved out of the finished decode (which is left empty).
+        mutating func takeResult() -> DecodeResult {
+            // Swapped for an empty payload rather than copied: a copy retains every string and object in it.
+            var result = DecodeResult(payload: PushPayload.empty)
+            swap(&result.payload, &payload)
+            swap(&result.diagnostics, &diagnostics)
+            return result
+        }
 
         /// Keeps `value` in `ignored` under its wire path, with a diagnostic.
         mutating func keep(_ value: JSONValue, at path: String, _ diagnostic: Diagnostic) {

@@ -50,7 +50,7 @@ extension BuzzKitAdapter {
                 .warning, code: "vendor-object-missing", path: Path.vendor,
                 message: "there is no buzzkit object: no message id, so no receipts"))
         }
-        return decoding.result()
+        return decoding.takeResult()
     }
 
     /// The `ignored` key for a top-level key: its own name, or its path when the name starts with `$`.
@@ -67,8 +67,14 @@ struct BuzzKitDecoding: WireDecoding {
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
 
-    /// The payload and diagnostics, moved out of the finished decode.
-    consuming func result() -> DecodeResult { DecodeResult(payload: payload, diagnostics: diagnostics) }
+    /// The payload and diagnostics, moved out of the finished decode (which is left empty).
+    mutating func takeResult() -> DecodeResult {
+        // Swapped for an empty payload rather than copied: a copy retains every string and object in it.
+        var result = DecodeResult(payload: PushPayload.empty)
+        swap(&result.payload, &payload)
+        swap(&result.diagnostics, &diagnostics)
+        return result
+    }
 
     /// Keeps a key BuzzKit does not read and says so.
     mutating func unknownKey(_ value: JSONValue, at path: String, _ message: String) {
@@ -333,4 +339,9 @@ struct BuzzKitDecoding: WireDecoding {
         }
         payload.buttons.append(button)
     }
+}
+
+extension PushPayload {
+    /// A payload with nothing in it, for a decoder to swap its finished payload out for (no copy).
+    static let empty = PushPayload(vendor: "")
 }

@@ -119,7 +119,18 @@ extension PushNotifAIAdapter {
             }
         }
         aps["category"] = .string(Self.category)
-        var userInfo: JSONObject = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + 3)
+        let data = payload.data
+        let dataHasWireKey = data.keys.contains(where: Key.isReserved)
+        var userInfo: JSONObject
+        if dataHasWireKey {
+            userInfo = JSONObject(minimumCapacity: data.count + payload.ignored.count + 3)
+        } else {
+            // No wire key among the custom data: the userInfo starts as the data itself, in the dictionary's
+            // order (its members copied once with the storage instead of inserted one by one); the wire keys
+            // follow them.
+            userInfo = data
+            userInfo.reserveCapacity(data.count + payload.ignored.count + 3)
+        }
         userInfo[Key.aps] = .object(aps)
 
         if losses.isCollecting {
@@ -129,11 +140,7 @@ extension PushNotifAIAdapter {
         }
 
         // Custom data is copied in the dictionary's order; the keys it cannot use are reported in key order.
-        let data = payload.data
-        if !data.keys.contains(where: Key.isReserved) {
-            // No wire key among them: every member is appended as it is, its key not looked at again.
-            userInfo.merge(data) { _, value in value }
-        } else {
+        if dataHasWireKey {
             TopLevelData.copy(data, into: &userInfo, losses: &losses, isWireKey: Key.isReserved) { key in
                 "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"
             }
