@@ -294,12 +294,13 @@ extension AppDNAAdapter {
             var foreground: JSONValue?
             var hasUnknownKey = false
             for (key, member) in members {
-                switch key {
-                case Key.id: idValue = member
-                case Key.title: title = member
-                case Key.type: typeValue = member
-                case Key.value: value = member
-                case Key.foreground: foreground = member
+                // By length first: each key is compared with at most two names.
+                switch key.utf8.count {
+                case Key.id.utf8.count where key == Key.id: idValue = member
+                case Key.type.utf8.count where key == Key.type: typeValue = member
+                case Key.title.utf8.count where key == Key.title: title = member
+                case Key.value.utf8.count where key == Key.value: value = member
+                case Key.foreground.utf8.count where key == Key.foreground: foreground = member
                 default: hasUnknownKey = true
                 }
             }

@@ -257,13 +257,14 @@ struct BuzzKitDecoding: WireDecoding {
         var destructive = false, foreground = false, input = false
         var isPlain = true
         scan: for (key, member) in members {
-            switch (key, member) {
-            case (Key.id, .string(let text)): id = text
-            case (Key.title, .string(let text)): title = text
-            case (Key.destructive, .bool(let flag)): destructive = flag
-            case (Key.foreground, .bool(let flag)): foreground = flag
-            case (Key.input, .bool(let flag)): input = flag
-            case (Key.placeholder, .string(let text)): placeholder = text
+            // By length first: each key is compared with at most two names.
+            switch (key.utf8.count, member) {
+            case (Key.id.utf8.count, .string(let text)) where key == Key.id: id = text
+            case (Key.title.utf8.count, .string(let text)) where key == Key.title: title = text
+            case (Key.input.utf8.count, .bool(let flag)) where key == Key.input: input = flag
+            case (Key.foreground.utf8.count, .bool(let flag)) where key == Key.foreground: foreground = flag
+            case (Key.destructive.utf8.count, .bool(let flag)) where key == Key.destructive: destructive = flag
+            case (Key.placeholder.utf8.count, .string(let text)) where key == Key.placeholder: placeholder = text
             default:
                 isPlain = false
                 break scan
