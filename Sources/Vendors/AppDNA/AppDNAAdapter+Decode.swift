@@ -346,16 +346,26 @@ extension AppDNAAdapter {
                     keepUnknownKey(member, at: JSONPath.member(key, of: path), in: "an AppDNA button")
                 }
             }
+            appendButton(button, type: type, value: value?.stringValue, index: index, seen: &seen)
+        }
+
+        /// Appends a decoded button (`type` and `value` as sent): its row goes into ``categoryHasher`` and a
+        /// repeated id is noted.
+        @inline(__always)
+        mutating func appendButton(
+            _ button: consuming PushButton, type: String?, value: String?, index: Int, seen: inout Set<String>
+        ) {
             AppDNAAdapter.addCategoryRow(
-                id: id, title: title?.stringValue ?? "", type: type, value: value?.stringValue,
-                foreground: button.foreground, to: &categoryHasher)
+                id: button.id, title: button.title, type: type, value: value, foreground: button.foreground,
+                to: &categoryHasher)
             categoryButtonCount += 1
-            if isRepeated(id, seen: &seen) {
+            if isRepeated(button.id, seen: &seen) {
                 diagnostics.append(Diagnostic(
                     .warning, code: "duplicate-button-id",
                     path: JSONPath.member(Key.id, of: JSONPath.element(index, of: Path.actions)),
-                    message: "button id '\(id)' is used twice: a tap on it runs the first one"))
+                    message: "button id '\(button.id)' is used twice: a tap on it runs the first one"))
             }
+            let id = button.id
             payload.buttons.append(button)
             if !seen.isEmpty { seen.insert(id) }
         }
@@ -416,21 +426,12 @@ extension AppDNAAdapter {
                 payload.ignored[JSONPath.member(Key.type, of: JSONPath.element(index, of: Path.actions))] =
                     .string(ActionType.openURL)
             }
-            let foreground = effectiveForeground(type: type, sent: sentForeground)
-            AppDNAAdapter.addCategoryRow(
-                id: id, title: title, type: type, value: text, foreground: foreground,
-                to: &categoryHasher)
-            categoryButtonCount += 1
-            if isRepeated(id, seen: &seen) {
-                diagnostics.append(Diagnostic(
-                    .warning, code: "duplicate-button-id",
-                    path: JSONPath.member(Key.id, of: JSONPath.element(index, of: Path.actions)),
-                    message: "button id '\(id)' is used twice: a tap on it runs the first one"))
-            }
-            payload.buttons.append(PushButton(
-                id: id, title: title, deepLink: deepLink, foreground: foreground, destructive: destructive,
-                input: input, placeholder: placeholder, action: action))
-            if !seen.isEmpty { seen.insert(id) }
+            appendButton(
+                PushButton(
+                    id: id, title: title, deepLink: deepLink,
+                    foreground: effectiveForeground(type: type, sent: sentForeground), destructive: destructive,
+                    input: input, placeholder: placeholder, action: action),
+                type: type, value: text, index: index, seen: &seen)
             return true
         }
 
