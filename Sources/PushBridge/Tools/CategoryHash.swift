@@ -22,35 +22,52 @@ public enum CategoryHash {
     /// Call ``addButton()`` before each button's first field, then ``addField(_:)`` (or ``addFlag(_:)``)
     /// for each field in order; ``hex`` is the hash of the key those calls describe.
     public struct ButtonSetHasher: Sendable {
-        private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        private var buttonCount = 0
-        private var fieldCount = 0
+        // Inlinable: adapters add a few short fields per button, so the calls cost more than the hashing.
+        @usableFromInline var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        @usableFromInline var buttonCount = 0
+        @usableFromInline var fieldCount = 0
 
         /// A hasher over an empty key.
-        public init() {}
+        @inlinable public init() {}
 
         /// Starts the next button (separated from the one before by U+001E).
-        public mutating func addButton() {
+        @inlinable public mutating func addButton() {
             if buttonCount > 0 { combine(0x1E) }
             buttonCount += 1
             fieldCount = 0
         }
 
         /// Adds the next field of the current button (separated from the one before by U+001F).
-        public mutating func addField(_ field: String) {
+        @inlinable public mutating func addField(_ field: String) {
             if fieldCount > 0 { combine(0x1F) }
             fieldCount += 1
             combine(field)
         }
 
         /// Adds a boolean field, as ``CategoryHash/flag(_:)`` writes it.
-        public mutating func addFlag(_ value: Bool) { addField(value ? "1" : "0") }
+        @inlinable public mutating func addFlag(_ value: Bool) {
+            if fieldCount > 0 { combine(0x1F) }
+            fieldCount += 1
+            combine(value ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+        }
 
         /// The hash as 16 lowercase hex digits.
         public var hex: String {
             String(unsafeUninitializedCapacity: 16) { buffer in
                 for position in 0..<16 { buffer[position] = digit(position) }
                 return 16
+            }
+        }
+
+        /// `prefix` followed by ``hex``, written into one string (no intermediate string for the digits).
+        public func category(withPrefix prefix: String) -> String {
+            var prefix = prefix
+            return prefix.withUTF8 { head in
+                String(unsafeUninitializedCapacity: head.count + 16) { buffer in
+                    for index in 0..<head.count { buffer[index] = head[index] }
+                    for position in 0..<16 { buffer[head.count + position] = digit(position) }
+                    return head.count + 16
+                }
             }
         }
 
@@ -74,14 +91,18 @@ public enum CategoryHash {
             return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
         }
 
-        mutating func combine(_ text: String) {
+        @inlinable mutating func combine(_ text: String) {
+            let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                for byte in bytes { combine(byte) }
+            }
+            if hashed != nil { return }
             var text = text
             text.withUTF8 { bytes in
                 for byte in bytes { combine(byte) }
             }
         }
 
-        @inline(__always) mutating func combine(_ byte: UInt8) {
+        @inlinable @inline(__always) mutating func combine(_ byte: UInt8) {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }

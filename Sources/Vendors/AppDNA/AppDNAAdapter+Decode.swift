@@ -4,37 +4,39 @@ extension AppDNAAdapter {
     /// Wire payload → bridge form. Never fails: whatever cannot be read is kept in `ignored` (by its JSON path
     /// inside `appdna`, by its own name at top level) with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoder = WireDecoder(payload: PushPayload(vendor: id))
+        var decoder = WireDecoder(payload: PushPayload(
+            vendor: id, data: JSONObject(), tracking: JSONObject(), ignored: JSONObject(), apsExtra: JSONObject()))
         decoder.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoder.payload)
-        var replyText: String?
-        for (key, value) in userInfo.membersInCanonicalOrder where key != "aps" {
-            // Built only when a diagnostic or a kept value needs it (the hot path never does).
-            var path: String { JSONPath.member(key, of: JSONPath.root) }
+        // Members are read in canonical key order (`appdna`, `appdna_reply_text`, …), so diagnostics come out in
+        // that order: a userInfo of AppDNA's keys only (the usual one) is read as it is, anything else sorted.
+        var vendorObject: JSONValue?
+        var replyTextValue: JSONValue?
+        var hasOtherKey = false
+        for (key, value) in userInfo {
             switch key {
-            case Key.vendorObject:
-                decoder.decodeVendorObject(value)
-            case Key.replyText:
-                if let text = value.stringValue {
-                    replyText = text
-                } else {
-                    decoder.payload.ignored[key] = value
-                    decoder.diagnostics.append(Diagnostic.wrongType(path, expected: "a string", value))
-                }
-            default:
-                decoder.payload.ignored[AppDNAWirePath.ignoredKey(forTopLevel: key)] = value
-                decoder.diagnostics.append(Diagnostic(
-                    .info, code: "unknown-key", path: path,
-                    message: "top-level '\(key)' is not an AppDNA key; kept under ignored"))
+            case Key.vendorObject: vendorObject = value
+            case Key.replyText: replyTextValue = value
+            case "aps": break
+            default: hasOtherKey = true
             }
         }
-        if userInfo[Key.vendorObject] == nil {
+        var replyText: String?
+        if hasOtherKey {
+            for (key, value) in userInfo.membersInCanonicalOrder where key != "aps" {
+                decoder.decodeTopLevelMember(key, value, replyText: &replyText)
+            }
+        } else {
+            if let vendorObject { decoder.decodeVendorObject(vendorObject) }
+            if let replyTextValue { decoder.decodeTopLevelMember(Key.replyText, replyTextValue, replyText: &replyText) }
+        }
+        if vendorObject == nil {
             decoder.diagnostics.append(Diagnostic(
                 .warning, code: "appdna-missing", path: Path.vendorObject,
                 message: "no appdna object: this is not an AppDNA push and no receipt will be sent"))
         }
         if let replyText { decoder.addReplyText(replyText) }
         decoder.checkCategory()
-        return DecodeResult(payload: decoder.payload, diagnostics: decoder.diagnostics)
+        return decoder.takeResult()
     }
 
     /// The state of one decode.
@@ -45,6 +47,15 @@ extension AppDNAAdapter {
         var categoryHasher = CategoryHash.ButtonSetHasher()
         /// How many buttons ``categoryHasher`` holds.
         var categoryButtonCount = 0
+
+        /// The payload and diagnostics, moved out of the finished decode (which is left empty).
+        mutating func takeResult() -> DecodeResult {
+            // Swapped for an empty payload rather than copied: a copy retains every string and object in it.
+            var result = DecodeResult(payload: PushPayload.empty)
+            swap(&result.payload, &payload)
+            swap(&result.diagnostics, &diagnostics)
+            return result
+        }
 
         /// Keeps `value` in `ignored` under its wire path, with a diagnostic.
         mutating func keep(_ value: JSONValue, at path: String, _ diagnostic: Diagnostic) {
@@ -61,54 +72,105 @@ extension AppDNAAdapter {
                 .info, code: "unknown-key", path: path, message: "not a key of \(place); kept under ignored"))
         }
 
+        /// Reads top-level member `key` (not `aps`); typed text goes to `replyText`.
+        mutating func decodeTopLevelMember(_ key: String, _ value: JSONValue, replyText: inout String?) {
+            // Built only when a diagnostic or a kept value needs it (the hot path never does).
+            var path: String { JSONPath.member(key, of: JSONPath.root) }
+            switch key {
+            case Key.vendorObject:
+                decodeVendorObject(value)
+            case Key.replyText:
+                if let text = value.stringValue {
+                    replyText = text
+                } else {
+                    payload.ignored[key] = value
+                    diagnostics.append(Diagnostic.wrongType(path, expected: "a string", value))
+                }
+            default:
+                payload.ignored[AppDNAWirePath.ignoredKey(forTopLevel: key)] = value
+                diagnostics.append(Diagnostic(
+                    .info, code: "unknown-key", path: path,
+                    message: "top-level '\(key)' is not an AppDNA key; kept under ignored"))
+            }
+        }
+
         mutating func decodeVendorObject(_ value: JSONValue) {
-            guard let members = value.objectValue else {
+            guard case .object(let members) = value else {
                 keepWrongType(value, at: Path.vendorObject, expected: "an object")
                 return
             }
-            for (key, member) in members.membersInCanonicalOrder {
-                // Built only when a diagnostic or a kept value needs it (the hot path never does).
-                var path: String { JSONPath.member(key, of: Path.vendorObject) }
+            // One pass finds AppDNA's keys; they are then read in canonical key order (action, actions, data,
+            // image_url, push_id), as a sorted walk reads them. An unknown key takes the sorted walk.
+            var action: JSONValue?, actions: JSONValue?, data: JSONValue?, imageURL: JSONValue?, pushID: JSONValue?
+            var hasUnknownKey = false
+            scan: for (key, member) in members {
                 switch key {
-                case Key.pushID:
-                    guard let text = member.stringValue else {
-                        keepWrongType(member, at: path, expected: "a non-empty string")
-                        continue
-                    }
-                    payload.messageId = text
-                    if text.isEmpty {
-                        diagnostics.append(Diagnostic(
-                            .warning, code: "push-id-empty", path: path,
-                            message: "push_id is empty: AppDNA does not claim the push and sends no receipt"))
-                    }
-                case Key.action:
-                    decodeMessageAction(member)
-                case Key.actions:
-                    decodeButtons(member)
-                case Key.imageURL:
-                    if let text = member.stringValue, !text.isEmpty {
-                        payload.imageURL = text
-                    } else if member.stringValue != nil {
-                        keep(member, at: path, Diagnostic(
-                            .info, code: "image-url-empty", path: path,
-                            message: "image_url is empty: no image is shown; kept under ignored"))
-                    } else {
-                        keepWrongType(member, at: path, expected: "a string")
-                    }
-                case Key.data:
-                    if let object = member.objectValue {
-                        payload.data = object
-                    } else {
-                        keepWrongType(member, at: path, expected: "an object")
-                    }
+                case Key.action: action = member
+                case Key.actions: actions = member
+                case Key.data: data = member
+                case Key.imageURL: imageURL = member
+                case Key.pushID: pushID = member
                 default:
-                    keepUnknownKey(member, at: path, in: "appdna")
+                    hasUnknownKey = true
+                    break scan
                 }
             }
-            if members[Key.pushID] == nil {
-                diagnostics.append(Diagnostic(
-                    .warning, code: "push-id-missing", path: JSONPath.member(Key.pushID, of: Path.vendorObject),
-                    message: "appdna has no push_id: AppDNA does not claim the push and sends no receipt"))
+            if hasUnknownKey {
+                for (key, member) in members.membersInCanonicalOrder { decodeVendorMember(key, member) }
+                if members[Key.pushID] == nil { notePushIDMissing() }
+                return
+            }
+            if let action { decodeMessageAction(action) }
+            if let actions { decodeButtons(actions) }
+            if let data { decodeVendorMember(Key.data, data) }
+            if let imageURL { decodeVendorMember(Key.imageURL, imageURL) }
+            if let pushID { decodeVendorMember(Key.pushID, pushID) } else { notePushIDMissing() }
+        }
+
+        mutating func notePushIDMissing() {
+            diagnostics.append(Diagnostic(
+                .warning, code: "push-id-missing", path: JSONPath.member(Key.pushID, of: Path.vendorObject),
+                message: "appdna has no push_id: AppDNA does not claim the push and sends no receipt"))
+        }
+
+        /// Reads member `key` of the `appdna` object.
+        mutating func decodeVendorMember(_ key: String, _ member: JSONValue) {
+            // Built only when a diagnostic or a kept value needs it (the hot path never does).
+            var path: String { JSONPath.member(key, of: Path.vendorObject) }
+            switch key {
+            case Key.pushID:
+                guard let text = member.stringValue else {
+                    keepWrongType(member, at: path, expected: "a non-empty string")
+                    return
+                }
+                payload.messageId = text
+                if text.isEmpty {
+                    diagnostics.append(Diagnostic(
+                        .warning, code: "push-id-empty", path: path,
+                        message: "push_id is empty: AppDNA does not claim the push and sends no receipt"))
+                }
+            case Key.action:
+                decodeMessageAction(member)
+            case Key.actions:
+                decodeButtons(member)
+            case Key.imageURL:
+                if let text = member.stringValue, !text.isEmpty {
+                    payload.imageURL = text
+                } else if member.stringValue != nil {
+                    keep(member, at: path, Diagnostic(
+                        .info, code: "image-url-empty", path: path,
+                        message: "image_url is empty: no image is shown; kept under ignored"))
+                } else {
+                    keepWrongType(member, at: path, expected: "a string")
+                }
+            case Key.data:
+                if let object = member.objectValue {
+                    payload.data = object
+                } else {
+                    keepWrongType(member, at: path, expected: "an object")
+                }
+            default:
+                keepUnknownKey(member, at: path, in: "appdna")
             }
         }
 
@@ -120,8 +182,17 @@ extension AppDNAAdapter {
                 keepWrongType(value, at: path, expected: "an object {type, value}")
                 return
             }
-            let type = members[Key.type]
-            let target = members[Key.value]
+            // One pass: `type`, `value` and whether there is any other key.
+            var type: JSONValue?
+            var target: JSONValue?
+            var hasOtherKey = false
+            for (key, member) in members {
+                switch key {
+                case Key.type: type = member
+                case Key.value: target = member
+                default: hasOtherKey = true
+                }
+            }
             var problem: Diagnostic?
             switch (type?.stringValue, target?.stringValue) {
             case (ActionType.deepLink?, let link?) where !link.isEmpty,
@@ -131,7 +202,7 @@ extension AppDNAAdapter {
                     payload.ignored[JSONPath.member(Key.type, of: path)] = .string(ActionType.openURL)
                 }
             case (ActionType.showScreen?, let screen?) where !screen.isEmpty:
-                payload.action = PushAction(name: showScreenAction, data: [screenKey: .string(screen)])
+                payload.action = Self.showScreen(screen)
             case (let name?, _) where name == ActionType.dismiss || name == ActionType.textReply:
                 problem = Diagnostic(
                     .warning, code: "action-type-not-for-message", path: JSONPath.member(Key.type, of: path),
@@ -153,13 +224,20 @@ extension AppDNAAdapter {
                 keep(value, at: path, problem)
                 return
             }
-            guard members.count > (type == nil ? 0 : 1) + (target == nil ? 0 : 1) else { return }
+            guard hasOtherKey else { return }
             for (key, member) in members.membersInCanonicalOrder where key != Key.type && key != Key.value {
                 keepUnknownKey(member, at: JSONPath.member(key, of: path), in: "an AppDNA action")
             }
         }
 
         static let messageTypes: Set<String> = [ActionType.deepLink, ActionType.openURL, ActionType.showScreen]
+
+        /// The named action `show_screen` for `screen`.
+        static func showScreen(_ screen: String) -> PushAction {
+            var data = JSONObject(minimumCapacity: 1)
+            data[screenKey] = .string(screen)
+            return PushAction(name: showScreenAction, data: data)
+        }
 
         /// Why a `value` that a deep link or screen needs cannot be used.
         static func valueProblem(_ value: JSONValue?, at path: String) -> Diagnostic {
@@ -178,27 +256,15 @@ extension AppDNAAdapter {
         }
 
         mutating func decodeButtons(_ value: JSONValue) {
-            guard let elements = value.arrayValue else {
+            guard case .array(let elements) = value else {
                 keepWrongType(value, at: Path.actions, expected: "an array of buttons")
                 return
             }
+            payload.buttons.reserveCapacity(payload.buttons.count + elements.count)
             // Ids seen so far: a look along the buttons while there are few, a set once there are many.
             var seen = Set<String>()
-            func isRepeated(_ id: String) -> Bool {
-                if payload.buttons.count < 16 { return payload.buttons.contains { $0.id == id } }
-                if seen.isEmpty { seen = Set(payload.buttons.map(\.id)) }
-                return !seen.insert(id).inserted
-            }
-            for (index, element) in elements.enumerated() {
-                guard let button = decodeButton(element, index: index) else { continue }
-                if isRepeated(button.id) {
-                    diagnostics.append(Diagnostic(
-                        .warning, code: "duplicate-button-id",
-                        path: JSONPath.member(Key.id, of: JSONPath.element(index, of: Path.actions)),
-                        message: "button id '\(button.id)' is used twice: a tap on it runs the first one"))
-                }
-                payload.buttons.append(button)
-                if !seen.isEmpty { seen.insert(button.id) }
+            for index in elements.indices {
+                decodeButton(elements[index], index: index, seen: &seen)
             }
             if payload.buttons.count > maxButtons {
                 diagnostics.append(Diagnostic(
@@ -207,24 +273,51 @@ extension AppDNAAdapter {
             }
         }
 
-        /// Element `index` of `actions`; nil (the element kept whole under `ignored`) when it is not an object
-        /// with a non-empty string `id`. A button also adds its row to ``categoryHasher``.
-        mutating func decodeButton(_ element: JSONValue, index: Int) -> PushButton? {
+        /// Whether a button with `id` was decoded before (``decodeButtons(_:)`` keeps `seen`).
+        func isRepeated(_ id: String, seen: inout Set<String>) -> Bool {
+            if payload.buttons.count < 16 { return payload.buttons.contains { $0.id == id } }
+            if seen.isEmpty { seen = Set(payload.buttons.map(\.id)) }
+            return !seen.insert(id).inserted
+        }
+
+        /// Element `index` of `actions`, appended to the buttons; kept whole under `ignored` when it is not an
+        /// object with a non-empty string `id`. A button also adds its row to ``categoryHasher``.
+        mutating func decodeButton(_ element: JSONValue, index: Int, seen: inout Set<String>) {
             // Paths are built only when a diagnostic or a kept value needs them (the hot path never does).
             var path: String { JSONPath.element(index, of: Path.actions) }
-            guard let members = element.objectValue else {
+            guard case .object(let members) = element else {
                 keepWrongType(element, at: path, expected: "a button object")
-                return nil
+                return
             }
-            guard let id = members[Key.id]?.stringValue, !id.isEmpty else {
+            // One pass over the members finds the button's own keys.
+            var idValue: JSONValue?, title: JSONValue?, typeValue: JSONValue?, value: JSONValue?
+            var foreground: JSONValue?
+            var hasUnknownKey = false
+            for (key, member) in members {
+                // By length first: each key is compared with at most two names.
+                switch key.utf8.count {
+                case Key.id.utf8.count where key == Key.id: idValue = member
+                case Key.type.utf8.count where key == Key.type: typeValue = member
+                case Key.title.utf8.count where key == Key.title: title = member
+                case Key.value.utf8.count where key == Key.value: value = member
+                case Key.foreground.utf8.count where key == Key.foreground: foreground = member
+                default: hasUnknownKey = true
+                }
+            }
+            if !hasUnknownKey, decodePlainButton(
+                id: idValue, title: title, type: typeValue, value: value, foreground: foreground, index: index,
+                seen: &seen)
+            {
+                return
+            }
+            guard case .string(let id)? = idValue, !id.isEmpty else {
                 keep(element, at: path, Diagnostic(
                     .warning, code: "button-id-missing", path: JSONPath.member(Key.id, of: path),
                     message: "a button needs a non-empty string id: it is not shown; kept under ignored"))
-                return nil
+                return
             }
             var button = PushButton(id: id, title: "")
             var titlePath: String { JSONPath.member(Key.title, of: path) }
-            let title = members[Key.title]
             switch title {
             case .string(let text)?:
                 button.title = text
@@ -234,10 +327,8 @@ extension AppDNAAdapter {
             case let title?:
                 keepWrongType(title, at: titlePath, expected: "a string")
             }
-            let value = members[Key.value]
-            let type = decodeButtonType(members[Key.type], value: value, index: index, into: &button)
+            let type = decodeButtonType(typeValue, value: value, index: index, into: &button)
             var foregroundPath: String { JSONPath.member(Key.foreground, of: path) }
-            let foreground = members[Key.foreground]
             var sentForeground: Bool?
             switch foreground {
             case nil: break
@@ -250,15 +341,98 @@ extension AppDNAAdapter {
                     .info, code: "dismiss-never-foreground", path: foregroundPath,
                     message: "a dismiss button never opens the app; foreground: true is kept under ignored"))
             }
-            if members.keys.contains(where: { !Self.isButtonKey($0) }) {
+            if hasUnknownKey {
                 for (key, member) in members.membersInCanonicalOrder where !Self.isButtonKey(key) {
                     keepUnknownKey(member, at: JSONPath.member(key, of: path), in: "an AppDNA button")
                 }
             }
+            appendButton(button, type: type, value: value?.stringValue, index: index, seen: &seen)
+        }
+
+        /// Appends a decoded button (`type` and `value` as sent): its row goes into ``categoryHasher`` and a
+        /// repeated id is noted.
+        @inline(__always)
+        mutating func appendButton(
+            _ button: consuming PushButton, type: String?, value: String?, index: Int, seen: inout Set<String>
+        ) {
             AppDNAAdapter.addCategoryRow(
-                id: id, title: title, type: type, value: value, sentForeground: foreground, to: &categoryHasher)
+                id: button.id, title: button.title, type: type, value: value, foreground: button.foreground,
+                to: &categoryHasher)
             categoryButtonCount += 1
-            return button
+            if isRepeated(button.id, seen: &seen) {
+                diagnostics.append(Diagnostic(
+                    .warning, code: "duplicate-button-id",
+                    path: JSONPath.member(Key.id, of: JSONPath.element(index, of: Path.actions)),
+                    message: "button id '\(button.id)' is used twice: a tap on it runs the first one"))
+            }
+            let id = button.id
+            payload.buttons.append(button)
+            if !seen.isEmpty { seen.insert(id) }
+        }
+
+        /// The usual button, read without a diagnostic: a non-empty id, a title, and a type with the value it
+        /// needs (or none). Returns false, having changed nothing, for any other button: the general reading
+        /// then diagnoses it.
+        mutating func decodePlainButton(
+            id idValue: JSONValue?, title titleValue: JSONValue?, type typeValue: JSONValue?, value: JSONValue?,
+            foreground foregroundValue: JSONValue?, index: Int, seen: inout Set<String>
+        ) -> Bool {
+            guard case .string(let id)? = idValue, !id.isEmpty, case .string(let title)? = titleValue else {
+                return false
+            }
+            // `type` and `value` are strings or absent, `foreground` a boolean or absent.
+            var type: String?
+            switch typeValue {
+            case nil: break
+            case .string(let text)?: type = text
+            default: return false
+            }
+            var text: String?
+            switch value {
+            case nil: break
+            case .string(let string)?: text = string
+            default: return false
+            }
+            var sentForeground: Bool?
+            switch foregroundValue {
+            case nil: break
+            case .bool(let flag)?: sentForeground = flag
+            default: return false
+            }
+            var deepLink: String?
+            var action: PushAction?
+            var destructive = false
+            var input = false
+            var placeholder: String?
+            switch type {
+            case nil:
+                guard text == nil else { return false }
+            case ActionType.deepLink?, ActionType.openURL?:
+                guard let link = text, !link.isEmpty else { return false }
+                deepLink = link
+            case ActionType.showScreen?:
+                guard let screen = text, !screen.isEmpty else { return false }
+                action = Self.showScreen(screen)
+            case ActionType.dismiss?:
+                guard text == nil, sentForeground != true else { return false }
+                destructive = true
+            case ActionType.textReply?:
+                input = true
+                placeholder = text
+            default:
+                return false
+            }
+            if type == ActionType.openURL {
+                payload.ignored[JSONPath.member(Key.type, of: JSONPath.element(index, of: Path.actions))] =
+                    .string(ActionType.openURL)
+            }
+            appendButton(
+                PushButton(
+                    id: id, title: title, deepLink: deepLink,
+                    foreground: effectiveForeground(type: type, sent: sentForeground), destructive: destructive,
+                    input: input, placeholder: placeholder, action: action),
+                type: type, value: text, index: index, seen: &seen)
+            return true
         }
 
         /// Whether `key` is one of a button's own keys (`id`, `title`, `type`, `value`, `foreground`).
@@ -303,7 +477,7 @@ extension AppDNAAdapter {
                     keepTypeAndValue(typeValue, Self.valueProblem(value, at: valuePath))
                     return type
                 }
-                button.action = PushAction(name: showScreenAction, data: [screenKey: .string(screen)])
+                button.action = Self.showScreen(screen)
             case ActionType.dismiss:
                 button.destructive = true
                 if let value {
@@ -330,7 +504,7 @@ extension AppDNAAdapter {
         /// `data.reply_text` is kept under `ignored`.
         mutating func addReplyText(_ text: String) {
             if let sent = payload.data[Key.dataReplyText] {
-                let path = JSONPath.member(Key.dataReplyText, of: Path.data)
+                let path = Path.dataReplyText
                 keep(sent, at: path, Diagnostic(
                     .info, code: "reply-text-replaces-data", path: path,
                     message: "appdna_reply_text (typed text) replaces data.reply_text; the sent value is kept "
@@ -343,7 +517,7 @@ extension AppDNAAdapter {
         mutating func checkCategory() {
             guard !payload.buttons.isEmpty, categoryButtonCount > 0 else { return }
             if let category = payload.category, categoryHasher.isCategory(category, withPrefix: categoryPrefix) { return }
-            let derived = categoryPrefix + categoryHasher.hex
+            let derived = categoryHasher.category(withPrefix: categoryPrefix)
             let sent = payload.category.map { "'\($0)'" } ?? "missing"
             diagnostics.append(Diagnostic(
                 .warning, code: "category-mismatch", path: "$.aps.category",

@@ -59,6 +59,8 @@ public struct AppDNAAdapter: VendorAdapter {
         static let actions = "$.appdna.actions"
         static let action = "$.appdna.action"
         static let data = "$.appdna.data"
+        /// `appdna.data.reply_text`.
+        static let dataReplyText = "$.appdna.data.reply_text"
     }
 
     /// The named action `show_screen` opens a screen; its data holds the screen under this key.
@@ -167,7 +169,7 @@ extension AppDNAAdapter {
             buttonCount += 1
         }
         guard buttonCount > 0 else { return nil }
-        return categoryPrefix + hasher.hex
+        return hasher.category(withPrefix: categoryPrefix)
     }
 
     /// Adds one button's row to a category key: `id, title, type, value, foreground` as sent (a missing or
@@ -176,12 +178,23 @@ extension AppDNAAdapter {
         id: String, title: JSONValue?, type: String?, value: JSONValue?, sentForeground: JSONValue?,
         to hasher: inout CategoryHash.ButtonSetHasher
     ) {
+        addCategoryRow(
+            id: id, title: title?.stringValue ?? "", type: type, value: value?.stringValue,
+            foreground: effectiveForeground(type: type, sent: sentForeground?.boolValue), to: &hasher)
+    }
+
+    /// Adds one button's row to a category key from its fields as read: a missing type or value is empty,
+    /// `foreground` is the flag after its defaults.
+    static func addCategoryRow(
+        id: String, title: String, type: String?, value: String?, foreground: Bool,
+        to hasher: inout CategoryHash.ButtonSetHasher
+    ) {
         hasher.addButton()
         hasher.addField(id)
-        hasher.addField(title?.stringValue ?? "")
+        hasher.addField(title)
         hasher.addField(type ?? "")
-        hasher.addField(value?.stringValue ?? "")
-        hasher.addFlag(effectiveForeground(type: type, sent: sentForeground?.boolValue))
+        hasher.addField(value ?? "")
+        hasher.addFlag(foreground)
     }
 
     /// A button's `foreground` after defaults: `dismiss` never, `text_reply` false unless sent, otherwise true

@@ -4,34 +4,53 @@ extension BuzzKitAdapter {
     /// Wire payload → bridge form. Never fails: what has no field is kept in `ignored` (see the type's
     /// documentation for the keys) with a diagnostic naming its JSON path.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoding = BuzzKitDecoding(payload: PushPayload(vendor: id))
+        var decoding = BuzzKitDecoding(payload: PushPayload(
+            vendor: id, data: JSONObject(), tracking: JSONObject(), ignored: JSONObject(), apsExtra: JSONObject()))
         decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
-        for (key, value) in userInfo.membersInCanonicalOrder {
-            switch key {
-            case "aps":
-                // APSCoding reads it, and keeps one that is not an object under `ignored["$.aps"]`.
+        // Members are read in canonical key order, so diagnostics come out in that order: a userInfo of only
+        // `aps` and `buzzkit` (the usual one) is read as it is, anything else in sorted order.
+        var vendorObject: JSONValue?
+        var hasOtherKey = false
+        for (key, value) in userInfo {
+            if key == Self.vendorKey {
+                vendorObject = value
+            } else if key != "aps" {
+                hasOtherKey = true
                 break
-            case Self.vendorKey:
-                decoding.decodeVendorObject(value)
-            default:
-                decoding.payload.ignored[Self.ignoredKey(forTopLevel: key)] = value
-                decoding.diagnostics.append(Diagnostic(
-                    .info, code: "ignored-key", path: JSONPath.member(key, of: JSONPath.root),
-                    message: "top-level key '\(key)' has no BuzzKit meaning; kept under ignored"))
             }
         }
+        if hasOtherKey {
+            vendorObject = nil
+            for (key, value) in userInfo.membersInCanonicalOrder {
+                switch key {
+                case "aps":
+                    // APSCoding reads it, and keeps one that is not an object under `ignored["$.aps"]`.
+                    break
+                case Self.vendorKey:
+                    vendorObject = value
+                    decoding.decodeVendorObject(value)
+                default:
+                    decoding.payload.ignored[Self.ignoredKey(forTopLevel: key)] = value
+                    decoding.diagnostics.append(Diagnostic(
+                        .info, code: "ignored-key", path: JSONPath.member(key, of: JSONPath.root),
+                        message: "top-level key '\(key)' has no BuzzKit meaning; kept under ignored"))
+                }
+            }
+        } else if let vendorObject {
+            decoding.decodeVendorObject(vendorObject)
+        }
         // WIRE-FORMATS §3.2: the message's category when set, else the one derived from its buttons.
-        if decoding.payload.category == nil, decoding.payload.apsExtra["category"] == nil,
-            !decoding.payload.buttons.isEmpty
+        if decoding.payload.category == nil, !decoding.payload.buttons.isEmpty,
+            decoding.payload.apsExtra.isEmpty || decoding.payload.apsExtra["category"] == nil
         {
             decoding.payload.category = Self.derivedCategory(for: decoding.payload.buttons)
         }
-        if userInfo[Self.vendorKey] == nil {
+        if vendorObject == nil {
             decoding.diagnostics.append(Diagnostic(
                 .warning, code: "vendor-object-missing", path: Path.vendor,
                 message: "there is no buzzkit object: no message id, so no receipts"))
         }
-        return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
+        return decoding.takeResult()
     }
 
     /// The `ignored` key for a top-level key: its own name, or its path when the name starts with `$`.
@@ -48,6 +67,15 @@ struct BuzzKitDecoding: WireDecoding {
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
 
+    /// The payload and diagnostics, moved out of the finished decode (which is left empty).
+    mutating func takeResult() -> DecodeResult {
+        // Swapped for an empty payload rather than copied: a copy retains every string and object in it.
+        var result = DecodeResult(payload: PushPayload.empty)
+        swap(&result.payload, &payload)
+        swap(&result.diagnostics, &diagnostics)
+        return result
+    }
+
     /// Keeps a key BuzzKit does not read and says so.
     mutating func unknownKey(_ value: JSONValue, at path: String, _ message: String) {
         keep(value, at: path)
@@ -59,50 +87,82 @@ struct BuzzKitDecoding: WireDecoding {
             wrongType(value, at: Path.vendor, expected: "an object")
             return
         }
-        for (key, member) in members.membersInCanonicalOrder {
-            // Built only when a diagnostic or a kept value needs it (the hot path never does).
-            var path: String { JSONPath.member(key, of: Path.vendor) }
+        // One pass finds BuzzKit's keys; they are then read in canonical key order (action, actions, data,
+        // deepLink, image, messageId), as a sorted walk reads them. An unknown key takes the sorted walk.
+        var action: JSONValue?, actions: JSONValue?, data: JSONValue?
+        var deepLink: JSONValue?, image: JSONValue?, messageId: JSONValue?
+        var hasUnknownKey = false
+        scan: for (key, member) in members {
             switch key {
-            case Key.messageId:
-                guard let messageId = member.stringValue else {
-                    wrongType(member, at: path, expected: "a string")
-                    continue
-                }
-                payload.messageId = messageId
-                if messageId.isEmpty {
-                    note(.warning, "message-id-empty", at: path, "messageId is empty: no receipts can be sent")
-                }
-            case Key.deepLink:
-                guard let link = member.stringValue else {
-                    wrongType(member, at: path, expected: "a string")
-                    continue
-                }
-                payload.deepLink = link
-                if link.isEmpty { note(.info, "deep-link-empty", at: path, "deepLink is empty: a tap opens no link") }
-            case Key.image:
-                guard let image = member.stringValue else {
-                    wrongType(member, at: path, expected: "a string")
-                    continue
-                }
-                payload.imageURL = image
-                if image.isEmpty { note(.info, "image-empty", at: path, "image is empty: no image is shown") }
-            case Key.data:
-                guard let data = member.objectValue else {
-                    wrongType(member, at: path, expected: "an object")
-                    continue
-                }
-                payload.data = data
-            case Key.action:
-                decodeAction(member)
-            case Key.actions:
-                decodeButtons(member)
+            case Key.action: action = member
+            case Key.actions: actions = member
+            case Key.data: data = member
+            case Key.deepLink: deepLink = member
+            case Key.image: image = member
+            case Key.messageId: messageId = member
             default:
-                unknownKey(member, at: path, "'\(key)' is not a BuzzKit key; kept under ignored")
+                hasUnknownKey = true
+                break scan
             }
         }
-        if members[Key.messageId] == nil {
-            note(.warning, "message-id-missing", at: JSONPath.member(Key.messageId, of: Path.vendor),
-                 "buzzkit has no messageId: no receipts can be sent")
+        if hasUnknownKey {
+            for (key, member) in members.membersInCanonicalOrder { decodeVendorMember(key, member) }
+            if members[Key.messageId] == nil { noteMessageIdMissing() }
+            return
+        }
+        if let action { decodeVendorMember(Key.action, action) }
+        if let actions { decodeVendorMember(Key.actions, actions) }
+        if let data { decodeVendorMember(Key.data, data) }
+        if let deepLink { decodeVendorMember(Key.deepLink, deepLink) }
+        if let image { decodeVendorMember(Key.image, image) }
+        if let messageId { decodeVendorMember(Key.messageId, messageId) } else { noteMessageIdMissing() }
+    }
+
+    private mutating func noteMessageIdMissing() {
+        note(.warning, "message-id-missing", at: JSONPath.member(Key.messageId, of: Path.vendor),
+             "buzzkit has no messageId: no receipts can be sent")
+    }
+
+    /// Reads member `key` of the `buzzkit` object.
+    private mutating func decodeVendorMember(_ key: String, _ member: JSONValue) {
+        // Built only when a diagnostic or a kept value needs it (the hot path never does).
+        var path: String { JSONPath.member(key, of: Path.vendor) }
+        switch key {
+        case Key.messageId:
+            guard let messageId = member.stringValue else {
+                wrongType(member, at: path, expected: "a string")
+                return
+            }
+            payload.messageId = messageId
+            if messageId.isEmpty {
+                note(.warning, "message-id-empty", at: path, "messageId is empty: no receipts can be sent")
+            }
+        case Key.deepLink:
+            guard let link = member.stringValue else {
+                wrongType(member, at: path, expected: "a string")
+                return
+            }
+            payload.deepLink = link
+            if link.isEmpty { note(.info, "deep-link-empty", at: path, "deepLink is empty: a tap opens no link") }
+        case Key.image:
+            guard let image = member.stringValue else {
+                wrongType(member, at: path, expected: "a string")
+                return
+            }
+            payload.imageURL = image
+            if image.isEmpty { note(.info, "image-empty", at: path, "image is empty: no image is shown") }
+        case Key.data:
+            guard let data = member.objectValue else {
+                wrongType(member, at: path, expected: "an object")
+                return
+            }
+            payload.data = data
+        case Key.action:
+            decodeAction(member)
+        case Key.actions:
+            decodeButtons(member)
+        default:
+            unknownKey(member, at: path, "'\(key)' is not a BuzzKit key; kept under ignored")
         }
     }
 
@@ -111,8 +171,36 @@ struct BuzzKitDecoding: WireDecoding {
             wrongType(value, at: Path.action, expected: "an object with a name")
             return
         }
-        let namePath = JSONPath.member(Key.name, of: Path.action)
+        // An action of a string `name` and an object `data` (or none) is read in one pass.
+        var name: String?
+        var data: JSONObject?
+        var isPlain = true
+        scan: for (key, member) in members {
+            switch (key, member) {
+            case (Key.name, .string(let text)): name = text
+            case (Key.data, .object(let object)): data = object
+            default:
+                isPlain = false
+                break scan
+            }
+        }
+        guard isPlain, let name else {
+            decodeActionKeyByKey(members, value)
+            return
+        }
+        if name.isEmpty { noteActionNameEmpty() }
+        payload.action = PushAction(name: name, data: data ?? JSONObject())
+    }
+
+    private mutating func noteActionNameEmpty() {
+        note(.warning, "action-name-empty", at: JSONPath.member(Key.name, of: Path.action),
+             "action name is empty: no handler can take it")
+    }
+
+    /// An action read key by key: what is missing, of the wrong type or unknown is diagnosed (and kept).
+    private mutating func decodeActionKeyByKey(_ members: JSONObject, _ value: JSONValue) {
         guard let name = members[Key.name]?.stringValue else {
+            let namePath = JSONPath.member(Key.name, of: Path.action)
             keep(value, at: Path.action)
             if let badName = members[Key.name] {
                 diagnostics.append(Diagnostic.wrongType(namePath, expected: "a string", badName))
@@ -121,10 +209,8 @@ struct BuzzKitDecoding: WireDecoding {
             }
             return
         }
-        var action = PushAction(name: name)
-        if name.isEmpty {
-            note(.warning, "action-name-empty", at: namePath, "action name is empty: no handler can take it")
-        }
+        var action = PushAction(name: name, data: JSONObject())
+        if name.isEmpty { noteActionNameEmpty() }
         for (key, member) in members.membersInCanonicalOrder where key != Key.name {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: Path.action) }
@@ -146,8 +232,10 @@ struct BuzzKitDecoding: WireDecoding {
             wrongType(value, at: Path.actions, expected: "an array of buttons")
             return
         }
-        for (index, element) in elements.prefix(BuzzKitAdapter.maxButtons).enumerated() {
-            decodeButton(element, at: Path.button(index))
+        let shown = min(elements.count, BuzzKitAdapter.maxButtons)
+        payload.buttons.reserveCapacity(payload.buttons.count + shown)
+        for index in 0..<shown {
+            decodeButton(elements[index], index: index)
         }
         if elements.count > BuzzKitAdapter.maxButtons {
             let dropped = elements.count - BuzzKitAdapter.maxButtons
@@ -158,11 +246,49 @@ struct BuzzKitDecoding: WireDecoding {
         }
     }
 
-    mutating func decodeButton(_ element: JSONValue, at path: String) {
+    /// Element `index` of `actions`. A button whose keys are all BuzzKit's, each of its type, is read in one
+    /// pass; any other element is read key by key in canonical order, with its diagnostics.
+    mutating func decodeButton(_ element: JSONValue, index: Int) {
         guard case .object(let members) = element else {
-            wrongType(element, at: path, expected: "a button object")
+            wrongType(element, at: Path.button(index), expected: "a button object")
             return
         }
+        var id: String?, title: String?, placeholder: String?
+        var destructive = false, foreground = false, input = false
+        var isPlain = true
+        scan: for (key, member) in members {
+            // By length first: each key is compared with at most two names.
+            switch (key.utf8.count, member) {
+            case (Key.id.utf8.count, .string(let text)) where key == Key.id: id = text
+            case (Key.title.utf8.count, .string(let text)) where key == Key.title: title = text
+            case (Key.input.utf8.count, .bool(let flag)) where key == Key.input: input = flag
+            case (Key.foreground.utf8.count, .bool(let flag)) where key == Key.foreground: foreground = flag
+            case (Key.destructive.utf8.count, .bool(let flag)) where key == Key.destructive: destructive = flag
+            case (Key.placeholder.utf8.count, .string(let text)) where key == Key.placeholder: placeholder = text
+            default:
+                isPlain = false
+                break scan
+            }
+        }
+        guard isPlain, let id, let title else {
+            decodeButtonKeyByKey(members, element, at: Path.button(index))
+            return
+        }
+        if id.isEmpty {
+            note(.warning, "button-id-empty", at: JSONPath.member(Key.id, of: Path.button(index)),
+                 "the button's id is empty")
+        }
+        if title.isEmpty {
+            note(.warning, "button-title-empty", at: JSONPath.member(Key.title, of: Path.button(index)),
+                 "the button's title is empty: it shows as a blank button")
+        }
+        payload.buttons.append(PushButton(
+            id: id, title: title, foreground: foreground, destructive: destructive, input: input,
+            placeholder: placeholder))
+    }
+
+    /// A button read key by key: what is missing, of the wrong type or unknown is diagnosed (and kept).
+    private mutating func decodeButtonKeyByKey(_ members: JSONObject, _ element: JSONValue, at path: String) {
         guard let buttonId = members[Key.id]?.stringValue, let title = members[Key.title]?.stringValue else {
             keep(element, at: path)
             for field in [Key.id, Key.title] where members[field]?.stringValue == nil {
@@ -185,7 +311,8 @@ struct BuzzKitDecoding: WireDecoding {
                  "the button's title is empty: it shows as a blank button")
         }
         for (key, member) in members.membersInCanonicalOrder where key != Key.id && key != Key.title {
-            let fieldPath = JSONPath.member(key, of: path)
+            // Built only when a diagnostic or a kept value needs it.
+            var fieldPath: String { JSONPath.member(key, of: path) }
             switch key {
             case Key.destructive, Key.foreground, Key.input:
                 guard let flag = member.boolValue else {
@@ -213,4 +340,9 @@ struct BuzzKitDecoding: WireDecoding {
         }
         payload.buttons.append(button)
     }
+}
+
+extension PushPayload {
+    /// A payload with nothing in it, for a decoder to swap its finished payload out for (no copy).
+    static let empty = PushPayload(vendor: "")
 }

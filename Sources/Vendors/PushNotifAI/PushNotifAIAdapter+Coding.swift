@@ -9,14 +9,32 @@ extension PushNotifAIAdapter {
     /// by its name, an `aps` that is not an object under `$.aps` (by `APSCoding`); a custom value that is not a string stays in `data`. Each
     /// gets a diagnostic with its path.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var payload = PushPayload(vendor: id)
+        // One pass finds the three wire keys and the custom values that are not strings.
+        var aps: JSONValue?, messageIdValue: JSONValue?, deepLinkValue: JSONValue?
+        var notStrings: [String] = []
+        for (key, value) in userInfo {
+            guard Key.isReserved(key) else {
+                if case .string = value { continue }
+                notStrings.append(key)
+                continue
+            }
+            switch key {
+            case Key.aps: aps = value
+            case Key.messageId: messageIdValue = value
+            default: deepLinkValue = value
+            }
+        }
+
+        var payload = PushPayload(
+            vendor: id, data: JSONObject(), tracking: JSONObject(), ignored: JSONObject(), apsExtra: JSONObject())
         // APSCoding walks a dictionary; sorting makes the order of its diagnostics stable across runs.
-        var diagnostics = APSCoding.decode(userInfo[Key.aps], into: &payload).sorted {
-            ($0.path, $0.code, $0.message) < ($1.path, $1.code, $1.message)
+        var diagnostics = APSCoding.decode(aps, into: &payload)
+        if diagnostics.count > 1 {
+            diagnostics.sort { ($0.path, $0.code, $0.message) < ($1.path, $1.code, $1.message) }
         }
 
         var messageIdPath: String { JSONPath.member(Key.messageId, of: JSONPath.root) }
-        switch userInfo[Key.messageId] {
+        switch messageIdValue {
         case .string(let messageId)?:
             if messageId.isEmpty {
                 // An empty id is none (as for Zixflow); it is kept so a round trip writes it back.
@@ -37,7 +55,7 @@ extension PushNotifAIAdapter {
         }
 
         var deepLinkPath: String { JSONPath.member(Key.deepLink, of: JSONPath.root) }
-        switch userInfo[Key.deepLink] {
+        switch deepLinkValue {
         case .string(let link)?:
             payload.deepLink = link
             if link.isEmpty {
@@ -53,14 +71,18 @@ extension PushNotifAIAdapter {
         }
 
         // Every other key is custom data: the userInfo itself, less the three wire keys.
+        // (Removing members from a copy costs less than building a new object: the copy moves them once.)
         var data = userInfo
-        for key in Key.reserved { data.removeValue(forKey: key) }
-        var notStrings: [String] = []
-        for (key, value) in data where value.stringValue == nil { notStrings.append(key) }
-        for key in JSONWriter.sortedCanonically(notStrings) {
-            diagnostics.append(Diagnostic(
-                .warning, code: "custom-data-not-string", path: JSONPath.member(key, of: JSONPath.root),
-                message: "custom data '\(key)' is \(data[key]!.typeNameWithArticle); PushNotifAI sends strings. Kept as sent"))
+        if aps != nil { data.removeValue(forKey: Key.aps) }
+        if messageIdValue != nil { data.removeValue(forKey: Key.messageId) }
+        if deepLinkValue != nil { data.removeValue(forKey: Key.deepLink) }
+        if !notStrings.isEmpty {
+            for key in JSONWriter.sortedCanonically(notStrings) {
+                diagnostics.append(Diagnostic(
+                    .warning, code: "custom-data-not-string", path: JSONPath.member(key, of: JSONPath.root),
+                    message: "custom data '\(key)' is \(data[key]!.typeNameWithArticle); PushNotifAI sends strings. "
+                        + "Kept as sent"))
+            }
         }
         payload.data = data
         return DecodeResult(payload: payload, diagnostics: diagnostics)
@@ -78,36 +100,55 @@ extension PushNotifAIAdapter {
     /// vendor's `tracking` is removed by `Translator`.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var aps = APSCoding.encode(payload)
-        if let category = payload.category, category != Self.category {
-            losses.append(Loss(
-                path: "$.category", value: .string(category),
-                reason: "PushNotifAI always sends category '\(Self.category)'"))
-        } else if payload.category == nil, payload.apsExtra["category"] == nil, payload.vendor == id {
-            // Its own payload sent without a category comes back with one: said, so the round trip is honest.
-            losses.append(Loss(
-                path: "$.category", value: .null,
-                reason: "PushNotifAI always sends category '\(Self.category)'"))
-        }
-        if let category = payload.apsExtra["category"] {
-            losses.append(Loss(
-                path: "$.apsExtra.category", value: category,
-                reason: "PushNotifAI always sends category '\(Self.category)'"))
+        // Only losses depend on the category sent.
+        if losses.isCollecting {
+            if let category = payload.category, category != Self.category {
+                losses.append(Loss(
+                    path: "$.category", value: .string(category),
+                    reason: "PushNotifAI always sends category '\(Self.category)'"))
+            } else if payload.category == nil, payload.apsExtra["category"] == nil, payload.vendor == id {
+                // Its own payload sent without a category comes back with one: said, so the round trip is honest.
+                losses.append(Loss(
+                    path: "$.category", value: .null,
+                    reason: "PushNotifAI always sends category '\(Self.category)'"))
+            }
+            if let category = payload.apsExtra["category"] {
+                losses.append(Loss(
+                    path: "$.apsExtra.category", value: category,
+                    reason: "PushNotifAI always sends category '\(Self.category)'"))
+            }
         }
         aps["category"] = .string(Self.category)
-        var userInfo: JSONObject = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + 3)
+        let data = payload.data
+        let dataHasWireKey = data.keys.contains(where: Key.isReserved)
+        var userInfo: JSONObject
+        if dataHasWireKey {
+            userInfo = JSONObject(minimumCapacity: data.count + payload.ignored.count + 3)
+        } else {
+            // No wire key among the custom data: the userInfo starts as the data itself, in the dictionary's
+            // order (its members copied once with the storage instead of inserted one by one); the wire keys
+            // follow them.
+            userInfo = data
+            userInfo.reserveCapacity(data.count + payload.ignored.count + 3)
+        }
         userInfo[Key.aps] = .object(aps)
 
-        for (index, button) in payload.buttons.enumerated() where losses.isCollecting {
-            buttonLosses(button, path: JSONPath.element(index, of: "$.buttons"), into: &losses)
+        if losses.isCollecting {
+            for (index, button) in payload.buttons.enumerated() {
+                buttonLosses(button, path: JSONPath.element(index, of: "$.buttons"), into: &losses)
+            }
         }
 
         // Custom data is copied in the dictionary's order; the keys it cannot use are reported in key order.
-        TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Key.isReserved) { key in
-            "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"
+        if dataHasWireKey {
+            TopLevelData.copy(data, into: &userInfo, losses: &losses, isWireKey: Key.isReserved) { key in
+                "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"
+            }
         }
         if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
         if let link = payload.deepLink { userInfo[Key.deepLink] = .string(link) }
 
+        if payload.ignored.isEmpty { return userInfo }
         for (key, value) in payload.ignored.membersInCanonicalOrder {
             let writesBack = (key == Key.messageId && payload.messageId == nil)
                 || (key == Key.deepLink && payload.deepLink == nil)

@@ -22,8 +22,16 @@ public struct PushNotifAIAdapter: VendorAdapter {
         /// Keys that are never custom data: a data key with one of these names cannot be sent.
         public static let reserved: Set<String> = [aps, messageId, deepLink]
 
-        /// `reserved.contains(key)`, by comparison instead of hashing (it runs for every key of every payload).
-        static func isReserved(_ key: String) -> Bool { key == aps || key == messageId || key == deepLink }
+        /// `reserved.contains(key)`, by comparison instead of hashing (it runs for every key of every payload);
+        /// the length first, so most keys are compared with none of the three.
+        static func isReserved(_ key: String) -> Bool {
+            switch key.utf8.count {
+            case 3: key == aps
+            case 9: key == deepLink
+            case 14: key == messageId
+            default: false
+            }
+        }
     }
 
     /// Event names and receipt properties.
