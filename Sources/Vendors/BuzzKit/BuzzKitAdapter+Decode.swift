@@ -341,8 +341,3 @@ struct BuzzKitDecoding: WireDecoding {
         payload.buttons.append(button)
     }
 }
-
-extension PushPayload {
-    /// A payload with nothing in it, for a decoder to swap its finished payload out for (no copy).
-    static let empty = PushPayload(vendor: "")
-}

@@ -24,3 +24,8 @@ extension WireDecoding {
         diagnostics.append(Diagnostic(severity, code: code, path: path, message: message))
     }
 }
+
+extension PushPayload {
+    /// A payload with nothing in it, for a decoder to swap its finished payload out for (no copy).
+    static let empty = PushPayload(vendor: "")
+}
