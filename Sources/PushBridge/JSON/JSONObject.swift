@@ -209,6 +209,13 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// Appends `key`, which the caller knows is not present yet (no lookup; checked in debug builds): for the
+    /// core's encoders, which write a fixed set of distinct keys.
+    mutating func appendNew(_ key: String, _ value: consuming JSONValue) {
+        assert(position(ofKey: key) == nil, "appendNew: '\(key)' is already a member")
+        append(Member(key: key, value: value, fingerprint: KeyFingerprint(key)))
+    }
+
     /// Adds `member` from the parser: returns whether its key was already present (the value is then replaced).
     mutating func parsedMember(_ member: Member) -> Bool {
         if let position = position(ofKey: member.key, fingerprint: member.fingerprint) {

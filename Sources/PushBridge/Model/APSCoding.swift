@@ -176,6 +176,7 @@ public enum APSCoding {
 
     /// The `aps` dictionary for `payload`: `apsExtra` first, then every typed field that is set.
     public static func encode(_ payload: PushPayload) -> JSONObject {
+        if payload.apsExtra.isEmpty { return encodeTypedFields(payload) }
         var aps: JSONObject = JSONObject(minimumCapacity: payload.apsExtra.count + 7)
         var alertExtra: JSONObject = [:]
         for (key, value) in payload.apsExtra {
@@ -203,6 +204,20 @@ public enum APSCoding {
         if payload.mutableContent { aps["mutable-content"] = 1 }
         // A spelled-out "set" the vendor read as silent is written back as sent.
         if payload.contentAvailable, !isSpelledOutSet(aps["content-available"]) { aps["content-available"] = 1 }
+        return aps
+    }
+
+    /// ``encode(_:)`` of a payload with no kept `aps` member (the usual case): the typed fields only, each
+    /// key written once, so no member is looked up before it is added.
+    private static func encodeTypedFields(_ payload: PushPayload) -> JSONObject {
+        var aps = JSONObject(minimumCapacity: 7)
+        if let alert = payload.alert, !alert.isEmpty { aps.appendNew("alert", alert.json) }
+        if let badge = payload.badge { aps.appendNew("badge", .int(badge)) }
+        if let sound = payload.sound { aps.appendNew("sound", .string(sound)) }
+        if let category = payload.category { aps.appendNew("category", .string(category)) }
+        if let threadId = payload.threadId { aps.appendNew("thread-id", .string(threadId)) }
+        if payload.mutableContent { aps.appendNew("mutable-content", 1) }
+        if payload.contentAvailable { aps.appendNew("content-available", 1) }
         return aps
     }
 }

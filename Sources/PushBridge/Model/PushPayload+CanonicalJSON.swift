@@ -2,9 +2,9 @@ extension PushAlert {
     /// The alert as a JSON object with only the fields that are set.
     public var json: JSONValue {
         var members: JSONObject = JSONObject(minimumCapacity: 3)
-        if let title { members["title"] = .string(title) }
-        if let subtitle { members["subtitle"] = .string(subtitle) }
-        if let body { members["body"] = .string(body) }
+        if let title { members.appendNew("title", .string(title)) }
+        if let subtitle { members.appendNew("subtitle", .string(subtitle)) }
+        if let body { members.appendNew("body", .string(body)) }
         return .object(members)
     }
 }

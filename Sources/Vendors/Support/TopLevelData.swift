@@ -8,6 +8,12 @@ enum TopLevelData {
         _ data: JSONObject, into userInfo: inout JSONObject, losses: inout LossList, isWireKey: (String) -> Bool,
         reason: (String) -> String
     ) {
+        // Into an empty userInfo, data with no wire key is the userInfo as it stands (its storage, not a copy).
+        if userInfo.isEmpty, !data.keys.contains(where: isWireKey) {
+            userInfo = data
+            return
+        }
+        userInfo.reserveCapacity(userInfo.count + data.count)
         var lostKeys: [String] = []
         for (key, value) in data {
             if isWireKey(key) { lostKeys.append(key) } else { userInfo[key] = value }
