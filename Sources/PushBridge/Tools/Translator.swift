@@ -64,11 +64,12 @@ public enum Translator {
             if let messageId = payload.messageId, value == .string(messageId) { continue }
             losses.append(Loss.tracking(key, value, reason: "\(source.name) tracking data means nothing to \(target.name)"))
         }
-        payload.tracking = [:]
+        // Written only when there is something to clear: a write makes the payload its own copy of the fields.
+        if !payload.tracking.isEmpty { payload.tracking = [:] }
         for (key, value) in losses.isCollecting ? payload.ignored.membersInCanonicalOrder : [] {
             losses.append(Loss.ignored(key, value, sourceName: source.name, targetName: target.name))
         }
-        payload.ignored = [:]
+        if !payload.ignored.isEmpty { payload.ignored = [:] }
         if let category = payload.category, source.ownsCategory(category) {
             payload.category = nil
         }
