@@ -47,6 +47,9 @@ extension AppDNAAdapter {
         var categoryHasher = CategoryHash.ButtonSetHasher()
         /// How many buttons ``categoryHasher`` holds.
         var categoryButtonCount = 0
+        /// The buttons while ``decodeButtons(_:)`` reads them (moved out of the payload and back): appended to
+        /// without going through the payload's storage each time.
+        var buttons: [PushButton] = []
 
         /// The payload and diagnostics, moved out of the finished decode (which is left empty).
         mutating func takeResult() -> DecodeResult {
@@ -260,12 +263,14 @@ extension AppDNAAdapter {
                 keepWrongType(value, at: Path.actions, expected: "an array of buttons")
                 return
             }
-            payload.buttons.reserveCapacity(payload.buttons.count + elements.count)
+            swap(&buttons, &payload.buttons)
+            buttons.reserveCapacity(buttons.count + elements.count)
             // Ids seen so far: a look along the buttons while there are few, a set once there are many.
             var seen = Set<String>()
             for index in elements.indices {
                 decodeButton(elements[index], index: index, seen: &seen)
             }
+            swap(&buttons, &payload.buttons)
             if payload.buttons.count > maxButtons {
                 diagnostics.append(Diagnostic(
                     .warning, code: "too-many-buttons", path: Path.actions,
@@ -273,10 +278,11 @@ extension AppDNAAdapter {
             }
         }
 
-        /// Whether a button with `id` was decoded before (``decodeButtons(_:)`` keeps `seen`).
+        /// Whether a button with `id` was decoded before (``decodeButtons(_:)`` keeps `seen`); once `seen` is
+        /// used, `id` is added to it.
         func isRepeated(_ id: String, seen: inout Set<String>) -> Bool {
-            if payload.buttons.count < 16 { return payload.buttons.contains { $0.id == id } }
-            if seen.isEmpty { seen = Set(payload.buttons.map(\.id)) }
+            if buttons.count < 16 { return buttons.contains { $0.id == id } }
+            if seen.isEmpty { seen = Set(buttons.map(\.id)) }
             return !seen.insert(id).inserted
         }
 
@@ -346,28 +352,29 @@ extension AppDNAAdapter {
                     keepUnknownKey(member, at: JSONPath.member(key, of: path), in: "an AppDNA button")
                 }
             }
-            appendButton(button, type: type, value: value?.stringValue, index: index, seen: &seen)
+            noteButton(
+                id: button.id, title: button.title, type: type, value: value?.stringValue,
+                foreground: button.foreground, index: index, seen: &seen)
+            buttons.append(button)
         }
 
-        /// Appends a decoded button (`type` and `value` as sent): its row goes into ``categoryHasher`` and a
-        /// repeated id is noted.
+        /// Notes a decoded button just before it is appended to ``buttons`` (`type` and `value` as sent): its
+        /// row goes into ``categoryHasher`` and a repeated id is diagnosed. Taking the fields rather than the
+        /// button lets the caller build the button right into the array, without a copy.
         @inline(__always)
-        mutating func appendButton(
-            _ button: consuming PushButton, type: String?, value: String?, index: Int, seen: inout Set<String>
+        mutating func noteButton(
+            id: String, title: String, type: String?, value: String?, foreground: Bool, index: Int,
+            seen: inout Set<String>
         ) {
             AppDNAAdapter.addCategoryRow(
-                id: button.id, title: button.title, type: type, value: value, foreground: button.foreground,
-                to: &categoryHasher)
+                id: id, title: title, type: type, value: value, foreground: foreground, to: &categoryHasher)
             categoryButtonCount += 1
-            if isRepeated(button.id, seen: &seen) {
+            if isRepeated(id, seen: &seen) {
                 diagnostics.append(Diagnostic(
                     .warning, code: "duplicate-button-id",
                     path: JSONPath.member(Key.id, of: JSONPath.element(index, of: Path.actions)),
-                    message: "button id '\(button.id)' is used twice: a tap on it runs the first one"))
+                    message: "button id '\(id)' is used twice: a tap on it runs the first one"))
             }
-            let id = button.id
-            payload.buttons.append(button)
-            if !seen.isEmpty { seen.insert(id) }
         }
 
         /// The usual button, read without a diagnostic: a non-empty id, a title, and a type with the value it
@@ -404,34 +411,40 @@ extension AppDNAAdapter {
             var destructive = false
             var input = false
             var placeholder: String?
+            // ``AppDNAAdapter/effectiveForeground(type:sent:)`` read off the same switch (a dismiss button sent
+            // with `foreground: true` is not a usual one).
+            var foregroundUnlessSent = true
             switch type {
             case nil:
                 guard text == nil else { return false }
-            case ActionType.deepLink?, ActionType.openURL?:
+            case ActionType.deepLink?:
                 guard let link = text, !link.isEmpty else { return false }
                 deepLink = link
+            case ActionType.openURL?:
+                guard let link = text, !link.isEmpty else { return false }
+                deepLink = link
+                payload.ignored[JSONPath.member(Key.type, of: JSONPath.element(index, of: Path.actions))] =
+                    .string(ActionType.openURL)
             case ActionType.showScreen?:
                 guard let screen = text, !screen.isEmpty else { return false }
                 action = Self.showScreen(screen)
             case ActionType.dismiss?:
                 guard text == nil, sentForeground != true else { return false }
                 destructive = true
+                foregroundUnlessSent = false
             case ActionType.textReply?:
                 input = true
                 placeholder = text
+                foregroundUnlessSent = false
             default:
                 return false
             }
-            if type == ActionType.openURL {
-                payload.ignored[JSONPath.member(Key.type, of: JSONPath.element(index, of: Path.actions))] =
-                    .string(ActionType.openURL)
-            }
-            appendButton(
-                PushButton(
-                    id: id, title: title, deepLink: deepLink,
-                    foreground: effectiveForeground(type: type, sent: sentForeground), destructive: destructive,
-                    input: input, placeholder: placeholder, action: action),
-                type: type, value: text, index: index, seen: &seen)
+            let foreground = sentForeground ?? foregroundUnlessSent
+            noteButton(
+                id: id, title: title, type: type, value: text, foreground: foreground, index: index, seen: &seen)
+            buttons.append(PushButton(
+                id: id, title: title, deepLink: deepLink, foreground: foreground, destructive: destructive,
+                input: input, placeholder: placeholder, action: action))
             return true
         }
 
