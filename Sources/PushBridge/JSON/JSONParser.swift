@@ -205,6 +205,30 @@ public enum JSONParser {
         return nil
     }
 
+    /// Stores the UTF-8 of `scalar` (at most U+10FFFF, not a surrogate) at `target`, which has room for four bytes
+    /// (stored whole); returns how many of them are its encoding.
+    @inline(__always)
+    static func storeUTF8(of scalar: UInt32, at target: UnsafeMutableRawPointer) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            target.storeBytes(of: UInt8(truncatingIfNeeded: scalar), as: UInt8.self)
+            return 1
+        case 0x80..<0x800:
+            target.storeBytes(of: UInt16(truncatingIfNeeded: 0x80C0 | scalar >> 6 | (scalar & 0x3F) << 8).littleEndian,
+                              as: UInt16.self)
+            return 2
+        case 0x800..<0x10000:
+            let encoded = 0x80_80E0 | scalar >> 12 | (scalar >> 6 & 0x3F) << 8 | (scalar & 0x3F) << 16
+            target.storeBytes(of: encoded.littleEndian, as: UInt32.self)
+            return 3
+        default:
+            let encoded = 0x8080_80F0 | scalar >> 18 | (scalar >> 12 & 0x3F) << 8
+                | (scalar >> 6 & 0x3F) << 16 | (scalar & 0x3F) << 24
+            target.storeBytes(of: encoded.littleEndian, as: UInt32.self)
+            return 4
+        }
+    }
+
     /// One step of the path to the value being parsed; turned into text only for a duplicate key.
     private enum PathStep {
         case key(String)
@@ -541,10 +565,12 @@ public enum JSONParser {
             let clean = index - start
             let output = scratch(capacity: buffer.count - start)
             output.update(from: buffer.baseAddress! + start, count: clean)
-            let (count, escapedBits) = try unescape(into: output, after: clean, open: open)
-            let isASCII = (bits | escapedBits) & 0x8080_8080_8080_8080 == 0
-            if !isASCII { try checkUTF8(from: start, to: index - 1) }
-            return JSONParser.string(UnsafeBufferPointer(start: output, count: count), isASCII: isASCII)
+            let (count, restBits, decodesNonASCII) = try unescape(into: output, after: clean, open: open)
+            // Escapes decode to valid UTF-8 (surrogates come paired), so only input bytes above 0x7F are checked.
+            let inputIsASCII = (bits | restBits) & 0x8080_8080_8080_8080 == 0
+            if !inputIsASCII { try checkUTF8(from: start, to: index - 1) }
+            return JSONParser.string(UnsafeBufferPointer(start: output, count: count),
+                                     isASCII: inputIsASCII && !decodesNonASCII)
         }
 
         /// The scratch buffer escaped strings are unescaped into, with room for `capacity` bytes and eight more (so
@@ -564,15 +590,18 @@ public enum JSONParser {
 
         /// Unescapes the rest of a string, from the backslash at ``index`` to the closing quote, into `output` after
         /// the `written` bytes already there; leaves ``index`` after the quote. Returns how many bytes `output`
-        /// holds and the bytes it wrote OR-ed together (a high bit set: not ASCII). `open` is where the string began.
+        /// holds, the input bytes it copied OR-ed together (a high bit set: not ASCII) and whether a `\u` escape
+        /// decoded to a scalar above U+007F. `open` is where the string began.
         /// `output` has room for the rest of the input and eight bytes more: words are stored whole.
         mutating func unescape(
             into output: UnsafeMutablePointer<UInt8>, after written: Int, open: Int
-        ) throws(JSONParseError) -> (count: Int, bits: UInt64) {
+        ) throws(JSONParseError) -> (count: Int, bits: UInt64, decodesNonASCII: Bool) {
             guard let base = buffer.baseAddress else { throw error(.unexpectedEnd, at: open, "unterminated string") }
             let target = UnsafeMutableRawPointer(output)
             var count = written
             var bits: UInt64 = 0
+            /// The scalars of the `\u` escapes OR-ed together.
+            var decoded: UInt32 = 0
             while true {
                 // Clean bytes a word at a time: each word is stored whole, and the count moves past its clean bytes
                 // only (what follows them is overwritten next). The word's lowest mask bit marks the byte to read.
@@ -598,68 +627,57 @@ public enum JSONParser {
                 }
                 guard index < buffer.count else { break }
                 let byte = buffer[index]
+                if byte == UInt8(ascii: "\\") {
+                    var escapeStart = index
+                    guard index + 1 < buffer.count else { break }
+                    let escaped = buffer[index + 1]
+                    index += 2
+                    if escaped == UInt8(ascii: "u") {
+                        // A run of `\u` escapes is read straight through.
+                        while true {
+                            let scalar = try readUnicodeEscape(escapeStart)
+                            decoded |= scalar
+                            count += JSONParser.storeUTF8(of: scalar, at: target + count)
+                            guard index + 2 <= buffer.count,
+                                  UnsafeRawPointer(base + index).loadUnaligned(as: UInt16.self)
+                                      == UInt16(0x755C).littleEndian  // `\u`
+                            else { break }
+                            escapeStart = index
+                            index += 2
+                        }
+                        continue
+                    }
+                    let unescaped: UInt8
+                    switch escaped {
+                    case UInt8(ascii: "\""): unescaped = UInt8(ascii: "\"")
+                    case UInt8(ascii: "\\"): unescaped = UInt8(ascii: "\\")
+                    case UInt8(ascii: "/"): unescaped = UInt8(ascii: "/")
+                    case UInt8(ascii: "b"): unescaped = 0x08
+                    case UInt8(ascii: "f"): unescaped = 0x0C
+                    case UInt8(ascii: "n"): unescaped = 0x0A
+                    case UInt8(ascii: "r"): unescaped = 0x0D
+                    case UInt8(ascii: "t"): unescaped = 0x09
+                    default:
+                        throw error(.invalidEscape, at: escapeStart,
+                                    "invalid escape \\\(Character(Unicode.Scalar(escaped)))")
+                    }
+                    output[count] = unescaped
+                    count += 1
+                    continue
+                }
                 if byte == UInt8(ascii: "\"") {
                     index += 1
-                    return (count, bits)
+                    return (count, bits, decoded >= 0x80)
                 }
                 if byte < 0x20 {
                     throw error(.controlCharacterInString, at: index,
                                 "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
                 }
-                if byte != UInt8(ascii: "\\") {
-                    // A clean byte among the input's last seven.
-                    output[count] = byte
-                    count += 1
-                    bits |= UInt64(byte)
-                    index += 1
-                    continue
-                }
-                let escapeStart = index
-                guard index + 1 < buffer.count else { break }
-                let escaped = buffer[index + 1]
-                index += 2
-                if escaped == UInt8(ascii: "u") {
-                    let scalar = try readUnicodeEscape(escapeStart)
-                    switch scalar {
-                    case 0..<0x80:
-                        output[count] = UInt8(truncatingIfNeeded: scalar)
-                        count += 1
-                    case 0x80..<0x800:
-                        target.storeBytes(
-                            of: UInt16(truncatingIfNeeded: 0x80C0 | scalar >> 6 | (scalar & 0x3F) << 8).littleEndian,
-                            toByteOffset: count, as: UInt16.self)
-                        count += 2
-                        bits |= 0x80
-                    case 0x800..<0x10000:
-                        let encoded = 0x80_80E0 | scalar >> 12 | (scalar >> 6 & 0x3F) << 8 | (scalar & 0x3F) << 16
-                        target.storeBytes(of: encoded.littleEndian, toByteOffset: count, as: UInt32.self)
-                        count += 3
-                        bits |= 0x80
-                    default:
-                        let encoded = 0x8080_80F0 | scalar >> 18 | (scalar >> 12 & 0x3F) << 8
-                            | (scalar >> 6 & 0x3F) << 16 | (scalar & 0x3F) << 24
-                        target.storeBytes(of: encoded.littleEndian, toByteOffset: count, as: UInt32.self)
-                        count += 4
-                        bits |= 0x80
-                    }
-                    continue
-                }
-                let unescaped: UInt8
-                switch escaped {
-                case UInt8(ascii: "\""): unescaped = UInt8(ascii: "\"")
-                case UInt8(ascii: "\\"): unescaped = UInt8(ascii: "\\")
-                case UInt8(ascii: "/"): unescaped = UInt8(ascii: "/")
-                case UInt8(ascii: "b"): unescaped = 0x08
-                case UInt8(ascii: "f"): unescaped = 0x0C
-                case UInt8(ascii: "n"): unescaped = 0x0A
-                case UInt8(ascii: "r"): unescaped = 0x0D
-                case UInt8(ascii: "t"): unescaped = 0x09
-                default:
-                    throw error(.invalidEscape, at: escapeStart,
-                                "invalid escape \\\(Character(Unicode.Scalar(escaped)))")
-                }
-                output[count] = unescaped
+                // A clean byte among the input's last seven.
+                output[count] = byte
                 count += 1
+                bits |= UInt64(byte)
+                index += 1
             }
             throw error(.unexpectedEnd, at: open, "unterminated string")
         }
