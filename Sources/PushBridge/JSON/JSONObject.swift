@@ -230,6 +230,7 @@ public struct JSONObject: Sendable {
     /// ``indexThreshold``): fingerprints compared pairwise, bytes only when they match.
     static func hasRepeatedKey(_ members: UnsafeBufferPointer<Member>) -> Bool {
         guard members.count > 1 else { return false }
+        if members.count > 8 { return hasRepeatedKeyHashed(members) }
         for i in 1..<members.count {
             let fingerprint = members[i].fingerprint
             for j in 0..<i where members[j].fingerprint == fingerprint {
@@ -237,6 +238,35 @@ public struct JSONObject: Sendable {
             }
         }
         return false
+    }
+
+    /// ``hasRepeatedKey(_:)`` for more than eight members: each fingerprint goes into a small table on the
+    /// stack (linear probing), so a member is compared only with those whose fingerprints hash alike instead
+    /// of with every earlier one.
+    private static func hasRepeatedKeyHashed(_ members: UnsafeBufferPointer<Member>) -> Bool {
+        var capacity = 16
+        while capacity < members.count * 2 { capacity *= 2 }
+        let mask = capacity - 1
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { table -> Bool in
+            table.initialize(repeating: -1)
+            for index in members.indices {
+                let fingerprint = members[index].fingerprint
+                let mixed = (fingerprint.prefix ^ fingerprint.suffix &* 0x9E37_79B9_7F4A_7C15
+                    ^ UInt64(bitPattern: Int64(fingerprint.count))) &* 0xBF58_476D_1CE4_E5B9
+                var slot = Int(truncatingIfNeeded: mixed >> 40) & mask
+                while table[slot] >= 0 {
+                    let other = members[Int(table[slot])]
+                    if other.fingerprint == fingerprint,
+                       fingerprint.isWholeKey || KeyFingerprint.bytesEqual(other.key, members[index].key)
+                    {
+                        return true
+                    }
+                    slot = (slot + 1) & mask
+                }
+                table[slot] = Int32(index)
+            }
+            return false
+        }
     }
 
     // MARK: Lookup

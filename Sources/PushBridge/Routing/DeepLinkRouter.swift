@@ -33,13 +33,16 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// has one: this costs a tenth of reading Unicode scalars); `.notASCII` sends any other text to
     /// ``unicodeScheme(_:)``.
     private static func asciiScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIScan {
-        var colon: Int?
-        for (offset, byte) in bytes.enumerated() {
+        var colon = -1
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
             if byte >= 0x80 { return .notASCII }
             if byte <= 0x20 || byte == 0x7F { return .invalid }
-            if colon == nil, byte == UInt8(ascii: ":") { colon = offset }
+            if colon < 0, byte == UInt8(ascii: ":") { colon = offset }
+            offset += 1
         }
-        guard let colon, colon > 0 else { return .invalid }
+        guard colon > 0 else { return .invalid }
         for offset in 0..<colon {
             let byte = bytes[offset]
             let isLetter = byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")
@@ -47,10 +50,14 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             if offset == 0 ? !isLetter : !(isLetter || isOther) { return .invalid }
         }
-        let lowercased = bytes[..<colon].lazy.map { byte in
-            byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-        }
-        return .scheme(String(decoding: lowercased, as: UTF8.self))
+        // Lowercased straight into the string's storage (the scheme is ASCII letters, digits, `+`, `-`, `.`).
+        return .scheme(String(unsafeUninitializedCapacity: colon) { scheme in
+            for offset in 0..<colon {
+                let byte = bytes[offset]
+                scheme[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            }
+            return colon
+        })
     }
 
     /// The lowercased scheme of `text` read scalar by scalar, or nil when it does not parse.
