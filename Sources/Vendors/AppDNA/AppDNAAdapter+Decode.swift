@@ -40,7 +40,7 @@ extension AppDNAAdapter {
     }
 
     /// The state of one decode.
-    private struct WireDecoder {
+    private struct WireDecoder: WireDecoding {
         var payload: PushPayload
         var diagnostics: [Diagnostic] = []
         /// The category key of the buttons decoded so far (``AppDNAAdapter/derivedCategory(forActions:)``).
@@ -50,15 +50,6 @@ extension AppDNAAdapter {
         /// The buttons while ``decodeButtons(_:)`` reads them (moved out of the payload and back): appended to
         /// without going through the payload's storage each time.
         var buttons: [PushButton] = []
-
-        /// The payload and diagnostics, moved out of the finished decode (which is left empty).
-        mutating func takeResult() -> DecodeResult {
-            // Swapped for an empty payload rather than copied: a copy retains every string and object in it.
-            var result = DecodeResult(payload: PushPayload.empty)
-            swap(&result.payload, &payload)
-            swap(&result.diagnostics, &diagnostics)
-            return result
-        }
 
         /// Keeps `value` in `ignored` under its wire path, with a diagnostic.
         mutating func keep(_ value: JSONValue, at path: String, _ diagnostic: Diagnostic) {

@@ -67,15 +67,6 @@ struct BuzzKitDecoding: WireDecoding {
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
 
-    /// The payload and diagnostics, moved out of the finished decode (which is left empty).
-    mutating func takeResult() -> DecodeResult {
-        // Swapped for an empty payload rather than copied: a copy retains every string and object in it.
-        var result = DecodeResult(payload: PushPayload.empty)
-        swap(&result.payload, &payload)
-        swap(&result.diagnostics, &diagnostics)
-        return result
-    }
-
     /// Keeps a key BuzzKit does not read and says so.
     mutating func unknownKey(_ value: JSONValue, at path: String, _ message: String) {
         keep(value, at: path)

@@ -10,6 +10,15 @@ protocol WireDecoding {
 }
 
 extension WireDecoding {
+    /// The payload and diagnostics, moved out of the finished decode (which is left empty): swapped for an
+    /// empty payload, not copied.
+    mutating func takeResult() -> DecodeResult {
+        var result = DecodeResult(payload: PushPayload.empty)
+        swap(&result.payload, &payload)
+        swap(&result.diagnostics, &diagnostics)
+        return result
+    }
+
     /// Keeps `value` in `ignored` under its wire path.
     mutating func keep(_ value: JSONValue, at path: String) { payload.ignored[path] = value }
 
