@@ -201,6 +201,63 @@ struct OneSignalEncodeTests {
         #expect(paths.contains("$.buttons[4].deepLink"))
     }
 
+    @Test("what the minified form leaves unread is never written back where the standard form reads a field")
+    func minifiedUnreadFields() throws {
+        // An `att` beside a minified `m` is not read (the minified form reads `at`): no image, and none written.
+        let withAtt = oneSignal.decode(try Fixtures.userInfo(
+            #"{"custom":{"i":"n1"},"m":"Hi","att":{"hero":"https://i/1.jpg","second":"https://i/2.jpg"}}"#))
+        #expect(withAtt.payload.imageURL == nil)
+        let attEncoded = oneSignal.encode(withAtt.payload)
+        #expect(attEncoded.userInfo["att"] == nil)
+        #expect(attEncoded.losses.map(\.path) == [#"$.ignored["$.att"]"#])
+        #expect(oneSignal.decode(attEncoded.userInfo).payload.imageURL == nil)
+        // A whole `buttons` array beside it is not read either: no buttons, and none written.
+        let withButtons = oneSignal.decode(try Fixtures.userInfo(
+            #"{"custom":{"i":"n1"},"m":"Hi","buttons":[{"i":"a","n":"A"}]}"#))
+        #expect(withButtons.payload.buttons.isEmpty)
+        let buttonsEncoded = oneSignal.encode(withButtons.payload)
+        #expect(buttonsEncoded.userInfo["buttons"] == nil)
+        #expect(buttonsEncoded.losses.map(\.path) == [#"$.ignored["$.buttons"]"#])
+        // The minified form's own `at` is still the image.
+        let withAt = oneSignal.decode(try Fixtures.userInfo(#"{"custom":{"i":"n1"},"m":"Hi","at":{"id":"https://i/1.jpg"}}"#))
+        #expect(withAt.payload.imageURL == "https://i/1.jpg")
+    }
+
+    @Test("kept attachments whose image was removed are a loss; kept ones with no image to show are written back")
+    func keptAttachmentsWithoutImage() throws {
+        var payload = oneSignal.decode(try Fixtures.userInfo(
+            #"{"aps":{"alert":"Hi","mutable-content":1},"custom":{"i":"n1"},"att":{"hero":"https://i/1.jpg"}}"#)).payload
+        payload.imageURL = nil
+        let removed = oneSignal.encode(payload)
+        #expect(removed.userInfo["att"] == nil)
+        #expect(removed.losses.map(\.path) == [#"$.ignored["$.att"]"#])
+        let emptyFirst = try Fixtures.userInfo(#"{"aps":{"alert":{"body":"Hi"}},"custom":{"i":"n1"},"att":{"hero":""}}"#)
+        let kept = oneSignal.encode(oneSignal.decode(emptyFirst).payload)
+        #expect(kept.losses.isEmpty, "\(kept.losses)")
+        #expect(kept.userInfo == emptyFirst)
+    }
+
+    @Test("os_data custom data named actionbuttons stays data: an empty os_data.buttons is written beside it")
+    func legacyButtonsKeyAsData() throws {
+        for (text, written) in [
+            (#"{"aps":{"alert":"Hi"},"os_data":{"i":"n1","buttons":[]},"actionbuttons":[{"i":"a","n":"A"}]}"#,
+             JSONValue.array([])),
+            (#"{"aps":{"alert":"Hi"},"os_data":{"i":"n1","buttons":{"o":[],"m":"x"}},"actionbuttons":[{"i":"a","n":"A"}]}"#,
+             ["o": [], "m": "x"]),
+        ] {
+            let decoded = oneSignal.decode(try Fixtures.userInfo(text))
+            #expect(decoded.payload.buttons.isEmpty)
+            #expect(decoded.payload.data["actionbuttons"] != nil)
+            let encoded = oneSignal.encode(decoded.payload)
+            #expect(encoded.userInfo["os_data"]?["buttons"] == written, "\(text)")
+            #expect(oneSignal.decode(encoded.userInfo).payload == decoded.payload)
+        }
+        // Without such data no empty buttons are written.
+        let plain = oneSignal.encode(oneSignal.decode(try Fixtures.userInfo(
+            #"{"aps":{"alert":"Hi"},"os_data":{"i":"n1"},"k":[1]}"#)).payload)
+        #expect(plain.userInfo["os_data"]?["buttons"] == nil)
+    }
+
     @Test("os_data custom data named aps or os_data cannot be written and is a loss")
     func reservedDataKeys() throws {
         var payload = oneSignal.decode(try Fixtures.userInfo(#"{"aps":{"alert":"Hi"},"os_data":{"i":"n1"}}"#)).payload

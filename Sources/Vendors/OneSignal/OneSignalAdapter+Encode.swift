@@ -9,7 +9,10 @@ extension OneSignalAdapter {
     /// and the buttons `[{i, n}]`, then every `ignored` entry back at its path. The minified form is written as
     /// the standard form. Losses: a button that cannot open the app or be destructive, a category of another
     /// vendor's payload sent with buttons (it would stop the SDK from registering its own), a custom-data key the
-    /// os_data format reads as its own, and an `ignored` entry that no longer fits where it came from.
+    /// os_data format reads as its own, an `ignored` entry that no longer fits where it came from, and one the
+    /// standard form would read as a field the payload does not have: kept attachments that would show an image
+    /// when the payload has none, a whole buttons array kept from the minified form. Custom data named
+    /// `actionbuttons` gets an empty `os_data.buttons` beside it, so the SDK keeps reading it as data.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         let sameVendor = payload.vendor == id
         let format = sameVendor ? Self.encodedFormat(of: payload) : .custom
@@ -50,9 +53,29 @@ extension OneSignalAdapter {
         var keptAttachments: JSONValue?
         if ignored[format.attachmentsPath]?.objectValue != nil {
             keptAttachments = ignored.removeValue(forKey: format.attachmentsPath)
+            if payload.imageURL == nil, let kept = keptAttachments, Self.attachmentsShowImage(kept) {
+                // Written back, they would show an image the payload does not have (an `att` the minified form
+                // does not read, or attachments whose image was removed).
+                losses.append(Loss(
+                    path: JSONPath.member(format.attachmentsPath, of: "$.ignored"), value: kept,
+                    reason: "the payload has no image; written back, these attachments would show their first as one"))
+                keptAttachments = nil
+            }
         }
         let attachments = Self.attachments(image: payload.imageURL, kept: keptAttachments)
-        let buttons = encodeButtons(payload.buttons, losses: &losses)
+        var buttons = encodeButtons(payload.buttons, losses: &losses)
+        if buttons == nil, let kept = ignored[format.buttonsPath], kept.arrayValue?.isEmpty == false {
+            // A whole buttons array kept from the minified form, which does not read it: the standard form would.
+            ignored.removeValue(forKey: format.buttonsPath)
+            losses.append(Loss(
+                path: JSONPath.member(format.buttonsPath, of: "$.ignored"), value: kept,
+                reason: "kept from OneSignal's minified form, which does not read it; the standard form would show "
+                    + "its elements as buttons"))
+        }
+        if buttons == nil, format == .osData, payload.data[Key.legacyButtons]?.arrayValue?.isEmpty == false {
+            // Custom data named `actionbuttons` stays custom data only while `os_data.buttons` is there.
+            buttons = .array([])
+        }
 
         switch format {
         case .custom:
@@ -136,6 +159,12 @@ extension OneSignalAdapter {
             if attachments[firstKey] != .string(image) { attachments[firstKey] = .string(image) }
         }
         return .object(attachments)
+    }
+
+    /// Whether attachments, written as they are, give the push an image: their first member is a non-empty string.
+    static func attachmentsShowImage(_ attachments: JSONValue) -> Bool {
+        guard let (_, first) = attachments.objectValue?.first, case .string(let text) = first else { return false }
+        return !text.isEmpty
     }
 
     /// `[{"i": id, "n": title}]`, or nil without buttons. Every OneSignal button opens the app and none is
