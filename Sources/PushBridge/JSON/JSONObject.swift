@@ -432,6 +432,12 @@ struct KeyFingerprint: Sendable, Equatable {
 
     @inline(__always)
     init(_ key: String) {
+        if SmallASCIIString.isAvailable, let (low, high, count) = SmallASCIIString.words(of: key) {
+            // The same words ``init(bytes:)`` loads, from the string's own (bytes past the count are zero).
+            let suffix = count >= 8 ? low >> (8 * (count - 8)) | high << (8 * (16 - count)) : 0
+            self.init(prefix: low.byteSwapped, suffix: suffix, count: count)
+            return
+        }
         self = KeyFingerprint.withBytes(of: key) { KeyFingerprint(bytes: $0) }
     }
 

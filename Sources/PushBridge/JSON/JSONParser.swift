@@ -135,6 +135,9 @@ public enum JSONParser {
     /// standard library validating them again; `isASCII` must say exactly whether every byte is below 0x80.
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        if isASCII, bytes.count <= 15, SmallASCIIString.isAvailable, let source = bytes.baseAddress {
+            return SmallASCIIString.make(UnsafeRawPointer(source), count: bytes.count)
+        }
         if isASCII, bytes.count <= 15 {
             // The small form, written in place: the standard library checks no ASCII string of up to 15 bytes made
             // this way, and two overlapping word copies are cheaper than its byte loop.
@@ -263,6 +266,8 @@ public enum JSONParser {
         /// Where escaped strings are unescaped (see ``scratch(capacity:)``), and how many bytes it holds.
         var scratchBuffer: UnsafeMutablePointer<UInt8>?
         var scratchCapacity = 0
+        /// ``SmallASCIIString/isAvailable``, read once a parse rather than once a string.
+        let makesSmallStrings = SmallASCIIString.isAvailable
 
         init(buffer: UnsafeBufferPointer<UInt8>, options: Options, tracksPath: Bool) {
             self.buffer = buffer
@@ -522,43 +527,49 @@ public enum JSONParser {
 
         mutating func parseString() throws(JSONParseError) -> String {
             let open = index
-            index += 1
-            let start = index
+            let start = index + 1
+            // The scan runs on locals (the parser's own fields would be stored and reloaded at every step).
+            let end = buffer.count
+            guard let base = buffer.baseAddress else { throw error(.unexpectedEnd, at: open, "unterminated string") }
+            var cursor = start
             // Fast path: no escapes. Eight bytes at a time while none can be a quote, backslash or control; the
             // first word that has one says where it is.
             // `bits` gathers the bytes read, so the string knows whether it is ASCII without another pass.
             var bits: UInt64 = 0
-            if let base = buffer.baseAddress {
-                while index + 8 <= buffer.count {
-                    let word = JSONWriter.loadWord(base + index)
-                    let mask = JSONWriter.escapeMask(word)
-                    if mask == 0 {
-                        bits |= word
-                        index += 8
-                        continue
-                    }
-                    bits |= word & ((mask & (0 &- mask)) &- 1)  // the bytes before the one that stopped the scan
-                    index += mask.trailingZeroBitCount >> 3
-                    break
+            while cursor + 8 <= end {
+                let word = JSONWriter.loadWord(base + cursor)
+                let mask = JSONWriter.escapeMask(word)
+                if mask == 0 {
+                    bits |= word
+                    cursor += 8
+                    continue
                 }
+                bits |= word & ((mask & (0 &- mask)) &- 1)  // the bytes before the one that stopped the scan
+                cursor += mask.trailingZeroBitCount >> 3
+                break
             }
-            while index < buffer.count {
-                let byte = buffer[index]
+            while cursor < end {
+                let byte = base[cursor]
                 if byte == UInt8(ascii: "\"") {
+                    index = cursor
                     let isASCII = bits & 0x8080_8080_8080_8080 == 0
-                    if !isASCII { try checkUTF8(from: start, to: index) }
-                    let text = JSONParser.string(UnsafeBufferPointer(rebasing: buffer[start..<index]), isASCII: isASCII)
-                    index += 1
-                    return text
+                    if !isASCII { try checkUTF8(from: start, to: cursor) }
+                    index = cursor + 1
+                    if isASCII, cursor - start <= 15, makesSmallStrings {
+                        return SmallASCIIString.make(UnsafeRawPointer(base + start), count: cursor - start)
+                    }
+                    return JSONParser.string(UnsafeBufferPointer(start: base + start, count: cursor - start), isASCII: isASCII)
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 {
-                    throw error(.controlCharacterInString, at: index,
+                    index = cursor
+                    throw error(.controlCharacterInString, at: cursor,
                                 "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
                 }
                 bits |= UInt64(byte)
-                index += 1
+                cursor += 1
             }
+            index = cursor
             guard index < buffer.count else { throw error(.unexpectedEnd, at: open, "unterminated string") }
             // Escaped: unescape into the scratch buffer up to the closing quote (unescaped text is never longer than
             // escaped), then make the string of it, checked already.

@@ -254,6 +254,18 @@ public enum JSONWriter {
 
     private static func appendString<Output: ByteOutput>(_ text: String, into output: inout Output) {
         output.append(UInt8(ascii: "\""))
+        if output.readsSmallStrings, let (low, high, count) = SmallASCIIString.words(of: text) {
+            // A short ASCII string read from its own two words: checked with two masks, copied in one go.
+            let lowBytes: UInt64 = count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
+            let highBytes: UInt64 = count <= 8 ? 0 : (1 << (8 * UInt64(count - 8))) &- 1
+            if escapeMask(low) & lowBytes | escapeMask(high) & highBytes == 0 {
+                withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { raw in
+                    raw.withMemoryRebound(to: UInt8.self) { output.append($0.baseAddress!, count: count) }
+                }
+                output.append(UInt8(ascii: "\""))
+                return
+            }
+        }
         let written: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, into: &output) }
         if written == nil {
             var text = text
@@ -366,9 +378,13 @@ public enum JSONWriter {
 protocol ByteOutput {
     mutating func append(_ byte: UInt8)
     mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int)
+    /// Whether short ASCII strings are read from their small form (``SmallASCIIString/isAvailable``).
+    var readsSmallStrings: Bool { get }
 }
 
 extension Array: ByteOutput where Element == UInt8 {
+    var readsSmallStrings: Bool { SmallASCIIString.isAvailable }
+
     mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int) {
         guard count > 0 else { return }
         append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
@@ -381,6 +397,8 @@ private struct ByteSink: ByteOutput {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
+    /// ``SmallASCIIString/isAvailable``, read once a write rather than once a string.
+    let readsSmallStrings = SmallASCIIString.isAvailable
 
     init(capacity: Int = 4096) {
         self.capacity = capacity
