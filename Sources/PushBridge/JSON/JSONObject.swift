@@ -24,9 +24,6 @@ public struct JSONObject: Sendable {
             self.value = value
             self.fingerprint = fingerprint
         }
-
-        /// A member that holds no reference (the parser's filler for slots it moved a member out of).
-        static let empty = Member(key: "", value: .null, fingerprint: KeyFingerprint(prefix: 0, suffix: 0, count: 0))
     }
 
     /// The room an object built member by member gets on its first member.

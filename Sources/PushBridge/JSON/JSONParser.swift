@@ -91,12 +91,12 @@ public enum JSONParser {
         // The path to each value is kept only to name a repeated key; the first pass does without it, and a
         // text that has a repeated key (rare) is read again, this time with the path.
         var parser = Parser(buffer: buffer, options: options, tracksPath: false)
-        defer { parser.releaseScratch() }
+        defer { parser.release() }
         parser.checksUTF8 = !knownValidUTF8
         let document = try parser.parseWhole()
         guard parser.foundDuplicate else { return document }
         var tracking = Parser(buffer: buffer, options: options, tracksPath: true)
-        defer { tracking.releaseScratch() }
+        defer { tracking.release() }
         tracking.checksUTF8 = false
         return try tracking.parseWhole()
     }
@@ -257,12 +257,12 @@ public enum JSONParser {
         var foundDuplicate = false
         /// Members of the objects being parsed, innermost last; an object is built once its `}` is read,
         /// with exactly the capacity it needs, its members moved (not copied) out of the stack.
-        var memberStack: [JSONObject.Member] = []
+        var memberStack: ParseStack<JSONObject.Member>
         /// Offsets just past each value of ``memberStack``, when ``tracksPath`` (duplicates are reported in
         /// this order).
         var memberEnds: [Int] = []
         /// Elements of the arrays being parsed, innermost last.
-        var elementStack: [JSONValue] = []
+        var elementStack: ParseStack<JSONValue>
         /// Where escaped strings are unescaped (see ``scratch(capacity:)``), and how many bytes it holds.
         var scratchBuffer: UnsafeMutablePointer<UInt8>?
         var scratchCapacity = 0
@@ -276,8 +276,8 @@ public enum JSONParser {
             // Room for a payload's members up front (a member takes at least 6 bytes: `"k":1,`), so the stacks
             // rarely grow while parsing.
             let expected = min(64, buffer.count / 6)
-            memberStack.reserveCapacity(expected)
-            elementStack.reserveCapacity(min(16, expected))
+            memberStack = ParseStack(capacity: expected)
+            elementStack = ParseStack(capacity: min(16, expected))
             if tracksPath { path.reserveCapacity(8) }
         }
 
@@ -424,7 +424,7 @@ public enum JSONParser {
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an array: expected ',' or ']'")
             }
             if tracksPath { path.removeLast() }
-            let elements = Self.moveTail(of: &elementStack, from: start, leaving: .null)
+            let elements = elementStack.moveTail(from: start)
             depth -= 1
             return .array(elements)
         }
@@ -472,14 +472,13 @@ public enum JSONParser {
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an object: expected ',' or '}'")
             }
             let count = memberStack.count - start
-            let repeats = count > JSONObject.indexThreshold || memberStack.withUnsafeBufferPointer { stack in
-                JSONObject.hasRepeatedKey(UnsafeBufferPointer(rebasing: stack[start...]))
-            }
+            let repeats = count > JSONObject.indexThreshold
+                || JSONObject.hasRepeatedKey(UnsafeBufferPointer(start: memberStack.base + start, count: count))
             guard repeats else {
                 // No repeated key (nearly always): the members move into the object as they are.
                 if tracksPath { memberEnds.removeSubrange(start...) }
                 depth -= 1
-                let members = Self.moveTail(of: &memberStack, from: start, leaving: .empty)
+                let members = memberStack.moveTail(from: start)
                 return .object(JSONObject(distinctMembers: members))
             }
             var members = JSONObject(minimumCapacity: count)
@@ -489,28 +488,10 @@ public enum JSONParser {
                     duplicates.append((memberEnds[position], pathText(appending: memberStack[position].key)))
                 }
             }
-            memberStack.removeSubrange(start...)
+            memberStack.removeTail(from: start)
             if tracksPath { memberEnds.removeSubrange(start...) }
             depth -= 1
             return .object(members)
-        }
-
-        /// The elements of `stack` from `start` on, moved into an array of their own; `stack` ends at `start`.
-        /// Moving takes no reference counting: the slots left behind are filled with `filler` (which holds no
-        /// reference) before they are removed.
-        static func moveTail<Element>(
-            of stack: inout [Element], from start: Int, leaving filler: Element
-        ) -> [Element] {
-            let count = stack.count - start
-            guard count > 0 else { return [] }
-            let tail = stack.withUnsafeMutableBufferPointer { buffer in
-                let source = buffer.baseAddress! + start
-                let moved = Array(MovedElements(base: source, count: count))
-                source.initialize(repeating: filler, count: count)
-                return moved
-            }
-            stack.removeSubrange(start...)
-            return tail
         }
 
         /// The JSON path (`$.a[2].b`) of member `key` of the object being parsed.
@@ -598,6 +579,14 @@ public enum JSONParser {
 
         /// Frees the scratch buffer.
         func releaseScratch() { scratchBuffer?.deallocate() }
+
+        /// Frees what the parse allocated for itself: the scratch buffer and the stacks (with any values a failed
+        /// parse left on them).
+        func release() {
+            releaseScratch()
+            memberStack.release()
+            elementStack.release()
+        }
 
         /// Unescapes the rest of a string, from the backslash at ``index`` to the closing quote, into `output` after
         /// the `written` bytes already there; leaves ``index`` after the quote. Returns how many bytes `output`
@@ -774,6 +763,59 @@ extension JSONNumber {
             var index = 0
             return JSONParser.scanNumber(buffer, &index) && index == buffer.count
         }
+    }
+}
+
+/// A stack the parser keeps its values on until their object or array closes, in a buffer it manages itself:
+/// a closed object's members are moved out and the stack cut back by setting its count (`Array.removeSubrange`
+/// took ~290 instructions an object). The owner calls ``release()`` once, when the parse is over.
+struct ParseStack<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 4)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Destroys what is left on the stack (a failed parse leaves values) and frees it.
+    func release() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func append(_ element: __owned Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let newCapacity = capacity * 2
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    subscript(position: Int) -> Element { base[position] }
+
+    /// The elements from `start` on, moved (not copied) into an array of their own; the stack ends at `start`.
+    mutating func moveTail(from start: Int) -> [Element] {
+        let moved = count - start
+        guard moved > 0 else { return [] }
+        let tail = Array(MovedElements(base: base + start, count: moved))
+        count = start
+        return tail
+    }
+
+    /// Destroys the elements from `start` on.
+    mutating func removeTail(from start: Int) {
+        (base + start).deinitialize(count: count - start)
+        count = start
     }
 }
 
