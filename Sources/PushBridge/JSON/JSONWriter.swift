@@ -259,9 +259,7 @@ public enum JSONWriter {
             let lowBytes: UInt64 = count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
             let highBytes: UInt64 = count <= 8 ? 0 : (1 << (8 * UInt64(count - 8))) &- 1
             if escapeMask(low) & lowBytes | escapeMask(high) & highBytes == 0 {
-                withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { raw in
-                    raw.withMemoryRebound(to: UInt8.self) { output.append($0.baseAddress!, count: count) }
-                }
+                output.append(smallStringWords: low, high, count: count)
                 output.append(UInt8(ascii: "\""))
                 return
             }
@@ -380,6 +378,16 @@ protocol ByteOutput {
     mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int)
     /// Whether short ASCII strings are read from their small form (``SmallASCIIString/isAvailable``).
     var readsSmallStrings: Bool { get }
+    /// Appends the first `count` bytes of a small string's two words (``SmallASCIIString/words(of:)``).
+    mutating func append(smallStringWords low: UInt64, _ high: UInt64, count: Int)
+}
+
+extension ByteOutput {
+    mutating func append(smallStringWords low: UInt64, _ high: UInt64, count: Int) {
+        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { raw in
+            raw.withMemoryRebound(to: UInt8.self) { append($0.baseAddress!, count: count) }
+        }
+    }
 }
 
 extension Array: ByteOutput where Element == UInt8 {
@@ -435,6 +443,16 @@ private struct ByteSink: ByteOutput {
         guard extra > 0 else { return }
         reserve(extra)
         (base + count).update(from: bytes, count: extra)
+        count += extra
+    }
+
+    /// Both words stored whole (room for sixteen bytes is made), the count moved past the string's own bytes.
+    @inline(__always)
+    mutating func append(smallStringWords low: UInt64, _ high: UInt64, count extra: Int) {
+        reserve(16)
+        let target = UnsafeMutableRawPointer(base + count)
+        target.storeBytes(of: low.littleEndian, as: UInt64.self)
+        target.storeBytes(of: high.littleEndian, toByteOffset: 8, as: UInt64.self)
         count += extra
     }
 
