@@ -124,6 +124,66 @@ struct JSONParserStringTests {
         #expect(accented.offset == 2)
     }
 
+    /// The offset of the first byte of `bytes` that does not begin a valid UTF-8 sequence (Unicode Table 3-7),
+    /// read one sequence at a time: the reference the parser's word-at-a-time check is held to.
+    static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        func continuation(_ offset: Int, in range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            offset < bytes.count && range.contains(bytes[offset])
+        }
+        while i < bytes.count {
+            let lead = bytes[i]
+            switch lead {
+            case 0x00...0x7F: i += 1
+            case 0xC2...0xDF:
+                guard continuation(i + 1) else { return i }
+                i += 2
+            case 0xE0...0xEF:
+                let second: ClosedRange<UInt8> = lead == 0xE0 ? 0xA0...0xBF : lead == 0xED ? 0x80...0x9F : 0x80...0xBF
+                guard continuation(i + 1, in: second), continuation(i + 2) else { return i }
+                i += 3
+            case 0xF0...0xF4:
+                let second: ClosedRange<UInt8> = lead == 0xF0 ? 0x90...0xBF : lead == 0xF4 ? 0x80...0x8F : 0x80...0xBF
+                guard continuation(i + 1, in: second), continuation(i + 2), continuation(i + 3) else { return i }
+                i += 4
+            default: return i
+            }
+        }
+        return nil
+    }
+
+    @Test("runs of two- and three-byte sequences, whole or broken anywhere, are checked as one sequence at a time is")
+    func multiByteRunsChecked() throws {
+        // Cyrillic, Greek and CJK runs, E0/ED-led sequences among them, and bytes a corruption may put in.
+        let pieces: [[UInt8]] = ["Неделя", "готова", "Ωμέγα", "休息日", "今日は", "ࠀ", "\u{D7FF}", "\u{E000}", "a", " ", "😀"]
+            .map { Array($0.utf8) }
+        let corruptions: [UInt8] = [0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x41, 0x9F, 0xA0]
+        for seed in 0..<1_500 as Range<UInt64> {
+            var generator = SeededGenerator(state: seed)
+            var body: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...12, using: &generator) { body += pieces.randomElement(using: &generator)! }
+            if seed % 3 != 0 {
+                for _ in 0..<Int.random(in: 1...2, using: &generator) where !body.isEmpty {
+                    let place = Int.random(in: 0..<body.count, using: &generator)
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0: body[place] = corruptions.randomElement(using: &generator)!
+                    case 1: body.insert(corruptions.randomElement(using: &generator)!, at: place)
+                    default: body.remove(at: place)
+                    }
+                }
+            }
+            let text: [UInt8] = Array(#"[""#.utf8) + body + Array(#""]"#.utf8)
+            if let bad = Self.firstInvalidOffset(body) {
+                let error = try #require(parseError(text), "seed \(seed): \(body)")
+                #expect(error.kind == .invalidUTF8, "seed \(seed): \(body)")
+                #expect(error.offset == 2 + bad, "seed \(seed): \(body)")
+            } else if !body.contains(UInt8(ascii: "\"")), !body.contains(UInt8(ascii: "\\")), !body.contains(where: { $0 < 0x20 }) {
+                #expect(try JSONParser.parse(text) == .array([.string(String(decoding: body, as: UTF8.self))]),
+                        "seed \(seed): \(body)")
+            }
+        }
+    }
+
     @Test("invalid UTF-8 later in the text is the error, not the bad escape, control byte or syntax error before it")
     func invalidUTF8AfterOtherErrors() throws {
         let invalid: [UInt8] = [0xE4, 0xB8]  // a three-byte sequence cut short

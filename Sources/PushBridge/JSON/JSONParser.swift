@@ -183,10 +183,34 @@ public enum JSONParser {
                     i += 8
                 }
             } else if lead < 0xE0 {
+                // Runs of two-byte sequences (Cyrillic, Greek, …) four at a time: each 16-bit lane a lead 110xxxxx
+                // of at least C2 (its bits 1-4 not all clear) and a continuation 10xxxxxx.
+                if i + 8 <= n {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let leadBits = word & 0x001E_001E_001E_001E
+                    if word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0,
+                       (leadBits &+ 0x7FFF_7FFF_7FFF_7FFF) & 0x8000_8000_8000_8000 == 0x8000_8000_8000_8000
+                    {
+                        i += 8
+                        continue
+                    }
+                }
                 // Two bytes; C0 and C1 could only begin an overlong form.
                 guard lead >= 0xC2, i + 1 < n, isContinuation(base[i + 1]) else { return i }
                 i += 2
             } else if lead < 0xF0 {
+                // Runs of three-byte sequences (CJK, …) two at a time: each a lead 1110xxxx other than E0 and ED
+                // (whose second bytes have narrower ranges, checked below) and two continuations.
+                if i + 8 <= n {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let first = word & 0xFF, second = word >> 24 & 0xFF
+                    if word & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0,
+                       first != 0xE0, first != 0xED, second != 0xE0, second != 0xED
+                    {
+                        i += 6
+                        continue
+                    }
+                }
                 // Three bytes; after E0 the second is at least A0 (no overlong form), after ED below A0 (no surrogate).
                 guard i + 2 < n else { return i }
                 let second = base[i + 1]
@@ -206,6 +230,27 @@ public enum JSONParser {
             }
         }
         return nil
+    }
+
+    /// The value of the four hex digits at `position` (before `end`), all checked at once; above 0xFFFF when they
+    /// are not four hex digits.
+    @inline(__always)
+    static func hexValue(_ base: UnsafePointer<UInt8>, at position: Int, end: Int) -> UInt32 {
+        guard position + 4 <= end else { return .max }
+        let digits = UInt32(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self))
+        let ones: UInt32 = 0x0101_0101
+        let highs: UInt32 = 0x8080_8080
+        // Per byte (none above 0x7F, so no carry crosses bytes): the high bit is set for `0`-`9`, and for
+        // `a`-`f` once 0x20 is OR-ed in (which folds `A`-`F` onto them).
+        let decimal = (digits &+ ones &* 0x50) & ~(digits &+ ones &* 0x46)
+        let folded = digits | ones &* 0x20
+        let letter = (folded &+ ones &* 0x1F) & ~(folded &+ ones &* 0x19)
+        guard (decimal | letter) & ~digits & highs == highs else { return .max }
+        // Each byte's value (a letter has bit 6 set: add 9 to its low four bits), then the four put together,
+        // the first byte the most significant digit.
+        let nibbles = (digits & 0x0F0F_0F0F) &+ (digits >> 6 & ones) &* 9
+        let pairs = (nibbles & 0x000F_000F) << 4 | (nibbles >> 8 & 0x000F_000F)
+        return (pairs & 0xFF) << 8 | pairs >> 16
     }
 
     /// Stores the UTF-8 of `scalar` (at most U+10FFFF, not a surrogate) at `target`, which has room for four bytes
@@ -597,6 +642,11 @@ public enum JSONParser {
             into output: UnsafeMutablePointer<UInt8>, after written: Int, open: Int
         ) throws(JSONParseError) -> (count: Int, bits: UInt64, decodesNonASCII: Bool) {
             guard let base = buffer.baseAddress else { throw error(.unexpectedEnd, at: open, "unterminated string") }
+            // The scan runs on locals (the parser's own fields would be stored and reloaded at every step); ``index``
+            // is set from `cursor` when it returns or throws.
+            let end = buffer.count
+            var cursor = index
+            defer { index = cursor }
             let target = UnsafeMutableRawPointer(output)
             var count = written
             var bits: UInt64 = 0
@@ -606,44 +656,66 @@ public enum JSONParser {
                 // Clean bytes a word at a time: each word is stored whole, and the count moves past its clean bytes
                 // only (what follows them is overwritten next). The word's lowest mask bit marks the byte to read.
                 // A backslash right after an escape (as in a run of `\u` escapes) goes straight to the next one.
-                if index < buffer.count, buffer[index] != UInt8(ascii: "\\") {
-                    while index + 8 <= buffer.count {
-                        let raw = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if cursor < end, base[cursor] != UInt8(ascii: "\\") {
+                    while cursor + 8 <= end {
+                        let raw = UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self)
                         target.storeBytes(of: raw, toByteOffset: count, as: UInt64.self)
                         let word = UInt64(littleEndian: raw)
                         let mask = JSONWriter.escapeMask(word)
                         if mask == 0 {
                             bits |= word
-                            index += 8
+                            cursor += 8
                             count += 8
                             continue
                         }
                         bits |= word & ((mask & (0 &- mask)) &- 1)
                         let clean = mask.trailingZeroBitCount >> 3
-                        index += clean
+                        cursor += clean
                         count += clean
                         break
                     }
                 }
-                guard index < buffer.count else { break }
-                let byte = buffer[index]
+                guard cursor < end else { break }
+                let byte = base[cursor]
                 if byte == UInt8(ascii: "\\") {
-                    var escapeStart = index
-                    guard index + 1 < buffer.count else { break }
-                    let escaped = buffer[index + 1]
-                    index += 2
+                    var escapeStart = cursor
+                    guard cursor + 1 < end else { break }
+                    let escaped = base[cursor + 1]
+                    cursor += 2
                     if escaped == UInt8(ascii: "u") {
                         // A run of `\u` escapes is read straight through.
                         while true {
-                            let scalar = try readUnicodeEscape(escapeStart)
+                            var scalar = JSONParser.hexValue(base, at: cursor, end: end)
+                            guard scalar <= 0xFFFF else {
+                                throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
+                            }
+                            cursor += 4
+                            if scalar & 0xF800 == 0xD800 {
+                                // A surrogate: a high one followed by `\u` and a low one, read as one scalar.
+                                guard scalar < 0xDC00, cursor + 2 <= end,
+                                      UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt16.self)
+                                          == UInt16(0x755C).littleEndian  // `\u`
+                                else {
+                                    throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
+                                }
+                                let low = JSONParser.hexValue(base, at: cursor + 2, end: end)
+                                guard low <= 0xFFFF else {
+                                    throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
+                                }
+                                guard low & 0xFC00 == 0xDC00 else {
+                                    throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
+                                }
+                                cursor += 6
+                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            }
                             decoded |= scalar
                             count += JSONParser.storeUTF8(of: scalar, at: target + count)
-                            guard index + 2 <= buffer.count,
-                                  UnsafeRawPointer(base + index).loadUnaligned(as: UInt16.self)
+                            guard cursor + 2 <= end,
+                                  UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt16.self)
                                       == UInt16(0x755C).littleEndian  // `\u`
                             else { break }
-                            escapeStart = index
-                            index += 2
+                            escapeStart = cursor
+                            cursor += 2
                         }
                         continue
                     }
@@ -666,64 +738,20 @@ public enum JSONParser {
                     continue
                 }
                 if byte == UInt8(ascii: "\"") {
-                    index += 1
+                    cursor += 1
                     return (count, bits, decoded >= 0x80)
                 }
                 if byte < 0x20 {
-                    throw error(.controlCharacterInString, at: index,
+                    throw error(.controlCharacterInString, at: cursor,
                                 "raw control character U+\(hex4(UInt16(byte))) in a string: escape it")
                 }
                 // A clean byte among the input's last seven.
                 output[count] = byte
                 count += 1
                 bits |= UInt64(byte)
-                index += 1
+                cursor += 1
             }
             throw error(.unexpectedEnd, at: open, "unterminated string")
-        }
-
-        /// The scalar of the `\u` escape whose digits start at ``index`` (a surrogate pair read whole), `escapeStart`
-        /// being where its backslash is; leaves ``index`` after it.
-        @inline(__always)
-        mutating func readUnicodeEscape(_ escapeStart: Int) throws(JSONParseError) -> UInt32 {
-            let high = try readHex4(escapeStart)
-            guard high & 0xF800 == 0xD800 else { return high }
-            guard high < 0xDC00, index + 1 < buffer.count, buffer[index] == UInt8(ascii: "\\"),
-                  buffer[index + 1] == UInt8(ascii: "u")
-            else {
-                throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
-            }
-            index += 2
-            let low = try readHex4(escapeStart)
-            guard low & 0xFC00 == 0xDC00 else {
-                throw error(.invalidEscape, at: escapeStart, "lone UTF-16 surrogate in a \\u escape")
-            }
-            return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-        }
-
-        /// The value of the four hex digits at ``index``, all checked at once; leaves ``index`` after them.
-        @inline(__always)
-        mutating func readHex4(_ escapeStart: Int) throws(JSONParseError) -> UInt32 {
-            guard index + 4 <= buffer.count, let base = buffer.baseAddress else {
-                throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
-            }
-            let digits = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
-            let ones: UInt32 = 0x0101_0101
-            let highs: UInt32 = 0x8080_8080
-            // Per byte (none above 0x7F, so no carry crosses bytes): the high bit is set for `0`-`9`, and for
-            // `a`-`f` once 0x20 is OR-ed in (which folds `A`-`F` onto them).
-            let decimal = (digits &+ ones &* 0x50) & ~(digits &+ ones &* 0x46)
-            let folded = digits | ones &* 0x20
-            let letter = (folded &+ ones &* 0x1F) & ~(folded &+ ones &* 0x19)
-            guard (decimal | letter) & ~digits & highs == highs else {
-                throw error(.invalidEscape, at: escapeStart, "\\u must be followed by four hex digits")
-            }
-            // Each byte's value (a letter has bit 6 set: add 9 to its low four bits), then the four put together,
-            // the first byte the most significant digit.
-            let nibbles = (digits & 0x0F0F_0F0F) &+ (digits >> 6 & ones) &* 9
-            let pairs = (nibbles & 0x000F_000F) << 4 | (nibbles >> 8 & 0x000F_000F)
-            index += 4
-            return (pairs & 0xFF) << 8 | pairs >> 16
         }
 
         func hex4(_ value: UInt16) -> String {
