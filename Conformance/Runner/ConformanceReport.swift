@@ -18,7 +18,8 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
     case translated(target: String)
     /// `expect.diagnostics`: what decoding reported.
     case diagnostics
-    /// Law 1: the case's vendor (or `expect.claimedBy`) claims the payload, and no other adapter does.
+    /// Law 1: the case's vendor (or `expect.claimedBy`) claims the payload, and no other adapter does; an
+    /// adapter that names `VendorAdapter.claimKeys` does not claim the payload with those keys removed.
     case detection
     /// Decoding the same payload twice gives the same result.
     case deterministicDecode

@@ -16,16 +16,40 @@ extension ConformanceSuite {
         let expected = testCase.expect.claimedBy
         let expectedIsOwner = expected.flatMap(registry.adapter(id:))?.claimStrength(testCase.payload) == .owner
         let passes = resolved == expected && owners == (expectedIsOwner ? expected.map { [$0] } ?? [] : [])
-        guard !passes else { return [] }
+        let claimKeyFailures = claimKeyFailures(testCase)
+        guard !passes else { return claimKeyFailures }
         // Owners by id; carriers marked, with the vendor the registry resolves to when that is not plain.
-        let claimants = registry.claimants(of: testCase.payload).map { owners.contains($0.id) ? $0.id : "\($0.id) (carrier)" }
+        let claimingAdapters = registry.claimants(of: testCase.payload)
+        let claimants = claimingAdapters.map { owners.contains($0.id) ? $0.id : "\($0.id) (carrier)" }
         var actual = claimants.isEmpty ? "claimed by no vendor" : "claimed by " + claimants.joined(separator: " and ")
-        if claimants.count > 1, let resolved { actual += "; resolved to \(resolved)" }
+        // The registry's answer, when the list does not already say it (several claimants, or an adapter the
+        // registry never asked because its claim keys are not in the payload).
+        if claimants.count > 1, let resolved {
+            actual += "; resolved to \(resolved)"
+        } else if claimants.count <= 1, resolved != claimingAdapters.first?.id {
+            actual += "; resolved to \(resolved ?? "no vendor")"
+        }
         return [
             ConformanceFailure(
                 caseID: testCase.id, check: .detection, path: JSONPath.root,
                 expected: expected.map { "claimed by \($0) only" } ?? "claimed by no vendor", actual: actual)
-        ]
+        ] + claimKeyFailures
+    }
+
+    /// Law 1's promise of ``VendorAdapter/claimKeys`` (the registry asks an adapter only about payloads with
+    /// one of its claim keys): no adapter claims the case's payload once its claim keys are removed from it.
+    func claimKeyFailures(_ testCase: ConformanceCase) -> [ConformanceFailure] {
+        registry.adapters.compactMap { adapter in
+            guard let keys = adapter.claimKeys else { return nil }
+            var stripped = testCase.payload
+            for key in keys { stripped.removeValue(forKey: key) }
+            guard let strength = adapter.claimStrength(stripped) else { return nil }
+            let claim = strength == .owner ? "claims it as owner" : "claims it as carrier"
+            return ConformanceFailure(
+                caseID: testCase.id, check: .detection, path: JSONPath.root,
+                expected: "\(adapter.id) claims no payload without its claim keys (\(keys.joined(separator: ", ")))",
+                actual: "with them removed, \(adapter.id) still \(claim)")
+        }
     }
 
     /// Laws 2, 3 and 5 and the decode laws for one payload; the failures carry no case id yet.

@@ -63,6 +63,23 @@ struct FlawedAdapterTests {
             }, "the payload itself is fine: only variants crash")
     }
 
+    @Test("an adapter whose claim keys are not the keys it claims on fails law:detection, naming them")
+    func wrongClaimKey() {
+        let report = report(.namesWrongClaimKey, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)
+        #expect(
+            report.failures.contains(
+                ConformanceFailure(
+                    caseID: "zixflow-seed-custom-decode", check: .detection, path: "$",
+                    expected: "zixflow claims no payload without its claim keys (zixflow_id)",
+                    actual: "with them removed, zixflow still claims it as owner")))
+        // The registry, asking only adapters with a claim key in the payload, never asked it.
+        #expect(
+            report.failures.contains(
+                ConformanceFailure(
+                    caseID: "zixflow-seed-custom-decode", check: .detection, path: "$",
+                    expected: "claimed by zixflow only", actual: "claimed by zixflow; resolved to no vendor")))
+    }
+
     @Test("an adapter that owns a category it never provides fails law:provides-category, saying what to add")
     func ownsCategoryItNeverProvides() throws {
         let report = report(.providesNoCategory, BuiltInCases.named("zixflow-seed-native-tap-button-0"), variants: 0)

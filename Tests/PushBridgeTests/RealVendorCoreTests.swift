@@ -30,6 +30,24 @@ private struct TwoWayAdapter: VendorAdapter {
     }
 }
 
+/// A carrier of rank `rank` for every payload, that names `key` as its claim key (a promise it breaks, so
+/// the tests can see whom the registry asks).
+private struct ClaimsEverythingAdapter: VendorAdapter {
+    var id: String
+    var key: String
+    var rank = 0
+    var capabilities: VendorCapabilities { FakeAdapter().capabilities }
+    var eventTable: [EventTableEntry] { [] }
+    var claimKeys: [String]? { [key] }
+
+    func claims(_ userInfo: JSONObject) -> Bool { true }
+    func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? { .carrier(rank: rank) }
+    func decode(_ userInfo: JSONObject) -> DecodeResult { FakeAdapter().decode(userInfo) }
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+        FakeAdapter().userInfo(for: payload, losses: &losses)
+    }
+}
+
 private let fcmKeys: JSONObject = [
     "gcm.message_id": "1700000000000001", "google.c.a.e": "1", "google.c.sender.id": "42", "from": "42",
     "fcm_options": ["image": "https://example.com/a.png"],
@@ -64,6 +82,46 @@ struct ClaimStrengthTests {
         #expect(throws: PushBridgeError.ambiguousVendor(["a", "b"])) {
             try tied.resolve(["a_carrier": 1, "b_carrier": 1])
         }
+    }
+
+    @Test("the registry asks an adapter that names claim keys only about payloads with one of them")
+    func claimKeysScreen() throws {
+        let registry = VendorRegistry([ClaimsEverythingAdapter(id: "screened", key: "mark"), FakeAdapter()])
+        #expect(try registry.claimant(of: ["aps": [:], "other": 1]) == nil)
+        #expect(try registry.claimant(of: ["aps": [:], "mark": 1])?.id == "screened")
+        // claimants(of:) asks every adapter: it shows the promise broken.
+        #expect(registry.claimants(of: ["other": 1]).map(\.id) == ["screened"])
+        // An adapter that names none (FakeAdapter) is asked about every payload.
+        #expect(try registry.claimant(of: ["fake_id": "m", "other": 1])?.id == "fake")
+        // A key of more than 16 bytes, and an object of more than 32 members (looked up through its hash table).
+        let long = VendorRegistry([ClaimsEverythingAdapter(id: "long", key: "com.example.marker.key")])
+        var wide: JSONObject = [:]
+        for index in 0..<40 { wide["k\(index)"] = .int(index) }
+        #expect(try long.claimant(of: wide) == nil)
+        #expect(try long.claimant(of: ["com.example.marker.kez": 1]) == nil)
+        wide["com.example.marker.key"] = true
+        #expect(try long.claimant(of: wide)?.id == "long")
+        #expect(try long.claimant(of: ["com.example.marker.key": 1])?.id == "long")
+    }
+
+    @Test("two adapters may name the same claim key; order and ranks decide as without the screen")
+    func sharedClaimKey() throws {
+        let registry = VendorRegistry([
+            ClaimsEverythingAdapter(id: "second", key: "mark", rank: 2),
+            ClaimsEverythingAdapter(id: "first", key: "mark", rank: 1),
+            ClaimsEverythingAdapter(id: "other", key: "else", rank: 0),
+        ])
+        #expect(try registry.claimant(of: ["mark": 1])?.id == "first")
+        #expect(try registry.claimant(of: ["mark": 1, "else": 1])?.id == "other")
+    }
+
+    @Test("with more than 64 adapters the screen is off: every adapter is asked")
+    func manyAdapters() throws {
+        let adapters = (0..<70).map { ClaimsEverythingAdapter(id: "a\($0)", key: "k\($0)", rank: 70 - $0) }
+        // Unscreened, the carrier of lowest rank (the last adapter) takes any payload.
+        #expect(try VendorRegistry(adapters).claimant(of: ["k3": 1])?.id == "a69")
+        #expect(try VendorRegistry(Array(adapters.prefix(64))).claimant(of: ["k3": 1])?.id == "a3")
+        #expect(try VendorRegistry(Array(adapters.prefix(64))).claimant(of: ["k3": 1, "k63": 1])?.id == "a63")
     }
 
     @Test("an adapter that implements only claims(_:) is an owner")

@@ -228,6 +228,25 @@ public struct JSONObject: Sendable {
     static func hasRepeatedKey(_ members: UnsafeBufferPointer<Member>) -> Bool {
         guard members.count > 1 else { return false }
         if members.count > 8 { return hasRepeatedKeyHashed(members) }
+        // Each fingerprint sets one bit of 128: members whose bits all differ have different keys (most objects),
+        // and the pairwise comparison below runs only when two bits meet.
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var bitsMeet = false
+        for member in members {
+            let fingerprint = member.fingerprint
+            let mixed = (fingerprint.prefix ^ fingerprint.suffix &* 0x9E37_79B9_7F4A_7C15
+                ^ UInt64(bitPattern: Int64(fingerprint.count))) &* 0xBF58_476D_1CE4_E5B9
+            let bit: UInt64 = 1 &<< (mixed >> 58)
+            if mixed & (1 << 57) == 0 {
+                if low & bit != 0 { bitsMeet = true; break }
+                low |= bit
+            } else {
+                if high & bit != 0 { bitsMeet = true; break }
+                high |= bit
+            }
+        }
+        guard bitsMeet else { return false }
         for i in 1..<members.count {
             let fingerprint = members[i].fingerprint
             for j in 0..<i where members[j].fingerprint == fingerprint {

@@ -66,6 +66,13 @@ public enum JSONParser {
         try parseDocument(bytes, options: options).value
     }
 
+    /// Parses a JSON text from memory the caller owns (a line of a larger buffer, say), without copying it.
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: Options = .default
+    ) throws(JSONParseError) -> JSONValue {
+        try parseDocument(bytes, options: options).value
+    }
+
     /// Parses a JSON text given as a Swift string.
     public static func parse(_ text: String, options: Options = .default) throws(JSONParseError) -> JSONValue {
         var text = text
@@ -320,7 +327,7 @@ public enum JSONParser {
             self.tracksPath = tracksPath
             // Room for a payload's members up front (a member takes at least 6 bytes: `"k":1,`), so the stacks
             // rarely grow while parsing.
-            let expected = min(64, buffer.count / 6)
+            let expected = min(16, buffer.count / 6)
             memberStack = ParseStack(capacity: expected)
             elementStack = ParseStack(capacity: min(16, expected))
             if tracksPath { path.reserveCapacity(8) }
@@ -615,15 +622,15 @@ public enum JSONParser {
         /// frees it.
         mutating func scratch(capacity: Int) -> UnsafeMutablePointer<UInt8> {
             if let scratch = scratchBuffer, capacity <= scratchCapacity { return scratch }
-            scratchBuffer?.deallocate()
+            if let scratchBuffer { BufferMemory.release(scratchBuffer) }
             scratchCapacity = capacity
-            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity + 8)
+            let scratch = BufferMemory.allocate(UInt8.self, capacity: capacity + 8)
             scratchBuffer = scratch
             return scratch
         }
 
         /// Frees the scratch buffer.
-        func releaseScratch() { scratchBuffer?.deallocate() }
+        func releaseScratch() { if let scratchBuffer { BufferMemory.release(scratchBuffer) } }
 
         /// Frees what the parse allocated for itself: the scratch buffer and the stacks (with any values a failed
         /// parse left on them).
@@ -804,13 +811,13 @@ struct ParseStack<Element> {
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 4)
-        base = .allocate(capacity: self.capacity)
+        base = BufferMemory.allocate(Element.self, capacity: self.capacity)
     }
 
     /// Destroys what is left on the stack (a failed parse leaves values) and frees it.
     func release() {
         base.deinitialize(count: count)
-        base.deallocate()
+        BufferMemory.release(base)
     }
 
     @inline(__always)
@@ -822,9 +829,9 @@ struct ParseStack<Element> {
 
     private mutating func grow() {
         let newCapacity = capacity * 2
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        let newBase = BufferMemory.allocate(Element.self, capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
+        BufferMemory.release(base)
         base = newBase
         capacity = newCapacity
     }

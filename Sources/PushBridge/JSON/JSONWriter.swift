@@ -10,14 +10,17 @@ public enum JSONWriter {
             appendString(text, into: &output)
             return
         }
-        var sink = ByteSink()
-        defer { sink.release() }
-        if pretty {
-            writePretty(value, into: &sink, indent: 0)
-        } else {
-            writeCompact(value, into: &sink)
+        // Most payloads' text fits the first kilobyte, kept on the stack; a longer one moves to the heap.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ByteSink.stackCapacity) { stack in
+            var sink = ByteSink(stack: stack)
+            defer { sink.release() }
+            if pretty {
+                writePretty(value, into: &sink, indent: 0)
+            } else {
+                writeCompact(value, into: &sink)
+            }
+            sink.flush(into: &output)
         }
-        sink.flush(into: &output)
     }
 
     /// Appends the canonical text of an object given as members with distinct keys, in any order: the same
@@ -405,15 +408,28 @@ private struct ByteSink: ByteOutput {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
+    /// Whether `base` is the sink's own heap memory (else the caller's stack buffer, never freed here).
+    private var ownsBase: Bool
     /// ``SmallASCIIString/isAvailable``, read once a write rather than once a string.
     let readsSmallStrings = SmallASCIIString.isAvailable
 
+    /// The size of the stack buffer ``JSONWriter/write(_:into:pretty:)`` starts in.
+    static let stackCapacity = 1024
+
     init(capacity: Int = 4096) {
         self.capacity = capacity
-        base = .allocate(capacity: capacity)
+        base = BufferMemory.allocate(UInt8.self, capacity: capacity)
+        ownsBase = true
     }
 
-    func release() { base.deallocate() }
+    /// A sink that starts in `stack` (the caller's, alive until ``release()``) and moves to the heap if it grows.
+    init(stack: UnsafeMutableBufferPointer<UInt8>) {
+        capacity = stack.count
+        base = stack.baseAddress!
+        ownsBase = false
+    }
+
+    func release() { if ownsBase { BufferMemory.release(base) } }
 
     /// Appends what was written to `output`.
     func flush(into output: inout [UInt8]) {
@@ -423,10 +439,17 @@ private struct ByteSink: ByteOutput {
     @inline(__always)
     private mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
-        let newCapacity = max(capacity * 2, count + extra)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grow(extra)
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        // Out of the stack buffer, straight to four times its size (a large payload's text).
+        let newCapacity = max(capacity * (ownsBase ? 2 : 4), count + extra)
+        let newBase = BufferMemory.allocate(UInt8.self, capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if ownsBase { BufferMemory.release(base) }
+        ownsBase = true
         base = newBase
         capacity = newCapacity
     }

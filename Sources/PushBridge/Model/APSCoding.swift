@@ -57,10 +57,20 @@ public enum APSCoding {
             defer { byKey.setAside(key, from: &diagnostics, since: noticedBefore) }
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: "$.aps") }
-            switch key {
-            case "alert":
+            // By length first, so a key is compared with at most three names (a string switch compares in turn).
+            let name: APSKey
+            switch key.utf8.count {
+            case 5: name = key == "alert" ? .alert : key == "badge" ? .badge : key == "sound" ? .sound : .other
+            case 8: name = key == "category" ? .category : .other
+            case 9: name = key == "thread-id" ? .threadId : .other
+            case 15: name = key == "mutable-content" ? .mutableContent : .other
+            case 17: name = key == "content-available" ? .contentAvailable : .other
+            default: name = .other
+            }
+            switch name {
+            case .alert:
                 decodeAlert(value, into: &payload, diagnostics: &diagnostics)
-            case "badge":
+            case .badge:
                 if let badge = value.intValue {
                     payload.badge = badge
                 } else {
@@ -69,7 +79,7 @@ public enum APSCoding {
                         .warning, code: "badge-not-integer", path: path,
                         message: "aps.badge is \(value), not an integer; the badge is not set"))
                 }
-            case "sound":
+            case .sound:
                 if let sound = value.stringValue {
                     payload.sound = sound
                 } else {
@@ -78,34 +88,39 @@ public enum APSCoding {
                         diagnostics.append(Diagnostic.wrongType(path, expected: "a string or a critical-sound object", value))
                     }
                 }
-            case "category", "thread-id":
+            case .category, .threadId:
                 if let text = value.stringValue {
-                    if key == "category" { payload.category = text } else { payload.threadId = text }
+                    if name == .category { payload.category = text } else { payload.threadId = text }
                 } else {
                     payload.apsExtra[key] = value
                     diagnostics.append(Diagnostic.wrongType(path, expected: "a string", value))
                 }
-            case "content-available" where reading == .numberStringOrTrue && isSpelledOutSet(value):
+            case .contentAvailable where reading == .numberStringOrTrue && isSpelledOutSet(value):
                 payload.contentAvailable = true
                 payload.apsExtra[key] = value
                 diagnostics.append(Diagnostic(
                     .info, code: "content-available-spelled-out", path: path,
                     message: "aps.content-available is \(value), read as set; kept as sent (APNs itself reads the number 1)"))
-            case "mutable-content", "content-available":
+            case .mutableContent, .contentAvailable:
                 if let flag = value.intValue, flag == 0 || flag == 1 {
-                    if key == "mutable-content" { payload.mutableContent = flag == 1 } else { payload.contentAvailable = flag == 1 }
+                    if name == .mutableContent { payload.mutableContent = flag == 1 } else { payload.contentAvailable = flag == 1 }
                 } else {
                     payload.apsExtra[key] = value
                     diagnostics.append(Diagnostic(
                         .warning, code: "aps-flag-not-0-or-1", path: path,
                         message: "aps.\(key) is \(value); APNs reads only the number 1"))
                 }
-            default:
+            case .other:
                 payload.apsExtra[key] = value
             }
         }
         byKey.append(to: &diagnostics)
         return diagnostics
+    }
+
+    /// The `aps` keys ``decode(_:into:contentAvailable:)`` reads.
+    private enum APSKey {
+        case alert, badge, sound, category, threadId, mutableContent, contentAvailable, other
     }
 
     private static func decodeAlert(_ value: JSONValue, into payload: inout PushPayload, diagnostics: inout [Diagnostic]) {

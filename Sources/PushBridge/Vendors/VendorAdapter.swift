@@ -259,6 +259,11 @@ public protocol VendorAdapter: Sendable {
     /// when ``claims(_:)`` is true. Only a vendor that also carries other vendors' pushes (FCM, Airship's `_`)
     /// implements it.
     func claimStrength(_ userInfo: JSONObject) -> ClaimStrength?
+    /// Top-level keys at least one of which every userInfo the vendor claims has (its marker keys), or nil when
+    /// it names none. The registry asks ``claimStrength(_:)`` only of adapters with a claim key in the payload
+    /// (and of every adapter whose claim keys are nil), so detection is one look at the payload's top-level
+    /// keys rather than a call to every adapter. Default: nil. The conformance kit checks the promise.
+    var claimKeys: [String]? { get }
     /// Wire payload → bridge form.
     func decode(_ userInfo: JSONObject) -> DecodeResult
     /// Bridge form → wire payload, appending the losses special to the vendor (not those its
@@ -287,6 +292,9 @@ extension VendorAdapter {
     public var name: String { id.prefix(1).uppercased() + id.dropFirst() }
 
     public func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? { claims(userInfo) ? .owner : nil }
+
+    /// None named: the registry asks this adapter about every payload.
+    public var claimKeys: [String]? { nil }
 
     /// None: a vendor that registers categories conforms to ``CategoryProviding``, whose default is used instead.
     public func ownsCategory(_ category: String) -> Bool { false }

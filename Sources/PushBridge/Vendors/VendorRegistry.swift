@@ -28,11 +28,14 @@ public enum PushBridgeError: Error, Sendable, Hashable, CustomStringConvertible 
 public struct VendorRegistry: Sendable {
     /// The adapters.
     public let adapters: [any VendorAdapter]
+    /// Which adapters a payload's top-level keys make worth asking (``VendorAdapter/claimKeys``).
+    let claimScreen: ClaimScreen
 
     /// Creates a registry; adapter ids must be unique.
     public init(_ adapters: [any VendorAdapter]) {
         var seen = Set<String>()
         self.adapters = adapters.filter { seen.insert($0.id).inserted }
+        claimScreen = ClaimScreen(self.adapters)
     }
 
     /// The ids, in registration order.
@@ -65,7 +68,9 @@ public struct VendorRegistry: Sendable {
         var bestCarrier: Int?
         var bestRank = Int.max
         var bestRankCount = 0
-        for index in adapters.indices {
+        // The adapters the screen keeps, in registration order (lowest bit first).
+        var candidates = claimScreen.candidates(in: userInfo)
+        while let index = candidates.popFirst() {
             switch adapters[index].claimStrength(userInfo) {
             case .owner?:
                 if owner == nil { owner = index }
@@ -103,6 +108,16 @@ public struct VendorRegistry: Sendable {
     public static func parseUserInfo(
         _ bytes: [UInt8], options: JSONParser.Options = .default
     ) throws(PushBridgeError) -> JSONObject {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(PushBridgeError) in try parseUserInfo(buffer, options: options) }
+        }
+        return try result.get()
+    }
+
+    /// Parses a userInfo from JSON bytes in memory the caller owns (a line of a larger buffer), without copying.
+    public static func parseUserInfo(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: JSONParser.Options = .default
+    ) throws(PushBridgeError) -> JSONObject {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONParser.parse(bytes, options: options)
@@ -111,5 +126,101 @@ public struct VendorRegistry: Sendable {
         }
         guard case .object(let members) = value else { throw .notAnObject(found: value.typeName) }
         return members
+    }
+}
+
+/// The adapters worth asking whether they claim a payload: those with one of their ``VendorAdapter/claimKeys``
+/// among the payload's top-level keys, and those that name no claim keys. An adapter left out would not claim
+/// the payload (its claim keys promise that), so ``VendorRegistry/claimant(of:)`` gives the same answer as
+/// asking every adapter, for a pass over the payload's keys instead of a call per adapter.
+struct ClaimScreen: Sendable {
+    /// The claim keys, each once, and beside each (same position) the adapters that named it.
+    let keys: [String]
+    let fingerprints: [KeyFingerprint]
+    let adapterBits: [UInt64]
+    /// The adapters that name no claim keys.
+    let alwaysAsked: UInt64
+    /// One bit per claim key, at its ``bucket(_:)``: a member whose bit is clear is no claim key.
+    let filter: UInt64
+    /// The number of adapters; with more than 64 the screen is off and every adapter is asked.
+    let adapterCount: Int
+
+    /// Registry positions, lowest first: a set of up to 64 as bits, or every position below a count.
+    struct Candidates {
+        var bits: UInt64
+        var next: Int
+        let count: Int?
+
+        /// The lowest position left, removed from the set.
+        mutating func popFirst() -> Int? {
+            if let count {
+                guard next < count else { return nil }
+                next += 1
+                return next - 1
+            }
+            guard bits != 0 else { return nil }
+            let index = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            return index
+        }
+    }
+
+    init(_ adapters: [any VendorAdapter]) {
+        adapterCount = adapters.count
+        var keys: [String] = []
+        var adapterBits: [UInt64] = []
+        var alwaysAsked: UInt64 = 0
+        for (index, adapter) in adapters.enumerated() where index < 64 {
+            let bit: UInt64 = 1 << UInt64(index)
+            guard let claimKeys = adapter.claimKeys else {
+                alwaysAsked |= bit
+                continue
+            }
+            for key in claimKeys {
+                if let existing = keys.firstIndex(where: { KeyFingerprint.bytesEqual($0, key) }) {
+                    adapterBits[existing] |= bit
+                } else {
+                    keys.append(key)
+                    adapterBits.append(bit)
+                }
+            }
+        }
+        self.keys = keys
+        fingerprints = keys.map { KeyFingerprint($0) }
+        self.adapterBits = adapterBits
+        self.alwaysAsked = alwaysAsked
+        filter = fingerprints.reduce(0) { $0 | 1 << UInt64(Self.bucket($1)) }
+    }
+
+    /// A key's place in ``filter``, from its first byte and length.
+    @inline(__always)
+    static func bucket(_ fingerprint: KeyFingerprint) -> Int {
+        Int(truncatingIfNeeded: (fingerprint.prefix >> 56) &+ UInt64(truncatingIfNeeded: fingerprint.count) &* 7) & 63
+    }
+
+    /// The adapters to ask about `userInfo`.
+    func candidates(in userInfo: JSONObject) -> Candidates {
+        guard adapterCount <= 64 else { return Candidates(bits: 0, next: 0, count: adapterCount) }
+        var bits = alwaysAsked
+        if userInfo.table != nil {
+            // A large object: a lookup per claim key (its hash table) rather than a pass over every member.
+            for position in keys.indices
+            where userInfo.position(ofKey: keys[position], fingerprint: fingerprints[position]) != nil {
+                bits |= adapterBits[position]
+            }
+            return Candidates(bits: bits, next: 0, count: nil)
+        }
+        userInfo.members.withUnsafeBufferPointer { members in
+            fingerprints.withUnsafeBufferPointer { fingerprints in
+                for member in members where filter & (1 << UInt64(Self.bucket(member.fingerprint))) != 0 {
+                    for position in fingerprints.indices where fingerprints[position] == member.fingerprint {
+                        if member.fingerprint.isWholeKey || KeyFingerprint.bytesEqual(member.key, keys[position]) {
+                            bits |= adapterBits[position]
+                        }
+                    }
+                }
+            }
+        }
+        return Candidates(bits: bits, next: 0, count: nil)
     }
 }

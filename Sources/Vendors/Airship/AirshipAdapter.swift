@@ -120,6 +120,9 @@ public struct AirshipAdapter: VendorAdapter {
     /// The rank of Airship's carrier claim: above FCM's (REAL-VENDORS R2).
     public static let carrierRank = 0
 
+    /// `com.urbanairship.metadata` and `com.urbanairship.media_attachment` (owner), `_` (carrier).
+    public var claimKeys: [String]? { [Key.metadata, Key.mediaAttachment, Key.sendId] }
+
     /// `ClaimStrength.owner` when `com.urbanairship.metadata` or `com.urbanairship.media_attachment` is
     /// present; `ClaimStrength.carrier(rank:)` (rank 0) when only `_` marks it, as a string; else nil.
     public func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? {

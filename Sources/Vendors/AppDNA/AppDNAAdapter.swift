@@ -98,6 +98,9 @@ public struct AppDNAAdapter: VendorAdapter {
         ]
     }
 
+    /// `appdna`.
+    public var claimKeys: [String]? { [Key.vendorObject] }
+
     /// A top-level `appdna` object with a non-empty string `push_id`.
     public func claims(_ userInfo: JSONObject) -> Bool {
         guard let pushID = userInfo[Key.vendorObject]?[Key.pushID]?.stringValue else { return false }

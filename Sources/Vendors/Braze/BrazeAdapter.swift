@@ -116,6 +116,9 @@ public struct BrazeAdapter: VendorAdapter {
         ]
     }
 
+    /// `ab`.
+    public var claimKeys: [String]? { [Self.vendorKey] }
+
     /// `ab` is a non-empty object (`isAppboyRemoteNotification`, ABKPushUtils.m).
     public func claims(_ userInfo: JSONObject) -> Bool {
         guard let members = userInfo[Self.vendorKey]?.objectValue else { return false }

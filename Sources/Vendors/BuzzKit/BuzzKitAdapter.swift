@@ -94,6 +94,9 @@ public struct BuzzKitAdapter: VendorAdapter {
         static let actionTriggered = "$action.triggered"
     }
 
+    /// `buzzkit`.
+    public var claimKeys: [String]? { [Self.vendorKey] }
+
     public func claims(_ userInfo: JSONObject) -> Bool {
         guard let messageId = userInfo[Self.vendorKey]?[Key.messageId]?.stringValue else { return false }
         return !messageId.isEmpty

@@ -70,6 +70,9 @@ public struct CustomerIOAdapter: VendorAdapter {
         ]
     }
 
+    /// `CIO-Delivery-ID` (a claim needs `CIO-Delivery-Token` too).
+    public var claimKeys: [String]? { [Key.deliveryID] }
+
     /// Both `CIO-Delivery-ID` and `CIO-Delivery-Token` are non-empty strings (REAL-VENDORS R2; the SDK's
     /// `cioDelivery` needs both strings, `Sources/MessagingPush/Type/PushNotification.swift`).
     public func claims(_ userInfo: JSONObject) -> Bool {

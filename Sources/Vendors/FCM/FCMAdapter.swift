@@ -143,6 +143,9 @@ public struct FCMAdapter: VendorAdapter {
         ]
     }
 
+    /// `gcm.message_id`.
+    public var claimKeys: [String]? { [Key.messageId] }
+
     /// Whether FCM carries the payload: a string `gcm.message_id` (REAL-VENDORS R2), as ``claimStrength(_:)`` says.
     public func claims(_ userInfo: JSONObject) -> Bool {
         claimStrength(userInfo) != nil

@@ -134,6 +134,9 @@ public struct IterableAdapter: VendorAdapter {
         ]
     }
 
+    /// `itbl`.
+    public var claimKeys: [String]? { [Self.vendorKey] }
+
     /// Whether `itbl` is an object, or a string holding a JSON object (R2).
     public func claims(_ userInfo: JSONObject) -> Bool { Self.vendorObject(in: userInfo) != nil }
 

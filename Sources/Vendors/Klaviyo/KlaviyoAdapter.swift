@@ -135,6 +135,9 @@ public struct KlaviyoAdapter: VendorAdapter {
         ]
     }
 
+    /// `body` (the marker `_k` is inside it).
+    public var claimKeys: [String]? { [Key.body] }
+
     /// Claims a userInfo whose `body` is an object holding `_k`, whatever its value.
     public func claims(_ userInfo: JSONObject) -> Bool {
         userInfo[Key.body]?.objectValue?[Key.marker] != nil

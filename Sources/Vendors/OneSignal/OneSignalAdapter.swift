@@ -155,6 +155,9 @@ public struct OneSignalAdapter: VendorAdapter {
         return rows
     }
 
+    /// `custom` and `os_data`.
+    public var claimKeys: [String]? { [Key.custom, Key.osData] }
+
     /// R2: `custom.i` or `os_data.i` is a non-empty string.
     public func claims(_ userInfo: JSONObject) -> Bool {
         // Asked of every payload of every vendor: two lookups, no array of container names.

@@ -75,6 +75,9 @@ public struct PushNotifAIAdapter: VendorAdapter {
         ]
     }
 
+    /// `pna_message_id`.
+    public var claimKeys: [String]? { [Key.messageId] }
+
     /// Claims a userInfo with a non-empty string `pna_message_id` at top level.
     public func claims(_ userInfo: JSONObject) -> Bool {
         guard let messageId = userInfo[Key.messageId]?.stringValue else { return false }

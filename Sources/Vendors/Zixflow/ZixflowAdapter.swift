@@ -114,6 +114,9 @@ public struct ZixflowAdapter: VendorAdapter {
         }
     }
 
+    /// `Zixflow-Delivery-ID`.
+    public var claimKeys: [String]? { [Key.deliveryID] }
+
     public func claims(_ userInfo: JSONObject) -> Bool {
         guard let id = userInfo[Key.deliveryID]?.stringValue else { return false }
         return !id.isEmpty

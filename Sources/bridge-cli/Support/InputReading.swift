@@ -49,7 +49,16 @@ final class LineReader {
     /// is read and dropped), so memory stays bounded and parsing reports it as too large. An input that cannot
     /// be read (a directory, an I/O error) throws: it is not an empty or shorter batch.
     func nextLine() throws(CLIError) -> [UInt8]? {
+        var line: [UInt8]?
+        _ = try withNextLine { line = Array($0) }
+        return line
+    }
+
+    /// Calls `body` with the next line (as ``nextLine()`` gives it) and returns true, or returns false at the
+    /// end of input. A line within one read is passed in place, not copied; the bytes are valid only in `body`.
+    func withNextLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(CLIError) -> Bool {
         let limit = JSONParser.Options.default.maxBytes + 1
+        // A line that spans reads is gathered here (up to the limit).
         var line: [UInt8] = []
         while true {
             if start < end {
@@ -59,19 +68,27 @@ final class LineReader {
                     return start + from.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 }
                 if let newline {
-                    if line.isEmpty {
-                        line = Array(buffer[start..<newline])
-                    } else {
-                        line.append(contentsOf: buffer[start..<min(newline, start + max(0, limit - line.count))])
-                    }
+                    let from = start
                     start = newline + 1
+                    if line.isEmpty {
+                        var lineEnd = newline
+                        if lineEnd > from, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                        buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[from..<lineEnd])) }
+                        return true
+                    }
+                    line.append(contentsOf: buffer[from..<min(newline, from + max(0, limit - line.count))])
                     if line.last == UInt8(ascii: "\r") { line.removeLast() }
-                    return line
+                    line.withUnsafeBufferPointer(body)
+                    return true
                 }
                 line.append(contentsOf: buffer[start..<min(end, start + max(0, limit - line.count))])
                 start = end
             }
-            if finished { return line.isEmpty ? nil : line }
+            if finished {
+                guard !line.isEmpty else { return false }
+                line.withUnsafeBufferPointer(body)
+                return true
+            }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count < 0 {
@@ -95,6 +112,15 @@ func loadUserInfo(_ path: String) throws(CLIError) -> (bytes: Int, userInfo: JSO
 
 /// Parses one userInfo (a whole input or one JSON Lines line).
 func parseUserInfo(_ bytes: [UInt8]) throws(CLIError) -> JSONObject {
+    do throws(PushBridgeError) {
+        return try VendorRegistry.parseUserInfo(bytes)
+    } catch {
+        throw CLIError(error)
+    }
+}
+
+/// Parses one JSON Lines line, in place.
+func parseUserInfo(_ bytes: UnsafeBufferPointer<UInt8>) throws(CLIError) -> JSONObject {
     do throws(PushBridgeError) {
         return try VendorRegistry.parseUserInfo(bytes)
     } catch {

@@ -83,10 +83,12 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
     if jobs == 1 {
         // One thread: each line straight to stdout and stderr, no batch held.
         let output = LineOutput(standardOutput: stdoutStream, standardError: stderrStream)
-        while let line = try reader.nextLine() {
-            summary.lines += 1
-            runLine(line, number: summary.lines, body, into: output)
-        }
+        var number = 0
+        while try reader.withNextLine({ line in
+            number += 1
+            runLine(line, number: number, body, into: output)
+        }) {}
+        summary.lines = number
         summary.notOK = output.notOK
         summary.failed = output.failed
         return summary
@@ -141,7 +143,9 @@ private func runBatch(_ lines: [[UInt8]], firstLine: Int, jobs: Int, _ body: JSO
     let threads = min(jobs, lines.count)
     if threads <= 1 {
         let output = LineOutput()
-        for index in lines.indices { runLine(lines[index], number: firstLine + index, body, into: output) }
+        for index in lines.indices {
+            lines[index].withUnsafeBufferPointer { runLine($0, number: firstLine + index, body, into: output) }
+        }
         return [output]
     }
     let slots = BatchSlots(count: lines.count)
@@ -154,7 +158,7 @@ private func runBatch(_ lines: [[UInt8]], firstLine: Int, jobs: Int, _ body: JSO
             }
             guard index < lines.count else { return }
             let output = LineOutput()
-            runLine(lines[index], number: firstLine + index, body, into: output)
+            lines[index].withUnsafeBufferPointer { runLine($0, number: firstLine + index, body, into: output) }
             slots.store(output, at: index)
         }
     }
@@ -162,7 +166,7 @@ private func runBatch(_ lines: [[UInt8]], firstLine: Int, jobs: Int, _ body: JSO
 }
 
 /// One line through `body`: its result or error line to stdout, diagnostics to stderr, both in `output`.
-private func runLine(_ line: [UInt8], number: Int, _ body: JSONLineBody, into output: LineOutput) {
+private func runLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, _ body: JSONLineBody, into output: LineOutput) {
     do throws(CLIError) {
         let userInfo = try parseUserInfo(line)
         let (result, ok) = try body(userInfo, line.count, number, output)

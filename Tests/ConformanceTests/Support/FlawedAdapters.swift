@@ -32,6 +32,8 @@ struct FlawedZixflowAdapter: CategoryProviding {
         case addsMutableContentSilently
         /// Puts the write key into the receipt request's JSON body as well as its secret header.
         case putsWriteKeyInBody
+        /// Names `zixflow_id` as its claim key, though it claims on `Zixflow-Delivery-ID`.
+        case namesWrongClaimKey
     }
 
     let flaw: Flaw
@@ -53,6 +55,8 @@ struct FlawedZixflowAdapter: CategoryProviding {
     func claims(_ userInfo: JSONObject) -> Bool {
         base.claims(userInfo) || (flaw == .claimsBuzzKitPayloads && userInfo["buzzkit"] != nil)
     }
+
+    var claimKeys: [String]? { flaw == .namesWrongClaimKey ? ["zixflow_id"] : base.claimKeys }
 
     func decode(_ userInfo: JSONObject) -> DecodeResult {
         if flaw == .crashesOnWrongType {

@@ -53,6 +53,9 @@ public struct ChirpAdapter: VendorAdapter, CategoryProviding, ReceiptRequestDesc
 
     public func claims(_ userInfo: JSONObject) -> Bool { userInfo["chirp"]?["id"]?.stringValue?.isEmpty == false }
 
+    /// Chirp claims only payloads with a `chirp` object: the registry asks it about no other.
+    public var claimKeys: [String]? { ["chirp"] }
+
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         var payload = PushPayload(vendor: id)
         var diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
