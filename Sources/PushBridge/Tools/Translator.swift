@@ -50,6 +50,22 @@ public enum Translator {
             losses: prepared.losses + encoded.losses, diagnostics: decoded.diagnostics)
     }
 
+    /// ``translate(_:from:to:collectingLosses:)`` for a caller that keeps only the target's userInfo, the losses
+    /// and the diagnostics (`bridge-cli translate`): with no ``Translation/payload`` to keep, the decoded payload
+    /// is prepared in place instead of copied first.
+    package static func translatedUserInfo(
+        _ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
+        collectingLosses: Bool = true
+    ) -> (userInfo: JSONObject, losses: [Loss], diagnostics: [Diagnostic]) {
+        let decoded = source.decodeClaimed(userInfo)
+        guard source.id != target.id else { return (userInfo, [], decoded.diagnostics) }
+        let diagnostics = decoded.diagnostics
+        var payload = (consume decoded).payload
+        let losses = prepareInPlace(&payload, from: source, to: target, collectingLosses: collectingLosses)
+        let encoded = target.encode(payload, collectingLosses: collectingLosses)
+        return (encoded.userInfo, losses + encoded.losses, diagnostics)
+    }
+
     /// Applies the shared cross-vendor rules to `payload` before `target.encode`; the losses are empty
     /// when `collectingLosses` is false.
     public static func prepare(
@@ -58,6 +74,16 @@ public enum Translator {
     ) -> (payload: PushPayload, losses: [Loss]) {
         guard source.id != target.id else { return (payload, []) }
         var payload = payload
+        let losses = prepareInPlace(&payload, from: source, to: target, collectingLosses: collectingLosses)
+        return (payload, losses)
+    }
+
+    /// ``prepare(_:from:to:collectingLosses:)`` on `payload` itself.
+    static func prepareInPlace(
+        _ payload: inout PushPayload, from source: any VendorAdapter, to target: any VendorAdapter,
+        collectingLosses: Bool
+    ) -> [Loss] {
+        guard source.id != target.id else { return [] }
         var losses = LossList(collecting: collectingLosses)
         for (key, value) in losses.isCollecting ? payload.tracking.membersInCanonicalOrder : [] {
             // A tracking value that is the message id travels on as the target's own message id.
@@ -99,6 +125,6 @@ public enum Translator {
                     reason: "in \(target.name) this button would run the message's action and link; in \(source.name) it routes nothing"))
             }
         }
-        return (payload, losses.collected)
+        return losses.collected
     }
 }

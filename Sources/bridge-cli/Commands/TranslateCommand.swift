@@ -23,7 +23,7 @@ enum TranslateCommand: Command {
         let report = arguments.has("report")
         if arguments.has("jsonl") {
             return try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
-                let translation = Translator.translate(
+                let translation = Translator.translatedUserInfo(
                     userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, collectingLosses: report)
                 printDiagnostics(translation.diagnostics, line: line, to: output.standardError)
                 if report { printLosses(translation.losses, line: line, to: output.standardError) }

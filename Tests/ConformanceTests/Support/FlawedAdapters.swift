@@ -56,7 +56,13 @@ struct FlawedZixflowAdapter: CategoryProviding {
         base.claims(userInfo) || (flaw == .claimsBuzzKitPayloads && userInfo["buzzkit"] != nil)
     }
 
-    var claimKeys: [String]? { flaw == .namesWrongClaimKey ? ["zixflow_id"] : base.claimKeys }
+    var claimKeys: [String]? {
+        switch flaw {
+        case .namesWrongClaimKey: return ["zixflow_id"]
+        case .claimsBuzzKitPayloads: return nil  // it claims on `buzzkit` too: asked about every payload
+        default: return base.claimKeys
+        }
+    }
 
     func decode(_ userInfo: JSONObject) -> DecodeResult {
         if flaw == .crashesOnWrongType {
