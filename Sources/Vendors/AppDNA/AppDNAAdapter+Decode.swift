@@ -14,9 +14,9 @@ extension AppDNAAdapter {
         var hasOtherKey = false
         for (key, value) in userInfo {
             switch key {
+            case "aps": break
             case Key.vendorObject: vendorObject = value
             case Key.replyText: replyTextValue = value
-            case "aps": break
             default: hasOtherKey = true
             }
         }
@@ -98,27 +98,43 @@ extension AppDNAAdapter {
             var action: JSONValue?, actions: JSONValue?, data: JSONValue?, imageURL: JSONValue?, pushID: JSONValue?
             var hasUnknownKey = false
             scan: for (key, member) in members {
-                switch key {
-                case Key.action: action = member
-                case Key.actions: actions = member
-                case Key.data: data = member
-                case Key.imageURL: imageURL = member
-                case Key.pushID: pushID = member
-                default:
+                switch VendorKey(key) {
+                case .action: action = member
+                case .actions: actions = member
+                case .data: data = member
+                case .imageURL: imageURL = member
+                case .pushID: pushID = member
+                case .unknown:
                     hasUnknownKey = true
                     break scan
                 }
             }
             if hasUnknownKey {
-                for (key, member) in members.membersInCanonicalOrder { decodeVendorMember(key, member) }
+                for (key, member) in members.membersInCanonicalOrder { decodeVendorMember(key, VendorKey(key), member) }
                 if members[Key.pushID] == nil { notePushIDMissing() }
                 return
             }
             if let action { decodeMessageAction(action) }
             if let actions { decodeButtons(actions) }
-            if let data { decodeVendorMember(Key.data, data) }
-            if let imageURL { decodeVendorMember(Key.imageURL, imageURL) }
-            if let pushID { decodeVendorMember(Key.pushID, pushID) } else { notePushIDMissing() }
+            if let data { decodeVendorMember(Key.data, .data, data) }
+            if let imageURL { decodeVendorMember(Key.imageURL, .imageURL, imageURL) }
+            if let pushID { decodeVendorMember(Key.pushID, .pushID, pushID) } else { notePushIDMissing() }
+        }
+
+        /// The `appdna` object's own keys, told apart by length first (a string switch compares a key with
+        /// each name in turn).
+        enum VendorKey {
+            case action, actions, data, imageURL, pushID, unknown
+
+            init(_ key: String) {
+                switch key.utf8.count {
+                case Key.data.utf8.count: self = key == Key.data ? .data : .unknown
+                case Key.action.utf8.count: self = key == Key.action ? .action : .unknown
+                case Key.actions.utf8.count: self = key == Key.actions ? .actions : key == Key.pushID ? .pushID : .unknown
+                case Key.imageURL.utf8.count: self = key == Key.imageURL ? .imageURL : .unknown
+                default: self = .unknown
+                }
+            }
         }
 
         mutating func notePushIDMissing() {
@@ -127,12 +143,12 @@ extension AppDNAAdapter {
                 message: "appdna has no push_id: AppDNA does not claim the push and sends no receipt"))
         }
 
-        /// Reads member `key` of the `appdna` object.
-        mutating func decodeVendorMember(_ key: String, _ member: JSONValue) {
+        /// Reads member `key` (told apart as `name`) of the `appdna` object.
+        mutating func decodeVendorMember(_ key: String, _ name: VendorKey, _ member: JSONValue) {
             // Built only when a diagnostic or a kept value needs it (the hot path never does).
             var path: String { JSONPath.member(key, of: Path.vendorObject) }
-            switch key {
-            case Key.pushID:
+            switch name {
+            case .pushID:
                 guard let text = member.stringValue else {
                     keepWrongType(member, at: path, expected: "a non-empty string")
                     return
@@ -143,11 +159,11 @@ extension AppDNAAdapter {
                         .warning, code: "push-id-empty", path: path,
                         message: "push_id is empty: AppDNA does not claim the push and sends no receipt"))
                 }
-            case Key.action:
+            case .action:
                 decodeMessageAction(member)
-            case Key.actions:
+            case .actions:
                 decodeButtons(member)
-            case Key.imageURL:
+            case .imageURL:
                 if let text = member.stringValue, !text.isEmpty {
                     payload.imageURL = text
                 } else if member.stringValue != nil {
@@ -157,13 +173,13 @@ extension AppDNAAdapter {
                 } else {
                     keepWrongType(member, at: path, expected: "a string")
                 }
-            case Key.data:
+            case .data:
                 if let object = member.objectValue {
                     payload.data = object
                 } else {
                     keepWrongType(member, at: path, expected: "an object")
                 }
-            default:
+            case .unknown:
                 keepUnknownKey(member, at: path, in: "appdna")
             }
         }
