@@ -150,12 +150,22 @@ struct JSONLinesStreamingTests {
         #expect(lines[2] == ["vendor": "zixflow"])
     }
 
-    @Test("a last line without a newline and CRLF line endings are read")
-    func lineEndings() throws {
+    @Test("a last line without a newline and CRLF line endings are read, on one thread and on two",
+          arguments: ["1", "2"])
+    func lineEndings(jobs: String) throws {
         let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
-        let result = try CLI.run(["detect", "--jsonl", "-"], stdin: native + "\r\n" + native)
+        // A line longer than one read (64 KiB) is gathered across reads, its CR dropped like any other's.
+        var long = try Fixtures.payload("zixflow-native.json")
+        long["note"] = .string(String(repeating: "x", count: 150_000))
+        let result = try CLI.run(
+            ["detect", "--jsonl", "--jobs", jobs, "-"],
+            stdin: native + "\r\n" + jsonText(.object(long)) + "\r\n" + native + "\n" + native)
         #expect(result.status == 0, "\(result)")
-        #expect(try result.stdoutJSONLines() == [["vendor": "zixflow"], ["vendor": "zixflow"]])
+        #expect(try result.stdoutJSONLines() == Array(repeating: ["vendor": "zixflow"], count: 4))
+        let translated = try CLI.run(
+            ["translate", "--to", "pushnotifai", "--jsonl", "--jobs", jobs, "-"], stdin: jsonText(.object(long)) + "\r")
+        #expect(translated.status == 0, "\(translated)")
+        #expect(try translated.stdoutJSONLines().first?["note"]?.stringValue?.count == 150_000)
     }
 
     @Test("normalize --jsonl tags each diagnostic on stderr with its input line")

@@ -105,6 +105,28 @@ struct JSONParserTests {
         }
     }
 
+    @Test("a text inside a larger buffer parses in place like the same bytes on their own, errors included")
+    func bufferSliceMatchesBytes() throws {
+        for text in [#"{"aps":{"alert":"x"},"k":[1,"é"]}"#, "[1,]", #"{"a":}"#, "[1] x", "", "[1]"] {
+            let bytes = Array(text.utf8)
+            // Surrounded by bytes that would change the result if the parser read past either end.
+            let padded = Array("]"{".utf8) + bytes + Array("}"x".utf8)
+            let inPlace = padded.withUnsafeBufferPointer { buffer in
+                Result { () throws(JSONParseError) in
+                    try JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[3..<(3 + bytes.count)]))
+                }
+            }
+            let alone = Result { () throws(JSONParseError) in try JSONParser.parse(bytes) }
+            #expect(inPlace == alone, "\(text)")
+            let userInfo = padded.withUnsafeBufferPointer { buffer in
+                Result { () throws(PushBridgeError) in
+                    try VendorRegistry.parseUserInfo(UnsafeBufferPointer(rebasing: buffer[3..<(3 + bytes.count)]))
+                }
+            }
+            #expect(userInfo == Result { () throws(PushBridgeError) in try VendorRegistry.parseUserInfo(bytes) }, "\(text)")
+        }
+    }
+
     @Test("true is a boolean, never the number 1")
     func trueIsNotOne() throws {
         let value = try JSONParser.parse("[true,1,false,0,null]")
