@@ -110,7 +110,7 @@ struct JSONParserTests {
         for text in [#"{"aps":{"alert":"x"},"k":[1,"é"]}"#, "[1,]", #"{"a":}"#, "[1] x", "", "[1]"] {
             let bytes = Array(text.utf8)
             // Surrounded by bytes that would change the result if the parser read past either end.
-            let padded = Array("]"{".utf8) + bytes + Array("}"x".utf8)
+            let padded = Array(#"]"{"#.utf8) + bytes + Array(#"}"x"#.utf8)
             let inPlace = padded.withUnsafeBufferPointer { buffer in
                 Result { () throws(JSONParseError) in
                     try JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[3..<(3 + bytes.count)]))
