@@ -18,6 +18,31 @@ struct JSONWriterTests {
         #expect(JSONWriter.sortedCanonically(keys) == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
+    @Test("keys sharing long prefixes, with NUL and non-ASCII bytes, sort in UTF-8 byte order in objects of every size")
+    func keysWithSharedPrefixesSorted() {
+        var random = SplitMix64(seed: 0x5EED_50A7)
+        // Few letters and a common stem make ties on the first eight and sixteen bytes common.
+        let alphabet: [String] = ["a", "b", "_", "\u{0}", "é", "\u{1F600}", "0", "z"]
+        let stems = ["", "extra_me", "extra_meta_", "extra_meta_data_", "k"]
+        for size in [2, 5, 13, 24, 25, 40, 90] {
+            for _ in 0..<20 {
+                var keys = Set<String>()
+                while keys.count < size {
+                    var key = stems[Int(random.next() % UInt64(stems.count))]
+                    for _ in 0..<Int(random.next() % 12) { key += alphabet[Int(random.next() % UInt64(alphabet.count))] }
+                    keys.insert(key)
+                }
+                let shuffled = keys.shuffled(using: &random)
+                let expected = shuffled.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                let object = JSONObject(shuffled.map { ($0, JSONValue.null) })
+                #expect(JSONWriter.sortedKeys(object) == expected, "\(shuffled)")
+                #expect(JSONWriter.sortedCanonically(shuffled) == expected)
+                let written = try? JSONParser.parseDocument(JSONWriter.bytes(.object(object)))
+                #expect(written?.value.objectValue?.keys.map { $0 } == expected)
+            }
+        }
+    }
+
     @Test("writeObject writes members in any order as the canonical object they make")
     func writeObjectMatchesObject() {
         let members: [(key: String, value: JSONValue)] = [
