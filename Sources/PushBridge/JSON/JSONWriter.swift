@@ -125,28 +125,28 @@ public enum JSONWriter {
     }
 
     /// A key's place in a sort: its first eight UTF-8 bytes as a big-endian number (most comparisons are one
-    /// integer comparison), for a key of 9 to 16 bytes its bytes from the ninth on the same way (keys such as
-    /// `extra_meta_0` and `extra_meta_3` share their first eight), its length, and where to find it again.
+    /// integer comparison), its last eight bytes (from which ``second`` reads a key of 9 to 16 bytes past its
+    /// eighth, for keys such as `extra_meta_0` and `extra_meta_3` that share their first eight), its length, and
+    /// where to find it again.
     struct SortEntry<Position> {
         let prefix: UInt64
-        let second: UInt64
+        let suffix: UInt64
         let count: Int
         let position: Position
 
         @inline(__always)
         init(_ fingerprint: KeyFingerprint, at position: Position) {
             self.prefix = fingerprint.prefix
-            let count = fingerprint.count
-            // The fingerprint's suffix holds the last eight bytes (the first of them lowest): shifted down to
-            // bytes 8..<count, then byte-swapped so byte 8 is the highest (the rest zero).
-            if count > 8, count <= 16 {
-                second = (UInt64(littleEndian: fingerprint.suffix) >> UInt64(8 * (16 - count))).byteSwapped
-            } else {
-                second = 0
-            }
-            self.count = count
+            self.suffix = fingerprint.suffix
+            self.count = fingerprint.count
             self.position = position
         }
+
+        /// For a key of 9 to 16 bytes, its bytes from the ninth on as a big-endian number (zero-padded): the
+        /// suffix (its last eight bytes, the first of them lowest) shifted down to bytes 8..<count, then
+        /// byte-swapped so byte 8 is the highest.
+        @inline(__always)
+        var second: UInt64 { (UInt64(littleEndian: suffix) >> UInt64(8 * (16 - count))).byteSwapped }
 
         @inline(__always)
         init(_ key: String, at position: Position) {
@@ -164,7 +164,8 @@ public enum JSONWriter {
             // Equal zero-padded words with a key that ends within them: that key is a prefix of the other.
             if a.count <= 8 || b.count <= 8 { return a.count < b.count }
             if a.count <= 16, b.count <= 16 {
-                if a.second != b.second { return a.second < b.second }
+                let (first, second) = (a.second, b.second)
+                if first != second { return first < second }
                 return a.count < b.count
             }
             return utf8Precedes(key(a.position), key(b.position))
