@@ -234,9 +234,7 @@ public struct JSONObject: Sendable {
         var high: UInt64 = 0
         var bitsMeet = false
         for member in members {
-            let fingerprint = member.fingerprint
-            let mixed = (fingerprint.prefix ^ fingerprint.suffix &* 0x9E37_79B9_7F4A_7C15
-                ^ UInt64(bitPattern: Int64(fingerprint.count))) &* 0xBF58_476D_1CE4_E5B9
+            let mixed = mixedBits(member.fingerprint)
             let bit: UInt64 = 1 &<< (mixed >> 58)
             if mixed & (1 << 57) == 0 {
                 if low & bit != 0 { bitsMeet = true; break }
@@ -256,6 +254,14 @@ public struct JSONObject: Sendable {
         return false
     }
 
+    /// A fingerprint's words mixed into one, its high bits spread over every byte of the key it holds (for the
+    /// repeated-key checks' filter and table).
+    @inline(__always)
+    private static func mixedBits(_ fingerprint: KeyFingerprint) -> UInt64 {
+        (fingerprint.prefix ^ fingerprint.suffix &* 0x9E37_79B9_7F4A_7C15
+            ^ UInt64(bitPattern: Int64(fingerprint.count))) &* 0xBF58_476D_1CE4_E5B9
+    }
+
     /// ``hasRepeatedKey(_:)`` for more than eight members: each fingerprint goes into a small table on the
     /// stack (linear probing), so a member is compared only with those whose fingerprints hash alike instead
     /// of with every earlier one.
@@ -267,9 +273,7 @@ public struct JSONObject: Sendable {
             table.initialize(repeating: -1)
             for index in members.indices {
                 let fingerprint = members[index].fingerprint
-                let mixed = (fingerprint.prefix ^ fingerprint.suffix &* 0x9E37_79B9_7F4A_7C15
-                    ^ UInt64(bitPattern: Int64(fingerprint.count))) &* 0xBF58_476D_1CE4_E5B9
-                var slot = Int(truncatingIfNeeded: mixed >> 40) & mask
+                var slot = Int(truncatingIfNeeded: mixedBits(fingerprint) >> 40) & mask
                 while table[slot] >= 0 {
                     let other = members[Int(table[slot])]
                     if other.fingerprint == fingerprint,
