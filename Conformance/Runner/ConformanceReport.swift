@@ -34,6 +34,10 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
     case providesCategory
     /// Law 3: the encoded payload is valid APNs; `target` is set for a translation into another vendor.
     case validAPNs(target: String?)
+    /// Law 7: a translation into `target` is the target's or nobody's: ``VendorRegistry/claimant(of:)`` of the
+    /// translated userInfo is `target` or no vendor, never another vendor or two — with the payload as it is, and
+    /// with every other registered vendor's marker planted in its custom data. Path `$`.
+    case translationClaimant(target: String)
     /// Law 5: an adversarial variant of the payload crashed the adapter, gave no result, or lost a value
     /// silently. Paths are in the wire payload.
     case adversarial(variant: String)
@@ -73,6 +77,7 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
         case .leanEncode: return "law:lean-encode"
         case .providesCategory: return "law:provides-category"
         case .validAPNs(let target): return target.map { "law:valid-apns:\($0)" } ?? "law:valid-apns"
+        case .translationClaimant(let target): return "law:translation-claimant:\(target)"
         case .adversarial(let variant): return "law:adversarial(\(variant))"
         case .neverCrash: return "law:never-crash"
         case .eventTable: return "law:event-table"

@@ -119,7 +119,7 @@ extension ConformanceSuite {
                     "none (registered: \(registry.ids.joined(separator: ", ")))")
                 continue
             }
-            let translation = Translator.translate(testCase.payload, from: adapter, to: targetAdapter)
+            let translation = Translator.translate(testCase.payload, from: adapter, to: targetAdapter, registry: registry)
             var actual: [String: Loss] = [:]
             for loss in translation.losses where actual[loss.path] == nil { actual[loss.path] = loss }
             for path in expected.sorted() where actual[path] == nil {
@@ -138,7 +138,7 @@ extension ConformanceSuite {
                 continue
             }
             let userInfo = JSONValue.object(
-                Translator.translate(testCase.payload, from: adapter, to: targetAdapter).userInfo)
+                Translator.translate(testCase.payload, from: adapter, to: targetAdapter, registry: registry).userInfo)
             let assertions = expect.translated![target]!
             for wirePath in JSONWriter.sortedKeys(assertions) {
                 let actual = JSONPathSteps.parse(wirePath).flatMap { JSONPathSteps.value(at: $0, in: userInfo) }

@@ -130,12 +130,56 @@ extension ConformanceSuite {
         let sourceBytes = JSONWriter.bytes(.object(payload)).count
         failures += apnsFailures(
             encoded.userInfo, source: original, sourceBytes: sourceBytes, adapter: adapter, target: nil)
+        // The same payload with every other vendor's marker in its custom data, written as the adapter writes it.
+        let planted = plantedMarkers(besides: adapter)
+        var withMarkers = original
+        for (key, value) in planted where withMarkers.data[key] == nil { withMarkers.data[key] = value }
+        let plantedPayload = planted.isEmpty ? nil : adapter.encode(withMarkers, collectingLosses: false).userInfo
         for target in registry.adapters where target.id != adapter.id {
-            let translation = Translator.translate(payload, from: adapter, to: target)
+            let translation = Translator.translate(payload, from: adapter, to: target, registry: registry)
             failures += apnsFailures(
                 translation.userInfo, source: original, sourceBytes: sourceBytes, adapter: target, target: target.id)
+            failures += claimantFailures(translation.userInfo, target: target, planted: false)
+            if let plantedPayload {
+                let plantedTranslation = Translator.translate(plantedPayload, from: adapter, to: target, registry: registry)
+                failures += claimantFailures(plantedTranslation.userInfo, target: target, planted: true)
+            }
         }
         return failures
+    }
+
+    /// Law 7 on one translation into `target`.
+    private func claimantFailures(_ userInfo: JSONObject, target: any VendorAdapter, planted: Bool) -> [ConformanceFailure] {
+        let actual: String
+        do throws(PushBridgeError) {
+            guard let claimant = try registry.claimant(of: userInfo), claimant.id != target.id else { return [] }
+            actual = "a device gives it to \(claimant.id)"
+        } catch {
+            actual = "\(error)"
+        }
+        let what = planted ? " (every other vendor's marker planted in the source's custom data)" : ""
+        return [ConformanceFailure(
+            caseID: "", check: .translationClaimant(target: target.id), path: JSONPath.root,
+            expected: "the translation into \(target.id) is \(target.id)'s or no vendor's\(what)",
+            actual: actual + ": " + JSONWriter.string(.object(userInfo)))]
+    }
+
+    /// The top-level members (besides `aps`) with which each registered adapter other than `adapter` marks a push
+    /// of its own: what it writes for a push of `adapter` with a message id and a delivery token, when it then
+    /// claims the result as owner or carrier. Custom data holding them is what a translation must not hoist.
+    func plantedMarkers(besides adapter: any VendorAdapter) -> JSONObject {
+        var markers: JSONObject = [:]
+        for other in registry.adapters where other.id != adapter.id {
+            // As a push from `adapter` would be written for `other`, with a delivery token among its tracking keys
+            // (a vendor such as Customer.io claims only a push that has one).
+            let payload = PushPayload(
+                vendor: adapter.id, messageId: "planted-\(other.id)", alert: PushAlert(body: "planted"),
+                tracking: ["CIO-Delivery-Token": "planted"])
+            let userInfo = other.encode(payload, collectingLosses: false).userInfo
+            guard other.claimStrength(userInfo) != nil else { continue }
+            for (key, value) in userInfo where key != "aps" && markers[key] == nil { markers[key] = value }
+        }
+        return markers
     }
 
     /// Law 3 on an encoded payload, using the core's ``Validator``: `aps` present, `aps.alert` for a visible

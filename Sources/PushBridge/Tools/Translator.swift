@@ -30,14 +30,25 @@ public struct Translation: Sendable, Hashable {
 ///   that change of what a tap does is reported as a loss of the button.
 /// A same-vendor translation is the identity (WIRE-FORMATS §7.9): the userInfo comes back as it went in,
 /// nothing is lost and nothing is re-derived; the source is still decoded for `payload` and `diagnostics`.
+///
+/// A translation is its target's or nobody's (WIRE-FORMATS §7.10): what the target writes at the top level (custom
+/// data above all) never carries another registered vendor's marker or a carrier's keys. Each such member is
+/// left out and reported as a loss naming the vendor a device would otherwise give the push to, so
+/// ``VendorRegistry/claimant(of:)`` of the output is the target or no vendor.
 public enum Translator {
     /// Translates `userInfo` from `source` to `target`. With `collectingLosses` false the losses are not
     /// built (the userInfo and diagnostics are the same): for callers that do not report them.
+    ///
+    /// `registry` is the set of vendors a device would choose among (the one the app or tool detects with):
+    /// no other vendor of it, and no known carrier, claims the output. Without it only `source` and `target`
+    /// are known, besides the carriers. The source's claim notes (``VendorRegistry/claimNotes(of:claimedBy:)``)
+    /// join the diagnostics.
     public static func translate(
         _ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
-        collectingLosses: Bool = true
+        registry: VendorRegistry? = nil, collectingLosses: Bool = true
     ) -> Translation {
-        let decoded = source.decodeClaimed(userInfo)
+        var decoded = source.decodeClaimed(userInfo)
+        if let registry { decoded.diagnostics += registry.claimNotes(of: userInfo, claimedBy: source) }
         guard source.id != target.id else {
             return Translation(
                 source: source.id, target: target.id, payload: decoded.payload, userInfo: userInfo, losses: [],
@@ -45,9 +56,14 @@ public enum Translator {
         }
         let prepared = prepare(decoded.payload, from: source, to: target, collectingLosses: collectingLosses)
         let encoded = target.encode(prepared.payload, collectingLosses: collectingLosses)
+        var output = encoded.userInfo
+        var claimLosses = LossList(collecting: collectingLosses)
+        keepTarget(
+            &output, data: prepared.payload.data, target: target,
+            registry: registry ?? VendorRegistry([target, source]), losses: &claimLosses)
         return Translation(
-            source: source.id, target: target.id, payload: decoded.payload, userInfo: encoded.userInfo,
-            losses: prepared.losses + encoded.losses, diagnostics: decoded.diagnostics)
+            source: source.id, target: target.id, payload: decoded.payload, userInfo: output,
+            losses: prepared.losses + encoded.losses + claimLosses.collected, diagnostics: decoded.diagnostics)
     }
 
     /// ``translate(_:from:to:collectingLosses:)`` for a caller that keeps only the target's userInfo, the losses
@@ -55,15 +71,85 @@ public enum Translator {
     /// is prepared in place instead of copied first.
     package static func translatedUserInfo(
         _ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
-        collectingLosses: Bool = true
+        registry: VendorRegistry, collectingLosses: Bool = true
     ) -> (userInfo: JSONObject, losses: [Loss], diagnostics: [Diagnostic]) {
         let decoded = source.decodeClaimed(userInfo)
-        guard source.id != target.id else { return (userInfo, [], decoded.diagnostics) }
-        let diagnostics = decoded.diagnostics
+        let diagnostics = decoded.diagnostics + registry.claimNotes(of: userInfo, claimedBy: source)
+        guard source.id != target.id else { return (userInfo, [], diagnostics) }
         var payload = (consume decoded).payload
         let losses = prepareInPlace(&payload, from: source, to: target, collectingLosses: collectingLosses)
         let encoded = target.encode(payload, collectingLosses: collectingLosses)
-        return (encoded.userInfo, losses + encoded.losses, diagnostics)
+        var output = encoded.userInfo
+        var claimLosses = LossList(collecting: collectingLosses)
+        keepTarget(&output, data: payload.data, target: target, registry: registry, losses: &claimLosses)
+        return (output, losses + encoded.losses + claimLosses.collected, diagnostics)
+    }
+
+    /// Leaves out of `userInfo` (a translation into `target`) every top-level member that would make another
+    /// vendor claim it: the claim keys of another adapter of `registry` that claims it, and the keys of a known
+    /// carrier (``CarrierEnvelope``) other than `target` that would show it delivered the push. Each is a loss at
+    /// its bridge-form path (`$.data.<key>` when it is custom data, else `$.<key>`) naming that vendor. When that
+    /// is not enough (an adapter that names no claim keys), every top-level member that is custom data goes the
+    /// same way; a claim that survives even that is the target's own encoding, reported as one loss at `$`.
+    ///
+    /// Costs one look at the output's top-level keys when no other vendor's key is there.
+    static func keepTarget(
+        _ userInfo: inout JSONObject, data: JSONObject, target: any VendorAdapter, registry: VendorRegistry,
+        losses: inout LossList
+    ) {
+        let targetKeys = target.claimKeys ?? []
+        var changed = false
+        func leaveOut(_ key: String, claimedFor vendor: String, _ marker: String) {
+            guard let value = userInfo.removeValue(forKey: key) else { return }
+            changed = true
+            let isData = data[key] != nil
+            losses.append(Loss(
+                path: JSONPath.member(key, of: isData ? "$.data" : JSONPath.root), value: value,
+                reason: "'\(key)' is \(vendor)'s \(marker): written at the top level of a \(target.name) push it would "
+                    + "make a device give the push to \(vendor), so it is not carried"))
+        }
+        var candidates = registry.claimScreen.candidates(in: userInfo)
+        while let index = candidates.popFirst() {
+            let other = registry.adapters[index]
+            guard other.id != target.id, other.claimStrength(userInfo) != nil else { continue }
+            for key in other.claimKeys ?? [] where !targetKeys.contains(key) {
+                leaveOut(key, claimedFor: other.name, "marker")
+            }
+            if other.claimStrength(userInfo) != nil {
+                // No claim keys to go by: the custom data members whose absence ends the claim.
+                for key in Array(userInfo.keys) where data[key] != nil && !targetKeys.contains(key) {
+                    var without = userInfo
+                    without.removeValue(forKey: key)
+                    if other.claimStrength(without) == nil { leaveOut(key, claimedFor: other.name, "marker") }
+                }
+            }
+        }
+        for carrier in CarrierEnvelope.envelopes(of: userInfo, decodingVendor: target.id) {
+            for key in Array(userInfo.keys) where carrier.contains(key) && !targetKeys.contains(key) {
+                leaveOut(key, claimedFor: carrier.name, "carrier key")
+            }
+        }
+        // The screen's candidates are every adapter that could claim the output: with nothing left out, no other
+        // vendor claims it.
+        guard changed else { return }
+        func otherClaimant() -> String? {
+            do throws(PushBridgeError) {
+                guard let claimant = try registry.claimant(of: userInfo), claimant.id != target.id else { return nil }
+                return claimant.name
+            } catch {
+                guard case .ambiguousVendor(let ids) = error else { return nil }
+                return ids.filter { $0 != target.id }.compactMap { registry.adapter(id: $0)?.name }
+                    .joined(separator: " and ")
+            }
+        }
+        guard let claimant = otherClaimant() else { return }
+        for key in Array(userInfo.keys) where data[key] != nil && !targetKeys.contains(key) {
+            leaveOut(key, claimedFor: claimant, "claim")
+        }
+        guard let stillClaimant = otherClaimant() else { return }
+        losses.append(Loss(
+            path: JSONPath.root, value: .object(userInfo),
+            reason: "\(target.name)'s own fields make a device give this push to \(stillClaimant)"))
     }
 
     /// Applies the shared cross-vendor rules to `payload` before `target.encode`; the losses are empty

@@ -264,6 +264,10 @@ public protocol VendorAdapter: Sendable {
     /// (and of every adapter whose claim keys are nil), so detection is one look at the payload's top-level
     /// keys rather than a call to every adapter. Default: nil. The conformance kit checks the promise.
     var claimKeys: [String]? { get }
+    /// Whether the vendor's owner claim of `userInfo` rests on a message id of its own (OneSignal's `custom.i`,
+    /// Iterable's `itbl.messageId`): when two owners claim one payload and exactly one of them claims it by a
+    /// message id, that one wins (REAL-VENDORS K9). Default: false.
+    func claimsByMessageId(_ userInfo: JSONObject) -> Bool
     /// Wire payload → bridge form.
     func decode(_ userInfo: JSONObject) -> DecodeResult
     /// Bridge form → wire payload, appending the losses special to the vendor (not those its
@@ -295,6 +299,9 @@ extension VendorAdapter {
 
     /// None named: the registry asks this adapter about every payload.
     public var claimKeys: [String]? { nil }
+
+    /// False: the claim rests on a marker, not a message id.
+    public func claimsByMessageId(_ userInfo: JSONObject) -> Bool { false }
 
     /// None: a vendor that registers categories conforms to ``CategoryProviding``, whose default is used instead.
     public func ownsCategory(_ category: String) -> Bool { false }

@@ -58,8 +58,9 @@ public struct VendorRegistry: Sendable {
     }
 
     /// The adapter `userInfo` belongs to (REAL-VENDORS R2), or nil with none: the one owner that claims it,
-    /// else, when no owner does, the carrier of lowest rank. Throws when two owners (or two carriers of the
-    /// same best rank) claim it.
+    /// else, when no owner does, the carrier of lowest rank. Of several owners, the one that alone claims by a
+    /// message id (``VendorAdapter/claimsByMessageId(_:)``) wins (REAL-VENDORS K9). Throws when two owners that
+    /// K9 cannot settle (or two carriers of the same best rank) claim it.
     public func claimant(of userInfo: JSONObject) throws(PushBridgeError) -> (any VendorAdapter)? {
         // Every payload comes here: one pass over the adapters in place (no copy of each), counting owners and
         // the best carriers; the lists an error names are made only on that path.
@@ -87,7 +88,9 @@ public struct VendorRegistry: Sendable {
             }
         }
         guard ownerCount <= 1 else {
-            throw .ambiguousVendor(adapters.filter { $0.claimStrength(userInfo) == .owner }.map(\.id))
+            let owners = adapters.filter { $0.claimStrength(userInfo) == .owner }
+            if let winner = Self.messageIdOwner(among: owners, of: userInfo) { return winner }
+            throw .ambiguousVendor(owners.map(\.id))
         }
         if let owner { return adapters[owner] }
         guard let bestCarrier else { return nil }
@@ -95,6 +98,36 @@ public struct VendorRegistry: Sendable {
             throw .ambiguousVendor(adapters.filter { $0.claimStrength(userInfo) == .carrier(rank: bestRank) }.map(\.id))
         }
         return adapters[bestCarrier]
+    }
+
+    /// The owner among `owners` (two or more) that alone claims `userInfo` by a message id, if exactly one does.
+    private static func messageIdOwner(among owners: [any VendorAdapter], of userInfo: JSONObject) -> (any VendorAdapter)? {
+        let byMessageId = owners.filter { $0.claimsByMessageId(userInfo) }
+        return byMessageId.count == 1 ? byMessageId[0] : nil
+    }
+
+    /// What deciding the claimant of `userInfo` for `adapter` noticed: a `claimed-by-message-id` info diagnostic
+    /// when other owners claim it too and `adapter` won by its message id (REAL-VENDORS K9), naming the others,
+    /// whose keys `adapter` reads as its own (data or kept values). Empty otherwise, at the cost of one look at the
+    /// payload's top-level keys when at most one adapter's claim keys are there.
+    public func claimNotes(of userInfo: JSONObject, claimedBy adapter: any VendorAdapter) -> [Diagnostic] {
+        var candidates = claimScreen.candidates(in: userInfo)
+        if candidates.count == nil, candidates.bits & (candidates.bits &- 1) == 0 { return [] }
+        var others: [any VendorAdapter] = []
+        while let index = candidates.popFirst() {
+            let other = adapters[index]
+            if other.id != adapter.id, other.claimStrength(userInfo) == .owner { others.append(other) }
+        }
+        guard !others.isEmpty, adapter.claimStrength(userInfo) == .owner,
+            Self.messageIdOwner(among: [adapter] + others, of: userInfo)?.id == adapter.id
+        else { return [] }
+        let names = others.map(\.name).joined(separator: " and ")
+        let keys = others.flatMap { $0.claimKeys ?? [] }.filter { userInfo[$0] != nil }
+        let keyText = keys.isEmpty ? "" : " (\(keys.map { "'\($0)'" }.joined(separator: ", ")))"
+        return [Diagnostic(
+            .info, code: "claimed-by-message-id", path: JSONPath.root,
+            message: "\(names) also claims this push\(keyText); \(adapter.name) claims it by its message id and wins: "
+                + "the other's keys are kept as \(adapter.name)'s own, not read as theirs")]
     }
 
     /// The one adapter for `userInfo`: the named one when `vendor` is given, else its ``claimant(of:)``.

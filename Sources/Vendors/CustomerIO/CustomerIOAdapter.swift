@@ -82,6 +82,9 @@ public struct CustomerIOAdapter: VendorAdapter {
         return true
     }
 
+    /// Always by a message id (`CIO-Delivery-ID`): Customer.io wins over a second owner (REAL-VENDORS K9).
+    public func claimsByMessageId(_ userInfo: JSONObject) -> Bool { claims(userInfo) }
+
     // MARK: Receipts and taps
 
     /// `delivered` from the service extension, `opened` on a body tap; each carries `deliveryId`, `metric` and

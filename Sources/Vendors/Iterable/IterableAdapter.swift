@@ -140,6 +140,12 @@ public struct IterableAdapter: VendorAdapter {
     /// Whether `itbl` is an object, or a string holding a JSON object (R2).
     public func claims(_ userInfo: JSONObject) -> Bool { Self.vendorObject(in: userInfo) != nil }
 
+    /// By a message id when `itbl.messageId` is a non-empty string (REAL-VENDORS K9).
+    public func claimsByMessageId(_ userInfo: JSONObject) -> Bool {
+        guard let messageId = Self.vendorObject(in: userInfo)?[Key.messageId]?.stringValue else { return false }
+        return !messageId.isEmpty
+    }
+
     /// `itbl` as an object: the object, or the one a string holds; nil otherwise.
     static func vendorObject(in userInfo: JSONObject) -> JSONObject? {
         switch userInfo[vendorKey] {

@@ -168,6 +168,9 @@ public struct OneSignalAdapter: VendorAdapter {
         return hasMessageId(userInfo[Key.custom]) || hasMessageId(userInfo[Key.osData])
     }
 
+    /// Always by a message id (`custom.i` or `os_data.i`): OneSignal wins over a second owner (REAL-VENDORS K9).
+    public func claimsByMessageId(_ userInfo: JSONObject) -> Bool { claims(userInfo) }
+
     /// Whether `category` is one the SDK's service extension registers (`__onesignal__dynamic__…`).
     public func ownsCategory(_ category: String) -> Bool { category.hasPrefix(Self.dynamicCategoryPrefix) }
 

@@ -19,7 +19,7 @@ enum CompareCommand: Command {
         let targets = try listedAdapters(arguments)
         let (_, userInfo) = try loadUserInfo(input)
         let source = try resolveAdapter(userInfo, vendor: arguments.value("from") ?? arguments.value("vendor"))
-        let translations = targets.map { Translator.translate(userInfo, from: source, to: $0) }
+        let translations = targets.map { Translator.translate(userInfo, from: source, to: $0, registry: registry) }
         if let first = translations.first { printDiagnostics(first.diagnostics) }
         if arguments.has("table") {
             stdoutStream.write(ComparisonTable.render(translations))

@@ -18,13 +18,13 @@ enum NormalizeCommand: Command {
         let vendor = try knownVendor(arguments.value("vendor"))
         if arguments.has("jsonl") {
             return try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
-                let decoded = try resolveAdapter(userInfo, vendor: vendor).decodeClaimed(userInfo)
+                let decoded = try decodeResolved(userInfo, vendor: vendor)
                 printDiagnostics(decoded.diagnostics, line: line, to: output.standardError)
                 return (decoded.payload.bridgeJSON, true)
             }.exitCode
         }
         let (_, userInfo) = try loadUserInfo(input)
-        let decoded = try resolveAdapter(userInfo, vendor: vendor).decodeClaimed(userInfo)
+        let decoded = try decodeResolved(userInfo, vendor: vendor)
         printDiagnostics(decoded.diagnostics)
         stdoutStream.writeLine(decoded.payload.bridgeJSON, pretty: arguments.has("pretty"))
         return .success

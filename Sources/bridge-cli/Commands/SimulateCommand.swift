@@ -74,7 +74,7 @@ enum SimulateCommand: Command {
         let adapter = try resolveAdapter(userInfo, vendor: options.vendor)
         options.vendor = adapter.id
         let delivery = try ReceiptDelivery(arguments)
-        printDiagnostics(adapter.decodeClaimed(userInfo).diagnostics)
+        printDiagnostics(try decodeResolved(userInfo, vendor: arguments.value("vendor")).diagnostics)
         var ok = true
         // The bridge records each receipt through the sink, which prints its line; every other effect is
         // printed here as it happens, so the lines come in the bridge's own order.

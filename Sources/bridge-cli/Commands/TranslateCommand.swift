@@ -24,7 +24,8 @@ enum TranslateCommand: Command {
         if arguments.has("jsonl") {
             return try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
                 let translation = Translator.translatedUserInfo(
-                    userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, collectingLosses: report)
+                    userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, registry: registry,
+                    collectingLosses: report)
                 printDiagnostics(translation.diagnostics, line: line, to: output.standardError)
                 if report { printLosses(translation.losses, line: line, to: output.standardError) }
                 return (.object(translation.userInfo), true)
@@ -32,7 +33,8 @@ enum TranslateCommand: Command {
         }
         let (_, userInfo) = try loadUserInfo(input)
         let translation = Translator.translate(
-            userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, collectingLosses: report)
+            userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, registry: registry,
+            collectingLosses: report)
         printDiagnostics(translation.diagnostics)
         if report { printLosses(translation.losses) }
         stdoutStream.writeLine(.object(translation.userInfo), pretty: arguments.has("pretty"))

@@ -13,6 +13,15 @@ func resolveAdapter(_ userInfo: JSONObject, vendor: String?) throws(CLIError) ->
     }
 }
 
+/// `userInfo` decoded by its adapter (``resolveAdapter(_:vendor:)``), with the registry's claim notes among the
+/// diagnostics when no vendor was named.
+func decodeResolved(_ userInfo: JSONObject, vendor: String?) throws(CLIError) -> DecodeResult {
+    let adapter = try resolveAdapter(userInfo, vendor: vendor)
+    var decoded = adapter.decodeClaimed(userInfo)
+    if vendor == nil { decoded.diagnostics += registry.claimNotes(of: userInfo, claimedBy: adapter) }
+    return decoded
+}
+
 /// The adapter with this id, or a usage error listing the known ones.
 func requireAdapter(_ id: String) throws(CLIError) -> any VendorAdapter {
     do throws(PushBridgeError) {
