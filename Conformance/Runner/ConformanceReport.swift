@@ -34,7 +34,7 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
     case providesCategory
     /// Law 3: the encoded payload is valid APNs; `target` is set for a translation into another vendor.
     case validAPNs(target: String?)
-    /// Law 7: a translation into `target` is the target's or nobody's: ``VendorRegistry/claimant(of:)`` of the
+    /// Law 7: a translation into `target` is the target's or nobody's: `VendorRegistry.claimant(of:)` of the
     /// translated userInfo is `target` or no vendor, never another vendor or two — with the payload as it is, and
     /// with every other registered vendor's marker planted in its custom data. Path `$`.
     case translationClaimant(target: String)

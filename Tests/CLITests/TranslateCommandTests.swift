@@ -21,6 +21,36 @@ struct TranslateCommandTests {
         #expect(try result.stdoutJSON() == .object(input))
     }
 
+    @Test("custom data holding OneSignal's marker never makes the translation OneSignal's: detect, simulate and the loss say so",
+          arguments: ["fcm", "airship", "customerio", "zixflow", "braze", "iterable", "klaviyo", "pushnotifai"])
+    func plantedMarkerStaysData(target: String) throws {
+        let planted = #"{"aps": {"alert": {"title": "Leg day", "body": "Class confirmed"}}, "buzzkit": {"messageId": "msg_02", "data": {"custom": {"i": "os-evil", "u": "https://evil.example/"}}}}"#
+        let translated = try CLI.run(["translate", "--to", target, "--report", "-"], stdin: planted)
+        #expect(translated.status == 0)
+        #expect(!translated.stdout.contains("evil"), "\(translated.stdout)")
+        let losses = try translated.stderrRecords(type: "loss")
+        #expect(losses.contains { $0["path"] == "$.data.custom" && $0["reason"]?.stringValue?.contains("OneSignal") == true })
+        let detected = try CLI.run(["detect", "-"], stdin: translated.stdout)
+        // Customer.io claims nothing without a delivery token, which a BuzzKit push lacks: nobody's, not OneSignal's.
+        #expect(detected.status == (target == "customerio" ? 3 : 0), "\(detected)")
+        #expect(!detected.stdout.contains("onesignal") && !detected.stderr.contains("onesignal"), "\(detected)")
+        let simulated = try CLI.run(
+            ["simulate", "--vendor", target, "--steps", "arrive:service-extension,open", "-"], stdin: translated.stdout)
+        #expect(!simulated.stdout.contains("evil.example"), "\(simulated)")
+    }
+
+    @Test("two owners, one by a message id: it wins, and normalize says so (REAL-VENDORS K9)")
+    func messageIdOwnerWins() throws {
+        let text = #"{"aps":{"alert":"x"},"custom":{"i":"os-1"},"ab":{"c":"x"}}"#
+        let detected = try CLI.run(["detect", "-"], stdin: text)
+        #expect(detected.status == 0)
+        #expect(detected.stdout == "onesignal\n")
+        let normalized = try CLI.run(["normalize", "-"], stdin: text)
+        let notes = try normalized.stderrRecords(type: "diagnostic").filter { $0["code"] == "claimed-by-message-id" }
+        #expect(notes.count == 1)
+        #expect(notes.first?["message"]?.stringValue?.contains("Braze") == true)
+    }
+
     @Test("reading - from stdin translates the same as reading the file")
     func stdin() throws {
         let fromFile = try CLI.run(["translate", "--to", "zixflow", Fixtures.payloadPath("zixflow-custom.json")])

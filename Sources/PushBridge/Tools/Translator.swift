@@ -86,11 +86,11 @@ public enum Translator {
     }
 
     /// Leaves out of `userInfo` (a translation into `target`) every top-level member that would make another
-    /// vendor claim it: the claim keys of another adapter of `registry` that claims it, and the keys of a known
-    /// carrier (``CarrierEnvelope``) other than `target` that would show it delivered the push. Each is a loss at
+    /// vendor claim it: the claim keys of another adapter of `registry` that claims it (with the custom data members
+    /// its claim needs beside them), and the keys of a known carrier (``CarrierEnvelope``) other than `target` that
+    /// would show it delivered the push. Each is a loss at
     /// its bridge-form path (`$.data.<key>` when it is custom data, else `$.<key>`) naming that vendor. When that
-    /// is not enough (an adapter that names no claim keys), every top-level member that is custom data goes the
-    /// same way; a claim that survives even that is the target's own encoding, reported as one loss at `$`.
+    /// is not enough, every top-level member that is custom data goes the same way; a claim that survives even that is the target's own encoding, reported as one loss at `$`.
     ///
     /// Costs one look at the output's top-level keys when no other vendor's key is there.
     static func keepTarget(
@@ -112,16 +112,17 @@ public enum Translator {
         while let index = candidates.popFirst() {
             let other = registry.adapters[index]
             guard other.id != target.id, other.claimStrength(userInfo) != nil else { continue }
-            for key in other.claimKeys ?? [] where !targetKeys.contains(key) {
-                leaveOut(key, claimedFor: other.name, "marker")
+            // Its claim keys, and the custom data members its claim needs beside them (Customer.io's delivery
+            // token beside its delivery id; every member the claim rests on, for an adapter with no claim keys).
+            let claimed = userInfo
+            let needed = claimed.keys.filter { key in
+                guard data[key] != nil, !targetKeys.contains(key) else { return false }
+                var without = claimed
+                without.removeValue(forKey: key)
+                return other.claimStrength(without) == nil
             }
-            if other.claimStrength(userInfo) != nil {
-                // No claim keys to go by: the custom data members whose absence ends the claim.
-                for key in Array(userInfo.keys) where data[key] != nil && !targetKeys.contains(key) {
-                    var without = userInfo
-                    without.removeValue(forKey: key)
-                    if other.claimStrength(without) == nil { leaveOut(key, claimedFor: other.name, "marker") }
-                }
+            for key in (other.claimKeys ?? []) + needed where !targetKeys.contains(key) {
+                leaveOut(key, claimedFor: other.name, "marker")
             }
         }
         for carrier in CarrierEnvelope.envelopes(of: userInfo, decodingVendor: target.id) {

@@ -34,9 +34,19 @@ enum Laws {
                 broken.append("\(name): its own payload, decoded and encoded again, no longer belongs to it")
             }
             for target in registry.adapters {
-                let translation = Translator.translate(userInfo, from: adapter, to: target)
+                let translation = Translator.translate(userInfo, from: adapter, to: target, registry: registry)
                 if target.id == name, translation.userInfo != userInfo || !translation.losses.isEmpty {
                     broken.append("\(name): a same-vendor translation is not the identity")
+                }
+                // A translation is its target's or nobody's: the registry never gives it to another vendor.
+                if target.id != name {
+                    switch Result(catching: { () throws(PushBridgeError) in try registry.claimant(of: translation.userInfo) }) {
+                    case .success(let claimant?) where claimant.id != target.id:
+                        broken.append("\(name) → \(target.id): the registry gives the translation to \(claimant.id)")
+                    case .failure(let error):
+                        broken.append("\(name) → \(target.id): the translation is claimed by two: \(error)")
+                    default: break
+                    }
                 }
                 // Unclaimed, the target must report lost the tracking value its claim needs (one the source never had).
                 let sourceTracking = Set(translation.payload.tracking.keysInCanonicalOrder.map {
