@@ -5,11 +5,14 @@ import PushBridgeVendors
 import Testing
 
 /// Who the registry gives `userInfo` to, asking every adapter (no claim-key screen): the owner, the best
-/// carrier, "ambiguous", or nil.
+/// carrier, "ambiguous", or nil. Of several owners, the one that alone claims by a message id (REAL-VENDORS K9).
 private func claimantAskingEveryAdapter(_ registry: VendorRegistry, _ userInfo: JSONObject) -> String? {
     let claims = registry.adapters.map { ($0.id, $0.claimStrength(userInfo)) }
     let owners = claims.filter { $0.1 == .owner }.map(\.0)
-    if owners.count > 1 { return "ambiguous" }
+    if owners.count > 1 {
+        let byMessageId = registry.adapters.filter { owners.contains($0.id) && $0.claimsByMessageId(userInfo) }
+        return byMessageId.count == 1 ? byMessageId[0].id : "ambiguous"
+    }
     if let owner = owners.first { return owner }
     let ranks = claims.compactMap { id, claim -> (String, Int)? in
         if case .carrier(let rank)? = claim { return (id, rank) }

@@ -113,10 +113,14 @@ python3 "$lib/as_delivered.py" "$work/translated/customerio/price-drop.json" \
     'gcm.message_id="1733045500112233"' 'google.c.a.e="1"' 'google.c.sender.id="449451107265"' \
     >"$work/customerio-price-drop.json" 2>"$work/as-delivered.err" \
     || die "could not prepare the Customer.io push: $(cat "$work/as-delivered.err")"
-# A template edited by hand that kept OneSignal's marker and gained Klaviyo's.
+# A template edited by hand that kept OneSignal's marker and gained Klaviyo's; and one that gained Iterable's
+# `itbl` with a message id of its own.
 python3 "$lib/as_delivered.py" "$templates/onesignal/flash-sale.json" 'body={"_k":{}}' \
     >"$work/two-owners.json" 2>"$work/as-delivered.err" \
     || die "could not prepare the two-owner payload: $(cat "$work/as-delivered.err")"
+python3 "$lib/as_delivered.py" "$templates/onesignal/flash-sale.json" 'itbl={"messageId":"it-1"}' \
+    >"$work/two-message-ids.json" 2>"$work/as-delivered.err" \
+    || die "could not prepare the two-message-id payload: $(cat "$work/as-delivered.err")"
 
 # claims EXPECTED LABEL FILE: what `bridge-cli detect` says of FILE must be EXPECTED ("none": exit 3).
 claims() {
@@ -139,7 +143,9 @@ claims customerio "Customer.io price-drop delivered through FCM (gcm.message_id 
     "$work/customerio-price-drop.json"
 claims fcm "FCM match-update (no owner's marker: FCM, the carrier)" "$templates/fcm/match-update.json"
 claims braze "Braze match-update (translated)" "$work/translated/braze/match-update.json"
-claims none "OneSignal flash-sale with Klaviyo's body._k added" "$work/two-owners.json"
+claims onesignal "OneSignal flash-sale with Klaviyo's body._k added (OneSignal claims by its message id)" \
+    "$work/two-owners.json"
+claims none "OneSignal flash-sale with Iterable's itbl.messageId added" "$work/two-message-ids.json"
 echo
 
 simulate "OneSignal push (flash-sale), a tap on its \"Shop now\" button" \
