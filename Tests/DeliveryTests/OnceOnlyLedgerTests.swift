@@ -65,15 +65,17 @@ struct OnceOnlyLedgerTests {
         #expect(before.pending.map(\.id) == ["2b4c90951e0b1f214ef7f746b6d9b8da"])
 
         // Message ids: every entry is honoured, sent (its record there) or a bare ledger id.
-        #expect(try outbox.append(airshipOpen(messageId: "send-1")) == .alreadyRecorded(id: "7d24917107c24b45c0d1cdb8a552615f"))
-        #expect(try outbox.append(airshipOpen(messageId: "send-2")) == .alreadyRecorded(id: "eee177ea08ca369cb9d77518e113e032"))
+        let sent = "7d24917107c24b45c0d1cdb8a552615f", ledgerOnly = "eee177ea08ca369cb9d77518e113e032"
+        #expect(try outbox.append(airshipOpen(messageId: "send-1")) == .alreadyRecorded(id: sent))
+        #expect(try outbox.append(airshipOpen(messageId: "send-2")) == .alreadyRecorded(id: ledgerOnly))
         // Request identifiers: honoured while the journal still holds the receipt, pending or sent.
-        #expect(try outbox.append(brazeClick("5E1F0C2A-REQ")) == .alreadyRecorded(id: "2b4c90951e0b1f214ef7f746b6d9b8da"))
-        #expect(try outbox.append(brazeClick("REQ-SENT")) == .alreadyRecorded(id: "fb7f9e41e960baf322f3e0c19531e5a7"))
+        let pending = "2b4c90951e0b1f214ef7f746b6d9b8da", sentByRequest = "fb7f9e41e960baf322f3e0c19531e5a7"
+        #expect(try outbox.append(brazeClick("5E1F0C2A-REQ")) == .alreadyRecorded(id: pending))
+        #expect(try outbox.append(brazeClick("REQ-SENT")) == .alreadyRecorded(id: sentByRequest))
         // A bare ledger id cannot say whether a message id or a request identifier made it: recorded again once.
         let compacted = brazeClick("REQ-COMPACTED")
         #expect(try outbox.append(compacted) == .appended(id: compacted.idempotencyKey))
-        #expect(try outbox.snapshot().pending.map(\.id) == ["2b4c90951e0b1f214ef7f746b6d9b8da", compacted.idempotencyKey])
+        #expect(try outbox.snapshot().pending.map(\.id) == [pending, compacted.idempotencyKey])
         #expect(log.codes.isEmpty)
     }
 

@@ -38,7 +38,8 @@ struct CategoryIDCollisionTests {
         let collision = try #require(update.diagnostics.first { $0.code == "category-id-collision" })
         #expect(collision.severity == .warning)
         #expect(collision.message.contains(CollidingButtons.sharedCategory))
-        #expect(collision.message.contains(CollidingButtons.first.title) && collision.message.contains(CollidingButtons.second.title))
+        #expect(collision.message.contains(CollidingButtons.first.title))
+        #expect(collision.message.contains(CollidingButtons.second.title))
         #expect(update.categories.map(\.id) == [CollidingButtons.sharedCategory])
         #expect(update.categories.first?.actions.map(\.title) == [CollidingButtons.first.title])
     }
@@ -49,7 +50,8 @@ struct CategoryIDCollisionTests {
         let first = planner.plan(seen: [CollidingButtons.push(CollidingButtons.first, messageId: "m1")])
         #expect(first.diagnostics.isEmpty)
         let second = planner.plan(
-            existing: [CollidingButtons.sharedCategory], seen: [CollidingButtons.push(CollidingButtons.second, messageId: "m2")])
+            existing: [CollidingButtons.sharedCategory],
+            seen: [CollidingButtons.push(CollidingButtons.second, messageId: "m2")])
         #expect(second.diagnostics.map(\.code) == ["category-id-collision"])
         #expect(second.added.isEmpty && !second.needsWrite)
         #expect(planner.registered.flatMap { $0.actions.map(\.title) } == [CollidingButtons.first.title])
@@ -65,7 +67,8 @@ struct CategoryIDCollisionTests {
         // OneSignal names a category by the message id: new buttons under it are an update, not a collision.
         let onesignal = OneSignalAdapter()
         let button = { (title: String) in
-            PushPayload(vendor: "onesignal", messageId: "os-1", alert: PushAlert(body: "b"), buttons: [PushButton(id: "b", title: title)])
+            PushPayload(
+                vendor: "onesignal", messageId: "os-1", alert: PushAlert(body: "b"), buttons: [PushButton(id: "b", title: title)])
         }
         let update = CategoryPlanner.plan(providers: [onesignal], seen: [button("One"), button("Two")])
         #expect(update.diagnostics.isEmpty)

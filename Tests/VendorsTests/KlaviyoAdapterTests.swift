@@ -244,7 +244,7 @@ struct KlaviyoBehaviourTests {
         #expect(categories.count == 1)
         let category = categories.first
         #expect(category?.id.hasPrefix("com.klaviyo.button.") == true)
-        #expect(category?.id.count == "com.klaviyo.button.".count + 16)
+        #expect(category?.id.count == "com.klaviyo.button.".count + 32, "the derived request identifier: 128 bits in hex")
         #expect(category?.options == .customDismissAction)
         #expect(category?.actions == [
             NotificationAction(id: "shop", title: "Shop", options: .foreground),

@@ -5,8 +5,9 @@ import Testing
 
 /// The third hostile review's F4 pushes (both Airship): one without a message id, told apart by its request
 /// identifier, and one whose message id (`_`, Airship's send id) is that identifier.
-enum ForgedIdentity {
-    static let noMessageId = #"{"aps":{"alert":"Your package arrives today"},"com.urbanairship.metadata":"eyJ2IjoxfQ=="}"#
+private enum ForgedIdentity {
+    static let noMessageId =
+        #"{"aps":{"alert":"Your package arrives today"},"com.urbanairship.metadata":"eyJ2IjoxfQ=="}"#
 
     /// The push whose send id is `noMessageId`'s derived request identifier.
     static func spelling(_ requestIdentifier: String) -> String {
@@ -16,7 +17,7 @@ enum ForgedIdentity {
 
 /// The review's F5 pair: two pushes whose canonical JSON has one FNV-1a 64 (`2556ec5d6dad7dcf`), the request
 /// identifier PushBridge used to derive.
-enum FNVCollision {
+private enum FNVCollision {
     static let first = #"{"aps":{"alert":"Security alert: your password was changed"},"n":"OyXjGQrAQuz"}"#
     static let second = #"{"aps":{"alert":"Security alert: your password was changed"},"n":"B1sYSCS0B3D"}"#
     static let sharedFNV = "2556ec5d6dad7dcf"
@@ -25,7 +26,9 @@ enum FNVCollision {
 @Suite("Once-only identities cannot be forged or collided (bridge)")
 struct OnceOnlyIdentityBridgeTests {
     /// Both steps of the review on `userInfo`, through `bridge`, with its derived request identifier.
-    private func arriveAndOpen(_ bridge: NotificationBridge, _ userInfo: JSONObject, vendor: String? = nil) -> [BridgeEffect] {
+    private func arriveAndOpen(
+        _ bridge: NotificationBridge, _ userInfo: JSONObject, vendor: String? = nil
+    ) -> [BridgeEffect] {
         let request = NotificationRequestIdentifier.derived(from: userInfo)
         return [LifecycleStep.arrive(.serviceExtension), .open].flatMap { step in
             bridge.handle(step, userInfo: userInfo, vendor: vendor, requestIdentifier: request)
@@ -74,7 +77,8 @@ struct OnceOnlyIdentityBridgeTests {
         let secondID = NotificationRequestIdentifier.derived(from: second)
         #expect(firstID != secondID)
         for id in [firstID, secondID] {
-            #expect(id.utf8.count == 32 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }, "\(id)")
+            let lowercaseHex = id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+            #expect(id.utf8.count == 32 && lowercaseHex, "\(id)")
         }
 
         let sink = InMemoryReceiptSink()

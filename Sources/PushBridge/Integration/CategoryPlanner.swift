@@ -141,7 +141,8 @@ public struct CategoryPlanner: Sendable {
                 }
                 if let registered = entries[index].category, registered != category,
                    provider.derivesCategoryID(category.id) {
-                    diagnostics.append(Self.idCollision(category.id, owner: provider.id, first: registered, second: category))
+                    diagnostics.append(
+                        Self.idCollision(category.id, owner: provider.id, first: registered, second: category))
                     return
                 }
                 entries.remove(at: index)

@@ -27,6 +27,7 @@ extension OneSignalAdapter: CategoryProviding {
     /// so the same payload always gives the same category and two button sets never share one.
     public static func dynamicCategory(for payload: PushPayload) -> String {
         if let messageId = payload.messageId, !messageId.isEmpty { return dynamicCategoryPrefix + messageId }
-        return dynamicCategoryPrefix + IdentityHash.hex(CategoryHash.buttonSetKey(payload.buttons.map { [$0.id, $0.title] }))
+        let buttonSetKey = CategoryHash.buttonSetKey(payload.buttons.map { [$0.id, $0.title] })
+        return dynamicCategoryPrefix + IdentityHash.hex(buttonSetKey)
     }
 }
