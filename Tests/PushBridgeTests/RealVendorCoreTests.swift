@@ -244,10 +244,10 @@ struct RequestIdentifierTests {
         #expect(receipt.onceOnlyKey.contains("req-9"))
     }
 
-    @Test("without a platform, the identifier is the FNV-1a 64-bit hex of the canonical JSON")
+    @Test("without a platform, the identifier is 128 bits of the SHA-256 of the canonical JSON, in hex")
     func derived() {
-        // FNV-1a 64 of the 2 bytes "{}" (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
-        #expect(NotificationRequestIdentifier.derived(from: [:]) == "08f44b07b5901a25")
+        // SHA-256 of the 2 bytes "{}" is 44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a.
+        #expect(NotificationRequestIdentifier.derived(from: [:]) == "44136fa355b3678a1146ad16f7e8649e")
         let a: JSONObject = ["b": 1, "a": 2]
         let b: JSONObject = ["a": 2, "b": 1]
         #expect(NotificationRequestIdentifier.derived(from: a) == NotificationRequestIdentifier.derived(from: b))

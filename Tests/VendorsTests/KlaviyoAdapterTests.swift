@@ -244,7 +244,7 @@ struct KlaviyoBehaviourTests {
         #expect(categories.count == 1)
         let category = categories.first
         #expect(category?.id.hasPrefix("com.klaviyo.button.") == true)
-        #expect(category?.id.count == "com.klaviyo.button.".count + 16)
+        #expect(category?.id.count == "com.klaviyo.button.".count + 32, "the derived request identifier: 128 bits in hex")
         #expect(category?.options == .customDismissAction)
         #expect(category?.actions == [
             NotificationAction(id: "shop", title: "Shop", options: .foreground),
@@ -291,7 +291,10 @@ struct KlaviyoBehaviourTests {
             "data": ["type": "profile", "attributes": ["anonymous_id": "anon-1", "email": "a@b.c", "properties": [:]]],
         ])
         #expect(attributes["properties"] == ["body": ["_k": "c1"], "push_token": "a1b2", "Button ID": "shop"])
-        #expect(attributes["unique_id"]?.stringValue?.count == 16)
+        // 128 bits of SHA-256 of the once-only key and properties, in hex (no longer a 64-bit FNV-1a).
+        #expect(attributes["unique_id"]?.stringValue
+            == IdentityHash.hex(receipt.onceOnlyKey + "\u{1F}" + JSONWriter.string(.object(receipt.properties))))
+        #expect(attributes["unique_id"]?.stringValue?.utf8.count == 32)
         #expect(request == configured.receiptRequest(for: receipt, writeKey: "pk_secret"))
         #expect(configured.defaultReceiptBaseURL == nil)
     }

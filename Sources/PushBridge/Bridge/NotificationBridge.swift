@@ -166,8 +166,11 @@ public final class NotificationBridge: Sendable {
         let oncePerMessage = policy?.handlesMessageOnce(at: step) ?? false
         if step.isOpen || oncePerMessage, let identity = payload.messageId ?? requestIdentifier {
             // A vendor that handles each message once keys every sighting alike; otherwise each tap step once.
+            // Message ids and request identifiers are separate namespaces: no message id can spell another
+            // push's request identifier (docs/WIRE-FORMATS.md §6.2).
             let seen = oncePerMessage ? "message" : step.description
-            let key = [adapter.id, identity, seen].joined(separator: "\u{1F}")
+            let namespace = payload.messageId == nil ? "request-identifier" : "message-id"
+            let key = Receipt.key([adapter.id, namespace, identity, seen])
             let isFirst = state.withLock { $0.handledOpens.insert(key) }
             if !isFirst { return [] }
         }
@@ -227,15 +230,11 @@ public final class NotificationBridge: Sendable {
 /// The identifier of a notification request where no platform gives one (`bridge-cli simulate`, the
 /// conformance runner).
 public enum NotificationRequestIdentifier {
-    /// The FNV-1a 64-bit hash of `userInfo`'s canonical JSON, as 16 lowercase hex digits (REAL-VENDORS R3):
-    /// the same push always gets the same identifier.
+    /// The ``IdentityHash`` of `userInfo`'s canonical JSON (the first 128 bits of SHA-256, as 32 lowercase hex
+    /// digits): the same push always gets the same identifier, and two pushes with one identifier cannot be
+    /// found by search (this supersedes REAL-VENDORS R3's FNV-1a 64; docs/WIRE-FORMATS.md §6.2).
     public static func derived(from userInfo: JSONObject) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in JSONWriter.bytes(.object(userInfo)) {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return DeviceToken.hex((0..<8).map { UInt8(truncatingIfNeeded: hash >> UInt64(56 - 8 * $0)) })
+        IdentityHash.hex(JSONWriter.bytes(.object(userInfo)))
     }
 }
 

@@ -57,6 +57,9 @@ public struct CategorySetUpdate: Sendable, Hashable {
 /// - A registered category that no vendor owns and this planner did not register is the app's: kept
 ///   untouched. A vendor category with the id of an app category is refused with a diagnostic (the app
 ///   wins), as is a category already registered under the same id by another vendor (the first wins).
+/// - A vendor category whose id the vendor derives from its buttons (``CategoryProviding/derivesCategoryID(_:)``)
+///   that comes again with different buttons is a hash collision, not an update: reported as
+///   `category-id-collision`, and the first registration is kept.
 /// - Vendor categories found registered that this planner did not register (another process's) count as
 ///   registered before all of this process's, so a cap drops them first.
 public struct CategoryPlanner: Sendable {
@@ -136,6 +139,12 @@ public struct CategoryPlanner: Sendable {
                             + "already registers; the first registration is kept"))
                     return
                 }
+                if let registered = entries[index].category, registered != category,
+                   provider.derivesCategoryID(category.id) {
+                    diagnostics.append(
+                        Self.idCollision(category.id, owner: provider.id, first: registered, second: category))
+                    return
+                }
                 entries.remove(at: index)
             }
             entries.append(Entry(id: category.id, owner: provider.id, category: category))
@@ -197,6 +206,19 @@ public struct CategoryPlanner: Sendable {
         for id in ids where inNotificationCentre.contains(id) { keep.insert(id) }
         for id in ids.reversed() where keep.count < limit { keep.insert(id) }
         return ids.filter { !keep.contains($0) }
+    }
+
+    private static func idCollision(
+        _ id: String, owner: String, first: NotificationCategory, second: NotificationCategory
+    ) -> Diagnostic {
+        func titles(_ category: NotificationCategory) -> String {
+            JSONWriter.string(.array(category.actions.map { .string($0.title) }))
+        }
+        return Diagnostic(
+            .warning, code: "category-id-collision",
+            message: "\(owner) derives category '\(id)' for two different button sets, \(titles(first)) and "
+                + "\(titles(second)) (its 64-bit hash collides): the first registration is kept, so a push with the "
+                + "second set would show the first set's buttons")
     }
 
     private static func appWins(_ id: String, owner: String) -> Diagnostic {

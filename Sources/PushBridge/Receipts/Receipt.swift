@@ -43,10 +43,19 @@ public struct Receipt: Sendable, Hashable {
     }
 
     /// What makes two receipts "the same" for the once-only rule (docs/WIRE-FORMATS.md §6.2 "The once-only
-    /// key"): (vendor, messageId — else the request identifier —, event name, the receipt's own action).
+    /// key"): (vendor, messageId, event name, the receipt's own action) as four JSON strings joined by commas
+    /// (the form every earlier version wrote, so the ledgers they left are honoured). Message ids and request
+    /// identifiers are separate namespaces: a receipt told apart by its request identifier (no message id) has
+    /// an empty message id and the request identifier as a fifth string, a form no message id can spell.
     public var onceOnlyKey: String {
-        [vendor, messageIdentity ?? "", event, action ?? ""].map { JSONWriter.string(.string($0)) }
-            .joined(separator: ",")
+        var fields = [vendor, messageId ?? "", event, action ?? ""]
+        if messageId == nil, let requestIdentifier { fields.append(requestIdentifier) }
+        return Self.key(fields)
+    }
+
+    /// `fields` as JSON strings joined by commas: a key no two different lists of fields share.
+    static func key(_ fields: [String]) -> String {
+        fields.map { JSONWriter.string(.string($0)) }.joined(separator: ",")
     }
 
     /// What tells this receipt's push from another: the message id, else the request identifier.

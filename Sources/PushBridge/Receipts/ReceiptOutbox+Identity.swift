@@ -6,8 +6,15 @@ extension Receipt {
     /// it is stable across retries, flushes, processes (the app and its extension) and launches, and is
     /// what every request carries as `Idempotency-Key`.
     public var idempotencyKey: String {
-        let digest = SHA256.hash(Array(onceOnlyKey.utf8))
-        return SHA256.hex(digest.prefix(16))
+        IdentityHash.hex(onceOnlyKey)
+    }
+
+    /// The id versions before the separate namespaces gave a receipt told apart by its request identifier (the
+    /// identifier in the message id's place of the four-field key); nil for any other receipt. Only the outbox
+    /// reads it, to honour such a receipt recorded by an older version (docs/DELIVERY.md, "Once-only ledger").
+    var legacyIdempotencyKey: String? {
+        guard messageId == nil, let requestIdentifier else { return nil }
+        return IdentityHash.hex(Self.key([vendor, requestIdentifier, event, action ?? ""]))
     }
 
     /// The receipt as the outbox stores it: its effect line (``json``: `type`, `vendor`, `kind`, `event`,
@@ -31,6 +38,20 @@ extension Receipt {
             messageId: value["messageId"]?.stringValue, action: value["action"]?.stringValue,
             requestIdentifier: value["requestIdentifier"]?.stringValue)
     }
+}
+
+/// The hash every identity PushBridge derives comes from (receipt ids, derived request identifiers, Klaviyo's
+/// `unique_id`, OneSignal's dynamic categories): the first 128 bits of SHA-256, as 32 lowercase hex digits.
+/// Unlike a 64-bit FNV-1a (kept only for the category ids the vendors' SDKs define, ``CategoryHash``), two
+/// inputs with one identity cannot be found by search (docs/WIRE-FORMATS.md §6.2).
+public enum IdentityHash {
+    /// The identity of `bytes` (`hex([]) == "e3b0c44298fc1c149afbf4c8996fb924"`).
+    public static func hex(_ bytes: [UInt8]) -> String {
+        SHA256.hex(SHA256.hash(bytes).prefix(16))
+    }
+
+    /// The identity of `text`'s UTF-8 bytes.
+    public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
 }
 
 /// SHA-256 (FIPS 180-4), enough for naming receipts without Foundation or CryptoKit.

@@ -145,10 +145,10 @@ public final class ReceiptOutbox: ReceiptSink {
         }
         return try withJournal { journal throws(OutboxError) -> RecordOutcome in
             var state = try journal.read()
-            if state.contains(id) {
+            if let recorded = state.recordedID(of: receipt, id: id) {
                 // Another process may have written it and died before its fsync: make it durable for this caller.
                 try OutboxFiles.sync(journal.descriptor, path: journal.path)
-                return .alreadyRecorded(id: id)
+                return .alreadyRecorded(id: recorded)
             }
             if state.scan.validEnd < state.bytes.count {
                 let torn = state.bytes.count - state.scan.validEnd
@@ -383,6 +383,8 @@ struct JournalState {
     private(set) var handledSet = Set<String>()
     private(set) var pendingIDs = Set<String>()
     private(set) var pendingBytes = 0
+    /// Each `R` record's body, by id (the first record of an id), pending or handled.
+    private(set) var receiptBodies: [String: Range<Int>] = [:]
     /// Bytes a compaction would give back.
     private(set) var reclaimableBytes = 0
 
@@ -401,6 +403,7 @@ struct JournalState {
         for record in scan.records {
             switch record.kind {
             case .receipt:
+                if receiptBodies[record.id] == nil { receiptBodies[record.id] = record.body }
                 if handledSet.contains(record.id) || indexByID[record.id] != nil {
                     reclaimableBytes += record.frame.count
                     continue
@@ -438,6 +441,19 @@ struct JournalState {
 
     /// Whether the once-only ledger or the pending receipts already hold `id`.
     func contains(_ id: String) -> Bool { handledSet.contains(id) || pendingIDs.contains(id) }
+
+    /// The id under which `receipt` (whose id is `id`) was recorded already, or nil. A receipt told apart by its
+    /// request identifier was named by the pre-namespace key before (``Receipt/legacyIdempotencyKey``); such a
+    /// record counts only while its body is in the journal and says it is that receipt (no message id, the same
+    /// request identifier): a bare ledger id cannot tell it from a message id that spells the identifier.
+    func recordedID(of receipt: Receipt, id: String) -> String? {
+        if contains(id) { return id }
+        guard let legacy = receipt.legacyIdempotencyKey, contains(legacy), let body = receiptBodies[legacy],
+              let stored = (try? JSONParser.parse(Array(bytes[body]))).flatMap({ Receipt(outboxJSON: $0) }),
+              stored.messageId == nil, stored.requestIdentifier == receipt.requestIdentifier
+        else { return nil }
+        return legacy
+    }
 
     /// Whether an append should compact first: at least 64 KiB to reclaim, and at least half the file.
     var shouldCompact: Bool { reclaimableBytes >= 64 * 1024 && reclaimableBytes * 2 >= bytes.count }

@@ -19,4 +19,7 @@ extension BuzzKitAdapter: CategoryProviding {
         }
         return [NotificationCategory(id: category, owner: id, actions: actions)]
     }
+
+    /// Every `buzzkit.` category: the SDK names them by the FNV-1a 64 of their buttons (seed 002).
+    public func derivesCategoryID(_ category: String) -> Bool { ownsCategory(category) }
 }

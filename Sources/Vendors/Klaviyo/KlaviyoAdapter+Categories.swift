@@ -10,8 +10,8 @@ extension KlaviyoAdapter: CategoryProviding {
     /// (the extension leaves it alone); a push already naming a `com.klaviyo.button.…` category gets that id.
     ///
     /// The bridge form holds no request identifier, so the suffix is the one PushBridge derives off the device
-    /// (`NotificationRequestIdentifier.derived(from:)`, the FNV-1a 64-bit hex of the push's canonical JSON): every
-    /// push with other content gets its own category, as on the device.
+    /// (`NotificationRequestIdentifier.derived(from:)`, 128 bits of SHA-256 of the push's canonical JSON, in
+    /// hex): every push with other content gets its own category, as on the device.
     public func categories(for payload: PushPayload) -> [NotificationCategory] {
         guard !payload.buttons.isEmpty else { return [] }
         let category: String

@@ -23,15 +23,11 @@ extension OneSignalAdapter: CategoryProviding {
     public var categoryLimit: Int? { Self.maxDynamicCategories }
 
     /// `__onesignal__dynamic__` + the message id. Without one the SDK uses a random UUID; PushBridge uses the
-    /// FNV-1a hash of the button set instead, so the same payload always gives the same category.
+    /// ``IdentityHash`` (SHA-256, 128 bits in hex) of the button set's key (each button's id and title) instead,
+    /// so the same payload always gives the same category and two button sets never share one.
     public static func dynamicCategory(for payload: PushPayload) -> String {
         if let messageId = payload.messageId, !messageId.isEmpty { return dynamicCategoryPrefix + messageId }
-        var hasher = CategoryHash.ButtonSetHasher()
-        for button in payload.buttons {
-            hasher.addButton()
-            hasher.addField(button.id)
-            hasher.addField(button.title)
-        }
-        return dynamicCategoryPrefix + hasher.hex
+        let buttonSetKey = CategoryHash.buttonSetKey(payload.buttons.map { [$0.id, $0.title] })
+        return dynamicCategoryPrefix + IdentityHash.hex(buttonSetKey)
     }
 }

@@ -25,7 +25,8 @@ enum SimulateCommand: Command {
           --user-activity               install a universal-link (user-activity) handler that consumes every
                                         link a vendor sends there (via: userActivity)
           --request-id ID               the notification request identifier: the once-only identity of a push
-                                        without a message id (default: FNV-1a 64-bit hex of its canonical JSON)
+                                        without a message id (default: the first 128 bits of the SHA-256 of
+                                        its canonical JSON, as 32 hex digits)
           --register-action NAME        register a handler that consumes NAME (repeatable)
           --buffer N                    steps kept before configure (default 8)
 
