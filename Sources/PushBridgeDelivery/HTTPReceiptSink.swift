@@ -16,7 +16,9 @@ import PushBridge
 /// - Any other 4xx is permanent (``OutboxDeliveryOutcome/permanentFailure``): the flush keeps the receipt as a
 ///   dead letter. A receipt of a vendor no adapter describes is permanent too.
 /// - Write keys go only into the request's credential header; reasons and diagnostics never contain a
-///   write key or a device token (``Redaction``).
+///   write key, a secret header's value in any form it travels in (base64, percent-encoded…) or a device
+///   token: every collector text (a body, a `Location`, a transport error) goes through a ``Redaction`` of
+///   the request's headers as sent.
 ///
 /// As a ``ReceiptSink`` it sends at once and throws ``DeliveryError`` when the receipt was not delivered:
 /// no durability. For receipts that must survive, record them in a ``ReceiptOutbox`` and drain it with an
@@ -112,7 +114,7 @@ public final class HTTPReceiptSink: ReceiptSink {
         request.headers.removeAll { $0.name.lowercased() == "idempotency-key" }
         request.headers.append(HTTPHeader("Idempotency-Key", idempotencyKey ?? receipt.idempotencyKey))
         let url = HTTPEndpoint.join(baseURL, request.path)
-        let redaction = Redaction(secrets: credentials.allKeys, receipt: receipt)
+        let redaction = Redaction(secrets: credentials.allKeys, receipt: receipt, headers: request.headers)
         // Sending without the header (or with a broken one) cannot succeed: wait for a fixed configuration.
         if let problem = credentials.problem(forVendor: receipt.vendor)?.message
             ?? HTTPFieldCheck.firstProblem(request.headers)

@@ -338,8 +338,10 @@ public struct HTTPResponseReader: Sendable {
         }
     }
 
-    /// The value of `Content-Length` (every comma-separated copy identical digits), at most `limit`.
-    static func contentLength(_ text: String, limit: Int) -> Result<Int, HTTPTransportFailure> {
+    /// The value of `Content-Length` (every comma-separated copy identical digits), at most `limit`; else a
+    /// ``HTTPTransportFailure/Kind/malformedResponse`` failure saying why (`URLSessionTransport` checks the
+    /// header the system parsed with it too).
+    public static func contentLength(_ text: String, limit: Int) -> Result<Int, HTTPTransportFailure> {
         func malformed(_ message: String) -> Result<Int, HTTPTransportFailure> {
             .failure(HTTPTransportFailure(.malformedResponse, message))
         }

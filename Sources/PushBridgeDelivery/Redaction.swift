@@ -1,13 +1,20 @@
 import PushBridge
 
-/// Takes write keys and device tokens out of text that may be shown (a response body, an error, a
-/// `Location`), matching bytes, not `Character`s.
+/// Takes write keys, credential headers and device tokens out of text that may be shown (a response body,
+/// an error, a `Location`), matching bytes, not `Character`s.
+///
+/// The secrets are every form a credential travels in (``forms(ofKey:)``, ``forms(ofHeaderValue:)``): a write
+/// key, and its base64 alone or as HTTP Basic's `key:` or `:key`; the value of every header marked
+/// ``HTTPHeader/isSecret`` as sent, its credential after the scheme (`Basic `, `Bearer `), and what that
+/// credential decodes to when it is base64 (Customer.io's `Basic base64("key:")`); base64 in the standard and
+/// the URL-safe alphabet, with and without its padding. Device tokens are secrets as they are.
 ///
 /// A secret is replaced by `[redacted]` wherever one of these shows it:
 /// - its UTF-8 bytes, whatever follows them (a combining mark after a key does not hide it, and is
 ///   redacted with it);
-/// - an escaped form: percent-encoding (`%41`, either case) and JSON string escapes (`\u0041`, surrogate
-///   pairs, `\/`, `\\`, `\"`, `\n`…), alone or mixed with plain bytes (one level of escaping);
+/// - an escaped form: percent-encoding (`%41`, either case), the same with `+` for a space (a query string,
+///   `Basic+Y2Rw…`) and JSON string escapes (`\u0041`, surrogate pairs, `\/`, `\\`, `\"`, `\n`…), alone or
+///   mixed with plain bytes (one level of escaping);
 /// - a cut-off form: at least ``minimumEdgeFragment`` (4) bytes of its start ending the text, or of its
 ///   end starting the text (a snippet cut in the middle of a key);
 /// - a fragment: any run of at least ``minimumFragment`` (8) consecutive bytes of it, anywhere.
@@ -24,16 +31,23 @@ public struct Redaction: Sendable {
     /// Every `minimumFragment`-byte window of every secret, packed into a `UInt64`.
     private let fragmentWindows: Set<UInt64>
 
-    /// Redacts `secrets` (write keys) and every device token the receipt carries (any string property
-    /// whose name contains `token`, such as `Zixflow-Delivery-Token`).
-    public init(secrets: [String], receipt: Receipt? = nil) {
-        var all = secrets.filter { !$0.isEmpty }
+    /// Redacts `secrets` (write keys) in every form of ``forms(ofKey:)``, the value of every header of
+    /// `headers` marked ``HTTPHeader/isSecret`` in every form of ``forms(ofHeaderValue:)`` (pass the request's
+    /// headers as sent), and every device token the receipt carries (any string property whose name contains
+    /// `token`, such as `Zixflow-Delivery-Token`).
+    public init(secrets: [String], receipt: Receipt? = nil, headers: [HTTPHeader] = []) {
+        var all = secrets.flatMap(Self.forms(ofKey:))
+        for header in headers where header.isSecret {
+            all += Self.forms(ofHeaderValue: header.value, name: header.name)
+        }
         if let receipt {
             for (name, value) in receipt.properties where TokenKey.matches(name) {
                 if let token = value.stringValue, !token.isEmpty { all.append(token) }
             }
         }
-        let byteForms = all.map { Array($0.utf8) }.sorted { $0.count > $1.count }
+        let byteForms = Set(all.filter { !$0.isEmpty }.map { Array($0.utf8) }).sorted {
+            $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1)
+        }
         self.secrets = byteForms
         var windows = Set<UInt64>()
         for secret in byteForms where secret.count > Self.minimumFragment {
@@ -44,6 +58,63 @@ public struct Redaction: Sendable {
             }
         }
         fragmentWindows = windows
+    }
+
+    /// The texts a write key travels in: the key, and the base64 of the key, of `key:` (HTTP Basic with an
+    /// empty password, as Customer.io sends it) and of `:key`, each in the standard and the URL-safe alphabet,
+    /// with and without padding. Empty for an empty key.
+    public static func forms(ofKey key: String) -> [String] {
+        guard !key.isEmpty else { return [] }
+        var forms = [key]
+        for bytes in [Array(key.utf8), Array((key + ":").utf8), Array((":" + key).utf8)] {
+            forms += base64Forms(bytes)
+        }
+        return forms
+    }
+
+    /// The texts the value of a secret header travels in. Its credential is the value after an
+    /// authentication scheme (`Basic `, `Bearer `, either case, in any header; any `<scheme> ` in an
+    /// `Authorization` or `Proxy-Authorization` header), else the whole value. The forms are the credential's
+    /// (``forms(ofKey:)``) and, when the credential is base64 (either alphabet, padded or not) of text without
+    /// control bytes, that text, its base64 forms, and each side of its first `:` (Basic's user and password)
+    /// of at least ``minimumEdgeFragment`` bytes with its forms.
+    public static func forms(ofHeaderValue value: String, name: String = "Authorization") -> [String] {
+        let credential = Self.credential(in: value, headerName: name)
+        var forms = Self.forms(ofKey: credential)
+        if let decoded = Base64.decode(credential), !decoded.isEmpty,
+           !decoded.contains(where: { $0 < 0x20 || $0 == 0x7F }),
+           case let text = String(decoding: decoded, as: UTF8.self), text.utf8.elementsEqual(decoded)
+        {
+            forms.append(text)
+            forms += base64Forms(decoded)
+            if let colon = text.firstIndex(of: ":") {
+                for side in [text[..<colon], text[text.index(after: colon)...]]
+                where side.utf8.count >= minimumEdgeFragment {
+                    forms += Self.forms(ofKey: String(side))
+                }
+            }
+        }
+        return forms
+    }
+
+    /// The value after its authentication scheme, or the whole value.
+    private static func credential(in value: String, headerName: String) -> String {
+        let bytes = Array(value.utf8)
+        guard let space = bytes.firstIndex(of: UInt8(ascii: " ")), space > 0 else { return value }
+        let scheme = String(decoding: bytes[..<space], as: UTF8.self).lowercased()
+        let isAuthorization = ["authorization", "proxy-authorization"].contains(headerName.lowercased())
+        guard scheme == "basic" || scheme == "bearer"
+            || (isAuthorization && bytes[..<space].allSatisfy(HTTPFieldBytes.isTokenByte))
+        else { return value }
+        let rest = bytes[space...].drop { $0 == UInt8(ascii: " ") }
+        return rest.isEmpty ? value : String(decoding: rest, as: UTF8.self)
+    }
+
+    /// `bytes` in base64, both alphabets, with and without padding.
+    private static func base64Forms(_ bytes: [UInt8]) -> [String] {
+        [(false, true), (false, false), (true, true), (true, false)].map { urlSafe, padded in
+            Base64.encode(bytes, urlSafe: urlSafe, padded: padded)
+        }
     }
 
     /// `text` with every secret, escaped form, cut-off form and fragment replaced by `[redacted]`.
@@ -58,8 +129,9 @@ public struct Redaction: Sendable {
         guard !secrets.isEmpty, !bytes.isEmpty else { return bytes }
         var marked = [Bool](repeating: false, count: bytes.count)
         let plain = DecodedView(plain: bytes)
-        let decoded = DecodedView(unescaping: bytes)
-        for view in [plain, decoded] { mark(in: view, &marked) }
+        let decoded = DecodedView(unescaping: bytes, plusIsSpace: false)
+        let formDecoded = DecodedView(unescaping: bytes, plusIsSpace: true)
+        for view in [plain, decoded, formDecoded] { mark(in: view, &marked) }
         Self.extendOverCombiningMarks(bytes, &marked)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -158,11 +230,16 @@ private struct DecodedView {
         origins = plain.indices.map { $0..<($0 + 1) }
     }
 
-    /// The bytes with percent-escapes and JSON string escapes decoded (one level).
-    init(unescaping original: [UInt8]) {
+    /// The bytes with percent-escapes and JSON string escapes decoded (one level); with `plusIsSpace`, a `+`
+    /// is a space too, as in a query string (`application/x-www-form-urlencoded`).
+    init(unescaping original: [UInt8], plusIsSpace: Bool) {
         var index = 0
         while index < original.count {
-            if let (decoded, length) = Self.escape(in: original, at: index) {
+            if plusIsSpace, original[index] == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+                origins.append(index..<(index + 1))
+                index += 1
+            } else if let (decoded, length) = Self.escape(in: original, at: index) {
                 for byte in decoded {
                     bytes.append(byte)
                     origins.append(index..<(index + length))

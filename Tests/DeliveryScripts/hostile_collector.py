@@ -5,7 +5,8 @@ A standard-library TCP server on 127.0.0.1 (an ephemeral port, written to --port
 Each request names its case in its path, `/case/<name>/…` (the endpoint is
 `http://127.0.0.1:<port>/case/<name>` and the vendor's path follows); the case's script says what goes
 back, byte for byte. Every request is logged as one JSON line to --log before the answer (path, case,
-credential headers, whether the case's hostile answer was used).
+credential headers, the credential header as sent whichever it was, whether the case's hostile answer was
+used).
 
 A case may be hostile only for requests whose path ends with its `only` suffix and only for its first
 `times` such requests; every other request gets `200 {"ok":true}`. So a test can show that the receipts
@@ -17,16 +18,24 @@ Script steps:
   ("drip", bytes, delay)    send one byte every `delay` seconds
   ("sleep", seconds)        wait (silence)
   ("reset",)                close with an RST (SO_LINGER 0)
+  ("stream", head, bytes, chunked)  send head, then up to `bytes` of body in 64 KiB pieces (each one a chunk
+                            when chunked, never a last chunk), stopping when the client stops reading; logs
+                            {"case": "<name>/streamed", "streamed": <body bytes sent>}
 After the last step the connection is closed.
 
 Placeholders echo the request's credential (the value of Authorization without its scheme, or
-X-API-Key): {KEY}, {KEY_PERCENT} (every byte %XX), {KEY_JSON} (every character \\u00XX), {KEY_SLASHED}
-(JSON with every `/` written `\\/`), {KEY_COMBINING} (followed by U+0301), {KEY_CUT} (all but its last 3
-characters, ending the body).
+X-API-Key, or Api-Key): {KEY}, {KEY_PERCENT} (every byte %XX), {KEY_JSON} (every character \\u00XX),
+{KEY_SLASHED} (JSON with every `/` written `\\/`), {KEY_COMBINING} (followed by U+0301), {KEY_CUT} (all but
+its last 3 characters, ending the body). And the credential header as sent (Authorization, X-API-Key or
+Api-Key, whichever came; empty when none did): {AUTH} (its value), {AUTH_QUERY} (the value as a query
+string writes it: `+` for a space, every other reserved byte %XX), {KEY_URLSAFE} and {KEY_UNPADDED} (the
+credential, when it is standard base64, in the URL-safe alphabet without padding, and without its padding;
+otherwise the base64 of `<credential>:` so written).
 
 It stops by itself after --max-seconds (default 60), whatever happens; every wait is bounded.
 """
 import argparse
+import base64
 import json
 import os
 import socket
@@ -34,6 +43,7 @@ import socketserver
 import struct
 import threading
 import time
+import urllib.parse
 
 OK = ("reply", 200, [], b'{"ok":true}')
 
@@ -85,6 +95,23 @@ CASES = {
     "echo-combining": {"steps": [("reply", 403, [], b"{KEY_COMBINING} is not a key")]},
     "echo-cut": {"steps": [("reply", 403, [], b"x" * 150 + b" your key starts {KEY_CUT}")]},
     "echo-long": {"steps": [("reply", 403, [], b"y" * 180 + b" {KEY} " + b"z" * 300)]},
+    # Every vendor's credential header echoed as sent, in a refusal and in a redirect's Location, and in the
+    # other forms base64 takes (the review's F2: Customer.io's `Basic base64("key:")` leaked).
+    "echo-credential-401": {"steps": [("reply", 401, [], b'{"error":"invalid credentials","received":"{AUTH}"}')]},
+    "echo-credential-302": {"steps": [("reply", 302, [("Location", "http://login.example/?auth={AUTH_QUERY}")], b"")]},
+    "echo-credential-forms": {
+        "steps": [("reply", 401, [], b'{"urlsafe":"{KEY_URLSAFE}","unpadded":"{KEY_UNPADDED}"}')]},
+    "echo-credential-forms-302": {
+        "steps": [("reply", 302, [("Location", "http://login.example/?u={KEY_URLSAFE}&p={KEY_UNPADDED}")], b"")]},
+    # Answers far above the 1 MiB cap (64 MiB sent at most): declared, chunked, read to the close.
+    "huge-length-silent": {"steps": [("raw", b"HTTP/1.1 200 OK\r\nContent-Length: 1073741824\r\n\r\n"), ("sleep", 20)]},
+    "huge-length": {"steps": [("stream", b"HTTP/1.1 200 OK\r\nContent-Length: 1073741824\r\n\r\n", 64 << 20, False)]},
+    "huge-chunked": {"steps": [("stream", b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", 64 << 20, True)]},
+    "huge-close": {"steps": [("stream", b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n", 64 << 20, False)]},
+    # The same at 1 GiB, for urlsession_figure.sh's measurement (not run by the tests).
+    "gib-length": {"steps": [("stream", b"HTTP/1.1 200 OK\r\nContent-Length: 1073741824\r\n\r\n", 1 << 30, False)]},
+    "gib-chunked": {"steps": [("stream", b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", 1 << 30, True)]},
+    "gib-close": {"steps": [("stream", b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n", 1 << 30, False)]},
 }
 
 # Crash cases again, hostile only to Zixflow's path, twice (the attempts a test flush makes): the receipts of
@@ -94,17 +121,37 @@ for name in ["content-length-negative", "chunk-negative", "chunk-huge", "retry-a
     CASES["zixflow-" + name] = dict(CASES[name], only="/v1/track", times=2)
 
 
+def credential_header(headers):
+    """The credential header's value as sent: Authorization, X-API-Key or Api-Key; empty when none came."""
+    return headers.get("authorization") or headers.get("x-api-key") or headers.get("api-key") or ""
+
+
 def credential(headers):
     value = headers.get("authorization") or ""
     for scheme in ("Basic ", "Bearer "):
         if value.startswith(scheme):
             return value[len(scheme):]
-    return headers.get("x-api-key") or value
+    return headers.get("x-api-key") or headers.get("api-key") or value
 
 
-def fill(data, key):
+def base64_forms(key):
+    """(URL-safe unpadded, standard unpadded): of the bytes `key` encodes when it is standard base64, else of
+    `key:` (HTTP Basic with an empty password)."""
+    try:
+        decoded = base64.b64decode(key, validate=True) if key else b""
+    except ValueError:
+        decoded = (key + ":").encode("utf-8", "surrogateescape")
+    return (base64.urlsafe_b64encode(decoded).rstrip(b"="), base64.b64encode(decoded).rstrip(b"="))
+
+
+def fill(data, key, sent=""):
     raw = key.encode("utf-8", "surrogateescape")
+    urlsafe, unpadded = base64_forms(key)
     forms = {
+        b"{AUTH_QUERY}": urllib.parse.quote_plus(sent).encode("ascii"),
+        b"{AUTH}": sent.encode("utf-8", "surrogateescape"),
+        b"{KEY_URLSAFE}": urlsafe,
+        b"{KEY_UNPADDED}": unpadded,
         b"{KEY_PERCENT}": b"".join(b"%%%02X" % byte for byte in raw),
         b"{KEY_JSON}": "".join("\\u%04x" % ord(c) for c in key).encode("ascii"),
         b"{KEY_SLASHED}": raw.replace(b"/", b"\\/"),
@@ -153,12 +200,14 @@ class Handler(socketserver.BaseRequestHandler):
         self.server.log({
             "time": time.time(), "method": method, "path": path, "case": name, "hostile": hostile,
             "idempotencyKey": headers.get("idempotency-key"), "authorization": headers.get("authorization"),
-            "apiKey": headers.get("x-api-key"), "headerCount": len(lines) - 1, "bodyBytes": len(rest),
+            "apiKey": headers.get("x-api-key"), "credential": credential_header(headers) or None,
+            "headerCount": len(lines) - 1, "bodyBytes": len(rest),
         })
         key = credential(headers)
+        sent = credential_header(headers)
         try:
             for step in (case["steps"] if hostile else [OK]):
-                if not self.run(connection, step, key):
+                if not self.run(connection, step, key, sent, name):
                     return
         except OSError:
             pass
@@ -168,17 +217,30 @@ class Handler(socketserver.BaseRequestHandler):
             except OSError:
                 pass
 
-    def run(self, connection, step, key):
+    def run(self, connection, step, key, sent, case):
         kind = step[0]
         if kind == "raw":
-            connection.sendall(fill(step[1], key))
+            connection.sendall(fill(step[1], key, sent))
         elif kind == "reply":
             _, status, headers, body = step
-            body = fill(body, key)
+            body = fill(body, key, sent)
             text = "HTTP/1.1 %d Answer\r\nContent-Length: %d\r\nConnection: close\r\n" % (status, len(body))
             for name, value in headers:
-                text += "%s: %s\r\n" % (name, fill(value.encode("utf-8"), key).decode("utf-8", "replace"))
+                text += "%s: %s\r\n" % (name, fill(value.encode("utf-8"), key, sent).decode("utf-8", "replace"))
             connection.sendall(text.encode("utf-8") + b"\r\n" + body)
+        elif kind == "stream":
+            _, head, total, is_chunked = step
+            piece = b"z" * (64 << 10)
+            if is_chunked:
+                piece = b"%x\r\n%s\r\n" % (len(piece), piece)
+            streamed = 0
+            try:
+                connection.sendall(head)
+                while streamed < total:
+                    connection.sendall(piece)
+                    streamed += 64 << 10
+            finally:
+                self.server.log({"time": time.time(), "case": case + "/streamed", "streamed": streamed})
         elif kind == "drip":
             for byte in fill(step[1], key):
                 connection.sendall(bytes([byte]))

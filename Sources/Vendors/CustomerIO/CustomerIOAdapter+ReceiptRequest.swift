@@ -33,29 +33,3 @@ extension CustomerIOAdapter: ReceiptRequestDescribing {
     }
 }
 
-/// Standard base64 with padding (RFC 4648 §4), for HTTP Basic credentials.
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    /// `bytes` as base64 text.
-    static func encode(_ bytes: [UInt8]) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let count = min(3, bytes.count - index)
-            var group = UInt32(bytes[index]) << 16
-            if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
-            if count > 2 { group |= UInt32(bytes[index + 2]) }
-            for position in 0..<4 {
-                if position <= count {
-                    output.append(alphabet[Int((group >> UInt32(18 - 6 * position)) & 0x3f)])
-                } else {
-                    output.append(UInt8(ascii: "="))
-                }
-            }
-            index += 3
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-}
