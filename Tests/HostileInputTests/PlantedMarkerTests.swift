@@ -136,6 +136,31 @@ struct PlantedMarkerTests {
         #expect(try registry.claimant(of: translation.userInfo)?.id == "fcm")
     }
 
+    @Test("an adapter with no claim keys in an output of over 64 members: all custom data goes, the push stays the target's")
+    func adapterWithoutClaimKeysManyMembers() throws {
+        let registry = VendorRegistry(BuiltInVendors.all + [ClaimsByDataKey()])
+        var data: JSONObject = ["acme_id": "a-1"]
+        for index in 0..<100 { data["k\(index)"] = .int(index) }
+        let payload = PushPayload(vendor: "buzzkit", messageId: "m", alert: PushAlert(body: "b"), data: data)
+        let wire = BuzzKitAdapter().encode(payload).userInfo
+        let translation = Translator.translate(wire, from: BuzzKitAdapter(), to: FCMAdapter(), registry: registry)
+        #expect(try registry.claimant(of: translation.userInfo)?.id == "fcm")
+        #expect(translation.userInfo["acme_id"] == nil)
+        #expect(translation.losses.filter { $0.reason.contains("Acme") }.count == 101)
+    }
+
+    @Test("a planted marker among 20,000 custom data members is left out in one pass, the rest carried")
+    func manyMembersWithAPlantedMarker() throws {
+        var data: JSONObject = ["custom": ["i": "os-evil"]]
+        for index in 0..<20_000 { data["k\(index)"] = .int(index) }
+        let payload = PushPayload(vendor: "buzzkit", messageId: "m", alert: PushAlert(body: "b"), data: data)
+        let wire = BuzzKitAdapter().encode(payload).userInfo
+        let translation = Translator.translate(wire, from: BuzzKitAdapter(), to: FCMAdapter(), registry: Self.registry)
+        #expect(translation.userInfo["custom"] == nil)
+        #expect(translation.userInfo.count == 20_002)
+        #expect(try Self.registry.claimant(of: translation.userInfo)?.id == "fcm")
+    }
+
     // MARK: Two owners (REAL-VENDORS K9)
 
     @Test("two owners: the one that claims by a message id wins, with a note",

@@ -85,23 +85,26 @@ public enum Translator {
         return (output, losses + encoded.losses + claimLosses.collected, diagnostics)
     }
 
+    /// Most top-level members ``keepTarget(_:data:target:registry:losses:)`` tries leaving out one at a time.
+    static let partnerSearchLimit = 64
+
     /// Leaves out of `userInfo` (a translation into `target`) every top-level member that would make another
     /// vendor claim it: the claim keys of another adapter of `registry` that claims it (with the custom data members
     /// its claim needs beside them), and the keys of a known carrier (``CarrierEnvelope``) other than `target` that
-    /// would show it delivered the push. Each is a loss at
-    /// its bridge-form path (`$.data.<key>` when it is custom data, else `$.<key>`) naming that vendor. When that
-    /// is not enough, every top-level member that is custom data goes the same way; a claim that survives even that is the target's own encoding, reported as one loss at `$`.
+    /// would show it delivered the push. Each is a loss at its bridge-form path (`$.data.<key>` when it is custom
+    /// data, else `$.<key>`) naming that vendor. When that is not enough, every top-level member that is custom data
+    /// goes the same way; a claim that survives even that comes from the target's own fields: one loss at `$`.
     ///
-    /// Costs one look at the output's top-level keys when no other vendor's key is there.
+    /// Costs one look at the output's top-level keys when no other vendor's key is there, and stays linear in the
+    /// number of members when one is (``partnerSearchLimit``).
     static func keepTarget(
         _ userInfo: inout JSONObject, data: JSONObject, target: any VendorAdapter, registry: VendorRegistry,
         losses: inout LossList
     ) {
         let targetKeys = target.claimKeys ?? []
-        var changed = false
+        var anotherClaims = false
         func leaveOut(_ key: String, claimedFor vendor: String, _ marker: String) {
             guard let value = userInfo.removeValue(forKey: key) else { return }
-            changed = true
             let isData = data[key] != nil
             losses.append(Loss(
                 path: JSONPath.member(key, of: isData ? "$.data" : JSONPath.root), value: value,
@@ -112,10 +115,14 @@ public enum Translator {
         while let index = candidates.popFirst() {
             let other = registry.adapters[index]
             guard other.id != target.id, other.claimStrength(userInfo) != nil else { continue }
+            anotherClaims = true
             // Its claim keys, and the custom data members its claim needs beside them (Customer.io's delivery
             // token beside its delivery id; every member the claim rests on, for an adapter with no claim keys).
+            // Tried one member at a time only for an output of at most `partnerSearchLimit` members, so a hostile
+            // push with many custom data members costs no more than one pass; past that, or when the claim keys
+            // were not enough, every custom data member goes below.
             let claimed = userInfo
-            let needed = claimed.keys.filter { key in
+            let needed = claimed.count > partnerSearchLimit ? [] : claimed.keys.filter { key in
                 guard data[key] != nil, !targetKeys.contains(key) else { return false }
                 var without = claimed
                 without.removeValue(forKey: key)
@@ -126,13 +133,14 @@ public enum Translator {
             }
         }
         for carrier in CarrierEnvelope.envelopes(of: userInfo, decodingVendor: target.id) {
+            anotherClaims = true
             for key in Array(userInfo.keys) where carrier.contains(key) && !targetKeys.contains(key) {
                 leaveOut(key, claimedFor: carrier.name, "carrier key")
             }
         }
-        // The screen's candidates are every adapter that could claim the output: with nothing left out, no other
-        // vendor claims it.
-        guard changed else { return }
+        // The screen's candidates are every adapter that could claim the output: when none of them but the target
+        // claimed it, and no carrier's key was there, no other vendor claims it.
+        guard anotherClaims else { return }
         func otherClaimant() -> String? {
             do throws(PushBridgeError) {
                 guard let claimant = try registry.claimant(of: userInfo), claimant.id != target.id else { return nil }
