@@ -63,37 +63,78 @@ enum DisplayEscape {
         return isEscaped(value) ? value : nil
     }
 
-    /// Whether valid UTF-8 `bytes` hold an escaped scalar of 0x80 or more (the caller checks ASCII itself).
+    /// Whether valid UTF-8 `bytes` hold an escaped scalar of 0x80 or more (the caller checks ASCII itself): eight
+    /// bytes at a time through ``possibleLeads(_:)``, decoding only at a lead byte it marks.
     static func containsEscapedNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
+        guard count >= 8 else {
+            for position in 0..<count where mayStartEscaped(base[position]) {
+                var length = 0
+                if escapedScalar(at: base + position, length: &length) != nil { return true }
+            }
+            return false
+        }
         var i = 0
-        while i < count {
-            // Runs of ASCII a word at a time.
-            while i + 8 <= count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-            }
-            guard i < count else { break }
-            if base[i] < 0x80 {
-                i += 1
-                continue
-            }
+        while i + 8 <= count {
+            if holdsEscaped(base + i) { return true }
+            i += 8
+        }
+        // The last word, overlapping the one before.
+        return i < count && holdsEscaped(base + count - 8)
+    }
+
+    /// Whether one of the eight bytes at `word` starts an escaped scalar (its sequence may run past them).
+    @inline(__always)
+    private static func holdsEscaped(_ word: UnsafePointer<UInt8>) -> Bool {
+        var leads = possibleLeads(UInt64(littleEndian: UnsafeRawPointer(word).loadUnaligned(as: UInt64.self)))
+        while leads != 0 {
             var length = 0
-            if escapedScalar(at: base + i, length: &length) != nil { return true }
-            i += length
+            if escapedScalar(at: word + leads.trailingZeroBitCount / 8, length: &length) != nil { return true }
+            leads &= leads &- 1
         }
         return false
     }
 
-    /// Whether `text` holds a scalar that ``Swift/String/escapedForDisplay`` escapes.
+    /// The top bit of each byte of `word` (first byte lowest) that is C2, D8–E2 or EF–F3: ``mayStartEscaped(_:)``'s
+    /// ten lead bytes, with DD–DF, F1 and F2 marked too. Exact, byte by byte: range tests on the bytes with their
+    /// top bit flipped, in which no byte borrows from or carries into another, and ASCII drops out.
+    @inline(__always)
+    static func possibleLeads(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let flipped = word ^ (ones &* 0x80)  // a byte of 0x80 or more becomes 0x00–0x7F; ASCII gets its top bit
+        let low = flipped & (ones &* 0x7F)
+        // The top bit of a byte whose `low` is strictly between m and n (both at most 0x80).
+        @inline(__always)
+        func between(_ m: UInt64, _ n: UInt64) -> UInt64 {
+            (ones &* (127 + n) &- low) & (low &+ ones &* (127 - m))
+        }
+        // C2 → 0x42, D8–E2 → 0x58–0x62, EF–F3 → 0x6F–0x73 once flipped.
+        return (between(0x41, 0x43) | between(0x57, 0x63) | between(0x6E, 0x74)) & ~flipped & (ones &* 0x80)
+    }
+
+    /// Whether `text` holds a scalar that ``Swift/String/escapedForDisplay`` escapes: ASCII eight bytes at a time,
+    /// then ``containsEscapedNonASCII(_:)`` when a byte is above 0x7F.
     static func needsEscape(_ text: String) -> Bool {
         func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            var nonASCII = false
-            for byte in bytes {
-                if byte < 0x20 || byte == 0x7F { return true }
-                if byte >= 0x80 { nonASCII = true }
+            guard let base = bytes.baseAddress else { return false }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs = ones &* 0x80
+            var seen: UInt64 = 0
+            var i = 0
+            while i + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                // A byte below 0x20, or DEL (zero once XORed with 0x7F); exact as a yes or no.
+                let del = word ^ (ones &* 0x7F)
+                if ((word &- ones &* 0x20) & ~word | (del &- ones) & ~del) & highs != 0 { return true }
+                seen |= word
+                i += 8
             }
-            return nonASCII && containsEscapedNonASCII(bytes)
+            for byte in bytes[i...] {
+                if byte < 0x20 || byte == 0x7F { return true }
+                seen |= UInt64(byte)
+            }
+            return seen & highs != 0 && containsEscapedNonASCII(bytes)
         }
         if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
         var text = text
