@@ -52,7 +52,7 @@ let overview: String = {
     }
     guard let command = commands.first(where: { $0.name == name }) else {
         stderrStream.write(
-            "bridge-cli: error: unknown command '\(name.escapingLineBreaks)'; run 'bridge-cli --help' for the list\n")
+            "bridge-cli: error: unknown command '\(name.escapedForDisplay)'; run 'bridge-cli --help' for the list\n")
         return ExitCode.usage.rawValue
     }
     if arguments.contains("--help") || arguments.contains("-h") {
@@ -64,7 +64,7 @@ let overview: String = {
         return try command.run(parsed).rawValue
     } catch {
         if error.code != .problems { discardStandardOutput() }
-        stderrStream.write("bridge-cli \(name): error: \(error.message.escapingLineBreaks)\n")
+        stderrStream.write("bridge-cli \(name): error: \(error.message.escapedForDisplay)\n")
         return error.code.rawValue
     }
 }

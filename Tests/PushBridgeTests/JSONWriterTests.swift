@@ -116,11 +116,13 @@ struct JSONWriterTests {
         }
     }
 
-    @Test("non-ASCII is written raw as UTF-8, never as \\u escapes")
+    @Test("non-ASCII is written raw as UTF-8, not as \\u escapes, but for format characters, U+2028 and U+2029")
     func nonASCIIRaw() {
-        let text = "é中😀\u{2028}\u{FEFF}\u{10FFFF}"
+        let text = "é中😀\u{A0}\u{2027}\u{FFFD}\u{10FFFF}"
         #expect(JSONWriter.bytes(.string(text)) == [0x22] + Array(text.utf8) + [0x22])
         #expect(!JSONWriter.string(.string(text)).contains("\\u"))
+        // Every scalar of the escaped set: DisplayEscapeTests.
+        #expect(JSONWriter.string(.string("é\u{2028}\u{FEFF}😀")) == #""é\u2028\ufeff😀""#)
     }
 
     @Test("scalars: true/false/null, numbers as their literals")

@@ -1,7 +1,9 @@
 /// The one canonical JSON writer: object keys sorted by Unicode code point, `/` not escaped,
 /// no insignificant whitespace (or two-space indentation when pretty), numbers as their literals.
 ///
-/// Strings escape `"`, `\` and control characters (`\n`, `\t`, … or `\u00XX`); everything else,
+/// Strings escape `"`, `\` and C0 control characters (`\n`, `\t`, … or `\u00XX`), and as `\uXXXX` (a surrogate
+/// pair beyond U+FFFF) the scalars a terminal must not get raw: C1 controls, every format character (`Cf`: bidi
+/// overrides such as U+202E, zero-width characters, U+FEFF, tag characters), U+2028 and U+2029. Everything else,
 /// non-ASCII included, is written as UTF-8.
 public enum JSONWriter {
     /// Appends the canonical text of `value` to `output`.
@@ -291,29 +293,46 @@ public enum JSONWriter {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Appends UTF-8 `bytes` with `"`, `\` and control characters escaped; clean runs are copied whole,
-    /// found eight bytes at a time.
+    /// Appends UTF-8 `bytes` with `"`, `\`, control characters and the scalars a terminal must not get raw
+    /// (``DisplayEscape``: C1 controls, format characters such as U+202E, U+2028, U+2029) escaped; clean runs
+    /// are copied whole, found eight bytes at a time.
     private static func appendEscaped<Output: ByteOutput>(
         _ bytes: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let count = bytes.count
+        let highs: UInt64 = 0x8080_8080_8080_8080
         // Most strings need no escape: check them whole, a word at a time (a short one padded, the last word of
-        // a long one overlapping the one before), and copy them in one go.
+        // a long one overlapping the one before), and copy them in one go. Only a string with a byte above 0x7F
+        // is then scanned again, for the few lead bytes that can start an escaped scalar.
         if count < 8 {
-            if escapeMask(loadShortWord(base, count: count)) == 0 {
+            let word = loadShortWord(base, count: count)
+            if escapeMask(word) == 0, word & highs == 0 || !DisplayEscape.containsEscapedNonASCII(bytes) {
                 output.append(base, count: count)
                 return
             }
         } else {
             var offset = 0
-            while offset + 16 <= count,
-                  escapeMask(loadWord(base + offset)) | escapeMask(loadWord(base + offset + 8)) == 0
-            {
+            var seen: UInt64 = 0
+            while offset + 16 <= count {
+                let first = loadWord(base + offset), second = loadWord(base + offset + 8)
+                guard escapeMask(first) | escapeMask(second) == 0 else { break }
+                seen |= first | second
                 offset += 16
             }
-            while offset + 8 <= count, escapeMask(loadWord(base + offset)) == 0 { offset += 8 }
-            if offset == count || (offset + 8 > count && escapeMask(loadWord(base + count - 8)) == 0) {
+            while offset + 8 <= count {
+                let word = loadWord(base + offset)
+                guard escapeMask(word) == 0 else { break }
+                seen |= word
+                offset += 8
+            }
+            var clean = offset == count
+            if !clean, offset + 8 > count {
+                let last = loadWord(base + count - 8)
+                seen |= last
+                clean = escapeMask(last) == 0
+            }
+            if clean, seen & highs == 0 || !DisplayEscape.containsEscapedNonASCII(bytes) {
                 output.append(base, count: count)
                 return
             }
@@ -321,11 +340,31 @@ public enum JSONWriter {
         var runStart = 0
         var i = 0
         while true {
-            while i + 8 <= count, !mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+            while i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if mayNeedEscape(word) || word & highs != 0 { break }
                 i += 8
             }
             guard i < count else { break }
             let byte = base[i]
+            if byte >= 0x80 {
+                var length = 0
+                guard let scalar = DisplayEscape.escapedScalar(at: base + i, length: &length) else {
+                    i += length
+                    continue
+                }
+                output.append(base + runStart, count: i - runStart)
+                i += length
+                runStart = i
+                if scalar >= 0x1_0000 {
+                    // A surrogate pair, as JSON writes a scalar beyond the Basic Multilingual Plane.
+                    appendUnicodeEscape(0xD800 + ((scalar - 0x1_0000) >> 10), into: &output)
+                    appendUnicodeEscape(0xDC00 + ((scalar - 0x1_0000) & 0x3FF), into: &output)
+                } else {
+                    appendUnicodeEscape(scalar, into: &output)
+                }
+                continue
+            }
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
                 i += 1
                 continue
@@ -351,6 +390,16 @@ public enum JSONWriter {
             }
         }
         output.append(base + runStart, count: count - runStart)
+    }
+
+    /// Appends `\u` and the four lowercase hex digits of the UTF-16 code unit `unit`.
+    private static func appendUnicodeEscape<Output: ByteOutput>(_ unit: UInt32, into output: inout Output) {
+        output.append(UInt8(ascii: "\\"))
+        output.append(UInt8(ascii: "u"))
+        output.append(hexDigits[Int((unit >> 12) & 0xF)])
+        output.append(hexDigits[Int((unit >> 8) & 0xF)])
+        output.append(hexDigits[Int((unit >> 4) & 0xF)])
+        output.append(hexDigits[Int(unit & 0xF)])
     }
 
     /// Whether any of the eight bytes in `word` may be `"`, `\` or below 0x20. Never false when one is; a

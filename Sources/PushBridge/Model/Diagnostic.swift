@@ -19,15 +19,17 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var code: String
     /// JSON path of the value concerned (`$.aps.badge`), or `$` for the whole payload.
     public var path: String
-    /// A sentence a person can act on.
+    /// A sentence a person can act on, with any wire text it quotes escaped for a terminal
+    /// (``Swift/String/escapedForDisplay``: `\u{202e}`).
     public var message: String
 
-    /// Creates a diagnostic.
+    /// Creates a diagnostic; control and format characters in `message` (a key, a category, a title it quotes)
+    /// are written escaped (``Swift/String/escapedForDisplay``).
     public init(_ severity: Severity, code: String, path: String = JSONPath.root, message: String) {
         self.severity = severity
         self.code = code
         self.path = path
-        self.message = message
+        self.message = message.escapedForDisplay
     }
 
     /// A `wrong-type` warning: the value at `path` is not `expected` (a phrase: "a string", "an array of
@@ -86,14 +88,16 @@ public struct Loss: Sendable, Hashable, CustomStringConvertible {
     public var path: String
     /// The value that was lost.
     public var value: JSONValue
-    /// Why the target cannot carry it.
+    /// Why the target cannot carry it, with any wire text it quotes escaped for a terminal
+    /// (``Swift/String/escapedForDisplay``).
     public var reason: String
 
-    /// Creates a loss.
+    /// Creates a loss; control and format characters in `reason` are written escaped
+    /// (``Swift/String/escapedForDisplay``).
     public init(path: String, value: JSONValue, reason: String) {
         self.path = path
         self.value = value
-        self.reason = reason
+        self.reason = reason.escapedForDisplay
     }
 
     /// The loss as a JSON object (`type`, `path`, `value`, `reason`).

@@ -302,16 +302,10 @@ public final class DeepLinkRouter: Sendable {
         return RouteOutcome(url: url, via: .system, diagnostic: nil)
     }
 
-    /// `text` with control characters escaped and cut to 200 characters, safe to print in one line.
+    /// `text` cut to 200 scalars, with control and format characters escaped (``Swift/String/escapedForDisplay``):
+    /// safe to print in one line.
     static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars.prefix(200) {
-            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return text.unicodeScalars.count > 200 ? out + "…" : out
+        guard text.unicodeScalars.count > 200 else { return text.escapedForDisplay }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(200))).escapedForDisplay + "…"
     }
 }

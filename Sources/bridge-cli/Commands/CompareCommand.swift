@@ -66,8 +66,10 @@ enum ComparisonTable {
         return TextTable.render(rows, width: TextTable.width(piped: 100))
     }
 
+    /// `text` escaped for a terminal (the escapes counted in its width), then clipped.
     private static func clip(_ text: String, to width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+        let text = text.escapedForDisplay
+        return text.count <= width ? text : String(text.prefix(width - 1)) + "…"
     }
 
     /// Clips in the middle, so two long paths that differ only at the end stay apart.

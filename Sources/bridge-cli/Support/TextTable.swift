@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// Renders rows of cells as a plain-text table with a header rule; the first row is the header and the first
-/// column labels the rows.
+/// column labels the rows. Cells are escaped for a terminal (``Swift/String/escapedForDisplay``: a format or
+/// control character in a value or key is written `\u{202e}`).
 ///
 /// A table wider than ``width`` is cut into several tables, one after the other (a blank line between), each
 /// with the label column and as many of the other columns as fit, so eleven vendors stay readable in a
@@ -23,6 +24,7 @@ enum TextTable {
     }
 
     static func render(_ rows: [[String]], width: Int = TextTable.width()) -> String {
+        let rows = rows.map { $0.map(\.escapedForDisplay) }
         guard let header = rows.first else { return "" }
         var widths = [Int](repeating: 0, count: header.count)
         for row in rows {

@@ -1,0 +1,170 @@
+/// Characters that must not reach a person's terminal as they are: they reorder the text around them (bidi
+/// controls such as U+202E, the Trojan Source trick), hide in it (U+200B, U+00AD, U+FEFF, tag characters) or
+/// break a line (U+2028, U+2029, control characters). PushBridge escapes them in every message it writes for
+/// a person (``Swift/String/escapedForDisplay``) and in every JSON text (``JSONWriter``, as `\uXXXX`): see
+/// docs/HOSTILE-INPUT.md "Text on a terminal".
+enum DisplayEscape {
+    /// Whether the scalar `value` is escaped for display: a control character (`Cc`: U+0000–U+001F,
+    /// U+007F–U+009F), a format character (`Cf`, as this toolchain's Unicode data lists them — a test checks
+    /// the whole category against `Unicode.Scalar.Properties.generalCategory`), U+2028 or U+2029.
+    @inline(__always)
+    static func isEscaped(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00...0x1F, 0x7F...0x9F,  // Cc
+            0xAD, 0x600...0x605, 0x61C, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x180E,  // Cf
+            0x200B...0x200F, 0x2028...0x202E,  // Cf, U+2028 (Zl) and U+2029 (Zp), the embeddings and overrides (Cf)
+            0x2060...0x2064, 0x2066...0x206F, 0xFEFF, 0xFFF9...0xFFFB,  // Cf
+            0x110BD, 0x110CD, 0x13430...0x1343F, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0001, 0xE0020...0xE007F:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a scalar whose UTF-8 form starts with `lead` (0x80 or more) may be escaped: only C2 (C1 controls,
+    /// U+00AD), D8, DB, DC (Arabic and Syriac marks), E0, E1, E2 (U+2028 and the General Punctuation controls),
+    /// EF (U+FEFF, U+FFF9–FFFB), F0 and F3 (tag characters) do; every other lead byte, which is most of the text
+    /// of any script, is passed over without decoding.
+    @inline(__always)
+    static func mayStartEscaped(_ lead: UInt8) -> Bool {
+        // Bit n stands for the lead byte 0xC2 + n.
+        let leads: UInt64 = 1 << 0 | 1 << 22 | 1 << 25 | 1 << 26 | 1 << 30 | 1 << 31 | 1 << 32 | 1 << 45 | 1 << 46 | 1 << 49
+        let offset = lead &- 0xC2
+        return offset < 50 && (leads >> UInt64(offset)) & 1 != 0
+    }
+
+    /// The number of bytes of the UTF-8 sequence that starts with `lead` (0xC2 or more).
+    @inline(__always)
+    static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
+    /// The scalar value of the (valid) UTF-8 sequence of `length` bytes at `bytes`.
+    @inline(__always)
+    static func decode(_ bytes: UnsafePointer<UInt8>, length: Int) -> UInt32 {
+        let lead = UInt32(bytes[0])
+        switch length {
+        case 2: return (lead & 0x1F) << 6 | UInt32(bytes[1] & 0x3F)
+        case 3: return (lead & 0x0F) << 12 | UInt32(bytes[1] & 0x3F) << 6 | UInt32(bytes[2] & 0x3F)
+        default:
+            return (lead & 0x07) << 18 | UInt32(bytes[1] & 0x3F) << 12 | UInt32(bytes[2] & 0x3F) << 6
+                | UInt32(bytes[3] & 0x3F)
+        }
+    }
+
+    /// The value of the scalar starting at `bytes` (valid UTF-8, lead byte 0x80 or more) when it is escaped,
+    /// else nil; `length` is set to its byte count either way.
+    @inline(__always)
+    static func escapedScalar(at bytes: UnsafePointer<UInt8>, length: inout Int) -> UInt32? {
+        let lead = bytes[0]
+        length = sequenceLength(lead)
+        guard mayStartEscaped(lead) else { return nil }
+        let value = decode(bytes, length: length)
+        return isEscaped(value) ? value : nil
+    }
+
+    /// Whether valid UTF-8 `bytes` hold an escaped scalar of 0x80 or more (the caller checks ASCII itself): eight
+    /// bytes at a time through ``possibleLeads(_:)``, decoding only at a lead byte it marks.
+    static func containsEscapedNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        guard count >= 8 else {
+            for position in 0..<count where mayStartEscaped(base[position]) {
+                var length = 0
+                if escapedScalar(at: base + position, length: &length) != nil { return true }
+            }
+            return false
+        }
+        var i = 0
+        while i + 8 <= count {
+            if holdsEscaped(base + i) { return true }
+            i += 8
+        }
+        // The last word, overlapping the one before.
+        return i < count && holdsEscaped(base + count - 8)
+    }
+
+    /// Whether one of the eight bytes at `word` starts an escaped scalar (its sequence may run past them).
+    @inline(__always)
+    private static func holdsEscaped(_ word: UnsafePointer<UInt8>) -> Bool {
+        var leads = possibleLeads(UInt64(littleEndian: UnsafeRawPointer(word).loadUnaligned(as: UInt64.self)))
+        while leads != 0 {
+            var length = 0
+            if escapedScalar(at: word + leads.trailingZeroBitCount / 8, length: &length) != nil { return true }
+            leads &= leads &- 1
+        }
+        return false
+    }
+
+    /// The top bit of each byte of `word` (first byte lowest) that is C2, D8–E2 or EF–F3: ``mayStartEscaped(_:)``'s
+    /// ten lead bytes, with DD–DF, F1 and F2 marked too. Exact, byte by byte: range tests on the bytes with their
+    /// top bit flipped, in which no byte borrows from or carries into another, and ASCII drops out.
+    @inline(__always)
+    static func possibleLeads(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let flipped = word ^ (ones &* 0x80)  // a byte of 0x80 or more becomes 0x00–0x7F; ASCII gets its top bit
+        let low = flipped & (ones &* 0x7F)
+        // The top bit of a byte whose `low` is strictly between m and n (both at most 0x80).
+        @inline(__always)
+        func between(_ m: UInt64, _ n: UInt64) -> UInt64 {
+            (ones &* (127 + n) &- low) & (low &+ ones &* (127 - m))
+        }
+        // C2 → 0x42, D8–E2 → 0x58–0x62, EF–F3 → 0x6F–0x73 once flipped.
+        return (between(0x41, 0x43) | between(0x57, 0x63) | between(0x6E, 0x74)) & ~flipped & (ones &* 0x80)
+    }
+
+    /// Whether `text` holds a scalar that ``Swift/String/escapedForDisplay`` escapes: ASCII eight bytes at a time,
+    /// then ``containsEscapedNonASCII(_:)`` when a byte is above 0x7F.
+    static func needsEscape(_ text: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress else { return false }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs = ones &* 0x80
+            var seen: UInt64 = 0
+            var i = 0
+            while i + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                // A byte below 0x20, or DEL (zero once XORed with 0x7F); exact as a yes or no.
+                let del = word ^ (ones &* 0x7F)
+                if ((word &- ones &* 0x20) & ~word | (del &- ones) & ~del) & highs != 0 { return true }
+                seen |= word
+                i += 8
+            }
+            for byte in bytes[i...] {
+                if byte < 0x20 || byte == 0x7F { return true }
+                seen |= UInt64(byte)
+            }
+            return seen & highs != 0 && containsEscapedNonASCII(bytes)
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        var text = text
+        return text.withUTF8(scan)
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar is written escaped wherever PushBridge shows text to a person or writes JSON: a
+    /// control character (`Cc`), a format character (`Cf`: bidi embeddings, overrides and isolates, zero-width
+    /// characters, U+00AD, U+FEFF, tag characters, …), U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR.
+    public var isEscapedForDisplay: Bool { DisplayEscape.isEscaped(value) }
+}
+
+extension String {
+    /// The text as a person may safely read it in a terminal: each scalar that ``Unicode/Scalar/isEscapedForDisplay``
+    /// written as a Swift escape in lowercase hex (`\u{202e}`, `\u{a}`, `\u{e0001}`), everything else as it is.
+    /// Every diagnostic message, loss reason and `bridge-cli` error and table passes through it; text with
+    /// nothing to escape is returned as it is, after one scan.
+    public var escapedForDisplay: String {
+        guard DisplayEscape.needsEscape(self) else { return self }
+        var result = ""
+        result.reserveCapacity(utf8.count + 16)
+        for scalar in unicodeScalars {
+            if DisplayEscape.isEscaped(scalar.value) {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
