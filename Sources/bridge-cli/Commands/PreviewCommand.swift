@@ -35,32 +35,49 @@ enum PreviewCommand: Command {
         let input = try arguments.singleInput()
         let targets = try listedAdapters(arguments)
         let sourceID = try knownVendor(arguments.value("from") ?? arguments.value("vendor"))
-        let output = arguments.value("out") ?? "preview.html"
-        guard !output.isEmpty else { throw .usage("--out needs a file path, or - for stdout") }
-        var sections: [PreviewPage.Section] = []
+        let outputPath = arguments.value("out") ?? "preview.html"
+        guard !outputPath.isEmpty else { throw .usage("--out needs a file path, or - for stdout") }
+        let page = PreviewPage(loadsImages: arguments.has("load-images"))
+        let title = input == "-" ? "standard input" : input
+        guard arguments.has("jsonl") else {
+            // One payload: nothing is written unless it is drawn.
+            let (_, userInfo) = try loadUserInfo(input)
+            let section = page.html(of: try preview(userInfo, label: title, from: sourceID, to: targets, line: nil),
+                                    number: 1)
+            let output = try PageOutput(path: outputPath)
+            try output.write(page.head(title: title) + section.html + PreviewPage.end)
+            try output.finish()
+            return section.complete ? .success : .problems
+        }
+        // One section per line, each written as soon as it is drawn: memory does not grow with the lines.
+        let reader = try LineReader(path: input)
+        let output = try PageOutput(path: outputPath)
+        try output.write(page.head(title: title))
         var allDrawn = true
-        if arguments.has("jsonl") {
-            let reader = try LineReader(path: input)
-            var lineNumber = 0
+        var lineNumber = 0
+        do throws(CLIError) {
             while let line = try reader.nextLine() {
                 lineNumber += 1
+                let label = "line \(lineNumber)"
+                let section: PreviewPage.Section
                 do throws(CLIError) {
-                    let userInfo = try parseUserInfo(line)
-                    sections.append(try preview(userInfo, label: "line \(lineNumber)", from: sourceID, to: targets,
-                                                line: lineNumber))
+                    section = try preview(parseUserInfo(line), label: label, from: sourceID, to: targets,
+                                          line: lineNumber)
                 } catch {
                     allDrawn = false
-                    sections.append(.error(label: "line \(lineNumber)", message: error.message))
+                    section = .error(label: label, message: error.message)
                 }
+                let drawn = page.html(of: section, number: lineNumber)
+                if !drawn.complete { allDrawn = false }
+                try output.write(drawn.html)
             }
-        } else {
-            let (_, userInfo) = try loadUserInfo(input)
-            sections.append(try preview(userInfo, label: input == "-" ? "standard input" : input, from: sourceID,
-                                        to: targets, line: nil))
+        } catch {
+            // The input failed part way: the page so far is closed, then the error is reported.
+            try? output.write(PreviewPage.end)
+            throw error
         }
-        let page = PreviewPage(loadsImages: arguments.has("load-images"))
-            .render(sections, title: input == "-" ? "standard input" : input)
-        try writePage(page, to: output)
+        try output.write(PreviewPage.end)
+        try output.finish()
         return allDrawn ? .success : .problems
     }
 
@@ -73,17 +90,54 @@ enum PreviewCommand: Command {
         printDiagnostics(source.decodeClaimed(userInfo).diagnostics, line: line)
         return .preview(preview, label: label)
     }
+}
 
-    /// Writes the page to `path` (created or truncated, mode 0644), or to stdout for `-`.
-    private static func writePage(_ page: String, to path: String) throws(CLIError) {
-        if path == "-" {
-            stdoutStream.write(page)
+/// Where the page goes, a piece at a time: stdout for `-`, else a file created or truncated (mode 0644) and
+/// never written through a symbolic link (`O_NOFOLLOW`): a planted `preview.html` link is refused, not followed.
+private final class PageOutput {
+    private let path: String
+    /// The file's descriptor; nil for stdout, or once closed.
+    private var descriptor: Int32?
+    private let toStdout: Bool
+
+    init(path: String) throws(CLIError) {
+        self.path = path
+        toStdout = path == "-"
+        guard !toStdout else { return }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            let failure = errno
+            var info = stat()
+            if lstat(path, &info) == 0, UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK) {
+                throw .usage("'\(path)' is a symbolic link: preview never writes through one, so it was left as it is "
+                    + "(remove the link or give another --out)")
+            }
+            throw .usage("cannot write '\(path)': \(FileReading.describe(errno: failure))")
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit { if let descriptor { close(descriptor) } }
+
+    /// Writes `text` now (stdout is flushed), so a section reaches the reader as soon as it is drawn.
+    func write(_ text: String) throws(CLIError) {
+        if toStdout {
+            stdoutStream.write(text)
+            stdoutStream.flush()
             return
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .usage("cannot write '\(path)': \(FileReading.describe(errno: errno))") }
-        var failure = writeAll(descriptor, Array(page.utf8))
-        if close(descriptor) != 0, failure == nil { failure = errno }
-        if let failure { throw .usage("cannot write '\(path)': \(FileReading.describe(errno: failure))") }
+        guard let descriptor else { return }
+        if let failure = writeAll(descriptor, Array(text.utf8)) {
+            throw .usage("cannot write '\(path)': \(FileReading.describe(errno: failure))")
+        }
+    }
+
+    /// Closes the file, reporting a failure to do so (a full disk can surface only here).
+    func finish() throws(CLIError) {
+        guard let descriptor else { return }
+        self.descriptor = nil
+        if close(descriptor) != 0 {
+            throw .usage("cannot write '\(path)': \(FileReading.describe(errno: errno))")
+        }
     }
 }
