@@ -44,6 +44,25 @@ struct PreviewTests {
         }
     }
 
+    @Test("a section drawn a column at a time is the section of the whole preview")
+    func columnAtATime() {
+        let decodes = Locked(0)
+        let vendor = countingVendor(decodes: decodes)
+        let other = countingVendor(id: "other")
+        let userInfo = push(buttons: 6, title: String(repeating: "t", count: 300))
+        let registry = VendorRegistry([vendor, other])
+        let page = PreviewPage()
+        let whole = page.html(
+            of: .preview(NotificationPreview(userInfo, from: vendor, to: [vendor, other], registry: registry),
+                         label: "p"), number: 1)
+        decodes.withLock { $0 = 0 }
+        let streamed = page.html(previewing: userInfo, from: vendor, to: [vendor, other], registry: registry,
+                                 label: "p", number: 1)
+        #expect(streamed.complete && whole.complete)
+        #expect(streamed.html == whole.html)
+        #expect(decodes.withLock { $0 } == 3, "translate and show the source column, translate the other")
+    }
+
     @Test("a section's size does not follow the number of buttons: four rows and one 'N more' row")
     func boundedSection() {
         let vendor = countingVendor()

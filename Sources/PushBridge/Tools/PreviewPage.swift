@@ -54,8 +54,8 @@ public struct PreviewPage: Sendable {
         public static let properties = 12
         /// The "not carried" rows drawn per column.
         public static let notCarriedRows = 25
-        /// The rows drawn per column for lost fields of buttons past those drawn (ghost rows).
-        public static let lostButtonRows = NotificationPreview.shownButtonLimit
+        /// The buttons past those drawn whose lost fields get rows per column (ghost rows), lowest index first.
+        public static let lostButtons = NotificationPreview.shownButtonLimit
         /// The largest badge drawn as itself; a larger one is drawn as `9999+`.
         public static let badge = 9_999
         /// The most bytes of HTML one section takes (16 MiB): a larger section is drawn as an error section.
@@ -94,17 +94,34 @@ public struct PreviewPage: Sendable {
     /// false when the section was not drawn as asked: a preview larger than ``Bounds/section`` bytes becomes an
     /// error section saying so.
     public func html(of section: Section, number: Int) -> (html: String, complete: Bool) {
-        var page = HTMLBuilder(limit: Bounds.section)
         switch section {
         case .preview(let preview, let label):
-            draw(preview, label: label, number: number, into: &page)
-            if !page.exceeded { return (page.html, true) }
-            let message = "this payload's preview is larger than \(Bounds.section >> 20) MiB of HTML, the most one "
-                + "section may take, so it is not drawn: 'bridge-cli compare' and 'simulate' show it"
-            return (errorSection(label: label, message: message), false)
+            return html(label: label, source: preview.source, columns: preview.columns)
         case .error(let label, let message):
             return (errorSection(label: label, message: message), true)
         }
+    }
+
+    /// ``html(of:number:)`` of the preview of `userInfo` (as ``NotificationPreview`` makes it), each column
+    /// drawn as soon as it is made and let go before the next: memory holds one column, not all of them.
+    public func html(
+        previewing userInfo: JSONObject, from source: any VendorAdapter, to targets: [any VendorAdapter],
+        registry: VendorRegistry, label: String, number: Int
+    ) -> (html: String, complete: Bool) {
+        html(label: label, source: source.id, columns: targets.lazy.map {
+            VendorPreview(userInfo, from: source, to: $0, registry: registry)
+        })
+    }
+
+    /// A preview section, or an error section when it passes ``Bounds/section``.
+    private func html(label: String, source: String, columns: some Sequence<VendorPreview>)
+        -> (html: String, complete: Bool) {
+        var page = HTMLBuilder(limit: Bounds.section)
+        draw(label: label, source: source, columns: columns, into: &page)
+        if !page.exceeded { return (page.html, true) }
+        let message = "this payload's preview is larger than \(Bounds.section >> 20) MiB of HTML, the most one "
+            + "section may take, so it is not drawn: 'bridge-cli compare' and 'simulate' show it"
+        return (errorSection(label: label, message: message), false)
     }
 
     private func errorSection(label: String, message: String) -> String {
@@ -122,14 +139,16 @@ public struct PreviewPage: Sendable {
             + "clickable. " + (loadsImages ? "Remote http(s) images are loaded." : "Remote images are not loaded.")
     }
 
-    private func draw(_ preview: NotificationPreview, label: String, number: Int, into page: inout HTMLBuilder) {
-        page.open("section", "payload", [("data-label", label), ("data-source", preview.source)])
+    private func draw(
+        label: String, source: String, columns: some Sequence<VendorPreview>, into page: inout HTMLBuilder
+    ) {
+        page.open("section", "payload", [("data-label", label), ("data-source", source)])
         page.open("h2", "payload-label")
         page.input(label, limit: Bounds.note, place: "label")
-        page.element("span", "source", text: " · read as \(preview.source)")
+        page.element("span", "source", text: " · read as \(source)")
         page.close("h2")
         page.open("div", "columns")
-        for column in preview.columns { draw(column, into: &page) }
+        for column in columns { draw(column, into: &page) }
         page.close("div")
         drawInFull(into: &page)
         page.close("section")
@@ -294,14 +313,15 @@ public struct PreviewPage: Sendable {
             page.element("li", "more", text: "\(count) more button\(count == 1 ? "" : "s") not shown: iOS "
                 + "shows the first \(NotificationPreview.shownButtonLimit) of a category")
         }
-        let ghostLosses = ghosts.flatMap(\.losses)
-        for loss in ghostLosses.prefix(Bounds.lostButtonRows) {
-            page.open("li", "action ghost")
-            drawLoss(loss, into: &page)
-            page.close("li")
+        for ghost in ghosts.prefix(Bounds.lostButtons) {
+            for loss in ghost.losses {
+                page.open("li", "action ghost")
+                drawLoss(loss, into: &page)
+                page.close("li")
+            }
         }
-        if ghostLosses.count > Bounds.lostButtonRows {
-            let count = ghostLosses.count - Bounds.lostButtonRows
+        if ghosts.count > Bounds.lostButtons {
+            let count = ghosts.dropFirst(Bounds.lostButtons).reduce(0) { $0 + $1.losses.count }
             page.element("li", "more", text: "\(count) more lost button field\(count == 1 ? "" : "s") "
                 + "not drawn: 'bridge-cli compare' lists every one")
         }

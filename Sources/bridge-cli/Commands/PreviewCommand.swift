@@ -20,11 +20,15 @@ enum PreviewCommand: Command {
 
           --vendors a,b,…   the columns (default: every registered vendor)
           --from ID         the source vendor, when detection is not wanted
-          --out FILE        where to write the page (default preview.html; - for stdout)
+          --out FILE        where to write the page (default preview.html; - for stdout); a symbolic link
+                            is refused, never written through
           --load-images     fetch http(s) images; without it an image is a placeholder showing its URL
-          --jsonl           one payload per input line, one section each; a bad line gets an error section
-                            and exit 1, the others are still drawn
+          --jsonl           one payload per input line, one section each, written as it is drawn; a bad
+                            line gets an error section and exit 1, the others are still drawn
 
+        A column draws and taps the four buttons iOS shows and counts the rest, cuts long text to what a
+        screen shows (each cut text is listed in full once per section), and says when a device would give
+        its push to another vendor (or none). A section larger than 16 MiB of HTML becomes an error section.
         Every text from the payload is escaped; links are shown as text, never clickable; the page's
         Content-Security-Policy allows no script and no request (only images, with --load-images).
         """
@@ -42,8 +46,8 @@ enum PreviewCommand: Command {
         guard arguments.has("jsonl") else {
             // One payload: nothing is written unless it is drawn.
             let (_, userInfo) = try loadUserInfo(input)
-            let section = page.html(of: try preview(userInfo, label: title, from: sourceID, to: targets, line: nil),
-                                    number: 1)
+            let section = try preview(userInfo, label: title, from: sourceID, to: targets, line: nil, number: 1,
+                                      page: page)
             let output = try PageOutput(path: outputPath)
             try output.write(page.head(title: title) + section.html + PreviewPage.end)
             try output.finish()
@@ -59,15 +63,14 @@ enum PreviewCommand: Command {
             while let line = try reader.nextLine() {
                 lineNumber += 1
                 let label = "line \(lineNumber)"
-                let section: PreviewPage.Section
+                let drawn: (html: String, complete: Bool)
                 do throws(CLIError) {
-                    section = try preview(parseUserInfo(line), label: label, from: sourceID, to: targets,
-                                          line: lineNumber)
+                    drawn = try preview(parseUserInfo(line), label: label, from: sourceID, to: targets,
+                                        line: lineNumber, number: lineNumber, page: page)
                 } catch {
+                    drawn = page.html(of: .error(label: label, message: error.message), number: lineNumber)
                     allDrawn = false
-                    section = .error(label: label, message: error.message)
                 }
-                let drawn = page.html(of: section, number: lineNumber)
                 if !drawn.complete { allDrawn = false }
                 try output.write(drawn.html)
             }
@@ -81,14 +84,15 @@ enum PreviewCommand: Command {
         return allDrawn ? .success : .problems
     }
 
+    /// The section of one payload, drawn a column at a time (one column's translation in memory at once).
     private static func preview(
         _ userInfo: JSONObject, label: String, from sourceID: String?, to targets: [any VendorAdapter],
-        line: Int?
-    ) throws(CLIError) -> PreviewPage.Section {
+        line: Int?, number: Int, page: PreviewPage
+    ) throws(CLIError) -> (html: String, complete: Bool) {
         let source = try resolveAdapter(userInfo, vendor: sourceID)
-        let preview = NotificationPreview(userInfo, from: source, to: targets, registry: registry)
         printDiagnostics(source.decodeClaimed(userInfo).diagnostics, line: line)
-        return .preview(preview, label: label)
+        return page.html(previewing: userInfo, from: source, to: targets, registry: registry, label: label,
+                         number: number)
     }
 }
 
