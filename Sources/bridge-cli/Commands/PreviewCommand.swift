@@ -55,12 +55,14 @@ enum PreviewCommand: Command {
         }
         // One section per line, each written as soon as it is drawn: memory does not grow with the lines.
         let reader = try LineReader(path: input)
+        // The first read comes before the page is opened: an input that cannot be read (a directory) writes nothing.
+        var next = try reader.nextLine()
         let output = try PageOutput(path: outputPath)
         try output.write(page.head(title: title))
         var allDrawn = true
         var lineNumber = 0
         do throws(CLIError) {
-            while let line = try reader.nextLine() {
+            while let line = next {
                 lineNumber += 1
                 let label = "line \(lineNumber)"
                 let drawn: (html: String, complete: Bool)
@@ -73,6 +75,7 @@ enum PreviewCommand: Command {
                 }
                 if !drawn.complete { allDrawn = false }
                 try output.write(drawn.html)
+                next = try reader.nextLine()
             }
         } catch {
             // The input failed part way: the page so far is closed, then the error is reported.
