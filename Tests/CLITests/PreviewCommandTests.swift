@@ -140,7 +140,9 @@ struct PreviewCommandTests {
 
     /// The review's generator: a Klaviyo push with `count` deep-link buttons.
     private static func klaviyoButtons(_ count: Int) -> String {
-        let buttons = (0..<count).map { #"{"id":"b\#($0)","label":"B\#($0)","action":"deep_link","url":"app://\#($0)"}"# }
+        let buttons = (0..<count).map {
+            #"{"id":"b\#($0)","label":"B\#($0)","action":"deep_link","url":"app://\#($0)"}"#
+        }
         return #"{"aps":{"alert":{"title":"t","body":"b"},"category":"c"},"body":{"_k":"k","action_buttons":["#
             + buttons.joined(separator: ",") + "]}}"
     }
@@ -166,7 +168,8 @@ struct PreviewCommandTests {
         // AppDNA's SDK registers every button (its category has 3,000 actions): four drawn and tapped, one row more.
         let appDNA = try #require(columns.first { $0["data-vendor"] == "appdna" })
         #expect(appDNA.all(class: "more").map(\.text) == [
-            "2996 more buttons not shown: iOS shows the first 4 of a category", "and 2996 more, which iOS does not show",
+            "2996 more buttons not shown: iOS shows the first 4 of a category",
+            "and 2996 more, which iOS does not show",
         ])
         // Bounded: the 300-fold payload changes the page by its numbers and its cut-short list only.
         #expect(large.stdout.utf8.count < small.stdout.utf8.count + 16 * 1024,

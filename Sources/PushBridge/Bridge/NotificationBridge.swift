@@ -34,7 +34,8 @@ public final class NotificationBridge: Sendable {
         var vendor: String?
         var userText: String?
         var requestIdentifier: String?
-        /// `vendor`'s decoding of `userInfo` when the caller has it already (``handle(_:userInfo:decoded:vendor:userText:requestIdentifier:onEffect:)``).
+        /// `vendor`'s decoding of `userInfo` when the caller has it already
+        /// (``handle(_:userInfo:decoded:vendor:userText:requestIdentifier:onEffect:)``).
         var decoded: PushPayload? = nil
     }
 

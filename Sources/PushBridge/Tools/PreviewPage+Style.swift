@@ -106,8 +106,8 @@ extension PreviewPage {
           font-size: 12.5px; font-weight: 600; overflow-wrap: anywhere; }
         .in-full { margin-top: 14px; background: #fff; border-radius: 14px; padding: 4px 16px 12px; }
         .in-full-list { list-style: none; margin: 0; padding: 0; }
-        .full-text { margin: 2px 0 8px; max-height: 12em; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere;
-          font-size: 13px; }
+        .full-text { margin: 2px 0 8px; max-height: 12em; overflow: auto; white-space: pre-wrap;
+          overflow-wrap: anywhere; font-size: 13px; }
 
         """
 }

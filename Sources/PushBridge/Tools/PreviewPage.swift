@@ -285,7 +285,9 @@ public struct PreviewPage: Sendable {
         if let subtitle = shown.alert?.subtitle {
             page.element("p", "subtitle", input: subtitle, limit: Bounds.line, place: "subtitle")
         }
-        if let body = shown.alert?.body { page.element("p", "body full", input: body, limit: Bounds.body, place: "body") }
+        if let body = shown.alert?.body {
+            page.element("p", "body full", input: body, limit: Bounds.body, place: "body")
+        }
         page.close("div")
         page.close("div")
         let actions = column.shownActions
