@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import PushBridge
 import PushBridgeTestSupport
@@ -131,7 +136,148 @@ struct PreviewCommandTests {
         let placeholder = page.all(class: "image-placeholder").first
         #expect(placeholder?["data-image-url"] == "data:image/svg+xml,<svg onload=alert(1)>")
     }
+    // MARK: Bounds (issue 27 item 6), the output file and the badge (item 8), device claims (item 1)
+
+    /// The review's generator: a Klaviyo push with `count` deep-link buttons.
+    private static func klaviyoButtons(_ count: Int) -> String {
+        let buttons = (0..<count).map {
+            #"{"id":"b\#($0)","label":"B\#($0)","action":"deep_link","url":"app://\#($0)"}"#
+        }
+        return #"{"aps":{"alert":{"title":"t","body":"b"},"category":"c"},"body":{"_k":"k","action_buttons":["#
+            + buttons.joined(separator: ",") + "]}}"
+    }
+
+    @Test("thousands of buttons: every column draws and taps at most four, and the page is no larger than for ten")
+    func manyButtons() throws {
+        let small = try CLI.run(["preview", "--out", "-", "-"], stdin: Self.klaviyoButtons(10))
+        let large = try CLI.run(["preview", "--out", "-", "-"], stdin: Self.klaviyoButtons(3_000), timeout: 120)
+        #expect(small.status == 0 && large.status == 0, "\(large)")
+        let page = RenderedDOM.parse(large.stdout)
+        let columns = page.all(class: "vendor")
+        #expect(columns.count == BuiltInVendors.all.count)
+        for column in columns {
+            let buttonTaps = column.all(class: "tap").filter { $0["data-step"]?.hasPrefix("open:") == true }
+            #expect(buttonTaps.count <= 4, "\(column["data-vendor"] ?? "")")
+            let rows = column.all(class: "actions").first?.all(class: "action") ?? []
+            #expect(rows.filter { !$0.classes.contains("ghost") }.count <= 4)
+            // Ghost rows (lost fields of buttons not drawn) for four buttons at most.
+            let ghostButtons = Set(rows.filter { $0.classes.contains("ghost") }
+                .flatMap { $0.all(class: "lost").compactMap { $0["data-path"]?.split(separator: "]").first } })
+            #expect(ghostButtons.count <= 4, "\(ghostButtons)")
+        }
+        // AppDNA's SDK registers every button (its category has 3,000 actions): four drawn and tapped, one row more.
+        let appDNA = try #require(columns.first { $0["data-vendor"] == "appdna" })
+        #expect(appDNA.all(class: "more").map(\.text) == [
+            "2996 more buttons not shown: iOS shows the first 4 of a category",
+            "and 2996 more, which iOS does not show",
+        ])
+        // Bounded: the 300-fold payload changes the page by its numbers and its cut-short list only.
+        #expect(large.stdout.utf8.count < small.stdout.utf8.count + 16 * 1024,
+                "\(small.stdout.utf8.count) → \(large.stdout.utf8.count) bytes")
+    }
+
+    @Test("--jsonl writes each section as soon as it is drawn, before the next line is read")
+    func streamsSections() throws {
+        let scratch = try Scratch("preview-stream")
+        let page = scratch.file("page.html")
+        let line = String(decoding: try Fixtures.payloadBytes("buzzkit.json"), as: UTF8.self)
+            .replacingOccurrences(of: "\n", with: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(CLI.executable))
+        process.arguments = ["preview", "--jsonl", "--vendors", "buzzkit,fcm", "--out", page, "-"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        // Stdin stays open: the first section must reach the file while the command waits for line 2.
+        var written = ""
+        for _ in 0..<300 where !written.contains("</section>") {
+            usleep(100_000)
+            written = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
+        }
+        #expect(written.contains("data-label=\"line 1\""), "section 1 written while stdin is open")
+        #expect(written.hasSuffix("</section>"))
+        #expect(process.isRunning)
+        try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let whole = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(whole.hasPrefix(written))
+        #expect(RenderedDOM.parse(whole).all(class: "payload").map { $0["data-label"] } == ["line 1", "line 2"])
+        #expect(whole.hasSuffix(PreviewPage.end))
+    }
+
+    @Test("the output is never written through a symbolic link: refused with exit 2, the link's target untouched",
+          arguments: [nil, "page.html"] as [String?])
+    func refusesSymlink(out: String?) throws {
+        let scratch = try Scratch("preview-symlink")
+        let name = out ?? "preview.html"
+        let target = try scratch.write("precious.txt", "keep me\n")
+        try FileManager.default.createSymbolicLink(atPath: scratch.file(name), withDestinationPath: target)
+        let options = out.map { ["--out", $0] } ?? []
+        for mode in [[], ["--jsonl"]] {
+            let result = try CLI.run(["preview"] + mode + options + [custom], in: scratch.path)
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderrLines.last == "bridge-cli preview: error: '\(name)' is a symbolic link: preview "
+                + "never writes through one, so it was left as it is (remove the link or give another --out)")
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me\n")
+        }
+        // A dangling link is refused too: its target is not created.
+        let dangling = scratch.file("dangling.html")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: scratch.file("made.html"))
+        let result = try CLI.run(["preview", "--out", dangling, custom])
+        #expect(result.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("made.html")))
+    }
+
+    @Test("a push forced to a vendor with --vendor: its column says the vendor a device would give it to")
+    func forcedVendorColumn() throws {
+        let result = try CLI.run(["preview", "--vendor", "buzzkit", "--vendors", "buzzkit,zixflow", "--out", "-",
+                                  custom])
+        #expect(result.status == 0, "\(result)")
+        let columns = RenderedDOM.parse(result.stdout).all(class: "vendor")
+        #expect(columns.map { $0.all(class: "device-claim").first?.text } == [
+            "A device gives this push to zixflow, not buzzkit: zixflow's SDK reads it, and this column is not what "
+                + "the app would do.",
+            // Read as BuzzKit the push has no message id, so its Zixflow translation has no delivery id.
+            "No vendor claims this push on a device: no SDK reads it, and this column is not what the app would do.",
+        ])
+        let detected = try CLI.run(["detect", "-"], stdin: try CLI.run([
+            "translate", "--from", "buzzkit", "--to", "zixflow", custom,
+        ]).stdoutBytes)
+        #expect(detected.status == 3, "\(detected)")
+    }
+
+    @Test("each column's device note agrees with 'detect' on that column's payload (the planted-marker push)")
+    func deviceNotesAgreeWithDetect() throws {
+        let scratch = try Scratch("preview-claims")
+        let payload = try scratch.write("planted.json", #"{"aps": {"alert": {"title": "Leg day", "body": "Class "#
+            + #"confirmed"}}, "buzzkit": {"messageId": "msg_02", "data": {"custom": {"i": "os-evil", "u": "#
+            + #""https://evil.example/"}}}}"#)
+        let result = try CLI.run(["preview", "--out", "-", payload])
+        #expect(result.status == 0, "\(result)")
+        let columns = RenderedDOM.parse(result.stdout).all(class: "vendor")
+        #expect(columns.count == BuiltInVendors.all.count)
+        for column in columns {
+            let vendor = try #require(column["data-vendor"])
+            let translated = try CLI.run(["translate", "--to", vendor, payload])
+            let detected = try CLI.run(["detect", "-"], stdin: translated.stdoutBytes)
+            let note = column.all(class: "device-claim").first?.text
+            switch detected.status {
+            case 0 where detected.stdout.trimmingNewline == vendor: #expect(note == nil, "\(vendor)")
+            case 0: #expect(note?.hasPrefix("A device gives this push to \(detected.stdout.trimmingNewline), not "
+                + "\(vendor)") == true, "\(vendor): \(note ?? "no note")")
+            default: #expect(note != nil, "\(vendor): detect says \(detected)")
+            }
+        }
+        let source = columns.first { $0["data-vendor"] == "buzzkit" }
+        #expect(source?.all(class: "device-claim").isEmpty == true)
+    }
 }
+
 
 /// The exit codes these tests expect, as values Swift Testing can show.
 enum ExitCodeCase: Int32, Sendable, CustomTestStringConvertible {

@@ -34,6 +34,9 @@ public final class NotificationBridge: Sendable {
         var vendor: String?
         var userText: String?
         var requestIdentifier: String?
+        /// `vendor`'s decoding of `userInfo` when the caller has it already
+        /// (``handle(_:userInfo:decoded:vendor:userText:requestIdentifier:onEffect:)``).
+        var decoded: PushPayload? = nil
     }
 
     private struct State: Sendable {
@@ -115,8 +118,27 @@ public final class NotificationBridge: Sendable {
         requestIdentifier: String? = nil, onEffect: (BridgeEffect) -> Void = { _ in }
     ) -> [BridgeEffect] {
         if step == .configure { return configure(onEffect: onEffect) }
-        let pending = Pending(
-            step: step, userInfo: userInfo, vendor: vendor, userText: userText, requestIdentifier: requestIdentifier)
+        return admit(Pending(
+            step: step, userInfo: userInfo, vendor: vendor, userText: userText, requestIdentifier: requestIdentifier),
+            onEffect: onEffect)
+    }
+
+    /// ``handle(_:userInfo:vendor:userText:requestIdentifier:onEffect:)`` for a push the caller has already
+    /// decoded: `decoded` is `vendor`'s ``VendorAdapter/decodeClaimed(_:)`` of `userInfo`, read instead of
+    /// decoding `userInfo` again (`bridge-cli preview` runs several taps on one decoding).
+    package func handle(
+        _ step: LifecycleStep, userInfo: JSONObject, decoded: PushPayload, vendor: String, userText: String? = nil,
+        requestIdentifier: String? = nil, onEffect: (BridgeEffect) -> Void = { _ in }
+    ) -> [BridgeEffect] {
+        if step == .configure { return configure(onEffect: onEffect) }
+        return admit(Pending(
+            step: step, userInfo: userInfo, vendor: vendor, userText: userText, requestIdentifier: requestIdentifier,
+            decoded: decoded), onEffect: onEffect)
+    }
+
+    /// Processes `pending` now, or keeps it until `configure` (a full buffer drops it).
+    private func admit(_ pending: Pending, onEffect: (BridgeEffect) -> Void) -> [BridgeEffect] {
+        let step = pending.step
         if step != .arrive(.serviceExtension) {
             enum Admission { case now, buffered, dropped }
             let admission: Admission = state.withLock { state in
@@ -152,7 +174,7 @@ public final class NotificationBridge: Sendable {
             return effects
         }
         if step == .launch { return [] }
-        let payload = adapter.decodeClaimed(pending.userInfo).payload
+        let payload = pending.decoded ?? adapter.decodeClaimed(pending.userInfo).payload
         let context = ReceiptContext(deviceToken: deviceToken, userText: pending.userText)
         // A push whose payload has no message id is told apart by the platform's request identifier (R3).
         let requestIdentifier = payload.messageId == nil ? pending.requestIdentifier : nil

@@ -49,6 +49,36 @@ public struct TapPreview: Sendable, Hashable {
     public var effects: [BridgeEffect]
 }
 
+/// Which vendor a device gives a column's push to: ``VendorRegistry/claimant(of:)`` of the userInfo the column
+/// draws. A preview draws each column as its vendor, which a device does not: this says when they differ.
+public enum DeviceClaim: Sendable, Hashable {
+    /// The column's own vendor.
+    case own
+    /// Another vendor, whose SDK (not the column's) would read the push.
+    case other(String)
+    /// No vendor: no SDK reads the push, the app gets it as it is.
+    case nobody
+    /// Two or more vendors claim it (two owners, or two carriers of one rank): a device's bridge takes neither.
+    case ambiguous([String])
+
+    /// Whom a device gives `userInfo` to, told against `vendor`, the vendor a column draws it as.
+    public init(of userInfo: JSONObject, drawnAs vendor: String, registry: VendorRegistry) {
+        do throws(PushBridgeError) {
+            guard let claimant = try registry.claimant(of: userInfo) else {
+                self = .nobody
+                return
+            }
+            self = claimant.id == vendor ? .own : .other(claimant.id)
+        } catch {
+            guard case .ambiguousVendor(let ids) = error else {
+                self = .nobody
+                return
+            }
+            self = .ambiguous(ids)
+        }
+    }
+}
+
 /// One notification as one vendor would send it, and what iOS and the vendor's SDK do with it.
 public struct VendorPreview: Sendable, Hashable {
     /// The vendor's id.
@@ -61,12 +91,58 @@ public struct VendorPreview: Sendable, Hashable {
     public var shown: PushPayload
     /// The category the vendor's SDK registers for this notification (nil: none, so iOS shows no buttons).
     public var category: NotificationCategory?
-    /// Body tap, each button of the category, and the swipe-away when the category reports it.
+    /// Body tap, each button iOS shows (``shownActions``), and the swipe-away when the category reports it.
     public var taps: [TapPreview]
+    /// Whom a device would give this column's userInfo to (``DeviceClaim/own`` when to this vendor).
+    public var deviceClaim: DeviceClaim
+
+    /// Translates `userInfo` from `source` into `target`, decodes the translation once as `target`, and
+    /// simulates the taps iOS offers on that one decoding.
+    init(_ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
+         registry: VendorRegistry) {
+        let translation = Translator.translate(userInfo, from: source, to: target)
+        let shown = target.decodeClaimed(translation.userInfo).payload
+        var category: NotificationCategory?
+        if let provider = target as? any CategoryProviding, let id = shown.category {
+            category = CategoryPlanner.plan(providers: [provider], seen: [shown]).categories.first { $0.id == id }
+        }
+        let shownActions = (category?.actions ?? []).prefix(NotificationPreview.shownButtonLimit)
+        var steps: [LifecycleStep] = [.open] + shownActions.map { .openAction($0.id) }
+        if category?.options.contains(.customDismissAction) == true { steps.append(.dismiss) }
+        // One request identifier for every tap, as `simulate` derives it (it reads the whole userInfo).
+        let options = SimulationOptions(
+            vendor: target.id, deviceToken: NotificationPreview.assumedDeviceToken,
+            requestIdentifier: NotificationRequestIdentifier.derived(from: translation.userInfo))
+        taps = steps.map { step in
+            TapPreview(step: step, effects: Simulation.run(
+                translation.userInfo, decoded: shown, steps: [step], options: options, registry: registry))
+        }
+        vendor = target.id
+        name = target.name
+        self.translation = translation
+        self.shown = shown
+        self.category = category
+        deviceClaim = DeviceClaim(of: translation.userInfo, drawnAs: target.id, registry: registry)
+    }
+
+    /// The category's buttons iOS shows: the first ``NotificationPreview/shownButtonLimit``.
+    public var shownActions: ArraySlice<NotificationAction> {
+        (category?.actions ?? []).prefix(NotificationPreview.shownButtonLimit)
+    }
+
+    /// How many of the category's buttons iOS does not show (those past ``NotificationPreview/shownButtonLimit``).
+    public var hiddenActionCount: Int {
+        max(0, (category?.actions.count ?? 0) - NotificationPreview.shownButtonLimit)
+    }
 
     /// The losses drawn at `slot`, in the translation's order.
     public func losses(at slot: PreviewSlot) -> [Loss] {
         translation.losses.filter { PreviewSlot(path: $0.path) == slot }
+    }
+
+    /// Every loss by the slot it is drawn at, each list in the translation's order (one pass over the losses).
+    public var lossesBySlot: [PreviewSlot: [Loss]] {
+        Dictionary(grouping: translation.losses) { PreviewSlot(path: $0.path) }
     }
 
     /// The indexes of button slots with losses, ascending.
@@ -81,6 +157,10 @@ public struct VendorPreview: Sendable, Hashable {
 
 /// One notification under several vendors, for `bridge-cli preview`: the translations, categories and tap
 /// plans the library already decides, gathered for drawing (see ``PreviewPage``).
+///
+/// The work is linear in the payload: each column translates once, decodes its translation once, and
+/// simulates the body tap, the buttons iOS shows (at most ``shownButtonLimit``) and the swipe-away on that
+/// one decoding, however many buttons the payload or its category has.
 public struct NotificationPreview: Sendable, Hashable {
     /// The vendor that claimed the payload.
     public var source: String
@@ -92,31 +172,19 @@ public struct NotificationPreview: Sendable, Hashable {
     /// A device token the taps assume the app has cached (receipts need one when the payload carries none).
     public static let assumedDeviceToken = "00000000000000000000000000000000"
 
-    /// Translates `userInfo` from `source` into each of `targets` and simulates every tap through `registry`,
-    /// as an app with no action handler and no deep-link delegate or closure (links go to the system route).
+    /// The buttons of a category iOS shows in a notification's expanded view; a preview draws and taps these
+    /// and counts the rest.
+    public static let shownButtonLimit = 4
+
+    /// Translates `userInfo` from `source` into each of `targets` and simulates every tap iOS offers through
+    /// `registry`, as an app with no action handler and no deep-link delegate or closure (links go to the
+    /// system route).
     public init(
         _ userInfo: JSONObject, from source: any VendorAdapter, to targets: [any VendorAdapter],
         registry: VendorRegistry
     ) {
         self.source = source.id
         self.payload = source.decodeClaimed(userInfo).payload
-        self.columns = targets.map { target in
-            let translation = Translator.translate(userInfo, from: source, to: target)
-            let shown = target.decodeClaimed(translation.userInfo).payload
-            var category: NotificationCategory?
-            if let provider = target as? any CategoryProviding, let id = shown.category {
-                category = CategoryPlanner.plan(providers: [provider], seen: [shown]).categories.first { $0.id == id }
-            }
-            var steps: [LifecycleStep] = [.open] + (category?.actions ?? []).map { .openAction($0.id) }
-            if category?.options.contains(.customDismissAction) == true { steps.append(.dismiss) }
-            let options = SimulationOptions(vendor: target.id, deviceToken: Self.assumedDeviceToken)
-            let taps = steps.map { step in
-                TapPreview(step: step, effects: Simulation.run(
-                    translation.userInfo, steps: [step], options: options, registry: registry))
-            }
-            return VendorPreview(
-                vendor: target.id, name: target.name, translation: translation, shown: shown, category: category,
-                taps: taps)
-        }
+        self.columns = targets.map { VendorPreview(userInfo, from: source, to: $0, registry: registry) }
     }
 }

@@ -35,7 +35,8 @@ extension PreviewPage {
           background: linear-gradient(135deg, #ff9f0a, #ff375f); }
         .badge { position: absolute; top: -7px; right: -7px; min-width: 20px; height: 20px; padding: 0 6px;
           border-radius: 10px; background: #ff3b30; color: #fff; font-size: 12px; font-weight: 600; line-height: 20px;
-          text-align: center; border: 2px solid rgba(246,246,248,.93); }
+          text-align: center; border: 2px solid rgba(246,246,248,.93); max-width: 56px; overflow: hidden;
+          white-space: nowrap; text-overflow: ellipsis; }
         .banner-text { flex: 1; min-width: 0; }
         .app-row { display: flex; justify-content: space-between; font-size: 12px; color: #6e6e73; }
         .app-name { text-transform: uppercase; letter-spacing: .02em; }
@@ -99,6 +100,14 @@ extension PreviewPage {
         .properties { display: block; margin-left: 64px; color: #8e8e93; font-size: 11.5px; }
         .via { margin-left: 6px; color: #6e6e73; }
         .not-carried { list-style: none; margin: 0; padding: 0; }
+        .not-carried .more, .category-actions .more { color: #6e6e73; font-size: 12px; }
+        .actions .more { padding: 9px 14px; border-top: 1px solid #e5e5ea; color: #6e6e73; font-size: 13px; }
+        .device-claim { margin: 0 0 10px; padding: 8px 10px; border-radius: 10px; background: #fff4d6; color: #7a4b00;
+          font-size: 12.5px; font-weight: 600; overflow-wrap: anywhere; }
+        .in-full { margin-top: 14px; background: #fff; border-radius: 14px; padding: 4px 16px 12px; }
+        .in-full-list { list-style: none; margin: 0; padding: 0; }
+        .full-text { margin: 2px 0 8px; max-height: 12em; overflow: auto; white-space: pre-wrap;
+          overflow-wrap: anywhere; font-size: 13px; }
 
         """
 }

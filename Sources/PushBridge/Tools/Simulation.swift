@@ -78,6 +78,24 @@ public enum Simulation {
         _ userInfo: JSONObject, steps: [LifecycleStep], options: SimulationOptions, registry: VendorRegistry,
         sink: any ReceiptSink = InMemoryReceiptSink(), onEffect: (BridgeEffect) -> Void = { _ in }
     ) -> [BridgeEffect] {
+        run(userInfo, decoded: nil, steps: steps, options: options, registry: registry, sink: sink, onEffect: onEffect)
+    }
+
+    /// ``run(_:steps:options:registry:sink:onEffect:)`` for a push already decoded: `decoded` is the
+    /// ``VendorAdapter/decodeClaimed(_:)`` of `userInfo` by the vendor `decoded.vendor` names, which every step
+    /// reads instead of decoding `userInfo` again (`options.vendor` is not used).
+    package static func run(
+        _ userInfo: JSONObject, decoded: PushPayload, steps: [LifecycleStep], options: SimulationOptions,
+        registry: VendorRegistry
+    ) -> [BridgeEffect] {
+        run(userInfo, decoded: .some(decoded), steps: steps, options: options, registry: registry,
+            sink: InMemoryReceiptSink(), onEffect: { _ in })
+    }
+
+    private static func run(
+        _ userInfo: JSONObject, decoded: PushPayload?, steps: [LifecycleStep], options: SimulationOptions,
+        registry: VendorRegistry, sink: any ReceiptSink, onEffect: (BridgeEffect) -> Void
+    ) -> [BridgeEffect] {
         let router = DeepLinkRouter(policy: options.linkPolicy)
         if let schemes = options.delegateAcceptsSchemes { router.delegate = SchemeDeepLinkDelegate(schemes: schemes) }
         if options.linkHandler { router.handler = { _ in true } }
@@ -92,8 +110,13 @@ public enum Simulation {
             sink: sink, router: router, actions: actions)
         let requestIdentifier = options.requestIdentifier ?? NotificationRequestIdentifier.derived(from: userInfo)
         return steps.flatMap { step in
-            bridge.handle(
-                step, userInfo: userInfo, vendor: options.vendor, userText: options.userText,
+            guard let decoded else {
+                return bridge.handle(
+                    step, userInfo: userInfo, vendor: options.vendor, userText: options.userText,
+                    requestIdentifier: requestIdentifier, onEffect: onEffect)
+            }
+            return bridge.handle(
+                step, userInfo: userInfo, decoded: decoded, vendor: decoded.vendor, userText: options.userText,
                 requestIdentifier: requestIdentifier, onEffect: onEffect)
         }
     }

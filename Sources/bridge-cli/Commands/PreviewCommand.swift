@@ -20,11 +20,15 @@ enum PreviewCommand: Command {
 
           --vendors a,b,…   the columns (default: every registered vendor)
           --from ID         the source vendor, when detection is not wanted
-          --out FILE        where to write the page (default preview.html; - for stdout)
+          --out FILE        where to write the page (default preview.html; - for stdout); a symbolic link
+                            is refused, never written through
           --load-images     fetch http(s) images; without it an image is a placeholder showing its URL
-          --jsonl           one payload per input line, one section each; a bad line gets an error section
-                            and exit 1, the others are still drawn
+          --jsonl           one payload per input line, one section each, written as it is drawn; a bad
+                            line gets an error section and exit 1, the others are still drawn
 
+        A column draws and taps the four buttons iOS shows and counts the rest, cuts long text to what a
+        screen shows (each cut text is listed in full once per section), and says when a device would give
+        its push to another vendor (or none). A section larger than 16 MiB of HTML becomes an error section.
         Every text from the payload is escaped; links are shown as text, never clickable; the page's
         Content-Security-Policy allows no script and no request (only images, with --load-images).
         """
@@ -35,55 +39,112 @@ enum PreviewCommand: Command {
         let input = try arguments.singleInput()
         let targets = try listedAdapters(arguments)
         let sourceID = try knownVendor(arguments.value("from") ?? arguments.value("vendor"))
-        let output = arguments.value("out") ?? "preview.html"
-        guard !output.isEmpty else { throw .usage("--out needs a file path, or - for stdout") }
-        var sections: [PreviewPage.Section] = []
-        var allDrawn = true
-        if arguments.has("jsonl") {
-            let reader = try LineReader(path: input)
-            var lineNumber = 0
-            while let line = try reader.nextLine() {
-                lineNumber += 1
-                do throws(CLIError) {
-                    let userInfo = try parseUserInfo(line)
-                    sections.append(try preview(userInfo, label: "line \(lineNumber)", from: sourceID, to: targets,
-                                                line: lineNumber))
-                } catch {
-                    allDrawn = false
-                    sections.append(.error(label: "line \(lineNumber)", message: error.message))
-                }
-            }
-        } else {
-            let (_, userInfo) = try loadUserInfo(input)
-            sections.append(try preview(userInfo, label: input == "-" ? "standard input" : input, from: sourceID,
-                                        to: targets, line: nil))
-        }
+        let outputPath = arguments.value("out") ?? "preview.html"
+        guard !outputPath.isEmpty else { throw .usage("--out needs a file path, or - for stdout") }
         let page = PreviewPage(loadsImages: arguments.has("load-images"))
-            .render(sections, title: input == "-" ? "standard input" : input)
-        try writePage(page, to: output)
+        let title = input == "-" ? "standard input" : input
+        guard arguments.has("jsonl") else {
+            // One payload: nothing is written unless it is drawn.
+            let (_, userInfo) = try loadUserInfo(input)
+            let section = try preview(userInfo, label: title, from: sourceID, to: targets, line: nil, number: 1,
+                                      page: page)
+            let output = try PageOutput(path: outputPath)
+            try output.write(page.head(title: title) + section.html + PreviewPage.end)
+            try output.finish()
+            return section.complete ? .success : .problems
+        }
+        // One section per line, each written as soon as it is drawn: memory does not grow with the lines.
+        let reader = try LineReader(path: input)
+        // The first read comes before the page is opened: an input that cannot be read (a directory) writes nothing.
+        var next = try reader.nextLine()
+        let output = try PageOutput(path: outputPath)
+        try output.write(page.head(title: title))
+        var allDrawn = true
+        var lineNumber = 0
+        do throws(CLIError) {
+            while let line = next {
+                lineNumber += 1
+                let label = "line \(lineNumber)"
+                let drawn: (html: String, complete: Bool)
+                do throws(CLIError) {
+                    drawn = try preview(parseUserInfo(line), label: label, from: sourceID, to: targets,
+                                        line: lineNumber, number: lineNumber, page: page)
+                } catch {
+                    drawn = page.html(of: .error(label: label, message: error.message), number: lineNumber)
+                    allDrawn = false
+                }
+                if !drawn.complete { allDrawn = false }
+                try output.write(drawn.html)
+                next = try reader.nextLine()
+            }
+        } catch {
+            // The input failed part way: the page so far is closed, then the error is reported.
+            try? output.write(PreviewPage.end)
+            throw error
+        }
+        try output.write(PreviewPage.end)
+        try output.finish()
         return allDrawn ? .success : .problems
     }
 
+    /// The section of one payload, drawn a column at a time (one column's translation in memory at once).
     private static func preview(
         _ userInfo: JSONObject, label: String, from sourceID: String?, to targets: [any VendorAdapter],
-        line: Int?
-    ) throws(CLIError) -> PreviewPage.Section {
+        line: Int?, number: Int, page: PreviewPage
+    ) throws(CLIError) -> (html: String, complete: Bool) {
         let source = try resolveAdapter(userInfo, vendor: sourceID)
-        let preview = NotificationPreview(userInfo, from: source, to: targets, registry: registry)
         printDiagnostics(source.decodeClaimed(userInfo).diagnostics, line: line)
-        return .preview(preview, label: label)
+        return page.html(previewing: userInfo, from: source, to: targets, registry: registry, label: label,
+                         number: number)
+    }
+}
+
+/// Where the page goes, a piece at a time: stdout for `-`, else a file created or truncated (mode 0644) and
+/// never written through a symbolic link (`O_NOFOLLOW`): a planted `preview.html` link is refused, not followed.
+private final class PageOutput {
+    private let path: String
+    /// The file's descriptor; nil for stdout, or once closed.
+    private var descriptor: Int32?
+    private let toStdout: Bool
+
+    init(path: String) throws(CLIError) {
+        self.path = path
+        toStdout = path == "-"
+        guard !toStdout else { return }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            let failure = errno
+            var info = stat()
+            if lstat(path, &info) == 0, UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK) {
+                throw .usage("'\(path)' is a symbolic link: preview never writes through one, so it was left as it is "
+                    + "(remove the link or give another --out)")
+            }
+            throw .usage("cannot write '\(path)': \(FileReading.describe(errno: failure))")
+        }
+        self.descriptor = descriptor
     }
 
-    /// Writes the page to `path` (created or truncated, mode 0644), or to stdout for `-`.
-    private static func writePage(_ page: String, to path: String) throws(CLIError) {
-        if path == "-" {
-            stdoutStream.write(page)
+    deinit { if let descriptor { close(descriptor) } }
+
+    /// Writes `text` now (stdout is flushed), so a section reaches the reader as soon as it is drawn.
+    func write(_ text: String) throws(CLIError) {
+        if toStdout {
+            stdoutStream.write(text)
+            stdoutStream.flush()
             return
         }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .usage("cannot write '\(path)': \(FileReading.describe(errno: errno))") }
-        var failure = writeAll(descriptor, Array(page.utf8))
-        if close(descriptor) != 0, failure == nil { failure = errno }
-        if let failure { throw .usage("cannot write '\(path)': \(FileReading.describe(errno: failure))") }
+        guard let descriptor else { return }
+        if let failure = writeAll(descriptor, Array(text.utf8)) {
+            throw .usage("cannot write '\(path)': \(FileReading.describe(errno: failure))")
+        }
+    }
+
+    /// Closes the file, reporting a failure to do so (a full disk can surface only here).
+    func finish() throws(CLIError) {
+        guard let descriptor else { return }
+        self.descriptor = nil
+        if close(descriptor) != 0 {
+            throw .usage("cannot write '\(path)': \(FileReading.describe(errno: errno))")
+        }
     }
 }

@@ -11,6 +11,8 @@ struct FakeIntegrationVendor: CategoryProviding, TokenRegistering {
     var perPush: Bool
     /// What a token registration carries.
     var tokenPlan: @Sendable (DeviceRegistration) -> TokenRegistrationPlan
+    /// When set, counts the calls to ``decode(_:)``.
+    var decodes: Locked<Int>?
 
     init(
         id: String = "fake", marker: String? = nil, launch: [String] = [], limit: Int? = nil, perPush: Bool = true,
@@ -31,7 +33,10 @@ struct FakeIntegrationVendor: CategoryProviding, TokenRegistering {
     var capabilities: VendorCapabilities { base.capabilities }
     var eventTable: [EventTableEntry] { base.eventTable }
     func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
+    func decode(_ userInfo: JSONObject) -> DecodeResult {
+        decodes?.withLock { $0 += 1 }
+        return base.decode(userInfo)
+    }
     func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         base.userInfo(for: payload, losses: &losses)
     }
