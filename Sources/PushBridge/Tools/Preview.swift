@@ -100,7 +100,7 @@ public struct VendorPreview: Sendable, Hashable {
     /// simulates the taps iOS offers on that one decoding.
     init(_ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
          registry: VendorRegistry) {
-        let translation = Translator.translate(userInfo, from: source, to: target)
+        let translation = Translator.translate(userInfo, from: source, to: target, registry: registry)
         let shown = target.decodeClaimed(translation.userInfo).payload
         var category: NotificationCategory?
         if let provider = target as? any CategoryProviding, let id = shown.category {
