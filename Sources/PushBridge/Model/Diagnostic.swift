@@ -20,11 +20,11 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// JSON path of the value concerned (`$.aps.badge`), or `$` for the whole payload.
     public var path: String
     /// A sentence a person can act on, with any wire text it quotes escaped for a terminal
-    /// (``Swift/String/escapedForDisplay``: `\u{202e}`).
+    /// (`String.escapedForDisplay`: `\u{202e}`).
     public var message: String
 
     /// Creates a diagnostic; control and format characters in `message` (a key, a category, a title it quotes)
-    /// are written escaped (``Swift/String/escapedForDisplay``).
+    /// are written escaped (`String.escapedForDisplay`).
     public init(_ severity: Severity, code: String, path: String = JSONPath.root, message: String) {
         self.severity = severity
         self.code = code
@@ -89,11 +89,11 @@ public struct Loss: Sendable, Hashable, CustomStringConvertible {
     /// The value that was lost.
     public var value: JSONValue
     /// Why the target cannot carry it, with any wire text it quotes escaped for a terminal
-    /// (``Swift/String/escapedForDisplay``).
+    /// (`String.escapedForDisplay`).
     public var reason: String
 
     /// Creates a loss; control and format characters in `reason` are written escaped
-    /// (``Swift/String/escapedForDisplay``).
+    /// (`String.escapedForDisplay`).
     public init(path: String, value: JSONValue, reason: String) {
         self.path = path
         self.value = value

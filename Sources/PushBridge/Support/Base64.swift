@@ -1,5 +1,5 @@
 /// Base64 (RFC 4648): the standard alphabet (§4, `+/`) for HTTP Basic credentials, and the URL-safe one
-/// (§5, `-_`) among the forms ``Redaction`` looks for.
+/// (§5, `-_`) among the forms `Redaction` (PushBridgeDelivery) looks for.
 public enum Base64 {
     private static let standard = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     private static let urlSafe = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)

@@ -18,7 +18,7 @@ extension KlaviyoAdapter: ReceiptRequestDescribing {
 
     /// The event with the receipt's name; its properties are the userInfo's members, then the other receipt
     /// properties (`push_token`, `Button …`) over them, as the SDK merges them; the profile is ``profile``; the
-    /// `unique_id` (Klaviyo's de-duplication key) is the ``IdentityHash`` (SHA-256, 128 bits in hex) of the
+    /// `unique_id` (Klaviyo's de-duplication key) is the `IdentityHash` (SHA-256, 128 bits in hex) of the
     /// receipt's once-only key and properties, so every retry sends the same bytes and no other event can be
     /// made to share it. No `time`: Klaviyo takes the time it receives the event.
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {

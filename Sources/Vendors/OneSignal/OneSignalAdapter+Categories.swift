@@ -23,7 +23,7 @@ extension OneSignalAdapter: CategoryProviding {
     public var categoryLimit: Int? { Self.maxDynamicCategories }
 
     /// `__onesignal__dynamic__` + the message id. Without one the SDK uses a random UUID; PushBridge uses the
-    /// ``IdentityHash`` (SHA-256, 128 bits in hex) of the button set's key (each button's id and title) instead,
+    /// `IdentityHash` (SHA-256, 128 bits in hex) of the button set's key (each button's id and title) instead,
     /// so the same payload always gives the same category and two button sets never share one.
     public static func dynamicCategory(for payload: PushPayload) -> String {
         if let messageId = payload.messageId, !messageId.isEmpty { return dynamicCategoryPrefix + messageId }
