@@ -146,16 +146,23 @@ struct PreviewTests {
             NotificationPreview(userInfo, from: alpha, to: [alpha, gamma], registry: VendorRegistry(registry))
                 .columns.map(\.deviceClaim)
         }
-        // The source column reads its input: alpha and beta both own it.
-        #expect(claims(registry: [alpha, beta]) == [.ambiguous(["alpha", "beta"]), .other("beta")])
+        // The source column reads its input: alpha and beta both own it. The translation into gamma leaves beta's
+        // marker out (a translation is its target's or nobody's), so that column is gamma's own, or nobody's when
+        // gamma is not registered.
+        #expect(claims(registry: [alpha, beta]) == [.ambiguous(["alpha", "beta"]), .nobody])
+        #expect(claims(registry: [alpha, beta, gamma]) == [.ambiguous(["alpha", "beta"]), .own])
         #expect(claims(registry: [alpha]) == [.own, .nobody])
-        #expect(claims(registry: [alpha, beta, gamma])[1] == .ambiguous(["beta", "gamma"]))
+        // Forced as alpha, a push a device gives to beta (alpha is not among the device's vendors).
+        #expect(claims(registry: [beta, gamma]) == [.other("beta"), .own])
 
         let preview = NotificationPreview(
             userInfo, from: alpha, to: [alpha, gamma], registry: VendorRegistry([alpha, beta]))
         let html = PreviewPage().render([.preview(preview, label: "p")], title: "t")
-        #expect(html.contains("A device gives this push to beta, not gamma: beta&#39;s SDK reads it"))
         #expect(html.contains("On a device alpha and beta both claim this push"))
+        let forced = NotificationPreview(
+            userInfo, from: alpha, to: [alpha, gamma], registry: VendorRegistry([beta, gamma]))
+        let forcedHTML = PreviewPage().render([.preview(forced, label: "p")], title: "t")
+        #expect(forcedHTML.contains("A device gives this push to beta, not alpha: beta&#39;s SDK reads it"))
         let alone = NotificationPreview(userInfo, from: alpha, to: [alpha, gamma], registry: VendorRegistry([alpha]))
         let aloneHTML = PreviewPage().render([.preview(alone, label: "p")], title: "t")
         #expect(aloneHTML.contains("No vendor claims this push on a device"))
