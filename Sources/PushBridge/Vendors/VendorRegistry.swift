@@ -108,9 +108,10 @@ public struct VendorRegistry: Sendable {
 
     /// What deciding the claimant of `userInfo` for `adapter` noticed: a `claimed-by-message-id` info diagnostic
     /// when other owners claim it too and `adapter` won by its message id (REAL-VENDORS K9), naming the others,
-    /// whose keys `adapter` reads as its own (data or kept values). Empty otherwise, at the cost of one look at the
-    /// payload's top-level keys when at most one adapter's claim keys are there.
+    /// whose keys `adapter` reads as its own (data or kept values). Empty otherwise: for an adapter that does not
+    /// claim `userInfo` by a message id, at the cost of that one question.
     public func claimNotes(of userInfo: JSONObject, claimedBy adapter: any VendorAdapter) -> [Diagnostic] {
+        guard adapter.claimsByMessageId(userInfo) else { return [] }
         var candidates = claimScreen.candidates(in: userInfo)
         if candidates.count == nil, candidates.bits & (candidates.bits &- 1) == 0 { return [] }
         var others: [any VendorAdapter] = []
