@@ -131,7 +131,7 @@ extension ConformanceSuite {
         failures += apnsFailures(
             encoded.userInfo, source: original, sourceBytes: sourceBytes, adapter: adapter, target: nil)
         // The same payload with every other vendor's marker in its custom data, written as the adapter writes it.
-        let planted = plantedMarkers(besides: adapter)
+        let planted = options.plantsMarkers ? plantedMarkers(besides: adapter) : [:]
         var withMarkers = original
         for (key, value) in planted where withMarkers.data[key] == nil { withMarkers.data[key] = value }
         let plantedPayload = planted.isEmpty ? nil : adapter.encode(withMarkers, collectingLosses: false).userInfo

@@ -18,6 +18,9 @@ public struct ConformanceSuite: Sendable {
         public var checksLaws: Bool
         /// Most adversarial variants tried per distinct payload (spread evenly when there are more).
         public var maxAdversarialVariants: Int
+        /// Whether law 7 also translates the payload with every other vendor's marker planted in its custom data
+        /// (off for the coding laws' rerun without `mutable-content`, where it would add nothing).
+        var plantsMarkers = true
 
         /// Creates options.
         public init(checksLaws: Bool = true, maxAdversarialVariants: Int = 96) {

@@ -136,6 +136,15 @@ struct FlawedAdapterTests {
             })
     }
 
+    @Test("an adapter that claims another vendor's translations fails law:translation-claimant for that target")
+    func claimsOthersTranslations() throws {
+        let report = report(.claimsBuzzKitPayloads, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)
+        let failure = try #require(report.failures.first { $0.check == .translationClaimant(target: "buzzkit") })
+        #expect(failure.caseID == "zixflow-seed-custom-decode")
+        #expect(failure.actual.contains("zixflow and buzzkit"), "\(failure)")
+        #expect(!report.failures.contains { $0.check == .translationClaimant(target: "appdna") })
+    }
+
     @Test("an encoding without aps.alert is reported as invalid APNs, also when a Custom-mode title hides it")
     func dropsAlert() {
         let custom = report(.dropsAlertWhenEncoding, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0)
