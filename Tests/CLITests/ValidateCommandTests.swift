@@ -2,6 +2,11 @@ import PushBridge
 import PushBridgeTestSupport
 import Testing
 
+/// The `code` of each problem in a validate report, in order.
+private func problemCodes(_ report: JSONValue) -> [String] {
+    report["problems"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+}
+
 @Suite("bridge-cli validate")
 struct ValidateCommandTests {
     @Test("a valid seed exits 0 with {vendor, valid: true, bytes: file size, problems: []} and nothing on stderr",
@@ -48,7 +53,7 @@ struct ValidateCommandTests {
         let report = try result.stdoutJSON()
         #expect(report["valid"] == false)
         #expect(report["bytes"] == .int(text.utf8.count))
-        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "payload-too-large" } == true)
+        #expect(problemCodes(report).contains("payload-too-large"))
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.contains("payload-too-large"))
     }
@@ -73,7 +78,7 @@ struct ValidateCommandTests {
         #expect(report["vendor"] == .null)
         #expect(report["valid"] == .bool(status == 0))
         if status == 1 {
-            #expect(report["problems"]?.arrayValue?.map { $0["code"] } == ["aps-missing"])
+            #expect(problemCodes(report) == ["aps-missing"])
         }
     }
 
@@ -87,7 +92,7 @@ struct ValidateCommandTests {
         let payload = JSONValue.object(try Fixtures.payload(seed)).setting(path, to: value)
         let result = try CLI.run(["validate", "-"], stdin: jsonText(payload))
         #expect(result.status == 1)
-        let codes = try result.stdoutJSON()["problems"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+        let codes = problemCodes(try result.stdoutJSON())
         #expect(codes.contains(code), "\(codes)")
     }
 
@@ -95,9 +100,8 @@ struct ValidateCommandTests {
     func zixflowRules() throws {
         let result = try CLI.run(["validate", "--vendor", "zixflow", "-"], stdin: #"{"aps":{"alert":"Hi"}}"#)
         #expect(result.status == 1)
-        let report = try result.stdoutJSON()
-        #expect(report["vendor"] == "zixflow")
-        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "delivery-id-missing" } == true)
+        #expect(try result.stdoutJSON()["vendor"] == "zixflow")
+        #expect(problemCodes(try result.stdoutJSON()).contains("delivery-id-missing"))
     }
 
     @Test("each problem is named once: a vendor's own rule and its decode diagnostic at one path are one problem",
@@ -118,8 +122,7 @@ struct ValidateCommandTests {
         let payload = try Fixtures.payload("zixflow-custom.json").setting("aps", "alert", to: nil)
         let result = try CLI.run(["validate", "-"], stdin: jsonText(.object(payload)))
         #expect(result.status == 1, "\(result)")
-        let report = try result.stdoutJSON()
-        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "alert-missing" } == true)
+        #expect(problemCodes(try result.stdoutJSON()).contains("alert-missing"))
     }
 
     @Test("a payload two vendors claim is exit 3, not a report")

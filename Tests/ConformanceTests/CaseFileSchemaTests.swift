@@ -8,6 +8,11 @@ import Testing
 /// Every case file in the repository, the built-in cases and the third-party example's.
 private let caseFiles = Paths.jsonFiles(under: Paths.cases) + Paths.jsonFiles(under: Paths.exampleCases)
 
+/// Every case of every case file, with the file it is in.
+private func everyCase() throws -> [(file: String, element: JSONValue)] {
+    try caseFiles.flatMap { file in (try Paths.json(file)["cases"]?.arrayValue ?? []).map { (file, $0) } }
+}
+
 private func schema() throws -> SchemaValidator { SchemaValidator(root: try Paths.json(Paths.schema)) }
 
 @Suite("Case files against Conformance/case-schema.json")
@@ -25,25 +30,21 @@ struct CaseFileSchemaTests {
     @Test("case ids are unique across every case file")
     func idsUnique() throws {
         var seen: [String: String] = [:]
-        for file in caseFiles {
-            for element in try Paths.json(file)["cases"]?.arrayValue ?? [] {
-                let id = element["id"]?.stringValue ?? ""
-                #expect(seen[id] == nil, "id \(id) in \(file) is already used in \(seen[id] ?? "")")
-                seen[id] = file
-            }
+        for (file, element) in try everyCase() {
+            let id = element["id"]?.stringValue ?? ""
+            #expect(seen[id] == nil, "id \(id) in \(file) is already used in \(seen[id] ?? "")")
+            seen[id] = file
         }
     }
 
     @Test("descriptions are unique across every case file and at most 80 characters")
     func descriptionsUniqueAndShort() throws {
         var seen: [String: String] = [:]
-        for file in caseFiles {
-            for element in try Paths.json(file)["cases"]?.arrayValue ?? [] {
-                let description = element["description"]?.stringValue ?? ""
-                #expect(seen[description] == nil, "description \"\(description)\" in \(file) is repeated")
-                #expect(description.unicodeScalars.count <= 80, "\"\(description)\" is longer than 80 characters")
-                seen[description] = file
-            }
+        for (file, element) in try everyCase() {
+            let description = element["description"]?.stringValue ?? ""
+            #expect(seen[description] == nil, "description \"\(description)\" in \(file) is repeated")
+            #expect(description.unicodeScalars.count <= 80, "\"\(description)\" is longer than 80 characters")
+            seen[description] = file
         }
     }
 

@@ -27,6 +27,16 @@ private final class Counter: Sendable {
     var count: Int { value.withLock { $0 } }
 }
 
+/// A bridge over the built-in vendors that is not configured yet and buffers up to `bufferCapacity` steps, with
+/// its sink.
+private func unconfiguredBridge(bufferCapacity: Int) -> (NotificationBridge, InMemoryReceiptSink) {
+    let sink = InMemoryReceiptSink()
+    let bridge = NotificationBridge(
+        registry: BuiltInVendors.registry,
+        configuration: .init(bufferCapacity: bufferCapacity, startsConfigured: false), sink: sink)
+    return (bridge, sink)
+}
+
 @Suite("Hostile input: thread safety")
 struct ConcurrencyTests {
     @Test("parses on many threads at once each read exactly their own keys and values")
@@ -74,10 +84,7 @@ struct ConcurrencyTests {
 
     @Test("steps racing for the pre-configure buffer: exactly its capacity is kept, the rest are dropped at once")
     func bufferUnderConcurrency() async {
-        let sink = InMemoryReceiptSink()
-        let bridge = NotificationBridge(
-            registry: BuiltInVendors.registry,
-            configuration: .init(bufferCapacity: 16, startsConfigured: false), sink: sink)
+        let (bridge, sink) = unconfiguredBridge(bufferCapacity: 16)
         let dropped = Counter()
         let other = Counter()
         await forEachConcurrently(Array(0..<64)) { index in
@@ -95,10 +102,7 @@ struct ConcurrencyTests {
 
     @Test("configure racing with arriving steps loses none: each is replayed or handled, exactly once")
     func configureRace() async {
-        let sink = InMemoryReceiptSink()
-        let bridge = NotificationBridge(
-            registry: BuiltInVendors.registry,
-            configuration: .init(bufferCapacity: 1000, startsConfigured: false), sink: sink)
+        let (bridge, sink) = unconfiguredBridge(bufferCapacity: 1000)
         let returned = Counter()
         await forEachConcurrently(Array(0..<200)) { index in
             if index == 100 {

@@ -51,12 +51,16 @@ final class FakeCenterDelegate: NotificationCallbackReceiver, Sendable {
         return true
     }
 
+    /// Answers `completion` with `value`, the way ``answer`` says.
+    private func respond<Value: Sendable>(_ value: Value, to completion: @escaping @Sendable (Value) -> Void) -> Bool {
+        respond { completion(value) }
+    }
+
     func willPresent(
         _ notification: DeliveredNotification, completion: @escaping @Sendable (PresentationOptions) -> Void
     ) -> Bool {
         presented.append(notification)
-        let options = options
-        return respond { completion(options) }
+        return respond(options, to: completion)
     }
 
     func didReceive(_ response: NotificationResponse, completion: @escaping @Sendable () -> Void) -> Bool {
@@ -68,8 +72,7 @@ final class FakeCenterDelegate: NotificationCallbackReceiver, Sendable {
         _ notification: DeliveredNotification, completion: @escaping @Sendable (BackgroundFetchResult) -> Void
     ) -> Bool {
         remote.append(notification)
-        let fetch = fetch
-        return respond { completion(fetch) }
+        return respond(fetch, to: completion)
     }
 }
 
@@ -88,6 +91,17 @@ private struct CenterRig {
             configuration: .init(startsConfigured: startsConfigured, deviceToken: "cafe"), sink: sink,
             router: DeepLinkRouter(system: system))
         coordinator = NotificationCenterCoordinator(bridge: bridge)
+    }
+
+    /// Hands `response` to the coordinator, forwarding to `delegates`: its effects, and a count of the system
+    /// completion's calls that goes on counting after this returns.
+    @discardableResult
+    func didReceive(
+        _ response: NotificationResponse, forwardingTo delegates: [any NotificationCallbackReceiver]
+    ) -> (effects: [BridgeEffect], completions: Recorder<Int>) {
+        let completions = Recorder<Int>()
+        let effects = coordinator.didReceive(response, forwardingTo: delegates) { completions.append(1) }
+        return (effects, completions)
     }
 }
 
@@ -174,9 +188,8 @@ struct NotificationCenterCoordinatorTests {
         let rig = CenterRig()
         let app = FakeCenterDelegate(.later)
         let sdk = FakeCenterDelegate(.twice)
-        let completions = Recorder<Int>()
         let response = bodyTap(claimed)
-        let effects = rig.coordinator.didReceive(response, forwardingTo: [app, sdk]) { completions.append(1) }
+        let (effects, completions) = rig.didReceive(response, forwardingTo: [app, sdk])
         #expect(effects.outline == ["receipt:fake.opened", "route:system"])
         #expect(rig.system.seen.all.map(\.string) == ["app://deal"])
         #expect(app.responses.all == [response])
@@ -201,9 +214,8 @@ struct NotificationCenterCoordinatorTests {
     func didReceiveUnclaimed() {
         let rig = CenterRig()
         let app = FakeCenterDelegate()
-        let completions = Recorder<Int>()
         let response = bodyTap(unclaimed)
-        let effects = rig.coordinator.didReceive(response, forwardingTo: [app]) { completions.append(1) }
+        let (effects, completions) = rig.didReceive(response, forwardingTo: [app])
         #expect(effects.isEmpty)
         #expect(rig.sink.receipts.isEmpty)
         #expect(rig.system.seen.all.isEmpty)
@@ -213,11 +225,8 @@ struct NotificationCenterCoordinatorTests {
 
     @Test("completion runs once at once when no delegate takes the callback")
     func didReceiveNoDelegates() {
-        let completions = Recorder<Int>()
-        let response = bodyTap(unclaimed)
-        CenterRig().coordinator.didReceive(response, forwardingTo: [FakeCenterDelegate(.declines)]) {
-            completions.append(1)
-        }
+        let completions = CenterRig().didReceive(bodyTap(unclaimed), forwardingTo: [FakeCenterDelegate(.declines)])
+            .completions
         #expect(completions.count == 1)
     }
 
@@ -227,9 +236,8 @@ struct NotificationCenterCoordinatorTests {
         let observed = Recorder<[BridgeEffect]>()
         rig.coordinator.onEffects = { observed.append($0) }
         let app = FakeCenterDelegate()
-        let completions = Recorder<Int>()
         let response = bodyTap(claimed)
-        let early = rig.coordinator.didReceive(response, forwardingTo: [app]) { completions.append(1) }
+        let (early, completions) = rig.didReceive(response, forwardingTo: [app])
         #expect(early.isEmpty)
         #expect(rig.sink.receipts.isEmpty)
         #expect(completions.count == 1)
@@ -283,9 +291,7 @@ struct NotificationCenterCoordinatorTests {
     func concurrentAnswers() async {
         let rig = CenterRig()
         let delegates = (0..<50).map { _ in FakeCenterDelegate(.later) }
-        let completions = Recorder<Int>()
-        let response = bodyTap(unclaimed)
-        rig.coordinator.didReceive(response, forwardingTo: delegates) { completions.append(1) }
+        let completions = rig.didReceive(bodyTap(unclaimed), forwardingTo: delegates).completions
         await withTaskGroup(of: Void.self) { group in
             for delegate in delegates {
                 group.addTask { delegate.release() }

@@ -421,10 +421,7 @@ struct JSONParserTests {
 
     @Test("agrees with Foundation's JSONSerialization on 400 generated valid documents")
     func differentialAgainstFoundation() throws {
-        var rng = SplitMix64(seed: 0x5EED_F00D)
-        for index in 0..<400 {
-            let value = JSONTestGenerator.value(&rng, depth: 0)
-            let text = JSONTestGenerator.text(value, &rng)
+        for (index, (value, text)) in JSONTestGenerator.documents(count: 400, seed: 0x5EED_F00D).enumerated() {
             let ours = try JSONParser.parse(text)
             let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
             let difference = JSONTestGenerator.difference(ours, theirs, path: "$")
@@ -446,6 +443,16 @@ enum JSONTestGenerator {
         "\u{0}", "\u{1}", "\u{1F}", "\u{8}", "\u{C}", "\r", "\u{301}", "\u{2028}", "\u{FEFF}", "\u{FFFF}",
         "\u{10FFFF}", "\u{1D11E}", "'", "<", "&",
     ]
+
+    /// `count` generated values from `seed`, each with a valid text of it (insignificant whitespace and escapes
+    /// chosen at random).
+    static func documents(count: Int, seed: UInt64) -> [(value: JSONValue, text: String)] {
+        var rng = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            let value = Self.value(&rng, depth: 0)
+            return (value, Self.text(value, &rng))
+        }
+    }
 
     static func value(_ rng: inout SplitMix64, depth: Int) -> JSONValue {
         let kind = Int.random(in: 0..<(depth >= 4 ? 5 : 7), using: &rng)

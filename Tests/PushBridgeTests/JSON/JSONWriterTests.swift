@@ -197,10 +197,7 @@ struct JSONWriterTests {
 
     @Test("canonical output is a fixed point: parse then write gives the same bytes")
     func canonicalFixedPoint() throws {
-        var rng = SplitMix64(seed: 7)
-        for _ in 0..<200 {
-            let value = JSONTestGenerator.value(&rng, depth: 0)
-            let noisy = JSONTestGenerator.text(value, &rng)
+        for (value, noisy) in JSONTestGenerator.documents(count: 200, seed: 7) {
             let canonical = JSONWriter.bytes(try JSONParser.parse(noisy))
             #expect(canonical == JSONWriter.bytes(value))
             #expect(JSONWriter.bytes(try JSONParser.parse(canonical)) == canonical, "\(noisy)")

@@ -20,21 +20,17 @@ struct AppDNAEncodeTests {
     func specExample() throws {
         let result = adapter.encode(AppDNAFixtures.specExamplePayload)
         #expect(result.losses == [])
-        // The SPEC example as written, except that `foreground` is written for every button but dismiss.
-        let expected = try Fixtures.userInfo(#"""
-        { "aps": { "alert": {"title": "New plan", "body": "Your week is ready"},
-                   "sound": "chime.wav", "mutable-content": 1, "category": "appdna_4d9a09a16b7b7040" },
-          "appdna": {
-            "push_id": "push-123",
-            "action": { "type": "show_screen", "value": "plan" },
-            "actions": [ {"id": "open", "title": "Open {{user.name | there}}", "type": "deep_link",
-                          "value": "fit://plan", "foreground": true},
-                         {"id": "later", "title": "Dismiss", "type": "dismiss"},
-                         {"id": "reply", "title": "Reply", "type": "text_reply", "value": "Type a reply",
-                          "foreground": false} ],
-            "image_url": "https://cdn.example.com/plan.png",
-            "data": { "plan": "w12" } } }
-        """#)
+        // The example as sent, except that `foreground` is written for every button but dismiss: the reply's too.
+        let sent = try Fixtures.userInfo(AppDNAFixtures.specExample)
+        var appdna = try #require(sent["appdna"]?.objectValue)
+        var actions = try #require(appdna["actions"]?.arrayValue)
+        var reply = try #require(actions[2].objectValue)
+        #expect(reply["id"] == "reply" && reply["foreground"] == nil)
+        reply["foreground"] = false
+        actions[2] = .object(reply)
+        appdna["actions"] = .array(actions)
+        var expected = sent
+        expected["appdna"] = .object(appdna)
         #expect(result.userInfo == expected)
         #expect(aps(result)["category"] == "appdna_4d9a09a16b7b7040")
     }

@@ -162,9 +162,7 @@ struct OneSignalEncodeTests {
         ]
         for text in texts {
             let userInfo = try Fixtures.userInfo(text)
-            let encoded = oneSignal.encode(oneSignal.decode(userInfo).payload)
-            #expect(encoded.losses.isEmpty, "\(encoded.losses)")
-            #expect(encoded.userInfo == userInfo, "\(text)")
+            expectRoundTrip(userInfo, through: oneSignal)
         }
     }
 
