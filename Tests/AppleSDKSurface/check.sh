@@ -66,16 +66,17 @@ compile() {
         -emit-sil -o "$work/$module.sil" "$@" >"$log" 2>&1
 }
 
-# 1. The stand-in SDK modules.
+# 1. The stand-in SDK modules. They share a package name, so that what they share (`package` declarations such
+# as SecureCodingStandIn's `init(standIn:)`) is invisible to the glue, the example and the self-test fixtures.
 mkdir -p "$work/sdk"
 build_sdk() {
     compile "$work/sdk-foundation.log" AppleFoundationAdditions -emit-module -emit-module-path "$work/sdk/AppleFoundationAdditions.swiftmodule" \
         -- "$here/Foundation/"*.swift || { cat "$work/sdk-foundation.log" >&2; fail "stand-in Foundation additions"; }
-    compile "$work/sdk-base.log" AppleSDKStandInBase -emit-module -emit-module-path "$work/sdk/AppleSDKStandInBase.swiftmodule" \
+    compile "$work/sdk-base.log" AppleSDKStandInBase -package-name AppleSDKStandIn -emit-module -emit-module-path "$work/sdk/AppleSDKStandInBase.swiftmodule" \
         -- "$here/ObjCRoot/"*.swift || { cat "$work/sdk-base.log" >&2; fail "stand-in base module"; }
-    compile "$work/sdk-un.log" UserNotifications -emit-module -emit-module-path "$work/sdk/UserNotifications.swiftmodule" \
+    compile "$work/sdk-un.log" UserNotifications -package-name AppleSDKStandIn -emit-module -emit-module-path "$work/sdk/UserNotifications.swiftmodule" \
         -- "$here/UserNotifications/"*.swift || { cat "$work/sdk-un.log" >&2; fail "stand-in UserNotifications"; }
-    compile "$work/sdk-uikit.log" UIKit -emit-module -emit-module-path "$work/sdk/UIKit.swiftmodule" \
+    compile "$work/sdk-uikit.log" UIKit -package-name AppleSDKStandIn -emit-module -emit-module-path "$work/sdk/UIKit.swiftmodule" \
         -- "$here/UIKit/"*.swift || { cat "$work/sdk-uikit.log" >&2; fail "stand-in UIKit"; }
 }
 

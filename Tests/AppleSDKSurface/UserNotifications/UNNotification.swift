@@ -4,7 +4,8 @@
 // None of these classes is `Sendable`: Apple's headers mark none of them NS_SWIFT_SENDABLE (objc2's
 // translation of the current SDK headers gives them no Send/Sync, where it does give CloudKit's
 // CKRecordID one), and Xcode 16+ reports "non-sendable type 'UNNotificationResponse'..." for them.
-// Every `init()` the headers mark NS_UNAVAILABLE is `@available(*, unavailable)` here.
+// Every `init()` the headers mark NS_UNAVAILABLE is `@available(*, unavailable)` here (most inherit it from
+// SecureCodingStandIn).
 import AppleSDKStandInBase
 import Foundation
 
@@ -12,14 +13,7 @@ import Foundation
 /// `class UNNotification : NSObject, NSCopying, NSSecureCoding`
 @preconcurrency
 @available(iOS 10.0, macOS 10.14, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
-open class UNNotification: NSObjectStandIn, NSCopying, NSSecureCoding {
-    @available(*, unavailable)
-    public override init() { fatalError() }
-    public required init?(coder: NSCoder) { fatalError() }
-    open func encode(with coder: NSCoder) { fatalError() }
-    open class var supportsSecureCoding: Bool { true }
-    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
-
+open class UNNotification: SecureCodingStandIn {
     /// https://developer.apple.com/documentation/usernotifications/unnotification/date
     @preconcurrency
     open var date: Date { fatalError() }
@@ -33,15 +27,7 @@ open class UNNotification: NSObjectStandIn, NSCopying, NSSecureCoding {
 /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest
 @preconcurrency
 @available(iOS 10.0, macOS 10.14, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
-open class UNNotificationRequest: NSObjectStandIn, NSCopying, NSSecureCoding {
-    @available(*, unavailable)
-    public override init() { fatalError() }
-    init(standIn: Void) { super.init() }
-    public required init?(coder: NSCoder) { fatalError() }
-    open func encode(with coder: NSCoder) { fatalError() }
-    open class var supportsSecureCoding: Bool { true }
-    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
-
+open class UNNotificationRequest: SecureCodingStandIn {
     /// https://developer.apple.com/documentation/usernotifications/unnotificationrequest/init(identifier:content:trigger:)
     /// `convenience init(identifier: String, content: UNNotificationContent, trigger: UNNotificationTrigger?)`
     @preconcurrency
@@ -67,14 +53,7 @@ open class UNNotificationRequest: NSObjectStandIn, NSCopying, NSSecureCoding {
 /// https://developer.apple.com/documentation/usernotifications/unnotificationtrigger
 @preconcurrency
 @available(iOS 10.0, macOS 10.14, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
-open class UNNotificationTrigger: NSObjectStandIn, NSCopying, NSSecureCoding {
-    @available(*, unavailable)
-    public override init() { fatalError() }
-    public required init?(coder: NSCoder) { fatalError() }
-    open func encode(with coder: NSCoder) { fatalError() }
-    open class var supportsSecureCoding: Bool { true }
-    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
-
+open class UNNotificationTrigger: SecureCodingStandIn {
     /// https://developer.apple.com/documentation/usernotifications/unnotificationtrigger/repeats
     @preconcurrency
     open var repeats: Bool { fatalError() }
@@ -222,15 +201,7 @@ public struct UNNotificationSoundName: Hashable, Equatable, RawRepresentable, @u
 @preconcurrency
 @available(iOS 10.0, macOS 10.14, watchOS 3.0, visionOS 1.0, *)
 @available(tvOS, unavailable)
-open class UNNotificationSound: NSObjectStandIn, NSCopying, NSSecureCoding {
-    @available(*, unavailable)
-    public override init() { fatalError() }
-    init(standIn: Void) { super.init() }
-    public required init?(coder: NSCoder) { fatalError() }
-    open func encode(with coder: NSCoder) { fatalError() }
-    open class var supportsSecureCoding: Bool { true }
-    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
-
+open class UNNotificationSound: SecureCodingStandIn {
     /// https://developer.apple.com/documentation/usernotifications/unnotificationsound/default
     /// `class var `default`: UNNotificationSound { get }`
     @preconcurrency
@@ -246,15 +217,7 @@ open class UNNotificationSound: NSObjectStandIn, NSCopying, NSSecureCoding {
 @preconcurrency
 @available(iOS 10.0, macOS 10.14, watchOS 3.0, visionOS 1.0, *)
 @available(tvOS, unavailable)
-open class UNNotificationAttachment: NSObjectStandIn, NSCopying, NSSecureCoding {
-    @available(*, unavailable)
-    public override init() { fatalError() }
-    init(standIn: Void) { super.init() }
-    public required init?(coder: NSCoder) { fatalError() }
-    open func encode(with coder: NSCoder) { fatalError() }
-    open class var supportsSecureCoding: Bool { true }
-    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
-
+open class UNNotificationAttachment: SecureCodingStandIn {
     /// https://developer.apple.com/documentation/usernotifications/unnotificationattachment/init(identifier:url:options:)
     /// `convenience init(identifier: String, url URL: URL, options: [AnyHashable : Any]? = nil) throws`
     @preconcurrency
@@ -279,14 +242,7 @@ open class UNNotificationAttachment: NSObjectStandIn, NSCopying, NSSecureCoding 
 @preconcurrency
 @available(iOS 10.0, macOS 10.14, watchOS 3.0, visionOS 1.0, *)
 @available(tvOS, unavailable)
-open class UNNotificationResponse: NSObjectStandIn, NSCopying, NSSecureCoding {
-    @available(*, unavailable)
-    public override init() { fatalError() }
-    public required init?(coder: NSCoder) { fatalError() }
-    open func encode(with coder: NSCoder) { fatalError() }
-    open class var supportsSecureCoding: Bool { true }
-    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
-
+open class UNNotificationResponse: SecureCodingStandIn {
     /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse/notification
     /// `@NSCopying var notification: UNNotification { get }`
     @preconcurrency
@@ -324,14 +280,7 @@ public let UNNotificationDismissActionIdentifier: String = "com.apple.UNNotifica
 /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings
 @preconcurrency
 @available(iOS 10.0, macOS 10.14, tvOS 10.0, watchOS 3.0, visionOS 1.0, *)
-open class UNNotificationSettings: NSObjectStandIn, NSCopying, NSSecureCoding {
-    @available(*, unavailable)
-    public override init() { fatalError() }
-    public required init?(coder: NSCoder) { fatalError() }
-    open func encode(with coder: NSCoder) { fatalError() }
-    open class var supportsSecureCoding: Bool { true }
-    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
-
+open class UNNotificationSettings: SecureCodingStandIn {
     /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/authorizationstatus
     @preconcurrency
     open var authorizationStatus: UNAuthorizationStatus { fatalError() }

@@ -9,15 +9,7 @@ import Foundation
 @preconcurrency
 @available(iOS 10.0, macOS 10.14, watchOS 3.0, visionOS 1.0, *)
 @available(tvOS, unavailable)
-open class UNNotificationCategory: NSObjectStandIn, NSCopying, NSSecureCoding {
-    @available(*, unavailable)
-    public override init() { fatalError() }
-    init(standIn: Void) { super.init() }
-    public required init?(coder: NSCoder) { fatalError() }
-    open func encode(with coder: NSCoder) { fatalError() }
-    open class var supportsSecureCoding: Bool { true }
-    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
-
+open class UNNotificationCategory: SecureCodingStandIn {
     /// https://developer.apple.com/documentation/usernotifications/unnotificationcategory/init(identifier:actions:intentidentifiers:options:)
     /// `convenience init(identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String], options: UNNotificationCategoryOptions = [])`
     @preconcurrency
@@ -60,15 +52,7 @@ open class UNNotificationCategory: NSObjectStandIn, NSCopying, NSSecureCoding {
 @preconcurrency
 @available(iOS 10.0, macOS 10.14, watchOS 3.0, visionOS 1.0, *)
 @available(tvOS, unavailable)
-open class UNNotificationAction: NSObjectStandIn, NSCopying, NSSecureCoding {
-    @available(*, unavailable)
-    public override init() { fatalError() }
-    init(standIn: Void) { super.init() }
-    public required init?(coder: NSCoder) { fatalError() }
-    open func encode(with coder: NSCoder) { fatalError() }
-    open class var supportsSecureCoding: Bool { true }
-    open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
-
+open class UNNotificationAction: SecureCodingStandIn {
     /// https://developer.apple.com/documentation/usernotifications/unnotificationaction/init(identifier:title:options:)
     /// `convenience init(identifier: String, title: String, options: UNNotificationActionOptions = [])`
     @preconcurrency
