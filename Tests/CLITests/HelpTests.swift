@@ -1,7 +1,7 @@
 import PushBridgeTestSupport
 import Testing
 
-/// The commands of SPEC §8's table, and `preview`.
+/// The commands of the README's bridge-cli table.
 private let commandNames = [
     "vendors", "detect", "normalize", "translate", "compare", "preview", "simulate", "events", "validate",
     "conformance",
@@ -23,7 +23,7 @@ struct HelpTests {
         for name in commandNames { #expect(listed.contains(name), "\(name) is not listed") }
     }
 
-    @Test("the tool's help names the exit codes of SPEC §8")
+    @Test("the tool's help names the exit codes of WIRE-FORMATS §8")
     func exitCodesDocumented() throws {
         let help = try CLI.run(["--help"]).stdout
         for code in ["0", "1", "2", "3", "65", "66"] { #expect(help.contains(" \(code) "), "exit code \(code)") }
@@ -53,7 +53,7 @@ struct HelpTests {
         #expect(result.stdout.hasPrefix("Usage: bridge-cli translate"))
     }
 
-    @Test("simulate --help lists every option of SPEC §8")
+    @Test("simulate --help lists every option the README names")
     func simulateOptions() throws {
         let help = try CLI.run(["simulate", "--help"]).stdout
         let options = [

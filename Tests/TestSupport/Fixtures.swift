@@ -4,7 +4,7 @@ import PushBridgeVendors
 /// The fixtures every test target shares: userInfos from JSON text or from `examples/payloads/`, and lifecycle
 /// steps run through a fresh bridge.
 public enum Fixtures {
-    /// A BuzzKit push whose tap runs every stage of SPEC §7: its opened receipt, the named action `show_offer`
+    /// A BuzzKit push whose tap runs every stage of WIRE-FORMATS §7: its opened receipt, the named action `show_offer`
     /// and its `$action.triggered`, the deep link `gym://class/7` and its `$deeplink.opened`.
     public static let buzzKitActionAndLink: JSONObject = [
         "aps": ["alert": "x"],

@@ -16,11 +16,11 @@ struct AppDNAEncodeTests {
         result.userInfo["aps"]?.objectValue ?? [:]
     }
 
-    @Test("encodes the SPEC example's bridge form back to its wire payload, with the same category")
+    @Test("encodes the WIRE-FORMATS §3.3 example's bridge form back to its wire payload, with the same category")
     func specExample() throws {
         let result = adapter.encode(AppDNAFixtures.specExamplePayload)
         #expect(result.losses == [])
-        // The SPEC example as written, except that `foreground` is written for every button but dismiss.
+        // The WIRE-FORMATS §3.3 example as written, except that `foreground` is written for every button but dismiss.
         let expected = try Fixtures.userInfo(#"""
         { "aps": { "alert": {"title": "New plan", "body": "Your week is ready"},
                    "sound": "chime.wav", "mutable-content": 1, "category": "appdna_4d9a09a16b7b7040" },

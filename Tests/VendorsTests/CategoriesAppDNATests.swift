@@ -3,7 +3,7 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-@Suite("Categories: AppDNA's appdna_… categories and the 16-category cap (seed 003, SPEC §3.3)")
+@Suite("Categories: AppDNA's appdna_… categories and the 16-category cap (WIRE-FORMATS §3.3)")
 struct CategoriesAppDNATests {
     let appDNA = AppDNAAdapter()
 
@@ -13,7 +13,7 @@ struct CategoriesAppDNATests {
                                                       "value": "app://x"]])).payload
     }
 
-    @Test("the SPEC §3.3 example: its category, resolved titles, dismiss destructive, text_reply with placeholder")
+    @Test("the WIRE-FORMATS §3.3 example: its category, resolved titles, dismiss destructive, text_reply with placeholder")
     func specExample() throws {
         let payload = appDNA.decode(try Fixtures.userInfo(AppDNAFixtures.specExample)).payload
         #expect(appDNA.categories(for: payload) == [NotificationCategory(

@@ -1,7 +1,7 @@
 
 /// APNs device tokens as vendors expect them.
 public enum DeviceToken {
-    /// The token bytes as lowercase hex, two digits per byte (seed 000's `String(format: "%02.2hhx", $0)`).
+    /// The token bytes as lowercase hex, two digits per byte (Zixflow's `String(format: "%02.2hhx", $0)`).
     public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let digits = Array("0123456789abcdef".utf8)
         var output: [UInt8] = []

@@ -1,6 +1,6 @@
 /// Golden outputs: the exact bytes `bridge-cli normalize` prints for the example payloads (without the final
 /// newline). Kept as Swift literals, not resource files, so the test target needs no resources; long lines are
-/// joined with `\#` continuations. Checked by hand against SPEC §3.1 and §4 (canonical JSON: sorted keys, no
+/// joined with `\#` continuations. Checked by hand against WIRE-FORMATS §3.1 and §4 (canonical JSON: sorted keys, no
 /// insignificant whitespace, `/` not escaped, absent fields omitted).
 enum Golden {
     /// `bridge-cli normalize examples/payloads/zixflow-custom.json`.
