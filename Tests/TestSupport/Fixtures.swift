@@ -11,7 +11,7 @@ public enum Fixtures {
         "buzzkit": ["messageId": "m1", "deepLink": "gym://class/7", "action": ["name": "show_offer"]],
     ]
 
-    /// The seed payloads of seeds 000/001.
+    /// The two example payloads of Zixflow's tracking guide (docs/vendors/zixflow.md).
     public static let zixflowSeeds = ["zixflow-native.json", "zixflow-custom.json"]
 
     /// Path of `examples/payloads/name`.
