@@ -4,10 +4,10 @@
 Usage: generate_corpus.py OUT_DIR [TOTAL]
 
 The seed class: TOTAL (default 100000) payloads, a quarter per vendor, each about 1.1 KB of compact JSON:
-  OUT_DIR/zixflow.jsonl      Zixflow, Custom and Native mode alternating (seeds 000, 001)
-  OUT_DIR/buzzkit.jsonl      BuzzKit (seed 002)
-  OUT_DIR/appdna.jsonl       AppDNA (seed 003)
-  OUT_DIR/pushnotifai.jsonl  PushNotifAI (seed 004)
+  OUT_DIR/zixflow.jsonl      Zixflow, Custom and Native mode alternating (docs/WIRE-FORMATS.md §3.1)
+  OUT_DIR/buzzkit.jsonl      BuzzKit (docs/WIRE-FORMATS.md §3.2)
+  OUT_DIR/appdna.jsonl       AppDNA (docs/WIRE-FORMATS.md §3.3)
+  OUT_DIR/pushnotifai.jsonl  PushNotifAI (docs/WIRE-FORMATS.md §3.4)
   OUT_DIR/all.jsonl          the four interleaved (zixflow, buzzkit, appdna, pushnotifai, ...)
   OUT_DIR/onesignal.jsonl    OneSignal (issue 16, a real vendor): custom and os_data formats, about 1.1 KB;
                              not in all.jsonl

@@ -2,7 +2,7 @@ import PushBridge
 
 /// The laws of WIRE-FORMATS §9, checked on every case's payload whatever the case expects.
 extension ConformanceSuite {
-    /// Law 1 (REAL-VENDORS R2): the payload belongs to the expected vendor (to none, when `claimedBy` is null). A
+    /// Law 1 (WIRE-FORMATS §11.1): the payload belongs to the expected vendor (to none, when `claimedBy` is null). A
     /// payload an owner claims is claimed by that owner alone, and no carrier takes it; a carrier takes only
     /// what no owner claims.
     func detectionFailures(_ testCase: ConformanceCase) -> [ConformanceFailure] {

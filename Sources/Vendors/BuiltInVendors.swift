@@ -1,7 +1,7 @@
 import PushBridge
 
 /// The vendors PushBridge ships with, in registration order: the seed vendors, then the real vendors in the order
-/// REAL-VENDORS R1 names them. Adding a vendor adds one entry here.
+/// docs/WIRE-FORMATS.md §12 names them. Adding a vendor adds one entry here.
 public enum BuiltInVendors {
     /// Every built-in adapter.
     public static let all: [any VendorAdapter] = [

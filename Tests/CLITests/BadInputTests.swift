@@ -13,7 +13,7 @@ private let malformedInputs = [
     #"{"aps": "#, "{bad}", #"{"a":1} trailing"#, "", "   ", #"{"a":NaN}"#, #"{"a":1,}"#, "{'a':1}",
 ]
 
-/// Asserts SPEC §8's error shape: the exit code, one line on stderr, nothing on stdout.
+/// Asserts the error shape of WIRE-FORMATS §8: the exit code, one line on stderr, nothing on stdout.
 private func expectError(
     _ result: CLIResult, status: Int32, mentioning text: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation

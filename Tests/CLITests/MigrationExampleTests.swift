@@ -116,7 +116,7 @@ struct MigrationExampleTests {
             .map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(claims.contains { $0.hasPrefix("customerio ") && $0.contains("through FCM") })
         #expect(claims.contains { $0.hasPrefix("fcm ") && $0.contains("match-update") })
-        // Two owners: the one that alone claims by a message id wins (REAL-VENDORS K9), else nobody.
+        // Two owners: the one that alone claims by a message id wins (WIRE-FORMATS §11.1), else nobody.
         #expect(claims.contains { $0.hasPrefix("onesignal ") && $0.contains("Klaviyo's body._k added") })
         #expect(claims.contains { $0.hasPrefix("none ") && $0.contains("onesignal and iterable") })
         // The Customer.io push that FCM delivered is reported to Customer.io, its FCM keys set aside.

@@ -52,7 +52,7 @@ private func seed(_ name: String = "zixflow-custom.json") throws -> JSONObject {
     try Fixtures.payload(name)
 }
 
-@Suite("bridge-cli simulate: the seed 000 decision flowchart")
+@Suite("bridge-cli simulate: the decision flowchart of Zixflow's tracking guide")
 struct SimulateFlowchartTests {
     @Test("any arrive sends Delivered with the delivery id and the payload's token",
           arguments: Fixtures.zixflowSeeds, ["arrive:foreground", "arrive:background", "arrive:service-extension"])

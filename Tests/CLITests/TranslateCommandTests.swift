@@ -39,7 +39,7 @@ struct TranslateCommandTests {
         #expect(!simulated.stdout.contains("evil.example"), "\(simulated)")
     }
 
-    @Test("two owners, one by a message id: it wins, and normalize says so (REAL-VENDORS K9)")
+    @Test("two owners, one by a message id: it wins, and normalize says so (WIRE-FORMATS §11.1)")
     func messageIdOwnerWins() throws {
         let text = #"{"aps":{"alert":"x"},"custom":{"i":"os-1"},"ab":{"c":"x"}}"#
         let detected = try CLI.run(["detect", "-"], stdin: text)

@@ -117,7 +117,7 @@ struct ValidateCommandTests {
         #expect(result.status == (problems.isEmpty ? 0 : 1))
     }
 
-    @Test("Custom mode still needs aps.alert: iOS shows nothing on the lock screen without it (seed 000)")
+    @Test("Custom mode still needs aps.alert: iOS shows nothing on the lock screen without it (WIRE-FORMATS §3.1)")
     func customModeNeedsApsAlert() throws {
         let payload = try Fixtures.payload("zixflow-custom.json").setting("aps", "alert", to: nil)
         let result = try CLI.run(["validate", "-"], stdin: jsonText(.object(payload)))

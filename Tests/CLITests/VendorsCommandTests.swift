@@ -38,7 +38,7 @@ struct VendorsCommandTests {
         #expect(supports["buttonsNeedServiceExtension"]?.boolValue != nil)
     }
 
-    @Test("lists Zixflow's receipt event names in the order of SPEC §6")
+    @Test("lists Zixflow's receipt event names in the order of WIRE-FORMATS §3.1")
     func zixflowEvents() throws {
         let result = try CLI.run(["vendors"])
         let zixflow = try #require(try result.stdoutJSONLines().first { $0["id"] == "zixflow" })

@@ -22,7 +22,7 @@ struct BuiltInVendorsConformanceTests {
         #expect(report.isPassing, "\(report)")
     }
 
-    @Test("seed 000's two example payloads are cases, byte for byte")
+    @Test("the two example payloads of Zixflow's tracking guide are cases, byte for byte")
     func seedExamplesAreCases() throws {
         for name in ["zixflow-custom.json", "zixflow-native.json"] {
             let example = try Fixtures.payload(name)

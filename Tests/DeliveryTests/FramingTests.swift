@@ -55,7 +55,7 @@ struct FramingTests {
         }
     }
 
-    @Test("a receipt's idempotency key is 32 hex digits, stable, and shared by receipts the same under SPEC §6")
+    @Test("a receipt's idempotency key is 32 hex digits, stable, and shared by receipts the same under WIRE-FORMATS §6.2")
     func idempotencyKey() {
         let receipt = Receipt(
             vendor: "zixflow", kind: .delivered, event: "Delivered",

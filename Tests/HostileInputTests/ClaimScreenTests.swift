@@ -5,7 +5,7 @@ import PushBridgeVendors
 import Testing
 
 /// Who the registry gives `userInfo` to, asking every adapter (no claim-key screen): the owner, the best
-/// carrier, "ambiguous", or nil. Of several owners, the one that alone claims by a message id (REAL-VENDORS K9).
+/// carrier, "ambiguous", or nil. Of several owners, the one that alone claims by a message id (WIRE-FORMATS §11.1).
 private func claimantAskingEveryAdapter(_ registry: VendorRegistry, _ userInfo: JSONObject) -> String? {
     let claims = registry.adapters.map { ($0.id, $0.claimStrength(userInfo)) }
     let owners = claims.filter { $0.1 == .owner }.map(\.0)

@@ -4,7 +4,7 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-/// A BuzzKit push with a named action and a deep link, so an open runs every stage of SPEC §7.
+/// A BuzzKit push with a named action and a deep link, so an open runs every stage of WIRE-FORMATS §7.
 private func buzzkitPush(_ index: Int) -> JSONObject {
     [
         "aps": ["alert": "x"],

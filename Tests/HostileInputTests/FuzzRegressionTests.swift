@@ -92,7 +92,7 @@ struct FuzzRegressionTests {
         #expect(broken.contains("zixflow: a round trip with no reported loss changes the bridge form"))
     }
 
-    @Test("same-vendor translation is the identity for every vendor, as SPEC §7 rule 9 says (the issue-18 inputs)",
+    @Test("same-vendor translation is the identity for every vendor, as WIRE-FORMATS §7.9 says (the issue-18 inputs)",
           arguments: BuiltInVendors.all.map(\.id))
     func sameVendorIdentity(vendor: String) throws {
         let adapter = try BuiltInVendors.registry.requireAdapter(id: vendor)

@@ -161,7 +161,7 @@ struct PlantedMarkerTests {
         #expect(try Self.registry.claimant(of: translation.userInfo)?.id == "fcm")
     }
 
-    // MARK: Two owners (REAL-VENDORS K9)
+    // MARK: Two owners (WIRE-FORMATS §11.1)
 
     @Test("two owners: the one that claims by a message id wins, with a note",
           arguments: [

@@ -26,7 +26,7 @@ struct RealPayloadTests {
         }
     }
 
-    /// Who claims each real payload (REAL-VENDORS R2, R6): a file's name is not its claim — some documentation
+    /// Who claims each real payload (WIRE-FORMATS §11.1): a file's name is not its claim — some documentation
     /// payloads lack their vendor's marker — and Expo, Notifee and Novu payloads stay unclaimed.
     static let expectedClaims: [String: String] = [
         "airship-1.json": "airship", "braze-1.json": "braze", "customerio-1.json": "customerio",

@@ -4,14 +4,14 @@ import PushBridgeVendors
 /// The fixtures every test target shares: userInfos from JSON text or from `examples/payloads/`, and lifecycle
 /// steps run through a fresh bridge.
 public enum Fixtures {
-    /// A BuzzKit push whose tap runs every stage of SPEC §7: its opened receipt, the named action `show_offer`
+    /// A BuzzKit push whose tap runs every stage of WIRE-FORMATS §7: its opened receipt, the named action `show_offer`
     /// and its `$action.triggered`, the deep link `gym://class/7` and its `$deeplink.opened`.
     public static let buzzKitActionAndLink: JSONObject = [
         "aps": ["alert": "x"],
         "buzzkit": ["messageId": "m1", "deepLink": "gym://class/7", "action": ["name": "show_offer"]],
     ]
 
-    /// The seed payloads of seeds 000/001.
+    /// The two example payloads of Zixflow's tracking guide (docs/vendors/zixflow.md).
     public static let zixflowSeeds = ["zixflow-native.json", "zixflow-custom.json"]
 
     /// Path of `examples/payloads/name`.

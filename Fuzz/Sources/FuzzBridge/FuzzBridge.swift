@@ -76,7 +76,7 @@ func exercise(_ userInfo: JSONObject, vendor: String?, switches: UInt64) {
     let userText: String? = bit(switches, 8) ? "typed text" : nil
 
     // Every delivered notification has a request identifier on a device: the once-only identity of a push
-    // without a message id (REAL-VENDORS R3).
+    // without a message id (docs/WIRE-FORMATS.md §11.3).
     let request = "fuzz-request"
     func handle(_ step: LifecycleStep) -> [BridgeEffect] {
         bridge.handle(step, userInfo: userInfo, vendor: vendor, userText: userText, requestIdentifier: request)

@@ -108,7 +108,7 @@ public final class NotificationBridge: Sendable {
     ///   - userText: text typed into an input button, for a button tap.
     ///   - requestIdentifier: the platform's identifier of the notification request
     ///     (`UNNotificationRequest.identifier`): the once-only identity of a push whose payload has no message
-    ///     id (REAL-VENDORS R3). With neither, nothing tells two such pushes apart: none is deduplicated.
+    ///     id (docs/WIRE-FORMATS.md §11.3). With neither, nothing tells two such pushes apart: none is deduplicated.
     ///   - onEffect: called with each effect as it happens, in the order of the result: a receipt just before
     ///     the sink records it (a `receipt-not-recorded` diagnostic follows when it could not), an action after
     ///     its handler ran, a route after the router took it. For a caller that must show each effect at once
@@ -254,7 +254,7 @@ public final class NotificationBridge: Sendable {
 public enum NotificationRequestIdentifier {
     /// The ``IdentityHash`` of `userInfo`'s canonical JSON (the first 128 bits of SHA-256, as 32 lowercase hex
     /// digits): the same push always gets the same identifier, and two pushes with one identifier cannot be
-    /// found by search (this supersedes REAL-VENDORS R3's FNV-1a 64; docs/WIRE-FORMATS.md §6.2).
+    /// found by search (not FNV-1a 64; docs/WIRE-FORMATS.md §6.2, §11.3).
     public static func derived(from userInfo: JSONObject) -> String {
         IdentityHash.hex(JSONWriter.bytes(.object(userInfo)))
     }

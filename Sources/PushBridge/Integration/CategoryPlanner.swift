@@ -229,7 +229,7 @@ public struct CategoryPlanner: Sendable {
     }
 }
 
-/// The read-back check after a registration (seed 003): the extension and the app register in separate
+/// The read-back check after a registration (docs/vendors/appdna.md): the extension and the app register in separate
 /// processes and each write replaces the whole set, so one can wipe the other's new category. After
 /// writing, read the set back; while a wanted category is missing, add it again to what was read back,
 /// up to ``maxRetries`` times.

@@ -188,9 +188,9 @@ final class AnswerGate<Answer: Sendable>: Sendable {
     }
 }
 
-/// How a vendor's pushes are shown while the app is in the foreground (seed 001's `showPushAppInForeground`).
+/// How a vendor's pushes are shown while the app is in the foreground (Zixflow's `showPushAppInForeground`).
 public struct ForegroundPresentation: Sendable, Hashable {
-    /// For vendors with no setting of their own (default: ``PresentationOptions/all``, as seed 001's default).
+    /// For vendors with no setting of their own (default: ``PresentationOptions/all``, as Zixflow's default).
     public var defaultOptions: PresentationOptions
     /// Per-vendor settings, by vendor id.
     public var perVendor: [String: PresentationOptions]
@@ -204,7 +204,7 @@ public struct ForegroundPresentation: Sendable, Hashable {
     /// The options for a vendor's push.
     public func options(for vendor: String) -> PresentationOptions { perVendor[vendor] ?? defaultOptions }
 
-    /// Seed 001's `showPushAppInForeground(_:)`: show the vendor's pushes in the foreground, or not at all.
+    /// Zixflow's `showPushAppInForeground(_:)`: show the vendor's pushes in the foreground, or not at all.
     public mutating func setShowsInForeground(_ shows: Bool, for vendor: String) {
         perVendor[vendor] = shows ? .all : []
     }

@@ -1,7 +1,7 @@
 
 /// APNs device tokens as vendors expect them.
 public enum DeviceToken {
-    /// The token bytes as lowercase hex, two digits per byte (seed 000's `String(format: "%02.2hhx", $0)`).
+    /// The token bytes as lowercase hex, two digits per byte (Zixflow's `String(format: "%02.2hhx", $0)`).
     public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let digits = Array("0123456789abcdef".utf8)
         var output: [UInt8] = []
@@ -151,7 +151,7 @@ public struct TokenRegistrationOutcome: Sendable, Hashable {
 /// A vendor's request is sent when it differs from the last one sent to that vendor (a new token, a
 /// changed permission, topic or environment: change detection, persisted across launches through
 /// ``lastSent``), and once per launch for every vendor while notifications are permitted (re-registration
-/// on every launch, so tokens never go stale; seeds 003, 004).
+/// on every launch, so tokens never go stale; docs/vendors/pushnotifai.md).
 public struct TokenRegistrar: Sendable {
     /// The vendors that register tokens.
     public let vendors: [any TokenRegistering]

@@ -22,7 +22,7 @@ public enum APSCoding {
     public enum ContentAvailableReading: Sendable, Hashable {
         /// Only the number 1, as APNs reads it (the seed vendors).
         case number
-        /// The number 1, the string `"1"` or `true` (REAL-VENDORS R4a, as FirebaseMessaging's tests write it). A
+        /// The number 1, the string `"1"` or `true` (WIRE-FORMATS §12.1, as FirebaseMessaging's tests write it). A
         /// spelled-out value is kept in `apsExtra` so the vendor's own encode writes it back as sent.
         case numberStringOrTrue
     }

@@ -22,7 +22,7 @@ public struct Receipt: Sendable, Hashable {
     public var messageId: String?
     /// The platform's notification request identifier (`UNNotificationRequest.identifier`), set by the bridge
     /// on a receipt without a ``messageId``: the once-only identity of a push whose payload carries no message
-    /// id (Braze, Klaviyo; REAL-VENDORS R3).
+    /// id (Braze, Klaviyo; docs/WIRE-FORMATS.md §11.3).
     public var requestIdentifier: String?
     /// The tapped button this receipt is about, whatever the vendor's property is called (`action`,
     /// `action_identifier`); nil for a body tap or a receipt about no button.

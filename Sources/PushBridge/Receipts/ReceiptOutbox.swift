@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// A durable, append-only journal of receipts in a directory (on iOS, the app group's shared container),
-/// so a receipt the service extension could not send survives until the app's next launch (seed 002,
-/// "Delivered and opened receipts"; `launch` in docs/WIRE-FORMATS.md §5 "Lifecycle steps").
+/// so a receipt the service extension could not send survives until the app's next launch (BuzzKit's guide,
+/// "Delivered and opened receipts", docs/vendors/buzzkit.md; `launch` in docs/WIRE-FORMATS.md §5 "Lifecycle steps").
 ///
 /// - ``record(_:)`` returns only once the receipt is on disk (`fsync`). The app and its extension may
 ///   record and flush at the same time: every change to the journal happens under an exclusive `flock`

@@ -78,7 +78,7 @@ public struct ReceiptRequest: Sendable, Hashable, CustomStringConvertible, Custo
     }
 }
 
-/// Where a vendor's receipt requests go (REAL-VENDORS R5).
+/// Where a vendor's receipt requests go (docs/WIRE-FORMATS.md §12.2).
 public enum ReceiptDestination: String, Sendable, Hashable {
     /// The vendor's public event API, in the shape its SDK sends.
     case vendorAPI

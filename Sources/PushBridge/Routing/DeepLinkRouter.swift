@@ -189,7 +189,7 @@ public struct RouteOutcome: Sendable, Hashable {
     public var diagnostic: Diagnostic?
 }
 
-/// How a vendor's SDK lets a tapped link reach the app (REAL-VENDORS D4), applied after the link parsed and
+/// How a vendor's SDK lets a tapped link reach the app (docs/WIRE-FORMATS.md §11.4), applied after the link parsed and
 /// before any route runs. The system route's ``LinkPolicy`` applies whatever the gate.
 public enum LinkGate: Sendable, Hashable {
     /// The routes of docs/WIRE-FORMATS.md §7: the delegate, the link handler, then the system.

@@ -20,7 +20,7 @@ public struct SimulationOptions: Sendable, Hashable {
     /// Whether a user-activity handler (``DeepLinkRouter/userActivityHandler``) that consumes every link is
     /// installed; its routes are reported `via: userActivity`.
     public var userActivity: Bool
-    /// The platform's notification request identifier (REAL-VENDORS R3); nil: derived from the payload
+    /// The platform's notification request identifier (docs/WIRE-FORMATS.md §11.3); nil: derived from the payload
     /// (``NotificationRequestIdentifier/derived(from:)``).
     public var requestIdentifier: String?
     /// Named actions with a registered handler (which consumes the action).

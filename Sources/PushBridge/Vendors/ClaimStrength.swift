@@ -1,4 +1,4 @@
-/// How a vendor claims a payload (REAL-VENDORS R2): as its owner, or as a carrier that delivered it.
+/// How a vendor claims a payload (docs/WIRE-FORMATS.md §11.1): as its owner, or as a carrier that delivered it.
 ///
 /// Owners are exclusive (two owners: no vendor). A carrier takes a payload only when no owner claims it; among
 /// carriers the lowest ``carrier(rank:)`` wins (Airship's `_` ranks above FCM's `gcm.message_id`).
@@ -9,7 +9,7 @@ public enum ClaimStrength: Sendable, Hashable {
     case carrier(rank: Int)
 }
 
-/// The keys a carrier adds to every push it delivers, whoever wrote the push (REAL-VENDORS R2).
+/// The keys a carrier adds to every push it delivers, whoever wrote the push (docs/WIRE-FORMATS.md §11.2).
 ///
 /// When another vendor decodes a payload that carries them (its marker key, or a key only that carrier uses:
 /// FCM's reserved `gcm.*`, `google.*` and `fcm_options`), they are set aside: kept in ``PushPayload/ignored``

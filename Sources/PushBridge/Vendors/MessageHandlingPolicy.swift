@@ -1,5 +1,5 @@
 /// How a vendor's SDK handles a message beyond the bridge's default, which runs opens and links only on taps
-/// and each tap step once per message (REAL-VENDORS D9). An adapter conforms only to offer behaviour flags
+/// and each tap step once per message (docs/WIRE-FORMATS.md §12.3). An adapter conforms only to offer behaviour flags
 /// such as FCM's; both requirements default to false, the default behaviour.
 public protocol MessageHandlingPolicy: VendorAdapter {
     /// Whether the tap plan also runs for `step`, an arrival (FCM's link when a push arrives in the foreground).

@@ -66,7 +66,7 @@ public struct TapPlan: Sendable, Hashable {
     public var linkRule: LinkRule
     /// Whether an action with no registered handler is logged as a warning.
     public var warnsWhenActionUnhandled: Bool
-    /// Which routes the vendor's SDK lets the deep link reach (REAL-VENDORS D4).
+    /// Which routes the vendor's SDK lets the deep link reach (docs/WIRE-FORMATS.md §11.4).
     public var linkGate: LinkGate
     /// When the step's receipts are sent (default: before the action and the link).
     public var receiptOrder: ReceiptOrder
@@ -255,7 +255,7 @@ public protocol VendorAdapter: Sendable {
 
     /// Whether this userInfo is the vendor's (by its marker key), as an owner or as a carrier.
     func claims(_ userInfo: JSONObject) -> Bool
-    /// How strongly the vendor claims `userInfo` (REAL-VENDORS R2), nil when it does not. Default: ``ClaimStrength/owner``
+    /// How strongly the vendor claims `userInfo` (WIRE-FORMATS §11.1), nil when it does not. Default: ``ClaimStrength/owner``
     /// when ``claims(_:)`` is true. Only a vendor that also carries other vendors' pushes (FCM, Airship's `_`)
     /// implements it.
     func claimStrength(_ userInfo: JSONObject) -> ClaimStrength?
@@ -266,7 +266,7 @@ public protocol VendorAdapter: Sendable {
     var claimKeys: [String]? { get }
     /// Whether the vendor's owner claim of `userInfo` rests on a message id of its own (OneSignal's `custom.i`,
     /// Iterable's `itbl.messageId`): when two owners claim one payload and exactly one of them claims it by a
-    /// message id, that one wins (REAL-VENDORS K9). Default: false.
+    /// message id, that one wins (docs/WIRE-FORMATS.md §11.1). Default: false.
     func claimsByMessageId(_ userInfo: JSONObject) -> Bool
     /// Wire payload → bridge form.
     func decode(_ userInfo: JSONObject) -> DecodeResult

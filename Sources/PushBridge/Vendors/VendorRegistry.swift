@@ -57,10 +57,10 @@ public struct VendorRegistry: Sendable {
         adapters.filter { $0.claimStrength(userInfo) != nil }
     }
 
-    /// The adapter `userInfo` belongs to (REAL-VENDORS R2), or nil with none: the one owner that claims it,
+    /// The adapter `userInfo` belongs to (docs/WIRE-FORMATS.md §11.1), or nil with none: the one owner that claims it,
     /// else, when no owner does, the carrier of lowest rank. Of several owners, the one that alone claims by a
-    /// message id (``VendorAdapter/claimsByMessageId(_:)``) wins (REAL-VENDORS K9). Throws when two owners that
-    /// K9 cannot settle (or two carriers of the same best rank) claim it.
+    /// message id (``VendorAdapter/claimsByMessageId(_:)``) wins. Throws when two owners that
+    /// the message id cannot settle (or two carriers of the same best rank) claim it.
     public func claimant(of userInfo: JSONObject) throws(PushBridgeError) -> (any VendorAdapter)? {
         // Every payload comes here: one pass over the adapters in place (no copy of each), counting owners and
         // the best carriers; the lists an error names are made only on that path.
@@ -107,7 +107,7 @@ public struct VendorRegistry: Sendable {
     }
 
     /// What deciding the claimant of `userInfo` for `adapter` noticed: a `claimed-by-message-id` info diagnostic
-    /// when other owners claim it too and `adapter` won by its message id (REAL-VENDORS K9), naming the others,
+    /// when other owners claim it too and `adapter` won by its message id (WIRE-FORMATS §11.1), naming the others,
     /// whose keys `adapter` reads as its own (data or kept values). Empty otherwise: for an adapter that does not
     /// claim `userInfo` by a message id, at the cost of that one question.
     public func claimNotes(of userInfo: JSONObject, claimedBy adapter: any VendorAdapter) -> [Diagnostic] {

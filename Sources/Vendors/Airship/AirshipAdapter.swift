@@ -17,7 +17,7 @@ import PushBridge
 /// (`$["com.urbanairship.media_attachment"].options`, `$["^-t"]` for a second action), so an Airship → Airship
 /// round trip writes it back.
 ///
-/// Claims (REAL-VENDORS R2): an owner with `com.urbanairship.metadata` or `com.urbanairship.media_attachment`,
+/// Claims (WIRE-FORMATS §11.1): an owner with `com.urbanairship.metadata` or `com.urbanairship.media_attachment`,
 /// a carrier (rank 0) with only a string `_`. Behaviour flags: ``runsActionsOnArrival`` (off);
 /// ``customActionNames`` and ``appCategories`` tell the adapter what the app registered with Airship itself.
 public struct AirshipAdapter: VendorAdapter {
@@ -117,7 +117,7 @@ public struct AirshipAdapter: VendorAdapter {
         ]
     }
 
-    /// The rank of Airship's carrier claim: above FCM's (REAL-VENDORS R2).
+    /// The rank of Airship's carrier claim: above FCM's (WIRE-FORMATS §11.1).
     public static let carrierRank = 0
 
     /// `com.urbanairship.metadata` and `com.urbanairship.media_attachment` (owner), `_` (carrier).

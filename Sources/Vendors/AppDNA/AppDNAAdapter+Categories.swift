@@ -6,10 +6,10 @@ extension AppDNAAdapter: CategoryProviding {
 
     public var categoryLimit: Int? { Self.categoryLimit }
 
-    /// Every `appdna_` category: the SDK names them by the FNV-1a 64 of their buttons (seed 003).
+    /// Every `appdna_` category: the SDK names them by the FNV-1a 64 of their buttons (WIRE-FORMATS §10).
     public func derivesCategoryID(_ category: String) -> Bool { ownsCategory(category) }
 
-    /// The `appdna_…` category of a push with buttons (WIRE-FORMATS §3.3, seed 003), derived from the buttons as
+    /// The `appdna_…` category of a push with buttons (WIRE-FORMATS §3.3), derived from the buttons as
     /// they go on the wire (the bridge form is encoded back, so `open_url`, defaults and kept values are
     /// exactly the sender's). Registered titles resolve `{{var | fallback}}` to the fallback and `{{var}}`
     /// to nothing; `dismiss` is destructive and never foreground; `text_reply` is a text-input action whose

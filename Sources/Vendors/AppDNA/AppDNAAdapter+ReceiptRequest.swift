@@ -1,6 +1,6 @@
 import PushBridge
 
-/// AppDNA's push tracking. Seed 003 shows only the SDK calls (`trackPushDelivered(pushId:)`,
+/// AppDNA's push tracking. AppDNA's guide shows only the SDK calls (`trackPushDelivered(pushId:)`,
 /// `trackPushTapped(pushId:action:)`) and an `apiKey` (`adn_live_…`); PushBridge fixes the request as
 /// `POST /v1/push/events` with `{"event", "properties"}` and the key in `X-API-Key` (docs/DELIVERY.md).
 /// There is no public default host: the app configures the base URL.

@@ -1,6 +1,6 @@
 import PushBridge
 
-/// AppDNA (seed 003; WIRE-FORMATS §3.3): an `appdna` object beside `aps` holding `push_id`, one message
+/// AppDNA (WIRE-FORMATS §3.3, docs/vendors/appdna.md): an `appdna` object beside `aps` holding `push_id`, one message
 /// `action`, typed buttons in `actions`, `image_url` and `data`.
 ///
 /// Decisions where the spec is silent (each is tested):

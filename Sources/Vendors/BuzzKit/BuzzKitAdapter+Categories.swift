@@ -1,7 +1,7 @@
 import PushBridge
 
 extension BuzzKitAdapter: CategoryProviding {
-    /// The category the service extension registers for a message with buttons (seed 002, WIRE-FORMATS §3.2): the
+    /// The category the service extension registers for a message with buttons (WIRE-FORMATS §3.2): the
     /// message's `aps.category`, else the one derived from its buttons. Each button keeps its id and title;
     /// `foreground` and `destructive` become options; an `input` button becomes a text-input action with
     /// its placeholder. A message without buttons needs no category.
@@ -20,6 +20,6 @@ extension BuzzKitAdapter: CategoryProviding {
         return [NotificationCategory(id: category, owner: id, actions: actions)]
     }
 
-    /// Every `buzzkit.` category: the SDK names them by the FNV-1a 64 of their buttons (seed 002).
+    /// Every `buzzkit.` category: the SDK names them by the FNV-1a 64 of their buttons (WIRE-FORMATS §10).
     public func derivesCategoryID(_ category: String) -> Bool { ownsCategory(category) }
 }

@@ -1,7 +1,7 @@
 import PushBridge
 
-/// BuzzKit's events API. Seed 002 says receipts "arrive as events on the subscriber" and lists an
-/// Events API beside `POST /v1/messages`, without its path; PushBridge fixes it as
+/// BuzzKit's events API. BuzzKit's guide says receipts "arrive as events on the subscriber" and lists an
+/// Events API beside `POST /v1/messages`, without its path (docs/vendors/buzzkit.md); PushBridge fixes it as
 /// `POST /v1/events` with `{"event", "properties"}` and `Authorization: Bearer <write key>`
 /// (docs/DELIVERY.md). There is no public default host: the app configures the base URL.
 extension BuzzKitAdapter: ReceiptRequestDescribing {

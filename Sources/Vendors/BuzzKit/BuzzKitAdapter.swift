@@ -1,6 +1,6 @@
 import PushBridge
 
-/// BuzzKit (seed 002, WIRE-FORMATS §3.2): a top-level `buzzkit` object beside `aps`.
+/// BuzzKit (WIRE-FORMATS §3.2, docs/vendors/buzzkit.md): a top-level `buzzkit` object beside `aps`.
 ///
 /// Wire keys inside `buzzkit`: `messageId` (the bridge form's `messageId`; every receipt needs it),
 /// `deepLink`, `action` (`{name, data}`), `actions` (up to 4 buttons: `id`, `title`, `destructive`,

@@ -12,7 +12,7 @@ extension CustomerIOAdapter: ReceiptRequestDescribing {
     /// The event name every push metric is sent under; the receipt's event is the metric.
     public static let deliveryEventName = "Report Delivery Event"
 
-    /// None: the host depends on the workspace's region, so the app configures it (REAL-VENDORS R5).
+    /// None: the host depends on the workspace's region, so the app configures it (WIRE-FORMATS §12.2).
     public var defaultReceiptBaseURL: String? { nil }
 
     /// `POST /track`; `anonymousId` is the receipt's message id (else its `deliveryId` property), `event` is

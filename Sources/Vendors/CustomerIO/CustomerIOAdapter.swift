@@ -73,7 +73,7 @@ public struct CustomerIOAdapter: VendorAdapter {
     /// `CIO-Delivery-ID` (a claim needs `CIO-Delivery-Token` too).
     public var claimKeys: [String]? { [Key.deliveryID] }
 
-    /// Both `CIO-Delivery-ID` and `CIO-Delivery-Token` are non-empty strings (REAL-VENDORS R2; the SDK's
+    /// Both `CIO-Delivery-ID` and `CIO-Delivery-Token` are non-empty strings (WIRE-FORMATS §11.1; the SDK's
     /// `cioDelivery` needs both strings, `Sources/MessagingPush/Type/PushNotification.swift`).
     public func claims(_ userInfo: JSONObject) -> Bool {
         guard let id = userInfo[Key.deliveryID]?.stringValue, !id.isEmpty,
@@ -82,7 +82,7 @@ public struct CustomerIOAdapter: VendorAdapter {
         return true
     }
 
-    /// Always by a message id (`CIO-Delivery-ID`): Customer.io wins over a second owner (REAL-VENDORS K9).
+    /// Always by a message id (`CIO-Delivery-ID`): Customer.io wins over a second owner (WIRE-FORMATS §11.1).
     public func claimsByMessageId(_ userInfo: JSONObject) -> Bool { claims(userInfo) }
 
     // MARK: Receipts and taps

@@ -2,7 +2,7 @@ import PushBridge
 
 /// FirebaseMessaging sends no HTTP request of its own for a receipt: its events go through Firebase Analytics
 /// (`logEventWithOrigin:@"fcm"`) and its delivery metric through GoogleDataTransport (mapping 1249), both private
-/// batched channels (REAL-VENDORS R5). PushBridge therefore describes a plain JSON event for the app's own
+/// batched channels (WIRE-FORMATS §12.2). PushBridge therefore describes a plain JSON event for the app's own
 /// collector: `POST /fcm/events` with `{"event", "properties"}` and, when a key is given,
 /// `Authorization: Bearer <key>`. There is no default host: the app configures its collector's base URL.
 extension FCMAdapter: ReceiptRequestDescribing {

@@ -66,7 +66,7 @@ extension FCMAdapter {
     /// - `open`, `open:<id>` (the tap makes the app active): for a visible push with analytics on, `_cmp` when
     ///   conversions are tracked, then `_no`. FCM does not tell a button from the body: neither receipt names
     ///   the button, so the once-only key sends each at most once per message.
-    /// - nothing else (no dismissal event; `arrive:background` sends nothing, REAL-VENDORS D9).
+    /// - nothing else (no dismissal event; `arrive:background` sends nothing, WIRE-FORMATS §12.3).
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         switch step {
         case .arrive(.serviceExtension):

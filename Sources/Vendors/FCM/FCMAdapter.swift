@@ -3,7 +3,7 @@ import PushBridge
 /// Firebase Cloud Messaging (firebase/firebase-ios-sdk, FirebaseMessaging; docs/vendors/fcm.md): the transport
 /// that carries every vendor's pushes sent through FCM.
 ///
-/// FCM is a *carrier* (REAL-VENDORS R2): it takes a payload with a string `gcm.message_id` only when no owner
+/// FCM is a *carrier* (WIRE-FORMATS §11.1): it takes a payload with a string `gcm.message_id` only when no owner
 /// vendor claims it. Its keys are `gcm.*` (reserved prefix), `google.*`, `fcm_options` and `from`; every other
 /// root key beside `aps` is the sender's data.
 ///
@@ -79,7 +79,7 @@ public struct FCMAdapter: VendorAdapter {
     }
 
     /// Behaviour of FirebaseMessaging that an app switches on, or that PushBridge reproduces only on request
-    /// (REAL-VENDORS D9).
+    /// (WIRE-FORMATS §12.3).
     public struct Behaviour: Sendable, Hashable {
         /// The app's service extension calls `exportDeliveryMetricsToBigQueryWithMessageInfo:`: the extension's
         /// arrival sends `MESSAGE_DELIVERED`. Off by default (an opt-in of the SDK).
@@ -99,7 +99,7 @@ public struct FCMAdapter: VendorAdapter {
         }
     }
 
-    /// FCM's rank among carriers (REAL-VENDORS R2: Airship 0, FCM 1; lower wins).
+    /// FCM's rank among carriers (WIRE-FORMATS §11.1: Airship 0, FCM 1; lower wins).
     public static let carrierRank = 1
 
     /// The behaviour switches.
@@ -146,7 +146,7 @@ public struct FCMAdapter: VendorAdapter {
     /// `gcm.message_id`.
     public var claimKeys: [String]? { [Key.messageId] }
 
-    /// Whether FCM carries the payload: a string `gcm.message_id` (REAL-VENDORS R2), as ``claimStrength(_:)`` says.
+    /// Whether FCM carries the payload: a string `gcm.message_id` (WIRE-FORMATS §11.1), as ``claimStrength(_:)`` says.
     public func claims(_ userInfo: JSONObject) -> Bool {
         claimStrength(userInfo) != nil
     }

@@ -140,7 +140,7 @@ public struct IterableAdapter: VendorAdapter {
     /// Whether `itbl` is an object, or a string holding a JSON object (R2).
     public func claims(_ userInfo: JSONObject) -> Bool { Self.vendorObject(in: userInfo) != nil }
 
-    /// By a message id when `itbl.messageId` is a non-empty string (REAL-VENDORS K9).
+    /// By a message id when `itbl.messageId` is a non-empty string (WIRE-FORMATS §11.1).
     public func claimsByMessageId(_ userInfo: JSONObject) -> Bool {
         guard let messageId = Self.vendorObject(in: userInfo)?[Key.messageId]?.stringValue else { return false }
         return !messageId.isEmpty

@@ -168,7 +168,7 @@ public struct OneSignalAdapter: VendorAdapter {
         return hasMessageId(userInfo[Key.custom]) || hasMessageId(userInfo[Key.osData])
     }
 
-    /// Always by a message id (`custom.i` or `os_data.i`): OneSignal wins over a second owner (REAL-VENDORS K9).
+    /// Always by a message id (`custom.i` or `os_data.i`): OneSignal wins over a second owner (WIRE-FORMATS §11.1).
     public func claimsByMessageId(_ userInfo: JSONObject) -> Bool { claims(userInfo) }
 
     /// Whether `category` is one the SDK's service extension registers (`__onesignal__dynamic__…`).

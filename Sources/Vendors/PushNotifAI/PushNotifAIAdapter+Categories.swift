@@ -1,7 +1,7 @@
 import PushBridge
 
 extension PushNotifAIAdapter: CategoryProviding {
-    /// The one category PushNotifAI registers (WIRE-FORMATS §3.4, seed 004): `pushnotifai`, no buttons,
+    /// The one category PushNotifAI registers (WIRE-FORMATS §3.4): `pushnotifai`, no buttons,
     /// `.customDismissAction` so iOS reports swipe-aways. It is added beside the app's categories.
     public static var categoryDefinition: NotificationCategory {
         NotificationCategory(id: category, owner: PushNotifAIAdapter().id, options: .customDismissAction)

@@ -1,6 +1,6 @@
 import PushBridge
 
-/// PushNotifAI (seed 004; WIRE-FORMATS §3.4): a flat userInfo with `pna_message_id` and an optional `deep_link`
+/// PushNotifAI (WIRE-FORMATS §3.4): a flat userInfo with `pna_message_id` and an optional `deep_link`
 /// beside `aps`; every other top-level key is the message's custom data (strings, as set in a flow).
 ///
 /// The SDK registers one category, `pushnotifai`, with `.customDismissAction`, so it reports taps

@@ -1,7 +1,7 @@
 import PushBridge
 
 extension ZixflowAdapter: CategoryProviding {
-    /// The category Zixflow's buttons need, registered at launch (seeds 000, 001): `ZX_2BTN` with
+    /// The category Zixflow's buttons need, registered at launch (docs/vendors/zixflow.md): `ZX_2BTN` with
     /// `ACTION_0` and `ACTION_1`, titled `Action 1` and `Action 2` (iOS has no per-push labels; the real
     /// label travels as `action_name`), both `.foreground`.
     public static var buttonCategoryDefinition: NotificationCategory {

@@ -5,7 +5,7 @@ extension ZixflowAdapter {
     /// `aps.alert`. Custom mode also writes `title`, `body` and `badge` (as a string) at the top level.
     ///
     /// A Zixflow payload keeps the mode it was sent in and its category as sent, so a same-vendor round
-    /// trip changes nothing: seed 000's Native example has buttons (its `ZX_2BTN` category is registered
+    /// trip changes nothing: the tracking guide's Native example has buttons (its `ZX_2BTN` category is registered
     /// at launch and needs no service extension). The one exception is an image, which always needs the
     /// extension: a Native payload with an image is written in Custom mode, reported as a loss of
     /// `mutableContent: false`.

@@ -1,13 +1,13 @@
 import PushBridge
 
-/// Zixflow's tracking HTTP API (seed 000, "Tracking Delivery When the Device Is Locked"):
+/// Zixflow's tracking HTTP API (its tracking guide, "Tracking Delivery When the Device Is Locked"):
 /// `POST https://events.zixflow.in/v1/track` with `{"event", "properties"}` and
-/// `Authorization: Basic <write key>` — the key exactly as the seed writes it, not base64-encoded.
+/// `Authorization: Basic <write key>` — the key exactly as the guide writes it, not base64-encoded.
 extension ZixflowAdapter: ReceiptRequestDescribing {
     /// The path of Zixflow's tracking endpoint.
     public static let trackPath = "/v1/track"
 
-    /// `https://events.zixflow.in` (seed 000).
+    /// `https://events.zixflow.in` (docs/vendors/zixflow.md).
     public var defaultReceiptBaseURL: String? { "https://events.zixflow.in" }
 
     /// `POST /v1/track`, body `{"event": receipt.event, "properties": receipt.properties}`,

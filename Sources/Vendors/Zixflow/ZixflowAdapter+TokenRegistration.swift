@@ -1,5 +1,5 @@
 import PushBridge
 
-/// Zixflow registers the device token alone, the core's default (seed 000's `registerDeviceToken(deviceToken:)`,
-/// seed 001's `registerDeviceToken(apnDeviceToken:)`).
+/// Zixflow registers the device token alone, the core's default (the SDK's `registerDeviceToken(deviceToken:)`
+/// and `registerDeviceToken(apnDeviceToken:)`, docs/vendors/zixflow.md).
 extension ZixflowAdapter: TokenRegistering {}

@@ -1,6 +1,6 @@
 import PushBridge
 
-/// Zixflow (seeds 000, 001; WIRE-FORMATS §3.1): a flat userInfo with `Zixflow-Delivery-ID` beside `aps`,
+/// Zixflow (WIRE-FORMATS §3.1, docs/vendors/zixflow.md): a flat userInfo with `Zixflow-Delivery-ID` beside `aps`,
 /// Native or Custom mode, and buttons as a JSON *string* in `action_buttons`.
 public struct ZixflowAdapter: VendorAdapter {
     /// Which event names the receipts use.

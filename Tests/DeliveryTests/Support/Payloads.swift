@@ -37,7 +37,7 @@ enum Payloads {
 }
 
 /// One `simulate` run: push `index` (vendor `index % 4`) arriving in the service extension, then `taps`
-/// button taps (`open:b0`, `open:b1`, …), each a distinct receipt under SPEC §6 (its own action). So one
+/// button taps (`open:b0`, `open:b1`, …), each a distinct receipt under WIRE-FORMATS §6.2 (its own action). So one
 /// process records many receipts: Zixflow `Delivered`, `Opened` and one `Push Notification Action Clicked`
 /// per tap; BuzzKit a delivered and one opened per tap; AppDNA one `push_tapped` per tap; PushNotifAI one
 /// `$notification_tapped` per tap.

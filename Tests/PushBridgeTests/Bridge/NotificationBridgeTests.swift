@@ -48,9 +48,9 @@ private func tappingAdapter(
 
 @Suite("NotificationBridge")
 struct NotificationBridgeTests {
-    // MARK: SPEC §7 order
+    // MARK: WIRE-FORMATS §7 order
 
-    @Test("an open yields receipts, then the action, its receipt, then the route and its receipt (SPEC §7)")
+    @Test("an open yields receipts, then the action, its receipt, then the route and its receipt (WIRE-FORMATS §7)")
     func openOrder() {
         let adapter = FakeAdapter(
             receipts: { step, payload, _ in

@@ -196,7 +196,7 @@ struct CategoryPlannerTests {
         #expect(update.diagnostics.map(\.code) == ["category-unknown"])
     }
 
-    @Test("overLimit is the SPEC §3.3 keep rule on ids", arguments: [
+    @Test("overLimit is the WIRE-FORMATS §3.3 keep rule on ids", arguments: [
         (15, [String](), [String]()), (16, [], []), (17, [], ["fake.0"]),
         (20, ["fake.3"], ["fake.0", "fake.1", "fake.2", "fake.4"]),
     ])

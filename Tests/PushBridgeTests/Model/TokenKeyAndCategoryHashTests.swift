@@ -75,7 +75,7 @@ struct CategoryHashTests {
         #expect(hasher.hex == CategoryHash.fnv1a64hex("a\u{1F}1\u{1F}0"))
     }
 
-    @Test("fnv1a64hex keeps its leading zeros and the SPEC vector")
+    @Test("fnv1a64hex keeps its leading zeros and the WIRE-FORMATS §10 vector")
     func hexDigits() {
         #expect(CategoryHash.fnv1a64hex("a") == "af63dc4c8601ec8c")
         #expect(CategoryHash.fnv1a64hex("") == "cbf29ce484222325")

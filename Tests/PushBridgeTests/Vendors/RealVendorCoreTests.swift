@@ -53,7 +53,7 @@ private let fcmKeys: JSONObject = [
     "fcm_options": ["image": "https://example.com/a.png"],
 ]
 
-@Suite("Owners and carriers (REAL-VENDORS R2)")
+@Suite("Owners and carriers (WIRE-FORMATS §11.1)")
 struct ClaimStrengthTests {
     let registry = VendorRegistry([
         FakeAdapter(), TwoWayAdapter(id: "low", rank: 1), TwoWayAdapter(id: "high", rank: 0),
@@ -131,7 +131,7 @@ struct ClaimStrengthTests {
     }
 }
 
-@Suite("Carrier keys are set aside (REAL-VENDORS R2)")
+@Suite("Carrier keys are set aside (WIRE-FORMATS §11.2)")
 struct CarrierEnvelopeTests {
     @Test("FCM's keys in an owner's push go to ignored under $.<key>, never to data, with one info diagnostic")
     func setAside() {
@@ -197,7 +197,7 @@ struct CarrierEnvelopeTests {
     }
 }
 
-@Suite("Pushes without a message id (REAL-VENDORS R3)")
+@Suite("Pushes without a message id (WIRE-FORMATS §11.3)")
 struct RequestIdentifierTests {
     /// A bridge over FakeAdapter whose taps route `gym://x`.
     private func bridge(_ sink: InMemoryReceiptSink) -> NotificationBridge {
@@ -271,7 +271,7 @@ struct RequestIdentifierTests {
     }
 }
 
-@Suite("Link gates (REAL-VENDORS D4)")
+@Suite("Link gates (WIRE-FORMATS §11.4)")
 struct LinkGateTests {
     private func router(delegate: Bool = false, handler: Bool = false, userActivity: Bool? = nil)
         -> (DeepLinkRouter, RecordingOpener)

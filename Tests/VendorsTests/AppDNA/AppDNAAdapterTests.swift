@@ -68,22 +68,22 @@ struct AppDNAAdapterTests {
         #expect(!adapter.claims(userInfo))
     }
 
-    @Test("is the only built-in vendor that claims the SPEC example")
+    @Test("is the only built-in vendor that claims the WIRE-FORMATS §3.3 example")
     func exclusiveDetection() throws {
         let claimants = BuiltInVendors.registry.claimants(of: try Fixtures.userInfo(AppDNAFixtures.specExample))
         #expect(claimants.map(\.id) == ["appdna"])
     }
 
-    // MARK: The SPEC example
+    // MARK: The WIRE-FORMATS §3.3 example
 
-    @Test("decodes the SPEC §3.3 example into the bridge form, with no diagnostics")
+    @Test("decodes the WIRE-FORMATS §3.3 example into the bridge form, with no diagnostics")
     func specExample() throws {
         let result = adapter.decode(try Fixtures.userInfo(AppDNAFixtures.specExample))
         #expect(result.payload == AppDNAFixtures.specExamplePayload)
         #expect(result.diagnostics == [])
     }
 
-    @Test("the SPEC example's buttons hash to exactly appdna_4d9a09a16b7b7040")
+    @Test("the WIRE-FORMATS §3.3 example's buttons hash to exactly appdna_4d9a09a16b7b7040")
     func specExampleCategoryVector() throws {
         let key = CategoryHash.buttonSetKey([
             ["open", "Open {{user.name | there}}", "deep_link", "fit://plan", "1"],

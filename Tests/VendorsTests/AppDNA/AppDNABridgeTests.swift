@@ -5,7 +5,7 @@ import Testing
 
 @Suite("AppDNA through the bridge (Simulation)")
 struct AppDNABridgeTests {
-    /// The effects of `steps` on `userInfo` (default: the SPEC §3.3 example).
+    /// The effects of `steps` on `userInfo` (default: the WIRE-FORMATS §3.3 example).
     func run(
         _ steps: [String], userInfo: JSONObject? = nil, options: SimulationOptions = SimulationOptions()
     ) throws -> [BridgeEffect] {

@@ -16,7 +16,7 @@ struct AppDNAEncodeTests {
         result.userInfo["aps"]?.objectValue ?? [:]
     }
 
-    @Test("encodes the SPEC example's bridge form back to its wire payload, with the same category")
+    @Test("encodes the WIRE-FORMATS §3.3 example's bridge form back to its wire payload, with the same category")
     func specExample() throws {
         let result = adapter.encode(AppDNAFixtures.specExamplePayload)
         #expect(result.losses == [])

@@ -4,7 +4,7 @@ import Testing
 
 /// Wire payloads and helpers shared by the AppDNA tests.
 enum AppDNAFixtures {
-    /// The SPEC §3.3 example, as sent.
+    /// The WIRE-FORMATS §3.3 example, as sent.
     static let specExample = #"""
     { "aps": { "alert": {"title": "New plan", "body": "Your week is ready"},
                "sound": "chime.wav", "mutable-content": 1, "category": "appdna_4d9a09a16b7b7040" },
@@ -19,7 +19,7 @@ enum AppDNAFixtures {
         "data": { "plan": "w12" } } }
     """#
 
-    /// The bridge form the SPEC §3.3 example decodes to.
+    /// The bridge form the WIRE-FORMATS §3.3 example decodes to.
     static let specExamplePayload = PushPayload(
         vendor: "appdna", messageId: "push-123", alert: PushAlert(title: "New plan", body: "Your week is ready"),
         sound: "chime.wav", category: "appdna_4d9a09a16b7b7040", mutableContent: true,

@@ -3,7 +3,7 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-/// The SPEC §3.2 example, byte for byte.
+/// The WIRE-FORMATS §3.2 example, byte for byte.
 let buzzKitSpecExample = """
     { "aps": { "alert": {"title": "Leg day", "body": "Your 7am class is confirmed"},
                "mutable-content": 1, "category": "buzzkit.f6569d3a8f7894b9" },
@@ -20,7 +20,7 @@ let buzzKitSpecExample = """
 
 private let adapter = BuzzKitAdapter()
 
-/// The SPEC §3.2 example with members of its `buzzkit` object replaced or removed (`nil` removes).
+/// The WIRE-FORMATS §3.2 example with members of its `buzzkit` object replaced or removed (`nil` removes).
 func buzzKitExample(_ changes: [String: JSONValue?] = [:]) throws -> JSONObject {
     var userInfo = try Fixtures.userInfo(buzzKitSpecExample)
     var members = userInfo["buzzkit"]?.objectValue ?? [:]
@@ -35,7 +35,7 @@ func buzzKitElement(_ value: JSONValue?, _ index: Int) -> JSONValue? {
     return elements[index]
 }
 
-/// The bridge form of the SPEC §3.2 example, written out field by field.
+/// The bridge form of the WIRE-FORMATS §3.2 example, written out field by field.
 let buzzKitExampleBridgeForm = PushPayload(
     vendor: "buzzkit", messageId: "msg_01HV3", alert: PushAlert(title: "Leg day", body: "Your 7am class is confirmed"),
     category: "buzzkit.f6569d3a8f7894b9", mutableContent: true, imageURL: "https://cdn.example.com/class.jpg",
@@ -129,12 +129,12 @@ struct BuzzKitClaimsTests {
 
 @Suite("BuzzKit adapter: derived category")
 struct BuzzKitCategoryTests {
-    @Test("fnv1a64hex matches the SPEC vector for \"a\"")
+    @Test("fnv1a64hex matches the WIRE-FORMATS §10 vector for \"a\"")
     func fnvVector() {
         #expect(CategoryHash.fnv1a64hex("a") == "af63dc4c8601ec8c")
     }
 
-    @Test("the SPEC example's three buttons derive exactly buzzkit.f6569d3a8f7894b9")
+    @Test("the WIRE-FORMATS §3.2 example's three buttons derive exactly buzzkit.f6569d3a8f7894b9")
     func specVector() {
         #expect(BuzzKitAdapter.derivedCategory(for: buzzKitExampleBridgeForm.buttons) == "buzzkit.f6569d3a8f7894b9")
     }
@@ -178,7 +178,7 @@ struct BuzzKitCategoryTests {
 
 @Suite("BuzzKit adapter: decode")
 struct BuzzKitDecodeTests {
-    @Test("decodes the SPEC example into the full bridge form with no diagnostics")
+    @Test("decodes the WIRE-FORMATS §3.2 example into the full bridge form with no diagnostics")
     func specExample() throws {
         let result = adapter.decode(try buzzKitExample())
         #expect(result.payload == buzzKitExampleBridgeForm)
@@ -186,7 +186,7 @@ struct BuzzKitDecodeTests {
         #expect(result.payload.tracking.isEmpty, "BuzzKit receipts need only messageId")
     }
 
-    @Test("the SPEC example's bridge form is canonical JSON with flags written")
+    @Test("the WIRE-FORMATS §3.2 example's bridge form is canonical JSON with flags written")
     func bridgeJSON() throws {
         let json = adapter.decode(try buzzKitExample()).payload.bridgeJSON
         #expect(json["vendor"] == "buzzkit")
@@ -204,7 +204,7 @@ struct BuzzKitDecodeTests {
         #expect(payload.buttons == [PushButton(id: "a", title: "A")])
     }
 
-    @Test("the category is aps.category as sent, else the one derived from the buttons (SPEC §3.2)")
+    @Test("the category is aps.category as sent, else the one derived from the buttons (WIRE-FORMATS §3.2)")
     func categoryFromAps() throws {
         var userInfo = try buzzKitExample()
         userInfo["aps"] = ["alert": "hi", "category": "promo"]
@@ -248,7 +248,7 @@ struct BuzzKitDecodeTests {
 
 @Suite("BuzzKit adapter: encode")
 struct BuzzKitEncodeTests {
-    @Test("encoding the SPEC example's bridge form gives back the SPEC example exactly, with no losses")
+    @Test("encoding the §3.2 example's bridge form gives back the §3.2 example exactly, with no losses")
     func specExample() throws {
         let result = adapter.encode(buzzKitExampleBridgeForm)
         #expect(result.userInfo == (try buzzKitExample()))
@@ -591,7 +591,7 @@ struct BuzzKitValidationTests {
         Validator.validate(userInfo, byteCount: JSONWriter.bytes(.object(userInfo)).count, adapter: adapter).problems
     }
 
-    @Test("the SPEC example is valid")
+    @Test("the WIRE-FORMATS §3.2 example is valid")
     func specExampleValid() throws {
         #expect(problems(try buzzKitExample()).isEmpty)
     }

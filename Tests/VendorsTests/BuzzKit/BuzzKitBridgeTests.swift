@@ -44,7 +44,7 @@ private func summary(_ effects: [BridgeEffect]) -> [String] {
     }
 }
 
-@Suite("BuzzKit through the bridge: what an open does, in order (SPEC §7)")
+@Suite("BuzzKit through the bridge: what an open does, in order (WIRE-FORMATS §7)")
 struct BuzzKitBridgeOpenTests {
     @Test("a body tap: opened receipt, action, $action.triggered, route, $deeplink.opened")
     func fullOrder() throws {

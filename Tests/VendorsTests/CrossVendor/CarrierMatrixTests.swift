@@ -4,7 +4,7 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-/// The keys FCM adds to a push it delivers (REAL-VENDORS R2), with the values FirebaseMessaging's tests use.
+/// The keys FCM adds to a push it delivers (WIRE-FORMATS §11.2), with the values FirebaseMessaging's tests use.
 private let fcmEnvelope: JSONObject = [
     "gcm.message_id": "0:1522880049414338%944841cd944841cd", "gcm.n.e": "1",
     "google.c.a.e": "1", "google.c.a.c_id": "575315420755741863", "google.c.a.ts": "1522880044",

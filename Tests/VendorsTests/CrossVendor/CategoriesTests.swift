@@ -3,7 +3,7 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-@Suite("Categories: Zixflow registers ZX_2BTN at launch (seed 000)")
+@Suite("Categories: Zixflow registers ZX_2BTN at launch (WIRE-FORMATS §3.1)")
 struct CategoriesZixflowTests {
     let zixflow = ZixflowAdapter()
 
@@ -30,7 +30,7 @@ struct CategoriesZixflowTests {
         #expect(zixflow.categories(for: named).map(\.id) == ["ZX_2BTN"])
     }
 
-    @Test("a ZX_2BTN already registered (by the app, as seed 000 tells it to) is left as registered")
+    @Test("a ZX_2BTN already registered (by the app, as Zixflow's guide tells it to) is left as registered")
     func registeredZX2BTNUntouched() {
         var planner = CategoryPlanner(providers: [zixflow])
         let update = planner.plan(existing: ["ZX_2BTN", "app.chat"])
@@ -50,7 +50,7 @@ struct CategoriesZixflowTests {
     }
 }
 
-@Suite("Categories: BuzzKit registers the message's or the derived category (seed 002)")
+@Suite("Categories: BuzzKit registers the message's or the derived category (WIRE-FORMATS §3.2)")
 struct CategoriesBuzzKitTests {
     let buzzkit = BuzzKitAdapter()
 
@@ -62,7 +62,7 @@ struct CategoriesBuzzKitTests {
             .payload
     }
 
-    @Test("the SPEC §3.2 example: its category, text input with placeholder, destructive and foreground options")
+    @Test("the WIRE-FORMATS §3.2 example: its category, text input with placeholder, destructive and foreground options")
     func specExample() throws {
         let userInfo = try Fixtures.userInfo(#"""
             { "aps": { "alert": {"title": "Leg day", "body": "Your 7am class is confirmed"},
@@ -112,7 +112,7 @@ struct CategoriesBuzzKitTests {
     }
 }
 
-@Suite("Categories: PushNotifAI adds pushnotifai beside the app's (seed 004)")
+@Suite("Categories: PushNotifAI adds pushnotifai beside the app's (WIRE-FORMATS §3.4)")
 struct CategoriesPushNotifAITests {
     let pushNotifAI = PushNotifAIAdapter()
 

@@ -2,7 +2,7 @@ import PushBridge
 import PushBridgeVendors
 import Testing
 
-/// One push of each real vendor, as small as its marker allows (REAL-VENDORS R2).
+/// One push of each real vendor, as small as its marker allows (WIRE-FORMATS §11.1).
 private let realVendorPushes: [(vendor: String, userInfo: JSONObject)] = [
     ("onesignal", ["custom": ["i": "os-1"]]),
     ("braze", ["ab": ["c": "cmp"]]),
@@ -18,7 +18,7 @@ private func silent(_ push: JSONObject, _ flag: JSONValue) -> JSONObject {
     push.merging(["aps": ["content-available": flag]]) { _, new in new }
 }
 
-@Suite("Real vendors read aps.content-available as REAL-VENDORS R4a says: the number 1, the string \"1\" or true")
+@Suite("Real vendors read aps.content-available as WIRE-FORMATS §12.1 says: the number 1, the string \"1\" or true")
 struct ContentAvailableReadingTests {
     private let registry = BuiltInVendors.registry
 

@@ -3,7 +3,7 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-/// Every ordered pair of the four vendors, on the seeds' examples (SPEC §4, §7.7, §7.8).
+/// Every ordered pair of the four vendors, on the §3 examples (WIRE-FORMATS §4, §7.7, §7.8).
 @Suite("Translation between every pair of vendors")
 struct TranslationMatrixTests {
     static let examples = [
@@ -11,7 +11,7 @@ struct TranslationMatrixTests {
     ]
     static let vendorIDs = ["zixflow", "buzzkit", "appdna", "pushnotifai"]
 
-    /// The expected loss paths for each (example, target), reviewed against SPEC §3, §4 and §7.
+    /// The expected loss paths for each (example, target), checked against WIRE-FORMATS §3, §4 and §7.
     static let expectedLosses: [String: [String: Set<String>]] = [
         "zixflow-custom.json": [
             "zixflow": [],
@@ -105,7 +105,7 @@ struct TranslationMatrixTests {
         let returned = leaves(source.decode(back.userInfo).payload.bridgeJSON)
         let lost = (there.losses + back.losses).map(\.path)
         for (path, value) in original {
-            // Derived by each vendor (SPEC §7.7), not carried.
+            // Derived by each vendor (WIRE-FORMATS §7.7), not carried.
             if path == "$.category" || path == "$.mutableContent" { continue }
             if lost.contains(where: { path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }) { continue }
             #expect(returned[path] == value, "\(example) via \(target): \(path)")

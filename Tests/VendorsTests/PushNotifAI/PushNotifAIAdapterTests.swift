@@ -3,7 +3,7 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-/// The SPEC §3.4 example, byte for byte.
+/// The WIRE-FORMATS §3.4 example, byte for byte.
 private let specExample = """
     { "aps": { "alert": {"title": "Lesson 7", "body": "Ready when you are"}, "category": "pushnotifai" },
       "pna_message_id": "ntf_5521",
@@ -13,7 +13,7 @@ private let specExample = """
 
 private let adapter = PushNotifAIAdapter()
 
-/// The SPEC §3.4 example as a userInfo with its fields replaced or removed (`nil` removes).
+/// The WIRE-FORMATS §3.4 example as a userInfo with its fields replaced or removed (`nil` removes).
 private func example(_ changes: [String: JSONValue?] = [:]) throws -> JSONObject {
     var userInfo = try Fixtures.userInfo(specExample)
     for (key, value) in changes { userInfo[key] = value }
@@ -76,7 +76,7 @@ struct PushNotifAIIdentityTests {
 
 @Suite("PushNotifAI adapter: detection")
 struct PushNotifAIDetectionTests {
-    @Test("claims the SPEC example, and it is the only built-in vendor that does")
+    @Test("claims the WIRE-FORMATS §3.4 example, and it is the only built-in vendor that does")
     func claimsExample() throws {
         let userInfo = try example()
         #expect(adapter.claims(userInfo))
@@ -107,7 +107,7 @@ struct PushNotifAIDetectionTests {
 
 @Suite("PushNotifAI adapter: decode")
 struct PushNotifAIDecodeTests {
-    @Test("the SPEC example decodes to the expected bridge form with no diagnostics")
+    @Test("the WIRE-FORMATS §3.4 example decodes to the expected bridge form with no diagnostics")
     func decodesSpecExample() throws {
         let result = adapter.decode(try example())
         #expect(result.diagnostics.isEmpty)
@@ -263,7 +263,7 @@ struct PushNotifAIDecodeTests {
 
 @Suite("PushNotifAI adapter: encode")
 struct PushNotifAIEncodeTests {
-    @Test("encoding the decoded SPEC example gives back the same userInfo and loses nothing")
+    @Test("encoding the decoded WIRE-FORMATS §3.4 example gives back the same userInfo and loses nothing")
     func specExampleRoundTrip() throws {
         let userInfo = try example()
         expectRoundTrip(userInfo, through: adapter)

@@ -125,7 +125,7 @@ struct ZixflowDecodeTests {
         }
     }
 
-    @Test("a button name of the wrong type is \"Action N+1\" (seed 000), a deeplink of the wrong type none; each diagnosed")
+    @Test("a button name of the wrong type is \"Action N+1\" (WIRE-FORMATS §3.1), a deeplink of the wrong type none; each diagnosed")
     func buttonFieldTypes() throws {
         let decoded = zixflow.decode(try Fixtures.userInfo(
             #"{"Zixflow-Delivery-ID":"1","action_buttons":"[{\"name\":7,\"deeplink\":false}]"}"#))
@@ -286,7 +286,7 @@ struct ZixflowReceiptTests {
         #expect(try simulate(seed, ["open:ACTION_5"]).receipts[1].properties["action_name"] == "Action 6")
     }
 
-    @Test("a button without a string name is named \"Action N+1\", as the SDK's `name as? String` falls back (seed 000)")
+    @Test("a button without a string name is named \"Action N+1\", as the SDK's `name as? String` falls back (WIRE-FORMATS §3.1)")
     func buttonWithoutName() throws {
         var userInfo = seed
         userInfo["action_buttons"] = #"[{"deeplink":"app://a"},{"name":5,"deeplink":""}]"#
