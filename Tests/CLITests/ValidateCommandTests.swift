@@ -29,12 +29,12 @@ struct ValidateCommandTests {
         #expect(report["valid"] == false)
         #expect(report["bytes"] == .int(text.utf8.count))
         let problems = try #require(report["problems"]?.arrayValue)
-        #expect(problems.contains { $0["code"] == "badge-not-integer" && $0["path"] == "$.badge" })
+        #expect(problems.contains { $0["code"] == .code(.badgeNotInteger) && $0["path"] == "$.badge" })
         for problem in problems {
             #expect(problem.objectValue.map { Set($0.keys) } == ["code", "path", "message"])
         }
         #expect(result.stderrLines.count == 1)
-        #expect(result.stderr.contains("badge-not-integer"))
+        #expect(result.stderr.contains(DiagnosticCode.badgeNotInteger.rawValue))
     }
 
     @Test("a payload over 4096 bytes: exit 1 with payload-too-large and the byte count")
@@ -48,9 +48,9 @@ struct ValidateCommandTests {
         let report = try result.stdoutJSON()
         #expect(report["valid"] == false)
         #expect(report["bytes"] == .int(text.utf8.count))
-        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "payload-too-large" } == true)
+        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == .code(.payloadTooLarge) } == true)
         #expect(result.stderrLines.count == 1)
-        #expect(result.stderr.contains("payload-too-large"))
+        #expect(result.stderr.contains(DiagnosticCode.payloadTooLarge.rawValue))
     }
 
     @Test("exactly 4096 bytes is within the APNs limit")
@@ -73,22 +73,22 @@ struct ValidateCommandTests {
         #expect(report["vendor"] == .null)
         #expect(report["valid"] == .bool(status == 0))
         if status == 1 {
-            #expect(report["problems"]?.arrayValue?.map { $0["code"] } == ["aps-missing"])
+            #expect(report["problems"]?.arrayValue?.map { $0["code"] } == [.code(.apsMissing)])
         }
     }
 
     @Test("APNs problems are reported with their codes",
           arguments: [
-              ("zixflow-native.json", ["aps", "alert"], nil as JSONValue?, "alert-missing"),
-              ("zixflow-custom.json", ["aps", "mutable-content"], nil, "mutable-content-missing"),
-              ("zixflow-native.json", ["aps", "sound"], "notification_tone", "sound-without-extension"),
+              ("zixflow-native.json", ["aps", "alert"], nil as JSONValue?, DiagnosticCode.alertMissing),
+              ("zixflow-custom.json", ["aps", "mutable-content"], nil, DiagnosticCode.mutableContentMissing),
+              ("zixflow-native.json", ["aps", "sound"], "notification_tone", DiagnosticCode.soundWithoutExtension),
           ])
-    func apnsProblems(seed: String, path: [String], value: JSONValue?, code: String) throws {
+    func apnsProblems(seed: String, path: [String], value: JSONValue?, code: DiagnosticCode) throws {
         let payload = JSONValue.object(try Fixtures.payload(seed)).setting(path, to: value)
         let result = try CLI.run(["validate", "-"], stdin: jsonText(payload))
         #expect(result.status == 1)
         let codes = try result.stdoutJSON()["problems"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
-        #expect(codes.contains(code), "\(codes)")
+        #expect(codes.contains(code.rawValue), "\(codes)")
     }
 
     @Test("--vendor zixflow on a payload without a delivery id reports delivery-id-missing")
@@ -97,7 +97,7 @@ struct ValidateCommandTests {
         #expect(result.status == 1)
         let report = try result.stdoutJSON()
         #expect(report["vendor"] == "zixflow")
-        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "delivery-id-missing" } == true)
+        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == .code(.deliveryIDMissing) } == true)
     }
 
     @Test("each problem is named once: a vendor's own rule and its decode diagnostic at one path are one problem",
@@ -119,7 +119,7 @@ struct ValidateCommandTests {
         let result = try CLI.run(["validate", "-"], stdin: jsonText(.object(payload)))
         #expect(result.status == 1, "\(result)")
         let report = try result.stdoutJSON()
-        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == "alert-missing" } == true)
+        #expect(report["problems"]?.arrayValue?.contains { $0["code"] == .code(.alertMissing) } == true)
     }
 
     @Test("a payload two vendors claim is exit 3, not a report")
