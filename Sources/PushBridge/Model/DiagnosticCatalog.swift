@@ -356,9 +356,9 @@ public enum DiagnosticCatalog {
         - **warning**: the payload works, but not as its sender probably meant.
         - **error**: the payload breaks a rule (APNs' or the vendor's), or something could not be done.
 
-        A code emitted at two severities is rated higher by one vendor or step than another (the meaning says
-        where). In Swift each code is a `DiagnosticCode` member (`DiagnosticCode.unknownKey`), and
-        `DiagnosticCatalog.entries` is this table.
+        A code emitted at two severities is rated higher by one vendor or step than by another (the meaning
+        says where when it matters). In Swift each code is a `DiagnosticCode` member
+        (`DiagnosticCode.unknownKey`), and `DiagnosticCatalog.entries` is this table.
 
         Not listed here, because they are not diagnostic codes:
 
