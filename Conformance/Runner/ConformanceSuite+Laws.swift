@@ -192,10 +192,10 @@ extension ConformanceSuite {
         let bytes = JSONWriter.bytes(.object(userInfo)).count
         let problems = Validator.validate(userInfo, byteCount: bytes, adapter: adapter).problems
         return problems.compactMap { problem in
-            switch problem.code {
-            case "aps-missing", "mutable-content-missing": break
-            case "alert-missing" where source.isVisible: break
-            case "payload-too-large" where sourceBytes <= Validator.apnsPayloadLimit: break
+            switch problem.diagnosticCode {
+            case .apsMissing, .mutableContentMissing: break
+            case .alertMissing where source.isVisible: break
+            case .payloadTooLarge where sourceBytes <= Validator.apnsPayloadLimit: break
             default: return nil
             }
             return ConformanceFailure(

@@ -122,7 +122,7 @@ public final class PushBridgeApp {
     /// `token-registration-failed` diagnostic (the simulator, a missing entitlement, no network).
     public func failedToRegister(_ error: any Error) {
         delegate.coordinator.report(Diagnostic(
-            .warning, code: "token-registration-failed",
+            .warning, code: .tokenRegistrationFailed,
             message: "APNs registration failed: \(error.localizedDescription); pushes cannot reach this device "
                 + "until it succeeds (registration is tried again at the next launch)"))
     }

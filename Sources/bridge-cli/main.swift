@@ -8,7 +8,7 @@ import Darwin
 let commands: [any Command.Type] = [
     VendorsCommand.self, DetectCommand.self, NormalizeCommand.self, TranslateCommand.self, CompareCommand.self,
     PreviewCommand.self, SimulateCommand.self, EventsCommand.self, ValidateCommand.self, ConformanceCommand.self,
-    CategoriesCommand.self, FlushCommand.self,
+    CategoriesCommand.self, FlushCommand.self, DiagnosticsCommand.self,
 ]
 
 let overview: String = {

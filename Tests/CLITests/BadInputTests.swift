@@ -77,7 +77,7 @@ struct BadInputTests {
         let validated = try CLI.run(["validate", "-"], stdin: text)
         #expect(validated.status == 1)
         let problems = try validated.stdoutJSON()["problems"]?.arrayValue ?? []
-        #expect(problems.contains { $0["code"] == "payload-too-large" })
+        #expect(problems.contains { $0["code"] == .code(.payloadTooLarge) })
     }
 
     @Test("nesting 10,000 deep is exit 65 with a clear 'nesting deeper than the limit' message, no crash",
@@ -155,7 +155,7 @@ struct BadInputTests {
         #expect(form["buttons"] == nil)
         #expect(form["ignored"]?["action_buttons"] == .string(buttons))
         let diagnostics = try result.stderrRecords(type: "diagnostic")
-        #expect(diagnostics.contains { $0["code"] == "action-buttons-malformed" && $0["path"] == "$.action_buttons" })
+        #expect(diagnostics.contains { $0["code"] == .code(.actionButtonsMalformed) && $0["path"] == "$.action_buttons" })
     }
 
     @Test("100 buttons in action_buttons: the first two are used, with a too-many-buttons diagnostic")
@@ -167,7 +167,7 @@ struct BadInputTests {
         #expect(result.status == 0)
         let form = try result.stdoutJSON()
         #expect(form["buttons"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["B0", "B1"])
-        #expect(try result.stderrRecords(type: "diagnostic").contains { $0["code"] == "too-many-buttons" })
+        #expect(try result.stderrRecords(type: "diagnostic").contains { $0["code"] == .code(.tooManyButtons) })
     }
 
     @Test("huge strings and empty strings in every Zixflow key never crash")

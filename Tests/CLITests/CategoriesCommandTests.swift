@@ -95,7 +95,7 @@ struct CategoriesCommandTests {
         #expect(result.status == 0)
         let categories = try result.stdoutJSON()["categories"]
         #expect(categories == [["id": "ZX_2BTN", "owner": "app", "options": [], "actions": []]])
-        #expect(try result.stderrRecords(type: "diagnostic").map { $0["code"] } == ["category-owned-by-app"])
+        #expect(try result.stderrRecords(type: "diagnostic").map { $0["code"] } == [.code(.categoryOwnedByApp)])
     }
 
     @Test("a file the vendor does not claim is skipped with a diagnostic; - reads stdin")
@@ -103,7 +103,7 @@ struct CategoriesCommandTests {
         let skipped = try CLI.run(["categories", "--vendor", "appdna", Fixtures.payloadPath("buzzkit.json")])
         #expect(skipped.status == 0)
         #expect(try skipped.stdoutJSON()["categories"] == [])
-        #expect(try skipped.stderrRecords(type: "diagnostic").map { $0["code"] } == ["not-claimed"])
+        #expect(try skipped.stderrRecords(type: "diagnostic").map { $0["code"] } == [.code(.notClaimed)])
         let input = try Fixtures.payloadBytes("buzzkit.json")
         let stdin = try CLI.run(["categories", "--vendor", "buzzkit", "-"], stdin: input)
         #expect(ids(try stdin.stdoutJSON()) == ["buzzkit.f6569d3a8f7894b9"])

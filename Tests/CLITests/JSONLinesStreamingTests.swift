@@ -175,7 +175,7 @@ struct JSONLinesStreamingTests {
         let result = try CLI.run(["normalize", "--jsonl", "-"], stdin: [native, custom].joined(separator: "\n"))
         #expect(result.status == 0)
         let diagnostics = try result.stderrRecords(type: "diagnostic")
-        #expect(diagnostics.contains { $0["code"] == "no-ios-meaning" && $0["line"] == 2 })
+        #expect(diagnostics.contains { $0["code"] == .code(.noIOSMeaning) && $0["line"] == 2 })
         #expect(!diagnostics.contains { $0["line"] == 1 }, "the Native seed has no diagnostic")
     }
 
@@ -200,7 +200,7 @@ struct JSONLinesStreamingTests {
         #expect(result.status == 1)
         let lines = try result.stdoutJSONLines()
         #expect(lines.map { $0["valid"] } == [true, false, true])
-        #expect(lines[1]["problems"]?.arrayValue?.contains { $0["code"] == "badge-not-integer" } == true)
+        #expect(lines[1]["problems"]?.arrayValue?.contains { $0["code"] == .code(.badgeNotInteger) } == true)
         #expect(result.stderrLines.count == 1)
     }
 

@@ -120,7 +120,7 @@ struct MigrationExampleTests {
         #expect(claims.contains { $0.hasPrefix("onesignal ") && $0.contains("Klaviyo's body._k added") })
         #expect(claims.contains { $0.hasPrefix("none ") && $0.contains("onesignal and iterable") })
         // The Customer.io push that FCM delivered is reported to Customer.io, its FCM keys set aside.
-        #expect(lines.contains { $0.contains("carrier-keys") && $0.contains("gcm.message_id") })
+        #expect(lines.contains { $0.contains(DiagnosticCode.carrierKeys.rawValue) && $0.contains("gcm.message_id") })
     }
 
     @Test func eachVendorsReceiptsReachTheirOwnPathOnce() throws {
@@ -157,7 +157,7 @@ struct MigrationExampleTests {
         for (path, users) in paths { #expect(Set(users.map { $0[0] }).count == 1, "\(path) used by \(users)") }
         #expect(lines.contains("  every receipt reached its own vendor's path exactly once"))
         // The second tap on the OneSignal push records nothing; the next flush sends nothing again.
-        #expect(lines.contains { $0.contains("receipt-already-recorded") && $0.contains("onesignal") })
+        #expect(lines.contains { $0.contains(DiagnosticCode.receiptAlreadyRecorded.rawValue) && $0.contains("onesignal") })
         #expect(lines.contains { $0.hasPrefix("  a second flush") && $0.contains("\"delivered\":0,") })
     }
 

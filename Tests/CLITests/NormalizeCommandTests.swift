@@ -107,7 +107,7 @@ struct NormalizeCommandTests {
             #expect(line["path"]?.stringValue?.hasPrefix("$") == true)
             #expect(line["message"]?.stringValue?.isEmpty == false)
         }
-        #expect(lines.contains { $0["code"] == "no-ios-meaning" && $0["path"] == "$.large_icon_url" })
+        #expect(lines.contains { $0["code"] == .code(.noIOSMeaning) && $0["path"] == "$.large_icon_url" })
         // The bridge form alone is on stdout.
         #expect(try result.stdoutJSON()["vendor"] == "zixflow")
     }
@@ -121,7 +121,7 @@ struct NormalizeCommandTests {
         #expect(form["badge"] == nil)
         #expect(form["ignored"]?["badge"] == "five")
         #expect(try result.stderrRecords(type: "diagnostic").contains {
-            $0["code"] == "badge-not-integer" && $0["path"] == "$.badge"
+            $0["code"] == .code(.badgeNotInteger) && $0["path"] == "$.badge"
         })
     }
 
@@ -141,7 +141,7 @@ struct NormalizeCommandTests {
         let form = try result.stdoutJSON()
         #expect(form["vendor"] == "zixflow")
         #expect(form["alert"] == ["body": "Hi"])
-        #expect(try result.stderrRecords(type: "diagnostic").contains { $0["code"] == "delivery-id-missing" })
+        #expect(try result.stderrRecords(type: "diagnostic").contains { $0["code"] == .code(.deliveryIDMissing) })
     }
 
     @Test("an unclaimed payload is exit 3 and an unknown --vendor exit 2, with nothing on stdout")

@@ -30,11 +30,11 @@ struct OnceOnlyCLITests {
         #expect(first.receipts.first?["properties"]?["push_id"]?.stringValue == request)
         let second = try simulate(target, named: "ns-a-no-id.json", outbox: outbox, in: scratch)
         #expect(second.receipts.map { $0["vendor"] } == ["airship"], "its open receipt is recorded and printed")
-        #expect(!second.stderr.contains("receipt-already-recorded"), "\(second.stderr)")
+        #expect(!second.stderr.contains(DiagnosticCode.receiptAlreadyRecorded.rawValue), "\(second.stderr)")
         #expect(try ReceiptOutbox(directory: outbox).snapshot().pending.count == 2)
 
         let again = try simulate(target, named: "ns-a-again.json", outbox: outbox, in: scratch)
-        #expect(again.receipts.isEmpty && again.stderr.contains("receipt-already-recorded"), "still once")
+        #expect(again.receipts.isEmpty && again.stderr.contains(DiagnosticCode.receiptAlreadyRecorded.rawValue), "still once")
     }
 
     @Test("the review's F5 pair (one FNV-1a 64): both pushes' receipts are recorded")
@@ -50,7 +50,7 @@ struct OnceOnlyCLITests {
             let run = try simulate(payload, named: "fnv-collide-\(index).json", outbox: outbox, in: scratch,
                                    extra: ["--vendor", "airship"])
             #expect(run.receipts.map { $0["vendor"] } == ["airship"], "push \(index)")
-            #expect(!run.stderr.contains("receipt-already-recorded"), "\(run.stderr)")
+            #expect(!run.stderr.contains(DiagnosticCode.receiptAlreadyRecorded.rawValue), "\(run.stderr)")
         }
         let pending = try ReceiptOutbox(directory: outbox).snapshot().pending.compactMap(\.receipt)
         #expect(pending.compactMap(\.requestIdentifier) == (try pair.map {

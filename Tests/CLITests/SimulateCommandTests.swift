@@ -336,6 +336,6 @@ struct SimulateRecordingOrderTests {
         #expect(
             try again.result.stdoutJSONLines().map { $0["type"] } == ["action", "route"],
             "receipts the outbox has recorded are not printed again")
-        #expect(again.result.stderr.components(separatedBy: "receipt-already-recorded").count - 1 == 3)
+        #expect(again.result.stderr.components(separatedBy: DiagnosticCode.receiptAlreadyRecorded.rawValue).count - 1 == 3)
     }
 }

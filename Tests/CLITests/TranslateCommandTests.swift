@@ -46,7 +46,7 @@ struct TranslateCommandTests {
         #expect(detected.status == 0)
         #expect(detected.stdout == "onesignal\n")
         let normalized = try CLI.run(["normalize", "-"], stdin: text)
-        let notes = try normalized.stderrRecords(type: "diagnostic").filter { $0["code"] == "claimed-by-message-id" }
+        let notes = try normalized.stderrRecords(type: "diagnostic").filter { $0["code"] == .code(.claimedByMessageID) }
         #expect(notes.count == 1)
         #expect(notes.first?["message"]?.stringValue?.contains("Braze") == true)
     }

@@ -34,12 +34,12 @@ struct ValidateCommandTests {
         #expect(report["valid"] == false)
         #expect(report["bytes"] == .int(text.utf8.count))
         let problems = try #require(report["problems"]?.arrayValue)
-        #expect(problems.contains { $0["code"] == "badge-not-integer" && $0["path"] == "$.badge" })
+        #expect(problems.contains { $0["code"] == .code(.badgeNotInteger) && $0["path"] == "$.badge" })
         for problem in problems {
             #expect(problem.objectValue.map { Set($0.keys) } == ["code", "path", "message"])
         }
         #expect(result.stderrLines.count == 1)
-        #expect(result.stderr.contains("badge-not-integer"))
+        #expect(result.stderr.contains(DiagnosticCode.badgeNotInteger.rawValue))
     }
 
     @Test("a payload over 4096 bytes: exit 1 with payload-too-large and the byte count")
@@ -53,9 +53,9 @@ struct ValidateCommandTests {
         let report = try result.stdoutJSON()
         #expect(report["valid"] == false)
         #expect(report["bytes"] == .int(text.utf8.count))
-        #expect(problemCodes(report).contains("payload-too-large"))
+        #expect(problemCodes(report).contains(DiagnosticCode.payloadTooLarge.rawValue))
         #expect(result.stderrLines.count == 1)
-        #expect(result.stderr.contains("payload-too-large"))
+        #expect(result.stderr.contains(DiagnosticCode.payloadTooLarge.rawValue))
     }
 
     @Test("exactly 4096 bytes is within the APNs limit")
@@ -78,22 +78,22 @@ struct ValidateCommandTests {
         #expect(report["vendor"] == .null)
         #expect(report["valid"] == .bool(status == 0))
         if status == 1 {
-            #expect(problemCodes(report) == ["aps-missing"])
+            #expect(problemCodes(report) == [DiagnosticCode.apsMissing.rawValue])
         }
     }
 
     @Test("APNs problems are reported with their codes",
           arguments: [
-              ("zixflow-native.json", ["aps", "alert"], nil as JSONValue?, "alert-missing"),
-              ("zixflow-custom.json", ["aps", "mutable-content"], nil, "mutable-content-missing"),
-              ("zixflow-native.json", ["aps", "sound"], "notification_tone", "sound-without-extension"),
+              ("zixflow-native.json", ["aps", "alert"], nil as JSONValue?, DiagnosticCode.alertMissing),
+              ("zixflow-custom.json", ["aps", "mutable-content"], nil, DiagnosticCode.mutableContentMissing),
+              ("zixflow-native.json", ["aps", "sound"], "notification_tone", DiagnosticCode.soundWithoutExtension),
           ])
-    func apnsProblems(seed: String, path: [String], value: JSONValue?, code: String) throws {
+    func apnsProblems(seed: String, path: [String], value: JSONValue?, code: DiagnosticCode) throws {
         let payload = JSONValue.object(try Fixtures.payload(seed)).setting(path, to: value)
         let result = try CLI.run(["validate", "-"], stdin: jsonText(payload))
         #expect(result.status == 1)
         let codes = problemCodes(try result.stdoutJSON())
-        #expect(codes.contains(code), "\(codes)")
+        #expect(codes.contains(code.rawValue), "\(codes)")
     }
 
     @Test("--vendor zixflow on a payload without a delivery id reports delivery-id-missing")
@@ -101,7 +101,7 @@ struct ValidateCommandTests {
         let result = try CLI.run(["validate", "--vendor", "zixflow", "-"], stdin: #"{"aps":{"alert":"Hi"}}"#)
         #expect(result.status == 1)
         #expect(try result.stdoutJSON()["vendor"] == "zixflow")
-        #expect(problemCodes(try result.stdoutJSON()).contains("delivery-id-missing"))
+        #expect(problemCodes(try result.stdoutJSON()).contains(DiagnosticCode.deliveryIDMissing.rawValue))
     }
 
     @Test("each problem is named once: a vendor's own rule and its decode diagnostic at one path are one problem",
@@ -122,7 +122,7 @@ struct ValidateCommandTests {
         let payload = try Fixtures.payload("zixflow-custom.json").setting("aps", "alert", to: nil)
         let result = try CLI.run(["validate", "-"], stdin: jsonText(.object(payload)))
         #expect(result.status == 1, "\(result)")
-        #expect(problemCodes(try result.stdoutJSON()).contains("alert-missing"))
+        #expect(problemCodes(try result.stdoutJSON()).contains(DiagnosticCode.alertMissing.rawValue))
     }
 
     @Test("a payload two vendors claim is exit 3, not a report")

@@ -43,7 +43,8 @@ struct CaseFileReaderTests {
         #expect(testCase.expect.effectsIncludeDiagnostics)
         #expect(testCase.expect.losses == ["buzzkit": ["$.imageURL"]])
         #expect(testCase.expect.translated == ["appdna": ["$.aps.category": .null]])
-        #expect(testCase.expect.diagnostics == [.init(code: "wrong-type", path: "$.x", severity: .warning)])
+        #expect(
+            testCase.expect.diagnostics == [.init(code: DiagnosticCode.wrongType.rawValue, path: "$.x", severity: .warning)])
         #expect(testCase.source == "test.json")
     }
 

@@ -62,7 +62,7 @@ struct ExpectationTests {
     func effectsWithoutDiagnostics() {
         #expect(check(expect(effects: [opened, rejected]), steps: [.open]).status == .passed)
         let withDiagnostics = expect(
-            effects: [opened, rejected, ["type": "diagnostic", "code": "link-rejected"]], diagnosticsToo: true)
+            effects: [opened, rejected, ["type": "diagnostic", "code": .code(.linkRejected)]], diagnosticsToo: true)
         #expect(check(withDiagnostics, steps: [.open]).status == .passed)
         let wrongCode = expect(
             effects: [opened, rejected, ["type": "diagnostic", "code": "other"]], diagnosticsToo: true)
@@ -129,10 +129,9 @@ struct ExpectationTests {
 
     @Test("diagnostics: each expected one must be reported, with its path and severity when given")
     func diagnostics() {
-        #expect(
-            check(expect(diagnostics: [.init(code: "no-ios-meaning", path: "$.large_icon_url", severity: .info)]))
-                .status == .passed)
-        let failures = check(expect(diagnostics: [.init(code: "no-ios-meaning", path: "$.sticky")])).failures
+        let code = DiagnosticCode.noIOSMeaning.rawValue
+        #expect(check(expect(diagnostics: [.init(code: code, path: "$.large_icon_url", severity: .info)])).status == .passed)
+        let failures = check(expect(diagnostics: [.init(code: code, path: "$.sticky")])).failures
         #expect(failures.map(\.path) == ["$.sticky"])
         #expect(failures.first?.actual.contains("no-ios-meaning at $.large_icon_url") == true)
     }

@@ -55,12 +55,12 @@ struct DamagedOutboxFileTests {
             ("flush", { _ = try outbox.flush { _ in .delivered(attempts: 1, status: 200) } }),
         ] as [(String, () throws -> Void)] {
             let error = outboxError(call)
-            #expect(error?.code == "outbox-unusable", "\(what)")
+            #expect(error?.code == DiagnosticCode.outboxUnusable.rawValue, "\(what)")
             #expect(error?.message.contains(setup.directory + "/journal") == true, "\(what): names the file")
             #expect(error?.message.contains("symbolic link") == true, "\(what): \(String(describing: error))")
         }
         #expect(try DamagedDisk.read(setup.outside) == setup.outsideBytes, "the linked file is untouched")
-        #expect(!log.codes.contains("outbox-torn-record"), "nothing blames a crash")
+        #expect(!log.codes.contains(.outboxTornRecord), "nothing blames a crash")
 
         let flush = try BridgeCLI.run(
             ["flush", "--outbox", setup.directory, "--endpoint", "http://127.0.0.1:9"], in: setup.scratch)
@@ -71,7 +71,7 @@ struct DamagedOutboxFileTests {
             stdin: JSONWriter.string(.object(Payloads.payload("link", 1))))
         #expect(simulate.status == 1, "\(simulate)")
         #expect(simulate.stdoutJSON.map { $0["type"] } == ["diagnostic"], "no receipt line for a receipt not on disk")
-        #expect(simulate.stdoutJSON.first?["code"] == "receipt-not-recorded")
+        #expect(simulate.stdoutJSON.first?["code"] == .code(.receiptNotRecorded))
         #expect(try DamagedDisk.read(setup.outside) == setup.outsideBytes, "the linked file is untouched")
     }
 
@@ -81,7 +81,7 @@ struct DamagedOutboxFileTests {
         let target = setup.scratch.file("made-outside")
         try setup.replace("journal") { try DamagedDisk.link($0, to: target) }
         let error = outboxError { try ReceiptOutbox(directory: setup.directory).record(sampleReceipt(1)) }
-        #expect(error?.code == "outbox-unusable")
+        #expect(error?.code == DiagnosticCode.outboxUnusable.rawValue)
         #expect(!DamagedDisk.exists(target), "no file was created through the link")
     }
 
@@ -91,7 +91,7 @@ struct DamagedOutboxFileTests {
         try setup.replace("dead-letters.jsonl") { try DamagedDisk.link($0, to: "/dev/zero") }
         let outbox = try ReceiptOutbox(directory: setup.directory)
         try outbox.record(sampleReceipt(1, vendor: "zixflow"))
-        #expect(outboxError { _ = try outbox.deadLetters() }?.code == "outbox-unusable")
+        #expect(outboxError { _ = try outbox.deadLetters() }?.code == DiagnosticCode.outboxUnusable.rawValue)
         // A receipt refused for good cannot be set aside: it stays pending, every other receipt goes on.
         var handedOut: [String] = []
         let report = try outbox.flush { entry in
@@ -102,13 +102,13 @@ struct DamagedOutboxFileTests {
         #expect(handedOut == ["m-0", "m-1"], "handed out once each")
         #expect(report.delivered.compactMap(\.messageId) == ["m-1"])
         #expect(report.deferred.compactMap(\.messageId) == ["m-0"])
-        #expect(report.diagnostics.map(\.code).contains("outbox-dead-letter-failed"))
+        #expect(report.diagnostics.map(\.diagnosticCode).contains(.outboxDeadLetterFailed))
         #expect(report.failure == nil && report.remaining == 1)
 
         try setup.replace("journal") { try DamagedDisk.link($0, to: "/dev/zero") }
         let started = monotonicNow()
-        #expect(outboxError { _ = try outbox.snapshot() }?.code == "outbox-unusable")
-        #expect(outboxError { try outbox.record(sampleReceipt(2)) }?.code == "outbox-unusable")
+        #expect(outboxError { _ = try outbox.snapshot() }?.code == DiagnosticCode.outboxUnusable.rawValue)
+        #expect(outboxError { try outbox.record(sampleReceipt(2)) }?.code == DiagnosticCode.outboxUnusable.rawValue)
         #expect(monotonicNow() - started < 5)
     }
 
@@ -117,14 +117,14 @@ struct DamagedOutboxFileTests {
         let setup = try Setup()
         try setup.replace("journal.lock") { try DamagedDisk.link($0, to: setup.outside) }
         let error = outboxError { _ = try ReceiptOutbox(directory: setup.directory) }
-        #expect(error?.code == "outbox-unusable")
+        #expect(error?.code == DiagnosticCode.outboxUnusable.rawValue)
         #expect(error?.message.contains("journal.lock") == true)
         try setup.replace("journal.lock") { _ in }
         try setup.replace("flush.lease") { _ = mkdir($0, 0o700) }
         let flushError = outboxError {
             _ = try ReceiptOutbox(directory: setup.directory).flush { _ in .delivered(attempts: 1, status: 200) }
         }
-        #expect(flushError?.code == "outbox-unusable")
+        #expect(flushError?.code == DiagnosticCode.outboxUnusable.rawValue)
         #expect(flushError?.message.contains("flush.lease") == true && flushError?.message.contains("directory") == true)
         #expect(try DamagedDisk.read(setup.outside) == setup.outsideBytes)
         #expect(try ReceiptOutbox(directory: setup.directory).snapshot().pending.count == 1, "the receipt is kept")
@@ -136,7 +136,9 @@ struct DamagedOutboxFileTests {
         try setup.replace("journal") { _ = mkfifo($0, 0o600) }
         let outbox = try ReceiptOutbox(directory: setup.directory)
         let fifo = outboxError { try outbox.record(sampleReceipt(1)) }
-        #expect(fifo?.code == "outbox-unusable" && fifo?.message.contains("FIFO") == true, "\(String(describing: fifo))")
+        #expect(
+            fifo?.code == DiagnosticCode.outboxUnusable.rawValue && fifo?.message.contains("FIFO") == true,
+            "\(String(describing: fifo))")
         try setup.replace("journal") { _ = mkdir($0, 0o700) }
         let directory = outboxError { _ = try outbox.snapshot() }
         #expect(directory?.message.contains("a directory") == true, "\(String(describing: directory))")
@@ -158,18 +160,18 @@ struct DamagedOutboxFileTests {
         let letters = setup.directory + "/dead-letters.jsonl"
         try DamagedDisk.store([], at: letters)
         #expect(truncate(letters, 1_001) == 0)
-        #expect(outboxError { _ = try outbox.deadLetters() }?.code == "outbox-file-too-large")
+        #expect(outboxError { _ = try outbox.deadLetters() }?.code == DiagnosticCode.outboxFileTooLarge.rawValue)
         let report = try outbox.flush { _ in .permanentFailure(attempts: 1, status: 400, reason: "bad") }
-        #expect(report.diagnostics.map(\.code) == ["outbox-dead-letters-full"], "full: the receipt stays pending")
+        #expect(report.diagnostics.map(\.diagnosticCode) == [.outboxDeadLettersFull], "full: the receipt stays pending")
         #expect(report.remaining == 1)
 
         let journal = setup.directory + "/journal"
         #expect(truncate(journal, off_t(limits.maxJournalBytes + 1)) == 0, "a sparse file past the bound")
         let started = monotonicNow()
         let error = outboxError { _ = try outbox.snapshot() }
-        #expect(error?.code == "outbox-file-too-large")
+        #expect(error?.code == DiagnosticCode.outboxFileTooLarge.rawValue)
         #expect(error?.message.contains(journal) == true && error?.message.contains("\(limits.maxJournalBytes)") == true)
-        #expect(outboxError { try outbox.record(sampleReceipt(5)) }?.code == "outbox-file-too-large")
+        #expect(outboxError { try outbox.record(sampleReceipt(5)) }?.code == DiagnosticCode.outboxFileTooLarge.rawValue)
         #expect(monotonicNow() - started < 5)
     }
 }
@@ -302,7 +304,7 @@ struct DamagedOutboxFlushTests {
         }
         #expect(handedOut == receipts.compactMap(\.messageId), "m-0 handed out once; nothing held back")
         #expect(report.delivered.count == 5 && report.deferred.compactMap(\.messageId) == ["m-0"])
-        let diagnostic = report.diagnostics.first { $0.code == "outbox-dead-letter-failed" }
+        let diagnostic = report.diagnostics.first { $0.diagnosticCode == .outboxDeadLetterFailed }
         #expect(diagnostic?.message.contains("dead-letters.jsonl") == true, "\(report.diagnostics)")
         #expect(report.failure == nil && report.remaining == 1)
         try FileManager.default.removeItem(atPath: directory + "/dead-letters.jsonl")
@@ -326,7 +328,7 @@ struct DamagedOutboxFlushTests {
         let outbox = try ReceiptOutbox(directory: directory, diagnostics: log.handler)
         try outbox.record(sampleReceipt(400))
         #expect(try outbox.snapshot().journalBytes < journal.bytes.count / 4, "the append compacted")
-        #expect(log.codes.contains("outbox-stale-compaction-file"))
+        #expect(log.codes.contains(.outboxStaleCompactionFile))
         let report = try outbox.flush { _ in .delivered(attempts: 1, status: 200) }
         #expect(report.failure == nil && report.remaining == 0 && report.delivered.count == 2)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
@@ -350,9 +352,9 @@ struct DamagedOutboxFlushTests {
         #expect(report.delivered.compactMap(\.messageId) == ["m-0", "m-1", "m-2"])
         #expect(report.unmarked.compactMap(\.messageId) == ["m-3"])
         #expect(report.unmarked.first?.reason?.contains("same Idempotency-Key") == true)
-        #expect(report.failure?.code == "outbox-unusable")
+        #expect(report.failure?.code == DiagnosticCode.outboxUnusable.rawValue)
         #expect(report.remaining == 7, "10 recorded, 3 marked")
-        #expect(report.summaryJSON["unmarked"] == 1 && report.summaryJSON["error"] == "outbox-unusable")
+        #expect(report.summaryJSON["unmarked"] == 1 && report.summaryJSON["error"] == .code(.outboxUnusable))
         try FileManager.default.removeItem(atPath: journal)
         try FileManager.default.moveItem(atPath: journal + ".aside", toPath: journal)
         #expect(try outbox.snapshot().pending.count == 7)
@@ -423,7 +425,7 @@ struct DamagedDiskTests {
                 recorded.append(sampleReceipt(index))
             }
         }
-        #expect(refused?.code == "outbox-io" && refused?.message.contains("No space left") == true,
+        #expect(refused?.code == DiagnosticCode.outboxIO.rawValue && refused?.message.contains("No space left") == true,
                 "\(String(describing: refused))")
         #expect(try outbox.snapshot().pending.map(\.id) == recorded.map(\.idempotencyKey),
                 "what record returned is there")
@@ -445,7 +447,8 @@ struct DamagedDiskTests {
             }
             return .delivered(attempts: 1, status: 200)
         }
-        #expect(report.failure?.code == "outbox-io" && report.failure?.message.contains("No space left") == true)
+        #expect(report.failure?.code == DiagnosticCode.outboxIO.rawValue)
+        #expect(report.failure?.message.contains("No space left") == true)
         #expect(report.delivered.map(\.id) == Array(sent.prefix(4)), "sent and marked")
         #expect(report.unmarked.map(\.id) == [sent[4]], "sent, mark not written")
         #expect(sent.count == 5, "the flush stopped at the failed mark")
@@ -492,7 +495,7 @@ struct DamagedDiskTests {
         let pendingNow = try ReceiptOutbox(directory: directory).snapshot().pending.count
         #expect(summary?["remaining"] == .int(pendingNow), "remaining is the true count")
         // Whatever marks fit in the journal's last page, its compaction needs a new file: the flush fails.
-        #expect(summary?["error"] == "outbox-io" && flush.status == 66, "\(flush)")
+        #expect(summary?["error"] == .code(.outboxIO) && flush.status == 66, "\(flush)")
         #expect(flush.stderr.contains("No space left on device"))
     }
 
@@ -512,7 +515,7 @@ struct DamagedDiskTests {
         }
         #expect(handedOut == receipts.map(\.idempotencyKey))
         #expect(report.delivered.count == 3 && report.deferred.map(\.id) == [receipts[1].idempotencyKey])
-        let failed = report.diagnostics.first { $0.code == "outbox-dead-letter-failed" }
+        let failed = report.diagnostics.first { $0.diagnosticCode == .outboxDeadLetterFailed }
         #expect(failed?.message.contains("Read-only") == true, "\(report.diagnostics)")
 
         try outbox.record(sampleReceipt(9))
@@ -541,7 +544,7 @@ struct DamagedDiskTests {
         let before = try DamagedDisk.read(directory + "/journal")
         let readOnly = try TestMount.readOnly(directory)
         let recordError = outboxError { try outbox.record(sampleReceipt(3)) }
-        #expect(recordError?.code == "outbox-io" && recordError?.message.contains("Read-only") == true,
+        #expect(recordError?.code == DiagnosticCode.outboxIO.rawValue && recordError?.message.contains("Read-only") == true,
                 "\(String(describing: recordError))")
         let flushError = outboxError { _ = try outbox.flush { _ in .delivered(attempts: 1, status: 200) } }
         #expect(flushError?.message.contains("Read-only") == true, "nothing was sent: \(String(describing: flushError))")

@@ -62,7 +62,7 @@ struct DeliveryProcessTests {
         #expect(batch.acknowledged(first) == batch.receipts)
         #expect(batch.receipts.count == 3)
         #expect(second.stdoutJSON.filter { $0["type"] == "receipt" }.isEmpty)
-        #expect(second.stderr.components(separatedBy: "receipt-already-recorded").count - 1 == 3)
+        #expect(second.stderr.components(separatedBy: DiagnosticCode.receiptAlreadyRecorded.rawValue).count - 1 == 3)
         #expect(try ReceiptOutbox(directory: outbox).snapshot().pending.count == 3)
     }
 
@@ -341,7 +341,7 @@ struct DeliveryProcessTests {
         #expect(result.status == 1, "\(result)")
         let lines = result.stdoutJSON
         #expect(lines.map { $0["type"] } == ["diagnostic"], "no receipt line for a receipt that is not on disk")
-        #expect(lines.first?["code"] == "receipt-not-recorded")
+        #expect(lines.first?["code"] == .code(.receiptNotRecorded))
         #expect(lines.first?["message"]?.stringValue?.contains("is a directory") == true, "\(result)")
     }
 
@@ -373,7 +373,7 @@ struct DeliveryProcessTests {
         // Adapted (issue 13): simulate records through the bridge's own sink, so the receipt that was not
         // delivered is the bridge's `receipt-not-recorded` line on stdout, in place of its receipt line, no
         // longer a `receipt-not-delivered` line on stderr beside a printed receipt line.
-        #expect(buzzkit.stdoutJSON.map { $0["code"] } == ["receipt-not-recorded"], "\(buzzkit)")
+        #expect(buzzkit.stdoutJSON.map { $0["code"] } == [.code(.receiptNotRecorded)], "\(buzzkit)")
         #expect(buzzkit.stdoutJSON.first?["message"]?.stringValue?.contains("was not delivered") == true)
         #expect(try collector.requests().map(\.action) == ["ok", "ok", "status:422"])
     }

@@ -21,7 +21,7 @@ func mode(_ path: String) throws -> Int {
 final class DiagnosticLog: Sendable {
     private let storage = Locked<[Diagnostic]>([])
     var handler: @Sendable (Diagnostic) -> Void { { diagnostic in self.storage.withLock { $0.append(diagnostic) } } }
-    var codes: [String] { storage.withLock { $0.map(\.code) } }
+    var codes: [DiagnosticCode] { storage.withLock { $0.map(\.diagnosticCode) } }
 }
 
 @Suite("ReceiptOutbox: durable journal")
@@ -83,7 +83,7 @@ struct OutboxJournalTests {
             let after = try torn.snapshot()
             #expect(after.pending.compactMap(\.receipt?.messageId) == ["m-0", "m-1", "m-9"], "cut at \(cut)")
             #expect(after.skippedBytes == 0, "the torn tail is cut off before the append (cut at \(cut))")
-            #expect(log.codes == (cut == lastStart ? [] : ["outbox-torn-record"]), "cut at \(cut)")
+            #expect(log.codes == (cut == lastStart ? [] : [.outboxTornRecord]), "cut at \(cut)")
         }
     }
 
@@ -104,7 +104,7 @@ struct OutboxJournalTests {
         #expect(snapshot.skippedBytes == size)
         let report = try outbox.flush { _ in .delivered(attempts: 1, status: 200) }
         #expect(report.delivered.compactMap(\.messageId) == ["m-0", "m-2"])
-        #expect(log.codes.contains("outbox-corrupt-bytes-dropped"))
+        #expect(log.codes.contains(.outboxCorruptBytesDropped))
         #expect(try outbox.snapshot().skippedBytes == 0)
     }
 
@@ -178,7 +178,7 @@ struct OutboxLedgerTests {
         for index in 0..<5 { try outbox.record(sampleReceipt(index)) }
         _ = try outbox.flush { _ in .delivered(attempts: 1, status: 200) }
         #expect(try outbox.snapshot().ledgerCount == 3)
-        #expect(log.codes.contains("outbox-ledger-trimmed"))
+        #expect(log.codes.contains(.outboxLedgerTrimmed))
         #expect(try outbox.append(sampleReceipt(4)) == .alreadyRecorded(id: sampleReceipt(4).idempotencyKey))
         #expect(try outbox.append(sampleReceipt(0)) == .appended(id: sampleReceipt(0).idempotencyKey))
     }
@@ -260,7 +260,7 @@ struct OutboxFlushTests {
                 : .delivered(attempts: 1, status: 200)
         }
         #expect(report.deadLettered.map(\.messageId) == ["m-1"])
-        #expect(report.diagnostics.map(\.code) == ["receipt-dead-lettered"])
+        #expect(report.diagnostics.map(\.diagnosticCode) == [.receiptDeadLettered])
         #expect(report.remaining == 0)
         let letters = try outbox.deadLetters()
         #expect(letters.map(\.receipt) == [sampleReceipt(1)])
@@ -285,7 +285,7 @@ struct OutboxFlushTests {
         let report = try outbox.flush { _ in .permanentFailure(attempts: 1, status: 400, reason: "bad") }
         #expect(report.deadLettered.isEmpty)
         #expect(report.remaining == 1)
-        #expect(report.diagnostics.map(\.code) == ["outbox-dead-letters-full"])
+        #expect(report.diagnostics.map(\.diagnosticCode) == [.outboxDeadLettersFull])
         #expect(try outbox.deadLetters().isEmpty)
     }
 
@@ -344,7 +344,7 @@ struct OutboxFlushTests {
         }
         #expect(report.delivered.count == 1)
         #expect(report.remaining == 2)
-        #expect(report.diagnostics.map(\.code) == ["outbox-flush-time-spent"])
+        #expect(report.diagnostics.map(\.diagnosticCode) == [.outboxFlushTimeSpent])
     }
 }
 
@@ -453,7 +453,7 @@ struct OutboxLimitTests {
             try outbox.append(sampleReceipt(2))
             Issue.record("the third receipt was accepted past the limit")
         } catch {
-            #expect(error.code == "outbox-full")
+            #expect(error.code == DiagnosticCode.outboxFull.rawValue)
             #expect(error.message.contains("was not recorded"))
             #expect(error.diagnostic.severity == .error)
         }
@@ -468,11 +468,11 @@ struct OutboxLimitTests {
         let outbox = try ReceiptOutbox(directory: scratch.file("outbox"), limits: .init(maxPendingBytes: 0))
         let bridge = NotificationBridge(registry: BuiltInVendors.registry, sink: outbox)
         let effects = bridge.handle(.open, userInfo: Payloads.payload("full", 1))
-        let codes = effects.compactMap { effect -> String? in
-            if case .diagnostic(let diagnostic) = effect { return diagnostic.code }
+        let codes = effects.compactMap { effect -> DiagnosticCode? in
+            if case .diagnostic(let diagnostic) = effect { return diagnostic.diagnosticCode }
             return nil
         }
-        #expect(codes == ["receipt-not-recorded"])
+        #expect(codes == [.receiptNotRecorded])
     }
 
     @Test("an append compacts the journal first once most of it is reclaimable, keeping every pending receipt")

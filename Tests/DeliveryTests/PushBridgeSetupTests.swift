@@ -96,7 +96,7 @@ struct PushBridgeSetupTests {
         let runtime = PushBridgeRuntime(
             configuration: configuration(), directory: file, transport: ScriptedTransport([], clock: SimulatedClock()))
         #expect(runtime.outbox == nil)
-        #expect(runtime.diagnostics.map(\.code) == ["outbox-unusable"])
+        #expect(runtime.diagnostics.map(\.diagnosticCode) == [.outboxUnusable])
         #expect(runtime.sink is HTTPReceiptSink)
         #expect(runtime.makeFlushScheduler(backgroundTasks: nil) == nil)
     }
@@ -265,7 +265,7 @@ struct FlushLeaseTests {
             return .delivered(attempts: 1, status: 200)
         }
         #expect(report.delivered.count == 1 && report.remaining == 3)
-        #expect(report.diagnostics.map(\.code).contains("outbox-flush-stopped"))
+        #expect(report.diagnostics.map(\.diagnosticCode).contains(.outboxFlushStopped))
         #expect(try outbox.flush { _ in .delivered(attempts: 1, status: 200) }.delivered.count == 3)
     }
 

@@ -140,7 +140,7 @@ struct FuzzRegressionTests {
     func nonObjectApsKept(vendor: String, text: String) throws {
         let adapter = try BuiltInVendors.registry.requireAdapter(id: vendor)
         let decoded = adapter.decode(try Fixtures.userInfo(text))
-        #expect(decoded.diagnostics.contains { $0.code == "aps-not-object" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .apsNotObject })
         #expect(JSONWriter.string(decoded.payload.bridgeJSON).contains(#":"6""#))
     }
 }

@@ -59,7 +59,7 @@ struct LinkSafetyTests {
         let harness = Harness(delegateConsumes: ["javascript", "https", "data"], closureConsumes: ["javascript"])
         let outcome = harness.bridge.router.route(link)
         #expect(outcome.via == .rejected)
-        #expect(outcome.diagnostic?.code == "link-rejected")
+        #expect(outcome.diagnostic?.diagnosticCode == .linkRejected)
         #expect(harness.appOffers == 0)
         #expect(harness.opener.seen.count == 0)
     }
@@ -71,7 +71,7 @@ struct LinkSafetyTests {
         let outcome = harness.bridge.router.route(link)
         #expect(outcome.via == .rejected)
         let diagnostic = try #require(outcome.diagnostic)
-        #expect(diagnostic.code == "link-rejected")
+        #expect(diagnostic.diagnosticCode == .linkRejected)
         #expect(diagnostic.message.contains(try #require(DeepLink(link)).scheme))
         #expect(harness.opener.seen.count == 0)
     }
@@ -84,7 +84,7 @@ struct LinkSafetyTests {
             let effects = harness.bridge.handle(.open, userInfo: userInfo)
             #expect(effects.routes.map(\.url) == [link], "\(vendor)")
             #expect(effects.routes.map(\.via) == [.rejected], "\(vendor)")
-            #expect(effects.diagnostics.map(\.code) == ["link-rejected"], "\(vendor)")
+            #expect(effects.diagnostics.map(\.diagnosticCode) == [.linkRejected], "\(vendor)")
             #expect(!effects.receipts.contains { $0.kind == .deepLinkOpened }, "\(vendor): $deeplink.opened recorded")
             #expect(harness.opener.seen.count == 0, "\(vendor)")
         }
@@ -137,7 +137,7 @@ struct LinkSafetyTests {
         let harness = Harness(policy: LinkPolicy(allowedSchemes: ["https", "GYM"]))
         let outcome = harness.bridge.router.route(link)
         #expect((outcome.via == .system) == opens)
-        #expect((outcome.diagnostic?.code == "link-rejected") == !opens)
+        #expect((outcome.diagnostic?.diagnosticCode == .linkRejected) == !opens)
     }
 
     @Test("an http(s) host allowlist is exact and sees through userinfo, ports, case and look-alike hosts",
@@ -158,7 +158,7 @@ struct LinkSafetyTests {
         let outcome = harness.bridge.router.route(link)
         #expect((outcome.via == .system) == opens, "\(link)")
         #expect(harness.opener.seen.count == (opens ? 1 : 0), "\(link)")
-        if !opens { #expect(outcome.diagnostic?.code == "link-rejected", "\(link)") }
+        if !opens { #expect(outcome.diagnostic?.diagnosticCode == .linkRejected, "\(link)") }
     }
 
     @Test("a backslash in an http(s) authority is refused under a host allowlist (browsers read it as '/')")

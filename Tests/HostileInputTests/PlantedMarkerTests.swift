@@ -175,7 +175,7 @@ struct PlantedMarkerTests {
         let claimant = try #require(try Self.registry.claimant(of: userInfo))
         #expect(claimant.id == winner)
         let notes = Self.registry.claimNotes(of: userInfo, claimedBy: claimant)
-        #expect(notes.map(\.code) == ["claimed-by-message-id"])
+        #expect(notes.map(\.diagnosticCode) == [.claimedByMessageID])
         #expect(notes.first?.message.contains(try Self.registry.requireAdapter(id: other).name) == true)
     }
 

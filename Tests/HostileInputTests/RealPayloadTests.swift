@@ -95,7 +95,7 @@ struct RealPayloadTests {
         if Self.expectedClaims[name] == nil {
             // Unclaimed: each step but launch says the push is left to the app, and nothing else happens.
             #expect(detected.count == everyStep.count)
-            #expect(detected.diagnostics.allSatisfy { $0.code == "not-claimed" })
+            #expect(detected.diagnostics.allSatisfy { $0.diagnosticCode == .notClaimed })
         }
         for effect in detected { printable(effect.json, "\(name) detected: effect") }
         for vendor in BuiltInVendors.registry.ids {

@@ -10,14 +10,14 @@ struct TerminalTextTests {
     static let rlo = "\u{202E}"
 
     /// A payload, the adapter that decodes (and validates) it, and the code of the diagnostic that quotes the bidi text.
-    static let cases: [(code: String, vendor: String, payload: String)] = [
-        ("ignored-key", "buzzkit", #"{"aps":{"alert":"x"},"buzzkit":{"messageId":"m1"},"k\u202e":1}"#),
-        ("unknown-key", "buzzkit", #"{"aps":{"alert":"x"},"buzzkit":{"messageId":"m1","\u202ek":1}}"#),
-        ("unknown-key", "klaviyo", #"{"aps":{"alert":"x"},"body":{"_k":"k1","\u202ek":1}}"#),
-        ("category-mismatch", "buzzkit", #"{"aps":{"alert":"x","category":"buzzkit.\u202e1"},"buzzkit":{"messageId":"m1"}}"#),
-        ("button-titles-unknown", "airship",
+    static let cases: [(code: DiagnosticCode, vendor: String, payload: String)] = [
+        (.ignoredKey, "buzzkit", #"{"aps":{"alert":"x"},"buzzkit":{"messageId":"m1"},"k\u202e":1}"#),
+        (.unknownKey, "buzzkit", #"{"aps":{"alert":"x"},"buzzkit":{"messageId":"m1","\u202ek":1}}"#),
+        (.unknownKey, "klaviyo", #"{"aps":{"alert":"x"},"body":{"_k":"k1","\u202ek":1}}"#),
+        (.categoryMismatch, "buzzkit", #"{"aps":{"alert":"x","category":"buzzkit.\u202e1"},"buzzkit":{"messageId":"m1"}}"#),
+        (.buttonTitlesUnknown, "airship",
          #"{"aps":{"alert":"x","category":"cat\u202e"},"_":"a1","com.urbanairship.interactive_actions":{"b1":{"^d":"https://x.example/"}}}"#),
-        ("not-read", "onesignal", #"{"aps":{"alert":"x"},"custom":{"i":"os-1"},"k\u202e":1}"#),
+        (.notRead, "onesignal", #"{"aps":{"alert":"x"},"custom":{"i":"os-1"},"k\u202e":1}"#),
     ]
 
     @Test("each message kind that quotes a key, category or title escapes a bidi override in it",
@@ -28,7 +28,7 @@ struct TerminalTextTests {
         let userInfo = try VendorRegistry.parseUserInfo(Array(text.utf8))
         let decoded = adapter.decode(userInfo)
         let all = decoded.diagnostics + adapter.validationProblems(userInfo, payload: decoded.payload)
-        let found = all.filter { $0.code == code }
+        let found = all.filter { $0.diagnosticCode == code }
         try #require(!found.isEmpty, "\(vendor): no \(code) in \(all)")
         for diagnostic in found {
             #expect(diagnostic.message.contains("\\u{202e}"), "\(diagnostic)")

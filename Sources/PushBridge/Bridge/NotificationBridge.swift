@@ -170,7 +170,7 @@ public final class NotificationBridge: Sendable {
         do throws(PushBridgeError) {
             adapter = try registry.resolve(pending.userInfo, vendor: pending.vendor)
         } catch {
-            emit(.diagnostic(Diagnostic(.info, code: "not-claimed", message: "\(error); the push is left to the app")))
+            emit(.diagnostic(Diagnostic(.info, code: .notClaimed, message: "\(error); the push is left to the app")))
             return effects
         }
         if step == .launch { return [] }
@@ -211,7 +211,7 @@ public final class NotificationBridge: Sendable {
             emit(.action(name: action.name, handled: actionHandled, data: action.data))
             if !actionHandled, plan.warnsWhenActionUnhandled {
                 emit(.diagnostic(Diagnostic(
-                    .warning, code: "action-unhandled", message: "no handler is registered for action '\(action.name)'")))
+                    .warning, code: .actionUnhandled, message: "no handler is registered for action '\(action.name)'")))
             }
             if let receipt = adapter.actionReceipt(for: action, handled: actionHandled, payload: payload) {
                 send(receipt)
@@ -244,7 +244,7 @@ public final class NotificationBridge: Sendable {
         } catch {
             state.withLock { $0.sentReceipts.remove(key) }
             emit(.diagnostic(Diagnostic(
-                .error, code: "receipt-not-recorded", message: "receipt '\(receipt.event)' could not be recorded: \(error)")))
+                .error, code: .receiptNotRecorded, message: "receipt '\(receipt.event)' could not be recorded: \(error)")))
         }
     }
 }

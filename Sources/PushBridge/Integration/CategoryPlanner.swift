@@ -134,7 +134,7 @@ public struct CategoryPlanner: Sendable {
             if let index = entries.firstIndex(where: { $0.id == category.id }) {
                 guard entries[index].owner == provider.id else {
                     diagnostics.append(Diagnostic(
-                        .warning, code: "category-conflict",
+                        .warning, code: .categoryConflict,
                         message: "\(provider.id) needs category '\(category.id)', which \(entries[index].owner) "
                             + "already registers; the first registration is kept"))
                     return
@@ -155,7 +155,7 @@ public struct CategoryPlanner: Sendable {
                 entries.removeAll { $0.id == id }
                 removed.append(id)
                 diagnostics.append(Diagnostic(
-                    .info, code: "category-dropped",
+                    .info, code: .categoryDropped,
                     message: "\(provider.id) keeps at most \(limit) categories registered; '\(id)' was dropped"))
             }
         }
@@ -171,7 +171,7 @@ public struct CategoryPlanner: Sendable {
             guard let owner = providers.first(where: { $0.ownsCategory(id) }), !appIDs.contains(id) else { continue }
             known.insert(id)
             diagnostics.append(Diagnostic(
-                .info, code: "category-unknown",
+                .info, code: .categoryUnknown,
                 message: "a notification in Notification Centre uses \(owner.id) category '\(id)', but no notification "
                     + "seen defines its buttons; it is registered when one is seen"))
         }
@@ -215,7 +215,7 @@ public struct CategoryPlanner: Sendable {
             JSONWriter.string(.array(category.actions.map { .string($0.title) }))
         }
         return Diagnostic(
-            .warning, code: "category-id-collision",
+            .warning, code: .categoryIDCollision,
             message: "\(owner) derives category '\(id)' for two different button sets, \(titles(first)) and "
                 + "\(titles(second)) (its 64-bit hash collides): the first registration is kept, so a push with the "
                 + "second set would show the first set's buttons")
@@ -223,7 +223,7 @@ public struct CategoryPlanner: Sendable {
 
     private static func appWins(_ id: String, owner: String) -> Diagnostic {
         Diagnostic(
-            .warning, code: "category-owned-by-app",
+            .warning, code: .categoryOwnedByApp,
             message: "the app registers category '\(id)' itself; \(owner)'s category of that id is not registered "
                 + "and the app's is kept unchanged")
     }

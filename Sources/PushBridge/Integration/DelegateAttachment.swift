@@ -53,14 +53,14 @@ public final class DelegateAttachment: Sendable {
         switch policy {
         case .reattach:
             diagnostic = firstTime ? Diagnostic(
-                .warning, code: "delegate-replaced",
+                .warning, code: .delegateReplaced,
                 message: "UNUserNotificationCenter.delegate was set to \(typeName) after PushBridge was installed; "
                     + "PushBridge took the delegate back and forwards every callback to \(typeName). Install "
                     + "PushBridge after the other SDKs, or list their delegates in otherDelegates") : nil
             return Outcome(takeSlot: true, newForwardee: current, diagnostic: diagnostic)
         case .reportOnly:
             diagnostic = firstTime ? Diagnostic(
-                .warning, code: "delegate-replaced",
+                .warning, code: .delegateReplaced,
                 message: "UNUserNotificationCenter.delegate was set to \(typeName) after PushBridge was installed: "
                     + "taps on vendor pushes produce no receipts or routes unless \(typeName) forwards to "
                     + "PushBridge. Install PushBridge after the other SDKs, or use the reattach policy") : nil

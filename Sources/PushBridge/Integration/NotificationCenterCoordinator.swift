@@ -420,7 +420,7 @@ public final class NotificationCenterCoordinator: Sendable {
             return []
         } catch {
             return report([.diagnostic(Diagnostic(
-                .warning, code: "ambiguous-vendor", message: "\(error); the push is left to the app"))])
+                .warning, code: .ambiguousVendor, message: "\(error); the push is left to the app"))])
         }
     }
 

@@ -209,7 +209,7 @@ public struct TokenRegistrar: Sendable {
         let hex = DeviceToken.hex(bytes)
         guard !hex.isEmpty else {
             return TokenRegistrationOutcome(diagnostics: [Diagnostic(
-                .warning, code: "token-empty", message: "an empty APNs device token was ignored")])
+                .warning, code: .tokenEmpty, message: "an empty APNs device token was ignored")])
         }
         token = hex
         return evaluate()

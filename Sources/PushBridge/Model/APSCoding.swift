@@ -40,13 +40,13 @@ public enum APSCoding {
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         guard let aps else {
-            diagnostics.append(Diagnostic(.info, code: "aps-missing", path: "$.aps", message: "no aps dictionary"))
+            diagnostics.append(Diagnostic(.info, code: .apsMissing, path: "$.aps", message: "no aps dictionary"))
             return diagnostics
         }
         guard case .object(let members) = aps else {
             payload.ignored[nonObjectAPSKey] = aps
             diagnostics.append(Diagnostic(
-                .warning, code: "aps-not-object", path: "$.aps",
+                .warning, code: .apsNotObject, path: "$.aps",
                 message: "aps is \(aps.typeNameWithArticle), not an object; it is kept under ignored"))
             return diagnostics
         }
@@ -76,7 +76,7 @@ public enum APSCoding {
                 } else {
                     payload.apsExtra[key] = value
                     diagnostics.append(Diagnostic(
-                        .warning, code: "badge-not-integer", path: path,
+                        .warning, code: .badgeNotInteger, path: path,
                         message: "aps.badge is \(value), not an integer; the badge is not set"))
                 }
             case .sound:
@@ -99,7 +99,7 @@ public enum APSCoding {
                 payload.contentAvailable = true
                 payload.apsExtra[key] = value
                 diagnostics.append(Diagnostic(
-                    .info, code: "content-available-spelled-out", path: path,
+                    .info, code: .contentAvailableSpelledOut, path: path,
                     message: "aps.content-available is \(value), read as set; kept as sent (APNs itself reads the number 1)"))
             case .mutableContent, .contentAvailable:
                 if let flag = value.intValue, flag == 0 || flag == 1 {
@@ -107,7 +107,7 @@ public enum APSCoding {
                 } else {
                     payload.apsExtra[key] = value
                     diagnostics.append(Diagnostic(
-                        .warning, code: "aps-flag-not-0-or-1", path: path,
+                        .warning, code: .apsFlagNot0Or1, path: path,
                         message: "aps.\(key) is \(value); APNs reads only the number 1"))
                 }
             case .other:

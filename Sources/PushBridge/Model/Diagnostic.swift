@@ -36,7 +36,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// objects") and was kept as sent (in `ignored`, `data` or `apsExtra`).
     public static func wrongType(_ path: String, expected: String, _ value: JSONValue) -> Diagnostic {
         Diagnostic(
-            .warning, code: "wrong-type", path: path,
+            .warning, code: .wrongType, path: path,
             message: "expected \(expected), found \(value.typeNameWithArticle); kept as sent")
     }
 

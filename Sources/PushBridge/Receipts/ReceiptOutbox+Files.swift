@@ -29,7 +29,7 @@ public struct OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `path` is not a regular file the outbox may open (a link, a directory, a device, a FIFO).
     static func notRegular(_ path: String, what: String) -> OutboxError {
         OutboxError(
-            code: "outbox-unusable",
+            code: DiagnosticCode.outboxUnusable.rawValue,
             message: "'\(path)' is \(what), not a regular file: the outbox opens only its own regular files and never "
                 + "follows a link; it was not read or written. Move it out of the outbox directory")
     }
@@ -37,7 +37,7 @@ public struct OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `path` is larger than the outbox reads.
     static func tooLarge(_ path: String, size: String, limit: Int) -> OutboxError {
         OutboxError(
-            code: "outbox-file-too-large",
+            code: DiagnosticCode.outboxFileTooLarge.rawValue,
             message: "'\(path)' is \(size), more than the outbox reads (\(limit) bytes, derived from its limits); it "
                 + "was not read. Move it out of the outbox directory")
     }
@@ -45,7 +45,8 @@ public struct OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A failed system call on `path`, with `errno`'s text.
     static func io(_ action: String, _ path: String, errno code: Int32 = errno) -> OutboxError {
         OutboxError(
-            code: "outbox-io", message: "could not \(action) '\(path)': \(String(cString: strerror(code)))",
+            code: DiagnosticCode.outboxIO.rawValue,
+            message: "could not \(action) '\(path)': \(String(cString: strerror(code)))",
             systemError: code)
     }
 }
@@ -118,7 +119,8 @@ enum OutboxFiles {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .io("inspect", path) }
         guard UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFDIR) else {
-            throw OutboxError(code: "outbox-unusable", message: "'\(path)' exists and is not a directory")
+            throw OutboxError(
+                code: DiagnosticCode.outboxUnusable.rawValue, message: "'\(path)' exists and is not a directory")
         }
     }
 

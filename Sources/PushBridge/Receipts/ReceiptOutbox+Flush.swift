@@ -185,7 +185,7 @@ extension ReceiptOutbox {
             run.report.busy = true
             run.report.remaining = try withJournal { journal throws(OutboxError) in try journal.read().pending.count }
             run.report.diagnostics.append(Diagnostic(
-                .info, code: "outbox-flush-busy", message: "another flush is sending this outbox; nothing was sent"))
+                .info, code: .outboxFlushBusy, message: "another flush is sending this outbox; nothing was sent"))
             return run.report
         }
         defer { releaseLease(run.lease) }
@@ -226,14 +226,14 @@ extension ReceiptOutbox {
         if let budget = run.options.maxDuration, OutboxFiles.monotonicSeconds() - run.start >= budget {
             run.outOfTime = true
             run.report.diagnostics.append(Diagnostic(
-                .warning, code: "outbox-flush-time-spent",
+                .warning, code: .outboxFlushTimeSpent,
                 message: "the flush used its \(budget) s; the remaining receipts stay for the next flush"))
             return
         }
         if run.options.stop?.isRequested == true {
             run.outOfTime = true
             run.report.diagnostics.append(Diagnostic(
-                .info, code: "outbox-flush-stopped",
+                .info, code: .outboxFlushStopped,
                 message: "the flush was asked to stop; the remaining receipts stay for the next flush"))
             return
         }
@@ -312,18 +312,18 @@ extension ReceiptOutbox {
             run.marked(entry.id)
             run.report.deadLettered.append(item)
             run.report.diagnostics.append(Diagnostic(
-                .error, code: "receipt-dead-lettered",
+                .error, code: .receiptDeadLettered,
                 message: "\(receiptName) was refused for good and kept in \(FileName.deadLetters): \(reason)"))
         case .full:
             run.report.deferred.append(item)
             run.report.diagnostics.append(Diagnostic(
-                .error, code: "outbox-dead-letters-full",
+                .error, code: .outboxDeadLettersFull,
                 message: "\(FileName.deadLetters) reached its limit of \(limits.maxDeadLetterBytes) bytes: "
                     + "\(receiptName), refused for good, stays pending; read and clear the dead letters"))
         case .refused(let why):
             run.report.deferred.append(item)
             run.report.diagnostics.append(Diagnostic(
-                .error, code: "outbox-dead-letter-failed",
+                .error, code: .outboxDeadLetterFailed,
                 message: "\(receiptName) was refused for good but could not be set aside: \(why). It stays "
                     + "pending; the other receipts go on"))
         }

@@ -52,7 +52,7 @@ extension ReceiptOutbox {
                 try writeLease(lease)
             } catch {
                 return .unrecorded(Diagnostic(
-                    .warning, code: "outbox-flush-lease-unwritten",
+                    .warning, code: .outboxFlushLeaseUnwritten,
                     message: "\(error.message); the flush runs without its lease, so another flush could run "
                         + "beside it (each receipt keeps its Idempotency-Key)"))
             }

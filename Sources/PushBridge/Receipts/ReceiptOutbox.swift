@@ -107,7 +107,8 @@ public final class ReceiptOutbox: ReceiptSink {
         if createIfMissing {
             try OutboxFiles.makeDirectory(directory)
         } else if !OutboxFiles.isDirectory(directory) {
-            throw OutboxError(code: "outbox-unusable", message: "there is no outbox directory at '\(directory)'")
+            throw OutboxError(
+                code: DiagnosticCode.outboxUnusable.rawValue, message: "there is no outbox directory at '\(directory)'")
         }
         self.directory = directory
         self.limits = limits
@@ -139,7 +140,7 @@ public final class ReceiptOutbox: ReceiptSink {
         let frame = OutboxFrame.encode(.receipt, id: id, body: JSONWriter.bytes(receipt.outboxJSON))
         guard frame.count - OutboxFrame.headerSize <= OutboxFrame.maxPayload else {
             throw OutboxError(
-                code: "outbox-receipt-too-large",
+                code: DiagnosticCode.outboxReceiptTooLarge.rawValue,
                 message: "receipt '\(receipt.event)' (\(receipt.vendor)) is \(frame.count) bytes, more than a record "
                     + "may hold (\(OutboxFrame.maxPayload)); it was not recorded")
         }
@@ -154,7 +155,7 @@ public final class ReceiptOutbox: ReceiptSink {
                 let torn = state.bytes.count - state.scan.validEnd
                 try OutboxFiles.truncate(journal.descriptor, to: state.scan.validEnd, path: journal.path)
                 reportDiagnostic(Diagnostic(
-                    .warning, code: "outbox-torn-record",
+                    .warning, code: .outboxTornRecord,
                     message: "skipped \(torn) bytes at the end of the journal: a record whose write never completed "
                         + "(a crash during an append); every record before it is intact"))
                 state = JournalState(
@@ -163,7 +164,7 @@ public final class ReceiptOutbox: ReceiptSink {
             guard state.pendingBytes + frame.count <= limits.maxPendingBytes else {
                 let messageText = receipt.messageId.map { " for message '\($0)'" } ?? ""
                 throw OutboxError(
-                    code: "outbox-full",
+                    code: DiagnosticCode.outboxFull.rawValue,
                     message: "the outbox is full: \(state.pending.count) receipts (\(state.pendingBytes) bytes) are "
                         + "waiting, the limit is \(limits.maxPendingBytes) bytes; receipt '\(receipt.event)' "
                         + "(\(receipt.vendor))\(messageText) was not recorded. Flush the outbox to make room")
@@ -257,7 +258,7 @@ public final class ReceiptOutbox: ReceiptSink {
         output.append(contentsOf: frame)
         guard output.count <= limits.maxJournalBytes else {
             throw OutboxError(
-                code: "outbox-full",
+                code: DiagnosticCode.outboxFull.rawValue,
                 message: "the journal would be \(output.count) bytes even compacted, more than its limit of "
                     + "\(limits.maxJournalBytes) bytes; nothing was written. Flush the outbox to make room")
         }
@@ -275,14 +276,14 @@ public final class ReceiptOutbox: ReceiptSink {
         let skipped = state.scan.skipped.reduce(0) { $0 + $1.count }
         if skipped > 0 {
             reportDiagnostic(Diagnostic(
-                .warning, code: "outbox-corrupt-bytes-dropped",
+                .warning, code: .outboxCorruptBytesDropped,
                 message: "compaction dropped \(skipped) bytes of the journal that held no valid record "
                     + "(torn or damaged); every valid record was kept"))
         }
         let forgotten = state.handled.count - min(state.handled.count, limits.ledgerCapacity)
         if forgotten > 0 {
             reportDiagnostic(Diagnostic(
-                .info, code: "outbox-ledger-trimmed",
+                .info, code: .outboxLedgerTrimmed,
                 message: "the once-only ledger forgot its \(forgotten) oldest receipt ids (capacity "
                     + "\(limits.ledgerCapacity)); a receipt recorded again after that is resent with the same "
                     + "Idempotency-Key"))
@@ -296,7 +297,7 @@ public final class ReceiptOutbox: ReceiptSink {
         for name in OutboxFiles.names(in: directory, withPrefix: FileName.compacting) {
             guard let code = OutboxFiles.removeEntry(path(name)) else { continue }
             reportDiagnostic(Diagnostic(
-                .warning, code: "outbox-stale-compaction-file",
+                .warning, code: .outboxStaleCompactionFile,
                 message: "'\(path(name))', left by a compaction that did not finish, could not be removed ("
                     + "\(String(cString: strerror(code)))); compaction goes on through a new file. Remove it"))
         }

@@ -260,7 +260,7 @@ public final class DeepLinkRouter: Sendable {
     public func route(_ url: String, gate: LinkGate = .standard) -> RouteOutcome {
         guard let link = DeepLink(url) else {
             return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
-                .warning, code: "link-rejected", path: JSONPath.root,
+                .warning, code: .linkRejected, path: JSONPath.root,
                 message: "deep link '\(Self.printable(url))' is not an absolute URL; nothing was opened"))
         }
         let current = state.withLock { $0 }
@@ -268,13 +268,13 @@ public final class DeepLinkRouter: Sendable {
         switch gate {
         case .allowedSchemes(let schemes) where !schemes.contains(link.scheme):
             return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
-                .warning, code: "link-gate", path: JSONPath.root,
+                .warning, code: .linkGate, path: JSONPath.root,
                 message: "deep link '\(Self.printable(url))' was not opened: the vendor allows only "
                     + "\(schemes.sorted().joined(separator: ", ")) links, so no route saw it"))
         case .userActivityOnly:
             if userActivity() { return RouteOutcome(url: url, via: .userActivity, diagnostic: nil) }
             return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
-                .warning, code: "link-gate", path: JSONPath.root,
+                .warning, code: .linkGate, path: JSONPath.root,
                 message: "deep link '\(Self.printable(url))' reaches the app only as a user activity, and no "
                     + "user-activity handler took it"))
         default:
@@ -291,12 +291,12 @@ public final class DeepLinkRouter: Sendable {
         }
         if let refusal = current.policy.refusal(for: link) {
             return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
-                .warning, code: "link-rejected", path: JSONPath.root,
+                .warning, code: .linkRejected, path: JSONPath.root,
                 message: "deep link '\(Self.printable(url))' was not opened: \(refusal)"))
         }
         guard current.system.open(link) else {
             return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
-                .warning, code: "link-not-opened", path: JSONPath.root,
+                .warning, code: .linkNotOpened, path: JSONPath.root,
                 message: "the system could not open '\(Self.printable(url))'"))
         }
         return RouteOutcome(url: url, via: .system, diagnostic: nil)

@@ -46,7 +46,7 @@ public enum Validator {
         var problems: [Diagnostic] = []
         if byteCount > apnsPayloadLimit {
             problems.append(Diagnostic(
-                .error, code: "payload-too-large",
+                .error, code: .payloadTooLarge,
                 message: "payload is \(byteCount) bytes; APNs accepts at most \(apnsPayloadLimit)"))
         }
         var payload = PushPayload(vendor: adapter?.id ?? "")
@@ -59,17 +59,17 @@ public enum Validator {
             diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
         }
         if userInfo["aps"] == nil {
-            problems.append(Diagnostic(.error, code: "aps-missing", path: "$.aps", message: "there is no aps dictionary"))
+            problems.append(Diagnostic(.error, code: .apsMissing, path: "$.aps", message: "there is no aps dictionary"))
         } else if !hasAlert(userInfo["aps"]?["alert"]), !payload.contentAvailable {
             problems.append(Diagnostic(
-                .error, code: "alert-missing", path: "$.aps.alert",
+                .error, code: .alertMissing, path: "$.aps.alert",
                 message: "no aps.alert: iOS shows nothing for a push without one (set content-available for a background push)"))
         }
         let buttonsNeedExtension = adapter?.capabilities.buttonsNeedServiceExtension ?? true
         if !payload.mutableContent, payload.imageURL != nil || (buttonsNeedExtension && !payload.buttons.isEmpty) {
             let what = payload.imageURL != nil ? "an image" : "buttons"
             problems.append(Diagnostic(
-                .error, code: "mutable-content-missing", path: "$.aps[\"mutable-content\"]",
+                .error, code: .mutableContentMissing, path: "$.aps[\"mutable-content\"]",
                 message: "the payload has \(what) but no mutable-content: 1, so the service extension never runs"))
         }
         // A critical sound is a dictionary (kept in apsExtra) whose name is the file.
@@ -79,7 +79,7 @@ public enum Validator {
             if !sound.contains(".") || !soundExtensions.contains(ext ?? "") {
                 let path = payload.sound == nil ? "$.aps.sound.name" : "$.aps.sound"
                 problems.append(Diagnostic(
-                    .warning, code: "sound-without-extension", path: path,
+                    .warning, code: .soundWithoutExtension, path: path,
                     message: "sound '\(sound)' has no .caf, .aiff or .wav extension; iOS will not find it"))
             }
         }

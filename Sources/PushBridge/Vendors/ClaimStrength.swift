@@ -185,7 +185,7 @@ extension VendorAdapter {
         for (key, value) in carried { result.payload.ignored[JSONPath.member(key, of: JSONPath.root)] = value }
         let names = envelopes.map(\.name).joined(separator: " and ")
         result.diagnostics.append(Diagnostic(
-            .info, code: "carrier-keys", path: JSONPath.root,
+            .info, code: .carrierKeys, path: JSONPath.root,
             message: "\(names) delivered this push: its keys \(carried.map { "'\($0.key)'" }.joined(separator: ", ")) "
                 + "are kept aside, not read as \(name) data, and not carried by a translation"))
         return result

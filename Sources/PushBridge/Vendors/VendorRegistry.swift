@@ -126,7 +126,7 @@ public struct VendorRegistry: Sendable {
         let keys = others.flatMap { $0.claimKeys ?? [] }.filter { userInfo[$0] != nil }
         let keyText = keys.isEmpty ? "" : " (\(keys.map { "'\($0)'" }.joined(separator: ", ")))"
         return [Diagnostic(
-            .info, code: "claimed-by-message-id", path: JSONPath.root,
+            .info, code: .claimedByMessageID, path: JSONPath.root,
             message: "\(names) also claims this push\(keyText); \(adapter.name) claims it by its message id and wins: "
                 + "the other's keys are kept as \(adapter.name)'s own, not read as theirs")]
     }

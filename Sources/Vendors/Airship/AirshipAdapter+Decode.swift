@@ -38,7 +38,7 @@ struct AirshipDecoding {
 
     /// Keeps a value with no field of its own and says why.
     mutating func set(
-        _ value: JSONValue, asideAt path: String, _ severity: Diagnostic.Severity, _ code: String, _ why: String
+        _ value: JSONValue, asideAt path: String, _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ why: String
     ) {
         let diagnostic = Diagnostic(severity, code: code, path: path, message: why + "; kept under ignored")
         setAside(value, at: path, noting: diagnostic)
@@ -56,7 +56,7 @@ struct AirshipDecoding {
             payload.tracking[key] = value
             if sendId.isEmpty {
                 diagnostics.append(Diagnostic(
-                    .warning, code: "send-id-empty", path: path,
+                    .warning, code: .sendIDEmpty, path: path,
                     message: "the send id is empty: Airship's events report it as sent"))
             } else {
                 payload.messageId = sendId
@@ -69,14 +69,14 @@ struct AirshipDecoding {
         case Key.interactiveActions:
             break  // after the root, once the category is known
         case Key.foregroundPresentation, Key.legacyForegroundPresentation:
-            set(value, asideAt: path, .info, "no-bridge-field",
+            set(value, asideAt: path, .info, .noBridgeField,
                 "\(key) chooses how the SDK presents the push in the foreground; the bridge form has no field for it")
         case Key.deepLink, Key.deepLinkLong:
             guard let link = value.stringValue else { return wrongType(value, at: path, expected: "a URL string") }
             if payload.deepLink == nil {
                 payload.deepLink = link
             } else {
-                set(value, asideAt: path, .info, "second-deep-link",
+                set(value, asideAt: path, .info, .secondDeepLink,
                     "a second deep-link action: the SDK runs both, the bridge form holds the first")
             }
         default:
@@ -87,7 +87,7 @@ struct AirshipDecoding {
             if payload.action == nil {
                 payload.action = PushAction(name: key, data: [Key.value: value])
             } else {
-                set(value, asideAt: path, .info, "second-action",
+                set(value, asideAt: path, .info, .secondAction,
                     "action '\(key)': the SDK runs every action key, the bridge form holds the first")
             }
         }
@@ -108,17 +108,17 @@ struct AirshipDecoding {
             case Key.url where !hasURLs:
                 decodeURLStrings(member, at: path)
             case Key.url:
-                set(member, asideAt: path, .info, "url-shadowed", "'urls' is present, so the SDK never reads 'url'")
+                set(member, asideAt: path, .info, .urlShadowed, "'urls' is present, so the SDK never reads 'url'")
             case "content":
-                set(member, asideAt: path, .info, "content-override",
+                set(member, asideAt: path, .info, .contentOverride,
                     "the service extension shows this title, subtitle and body instead of aps.alert")
             default:
-                set(member, asideAt: path, .info, "no-bridge-field", "attachment member '\(key)' has no bridge field")
+                set(member, asideAt: path, .info, .noBridgeField, "attachment member '\(key)' has no bridge field")
             }
         }
         if !members.contains(key: Key.urls), !members.contains(key: Key.url) {
             diagnostics.append(Diagnostic(
-                .warning, code: "attachment-url-missing", path: JSONPath.member(Key.url, of: Path.media),
+                .warning, code: .attachmentURLMissing, path: JSONPath.member(Key.url, of: Path.media),
                 message: "the attachment has neither 'urls' nor 'url': the SDK shows no image"))
         }
     }
@@ -133,7 +133,7 @@ struct AirshipDecoding {
         payload.imageURL = image
         let firstPath = JSONPath.element(0, of: path)
         for (key, member) in first where key != Key.url {
-            set(member, asideAt: JSONPath.member(key, of: firstPath), .info, "no-bridge-field",
+            set(member, asideAt: JSONPath.member(key, of: firstPath), .info, .noBridgeField,
                 "attachment member '\(key)' has no bridge field")
         }
         keepExtraAttachments(elements, at: path)
@@ -154,7 +154,7 @@ struct AirshipDecoding {
 
     private mutating func keepExtraAttachments(_ elements: [JSONValue], at path: String) {
         guard elements.count > 1 else { return }
-        set(.array(Array(elements.dropFirst())), asideAt: JSONPath.slice(from: 1, of: path), .info, "extra-attachments",
+        set(.array(Array(elements.dropFirst())), asideAt: JSONPath.slice(from: 1, of: path), .info, .extraAttachments,
             "the bridge form holds one image; the SDK attaches these too")
     }
 
@@ -183,18 +183,18 @@ struct AirshipDecoding {
         for (buttonId, entry) in entries where !shown.contains(buttonId) {
             let path = Path.button(buttonId)
             if buttonId == LifecycleStep.dismissActionIdentifier {
-                set(entry, asideAt: path, .info, "dismiss-actions",
+                set(entry, asideAt: path, .info, .dismissActions,
                     "the SDK runs these actions when the push is dismissed")
             } else if let category, category.actions.contains(where: { $0.id == buttonId }) {
-                set(entry, asideAt: path, .warning, "too-many-buttons",
+                set(entry, asideAt: path, .warning, .tooManyButtons,
                     "iOS shows at most \(AirshipAdapter.maxButtons) actions of a category; '\(buttonId)' is not shown")
             } else if let category {
-                set(entry, asideAt: path, .warning, "button-not-in-category",
+                set(entry, asideAt: path, .warning, .buttonNotInCategory,
                     "category '\(category.id)' has no action '\(buttonId)': iOS never reports a tap on it")
             } else if entry.objectValue == nil {
                 wrongType(entry, at: path, expected: "an object of action name → value")
             } else if payload.buttons.count >= AirshipAdapter.maxButtons {
-                set(entry, asideAt: path, .warning, "too-many-buttons",
+                set(entry, asideAt: path, .warning, .tooManyButtons,
                     "iOS shows at most \(AirshipAdapter.maxButtons) actions of a category")
             } else {
                 var button = PushButton(id: buttonId, title: "")
@@ -206,7 +206,7 @@ struct AirshipDecoding {
         if untitled {
             let which = payload.category.map { "the app's category '\($0)'" } ?? "a category (aps.category has none)"
             diagnostics.append(Diagnostic(
-                .info, code: "button-titles-unknown", path: Path.interactive,
+                .info, code: .buttonTitlesUnknown, path: Path.interactive,
                 message: "button titles and options come from \(which), which PushBridge cannot see; "
                     + "titles are left empty (pass the category as appCategories to know them)"))
         }
@@ -229,17 +229,17 @@ struct AirshipDecoding {
                 if button.deepLink == nil {
                     button.deepLink = link
                 } else {
-                    set(value, asideAt: path, .info, "second-deep-link",
+                    set(value, asideAt: path, .info, .secondDeepLink,
                         "a second deep-link action: the SDK runs both, the button holds the first")
                 }
             } else if !adapter.isActionName(name) {
-                set(value, asideAt: path, .warning, "unknown-action",
+                set(value, asideAt: path, .warning, .unknownAction,
                     "'\(name)' is no action Airship registers (pass it as customActionNames if the app does); "
                         + "the SDK skips it")
             } else if button.action == nil {
                 button.action = PushAction(name: name, data: [Key.value: value])
             } else {
-                set(value, asideAt: path, .info, "second-action",
+                set(value, asideAt: path, .info, .secondAction,
                     "action '\(name)': the SDK runs every action of the button, the bridge form holds the first")
             }
         }

@@ -248,19 +248,19 @@ public struct AirshipAdapter: VendorAdapter {
         var problems: [Diagnostic] = []
         if payload.messageId == nil {
             problems.append(Diagnostic(
-                .warning, code: "send-id-missing", path: Path.sendId,
+                .warning, code: .sendIDMissing, path: Path.sendId,
                 message: "no send id '_': Airship's events report \(Self.missingSendId) for this push"))
         }
         if userInfo[Key.interactiveActions] != nil, payload.category == nil {
             problems.append(Diagnostic(
-                .warning, code: "button-actions-without-category", path: Path.interactive,
+                .warning, code: .buttonActionsWithoutCategory, path: Path.interactive,
                 message: "interactive_actions without aps.category: iOS shows no buttons, so they never run"))
         }
         if let image = payload.imageURL, !image.isEmpty {
             let scheme = DeepLink(image)?.scheme
             if scheme != "https", scheme != "http" {
                 problems.append(Diagnostic(
-                    .warning, code: "image-url-invalid", path: Path.media,
+                    .warning, code: .imageURLInvalid, path: Path.media,
                     message: "the attachment URL is not http(s); the service extension cannot download it"))
             }
         }

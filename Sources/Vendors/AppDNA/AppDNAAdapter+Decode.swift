@@ -31,7 +31,7 @@ extension AppDNAAdapter {
         }
         if vendorObject == nil {
             decoder.diagnostics.append(Diagnostic(
-                .warning, code: "appdna-missing", path: Path.vendorObject,
+                .warning, code: .appDNAMissing, path: Path.vendorObject,
                 message: "no appdna object: this is not an AppDNA push and no receipt will be sent"))
         }
         if let replyText { decoder.addReplyText(replyText) }
@@ -63,7 +63,7 @@ extension AppDNAAdapter {
 
         mutating func keepUnknownKey(_ value: JSONValue, at path: String, in place: String) {
             keep(value, at: path, Diagnostic(
-                .info, code: "unknown-key", path: path, message: "not a key of \(place); kept under ignored"))
+                .info, code: .unknownKey, path: path, message: "not a key of \(place); kept under ignored"))
         }
 
         /// Reads top-level member `key` (not `aps`); typed text goes to `replyText`.
@@ -83,7 +83,7 @@ extension AppDNAAdapter {
             default:
                 payload.ignored[AppDNAWirePath.ignoredKey(forTopLevel: key)] = value
                 diagnostics.append(Diagnostic(
-                    .info, code: "unknown-key", path: path,
+                    .info, code: .unknownKey, path: path,
                     message: "top-level '\(key)' is not an AppDNA key; kept under ignored"))
             }
         }
@@ -139,7 +139,7 @@ extension AppDNAAdapter {
 
         mutating func notePushIDMissing() {
             diagnostics.append(Diagnostic(
-                .warning, code: "push-id-missing", path: JSONPath.member(Key.pushID, of: Path.vendorObject),
+                .warning, code: .pushIDMissing, path: JSONPath.member(Key.pushID, of: Path.vendorObject),
                 message: "appdna has no push_id: AppDNA does not claim the push and sends no receipt"))
         }
 
@@ -156,7 +156,7 @@ extension AppDNAAdapter {
                 payload.messageId = text
                 if text.isEmpty {
                     diagnostics.append(Diagnostic(
-                        .warning, code: "push-id-empty", path: path,
+                        .warning, code: .pushIDEmpty, path: path,
                         message: "push_id is empty: AppDNA does not claim the push and sends no receipt"))
                 }
             case .action:
@@ -168,7 +168,7 @@ extension AppDNAAdapter {
                     payload.imageURL = text
                 } else if member.stringValue != nil {
                     keep(member, at: path, Diagnostic(
-                        .info, code: "image-url-empty", path: path,
+                        .info, code: .imageURLEmpty, path: path,
                         message: "image_url is empty: no image is shown; kept under ignored"))
                 } else {
                     keepWrongType(member, at: path, expected: "a string")
@@ -215,16 +215,16 @@ extension AppDNAAdapter {
                 payload.action = Self.showScreen(screen)
             case (let name?, _) where name == ActionType.dismiss || name == ActionType.textReply:
                 problem = Diagnostic(
-                    .warning, code: "action-type-not-for-message", path: JSONPath.member(Key.type, of: path),
+                    .warning, code: .actionTypeNotForMessage, path: JSONPath.member(Key.type, of: path),
                     message: "'\(name)' is a button type: a body tap routes nothing; kept under ignored")
             case (let name?, _) where !Self.messageTypes.contains(name):
                 problem = Diagnostic(
-                    .warning, code: "unknown-action-type", path: JSONPath.member(Key.type, of: path),
+                    .warning, code: .unknownActionType, path: JSONPath.member(Key.type, of: path),
                     message: "unknown action type '\(name)': a body tap routes nothing; kept under ignored")
             case (nil, _):
                 problem = type == nil
                     ? Diagnostic(
-                        .warning, code: "action-type-missing", path: JSONPath.member(Key.type, of: path),
+                        .warning, code: .actionTypeMissing, path: JSONPath.member(Key.type, of: path),
                         message: "the action has no type: a body tap routes nothing; kept under ignored")
                     : Diagnostic.wrongType(JSONPath.member(Key.type, of: path), expected: "a string", type!)
             default:
@@ -254,11 +254,11 @@ extension AppDNAAdapter {
             switch value {
             case nil:
                 return Diagnostic(
-                    .warning, code: "action-value-missing", path: path,
+                    .warning, code: .actionValueMissing, path: path,
                     message: "the action has no value: it routes nothing; kept under ignored")
             case .string?:
                 return Diagnostic(
-                    .warning, code: "action-value-empty", path: path,
+                    .warning, code: .actionValueEmpty, path: path,
                     message: "the action's value is empty: it routes nothing; kept under ignored")
             case let value?:
                 return Diagnostic.wrongType(path, expected: "a non-empty string", value)
@@ -280,7 +280,7 @@ extension AppDNAAdapter {
             swap(&buttons, &payload.buttons)
             if payload.buttons.count > maxButtons {
                 diagnostics.append(Diagnostic(
-                    .warning, code: "too-many-buttons", path: Path.actions,
+                    .warning, code: .tooManyButtons, path: Path.actions,
                     message: "\(payload.buttons.count) buttons: iOS shows at most \(maxButtons); all are kept"))
             }
         }
@@ -325,7 +325,7 @@ extension AppDNAAdapter {
             }
             guard case .string(let id)? = idValue, !id.isEmpty else {
                 keep(element, at: path, Diagnostic(
-                    .warning, code: "button-id-missing", path: JSONPath.member(Key.id, of: path),
+                    .warning, code: .buttonIDMissing, path: JSONPath.member(Key.id, of: path),
                     message: "a button needs a non-empty string id: it is not shown; kept under ignored"))
                 return
             }
@@ -336,7 +336,7 @@ extension AppDNAAdapter {
                 button.title = text
             case nil:
                 diagnostics.append(Diagnostic(
-                    .warning, code: "button-title-missing", path: titlePath, message: "the button has no title"))
+                    .warning, code: .buttonTitleMissing, path: titlePath, message: "the button has no title"))
             case let title?:
                 keepWrongType(title, at: titlePath, expected: "a string")
             }
@@ -351,7 +351,7 @@ extension AppDNAAdapter {
             button.foreground = effectiveForeground(type: type, sent: sentForeground)
             if type == ActionType.dismiss, sentForeground == true {
                 keep(.bool(true), at: foregroundPath, Diagnostic(
-                    .info, code: "dismiss-never-foreground", path: foregroundPath,
+                    .info, code: .dismissNeverForeground, path: foregroundPath,
                     message: "a dismiss button never opens the app; foreground: true is kept under ignored"))
             }
             if hasUnknownKey {
@@ -378,7 +378,7 @@ extension AppDNAAdapter {
             categoryButtonCount += 1
             if isRepeated(id, seen: &seen) {
                 diagnostics.append(Diagnostic(
-                    .warning, code: "duplicate-button-id",
+                    .warning, code: .duplicateButtonID,
                     path: JSONPath.member(Key.id, of: JSONPath.element(index, of: Path.actions)),
                     message: "button id '\(id)' is used twice: a tap on it runs the first one"))
             }
@@ -475,7 +475,7 @@ extension AppDNAAdapter {
             guard let typeValue else {
                 if let value {
                     keep(value, at: valuePath, Diagnostic(
-                        .info, code: "button-value-unused", path: valuePath,
+                        .info, code: .buttonValueUnused, path: valuePath,
                         message: "a button with no type has no use for a value; kept under ignored"))
                 }
                 return nil
@@ -502,7 +502,7 @@ extension AppDNAAdapter {
                 button.destructive = true
                 if let value {
                     keep(value, at: valuePath, Diagnostic(
-                        .info, code: "button-value-unused", path: valuePath,
+                        .info, code: .buttonValueUnused, path: valuePath,
                         message: "a dismiss button has no use for a value; kept under ignored"))
                 }
             case ActionType.textReply:
@@ -514,7 +514,7 @@ extension AppDNAAdapter {
                 }
             default:
                 keepTypeAndValue(typeValue, Diagnostic(
-                    .warning, code: "unknown-action-type", path: typePath,
+                    .warning, code: .unknownActionType, path: typePath,
                     message: "unknown button type '\(type)': the button routes nothing; kept under ignored"))
             }
             return type
@@ -526,7 +526,7 @@ extension AppDNAAdapter {
             if let sent = payload.data[Key.dataReplyText] {
                 let path = Path.dataReplyText
                 keep(sent, at: path, Diagnostic(
-                    .info, code: "reply-text-replaces-data", path: path,
+                    .info, code: .replyTextReplacesData, path: path,
                     message: "appdna_reply_text (typed text) replaces data.reply_text; the sent value is kept "
                         + "under ignored"))
             }
@@ -540,7 +540,7 @@ extension AppDNAAdapter {
             let derived = categoryHasher.category(withPrefix: categoryPrefix)
             let sent = payload.category.map { "'\($0)'" } ?? "missing"
             diagnostics.append(Diagnostic(
-                .warning, code: "category-mismatch", path: "$.aps.category",
+                .warning, code: .categoryMismatch, path: "$.aps.category",
                 message: "aps.category is \(sent) but AppDNA's buttons need '\(derived)': iOS may show no buttons"))
         }
     }

@@ -30,13 +30,13 @@ extension BrazeAdapter {
                 }
                 decoding.payload.ignored[Key.useWebView] = value
                 decoding.note(
-                    .info, "web-view-flag", at: Path.useWebView,
+                    .info, .webViewFlag, at: Path.useWebView,
                     "ab_use_webview asks Braze to open ab_uri in its in-app web view; kept under ignored")
             default:
                 decoding.payload.data[key] = value
                 if Key.internalFlags.contains(key) {
                     decoding.note(
-                        .info, "braze-internal", at: JSONPath.member(key, of: JSONPath.root),
+                        .info, .brazeInternal, at: JSONPath.member(key, of: JSONPath.root),
                         "'\(key)' marks one of Braze's internal pushes; kept in data")
                 }
             }
@@ -62,7 +62,7 @@ struct BrazeDecoding: WireDecoding {
         }
         payload.tracking[BrazeAdapter.vendorKey] = value
         if members.isEmpty {
-            note(.warning, "braze-object-empty", at: Path.vendor, "ab is empty: the Braze SDK does not handle this push")
+            note(.warning, .brazeObjectEmpty, at: Path.vendor, "ab is empty: the Braze SDK does not handle this push")
         }
         var buttonEntries: JSONObject?
         for (key, member) in members.membersInCanonicalOrder {
@@ -80,10 +80,10 @@ struct BrazeDecoding: WireDecoding {
                     wrongType(member, at: Path.campaign, expected: "a string or null")
                 }
             case Key.pushStory:
-                note(.info, "push-story", at: JSONPath.member(key, of: Path.vendor),
+                note(.info, .pushStory, at: JSONPath.member(key, of: Path.vendor),
                      "a Push Story: its pages (ab.c_items) are drawn by Braze's content extension; kept in tracking")
             case Key.contentCard:
-                note(.info, "content-card-sync", at: JSONPath.member(key, of: Path.vendor),
+                note(.info, .contentCardSync, at: JSONPath.member(key, of: Path.vendor),
                      "ab.ab_cd asks the Braze SDK to sync Content Cards; kept in tracking")
             default:
                 continue  // kept in tracking with the rest of `ab`
@@ -114,12 +114,12 @@ struct BrazeDecoding: WireDecoding {
                 }
             default:
                 keep(member, at: JSONPath.member(key, of: Path.attachment))
-                note(.info, "unknown-key", at: JSONPath.member(key, of: Path.attachment),
+                note(.info, .unknownKey, at: JSONPath.member(key, of: Path.attachment),
                      "'\(key)' is not a key of ab.att; kept under ignored")
             }
         }
         if payload.imageURL != nil, members[Key.type] == nil {
-            note(.warning, "attachment-type-missing", at: Path.imageType,
+            note(.warning, .attachmentTypeMissing, at: Path.imageType,
                  "ab.att has a url but no type; Braze's sample service extension needs both to attach it")
         }
     }
@@ -137,7 +137,7 @@ struct BrazeDecoding: WireDecoding {
         }
         guard let entries, !entries.isEmpty else { return }
         guard category != nil else {
-            note(.warning, "buttons-without-category", at: Path.buttons,
+            note(.warning, .buttonsWithoutCategory, at: Path.buttons,
                  "ab.ab_cat describes buttons but aps.category names no category: iOS shows none; kept in tracking")
             return
         }
@@ -151,7 +151,7 @@ struct BrazeDecoding: WireDecoding {
             let behaviour = behaviour(of: members, id: actionId)
             if let defaults {
                 if !defaults.contains(where: { $0.id == actionId }) {
-                    note(.warning, "button-not-in-category", at: path,
+                    note(.warning, .buttonNotInCategory, at: path,
                          "'\(actionId)' is not an action of \(category ?? ""): iOS never shows it; kept in tracking")
                 }
                 continue
@@ -161,7 +161,7 @@ struct BrazeDecoding: WireDecoding {
             titlesUnknown = true
         }
         if titlesUnknown {
-            note(.info, "button-titles-unknown", at: Path.buttons,
+            note(.info, .buttonTitlesUnknown, at: Path.buttons,
                  "button titles come from the app's registered category \(category ?? ""); the payload has none")
         }
     }
@@ -179,7 +179,7 @@ struct BrazeDecoding: WireDecoding {
         }
         let behaviour = BrazeAdapter.buttonBehaviour(ofActionType: actionType)
         if behaviour == nil {
-            note(.warning, "button-action-type-unknown", at: path,
+            note(.warning, .buttonActionTypeUnknown, at: path,
                  "a_t '\(actionType)' is not a click action type PushBridge knows; the button follows its a_uri")
         }
         return behaviour

@@ -174,7 +174,7 @@ public struct BrazeAdapter: VendorAdapter {
         let scheme = DeepLink(image)?.scheme
         guard scheme != "https", scheme != "http" else { return [] }
         return [Diagnostic(
-            .warning, code: "image-url-invalid", path: Path.imageURL,
+            .warning, code: .imageURLInvalid, path: Path.imageURL,
             message: "ab.att.url is not an http(s) URL; the service extension cannot download it")]
     }
 }

@@ -32,7 +32,7 @@ extension BuzzKitAdapter {
                 default:
                     decoding.payload.ignored[Self.ignoredKey(forTopLevel: key)] = value
                     decoding.diagnostics.append(Diagnostic(
-                        .info, code: "ignored-key", path: JSONPath.member(key, of: JSONPath.root),
+                        .info, code: .ignoredKey, path: JSONPath.member(key, of: JSONPath.root),
                         message: "top-level key '\(key)' has no BuzzKit meaning; kept under ignored"))
                 }
             }
@@ -47,7 +47,7 @@ extension BuzzKitAdapter {
         }
         if vendorObject == nil {
             decoding.diagnostics.append(Diagnostic(
-                .warning, code: "vendor-object-missing", path: Path.vendor,
+                .warning, code: .vendorObjectMissing, path: Path.vendor,
                 message: "there is no buzzkit object: no message id, so no receipts"))
         }
         return decoding.takeResult()
@@ -70,7 +70,7 @@ struct BuzzKitDecoding: WireDecoding {
     /// Keeps a key BuzzKit does not read and says so.
     mutating func unknownKey(_ value: JSONValue, at path: String, _ message: String) {
         keep(value, at: path)
-        diagnostics.append(Diagnostic(.warning, code: "unknown-key", path: path, message: message))
+        diagnostics.append(Diagnostic(.warning, code: .unknownKey, path: path, message: message))
     }
 
     mutating func decodeVendorObject(_ value: JSONValue) {
@@ -110,7 +110,7 @@ struct BuzzKitDecoding: WireDecoding {
     }
 
     private mutating func noteMessageIdMissing() {
-        note(.warning, "message-id-missing", at: JSONPath.member(Key.messageId, of: Path.vendor),
+        note(.warning, .messageIDMissing, at: JSONPath.member(Key.messageId, of: Path.vendor),
              "buzzkit has no messageId: no receipts can be sent")
     }
 
@@ -126,7 +126,7 @@ struct BuzzKitDecoding: WireDecoding {
             }
             payload.messageId = messageId
             if messageId.isEmpty {
-                note(.warning, "message-id-empty", at: path, "messageId is empty: no receipts can be sent")
+                note(.warning, .messageIDEmpty, at: path, "messageId is empty: no receipts can be sent")
             }
         case Key.deepLink:
             guard let link = member.stringValue else {
@@ -134,14 +134,14 @@ struct BuzzKitDecoding: WireDecoding {
                 return
             }
             payload.deepLink = link
-            if link.isEmpty { note(.info, "deep-link-empty", at: path, "deepLink is empty: a tap opens no link") }
+            if link.isEmpty { note(.info, .deepLinkEmpty, at: path, "deepLink is empty: a tap opens no link") }
         case Key.image:
             guard let image = member.stringValue else {
                 wrongType(member, at: path, expected: "a string")
                 return
             }
             payload.imageURL = image
-            if image.isEmpty { note(.info, "image-empty", at: path, "image is empty: no image is shown") }
+            if image.isEmpty { note(.info, .imageEmpty, at: path, "image is empty: no image is shown") }
         case Key.data:
             guard let data = member.objectValue else {
                 wrongType(member, at: path, expected: "an object")
@@ -184,7 +184,7 @@ struct BuzzKitDecoding: WireDecoding {
     }
 
     private mutating func noteActionNameEmpty() {
-        note(.warning, "action-name-empty", at: JSONPath.member(Key.name, of: Path.action),
+        note(.warning, .actionNameEmpty, at: JSONPath.member(Key.name, of: Path.action),
              "action name is empty: no handler can take it")
     }
 
@@ -196,7 +196,7 @@ struct BuzzKitDecoding: WireDecoding {
             if let badName = members[Key.name] {
                 diagnostics.append(Diagnostic.wrongType(namePath, expected: "a string", badName))
             } else {
-                note(.warning, "action-name-missing", at: namePath, "action has no name: it cannot run; kept as sent")
+                note(.warning, .actionNameMissing, at: namePath, "action has no name: it cannot run; kept as sent")
             }
             return
         }
@@ -231,7 +231,7 @@ struct BuzzKitDecoding: WireDecoding {
         if elements.count > BuzzKitAdapter.maxButtons {
             let dropped = elements.count - BuzzKitAdapter.maxButtons
             keep(.array(Array(elements.dropFirst(BuzzKitAdapter.maxButtons))), at: Path.droppedButtons)
-            note(.error, "too-many-buttons", at: Path.button(BuzzKitAdapter.maxButtons),
+            note(.error, .tooManyButtons, at: Path.button(BuzzKitAdapter.maxButtons),
                  "actions has \(elements.count) entries; BuzzKit shows at most \(BuzzKitAdapter.maxButtons), so "
                     + "\(dropped) were dropped (kept under ignored as \(Path.droppedButtons))")
         }
@@ -266,11 +266,11 @@ struct BuzzKitDecoding: WireDecoding {
             return
         }
         if id.isEmpty {
-            note(.warning, "button-id-empty", at: JSONPath.member(Key.id, of: Path.button(index)),
+            note(.warning, .buttonIDEmpty, at: JSONPath.member(Key.id, of: Path.button(index)),
                  "the button's id is empty")
         }
         if title.isEmpty {
-            note(.warning, "button-title-empty", at: JSONPath.member(Key.title, of: Path.button(index)),
+            note(.warning, .buttonTitleEmpty, at: JSONPath.member(Key.title, of: Path.button(index)),
                  "the button's title is empty: it shows as a blank button")
         }
         payload.buttons.append(PushButton(
@@ -287,7 +287,7 @@ struct BuzzKitDecoding: WireDecoding {
                 if let bad = members[field] {
                     diagnostics.append(Diagnostic.wrongType(fieldPath, expected: "a string", bad))
                 } else {
-                    note(.warning, "button-\(field)-missing", at: fieldPath,
+                    note(.warning, field == Key.id ? .buttonIDMissing : .buttonTitleMissing, at: fieldPath,
                          "the button has no \(field), so it is not shown; kept under ignored")
                 }
             }
@@ -295,10 +295,10 @@ struct BuzzKitDecoding: WireDecoding {
         }
         var button = PushButton(id: buttonId, title: title)
         if buttonId.isEmpty {
-            note(.warning, "button-id-empty", at: JSONPath.member(Key.id, of: path), "the button's id is empty")
+            note(.warning, .buttonIDEmpty, at: JSONPath.member(Key.id, of: path), "the button's id is empty")
         }
         if title.isEmpty {
-            note(.warning, "button-title-empty", at: JSONPath.member(Key.title, of: path),
+            note(.warning, .buttonTitleEmpty, at: JSONPath.member(Key.title, of: path),
                  "the button's title is empty: it shows as a blank button")
         }
         for (key, member) in members.membersInCanonicalOrder where key != Key.id && key != Key.title {

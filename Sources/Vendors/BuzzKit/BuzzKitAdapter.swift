@@ -193,7 +193,7 @@ public struct BuzzKitAdapter: VendorAdapter {
                 }
                 if !seen.insert(buttonId).inserted {
                     problems.append(Diagnostic(
-                        .error, code: "duplicate-button-id", path: JSONPath.member(Key.id, of: Path.button(index)),
+                        .error, code: .duplicateButtonID, path: JSONPath.member(Key.id, of: Path.button(index)),
                         message: "button id '\(buttonId)' is used twice; iOS cannot tell the two buttons apart"))
                 }
             }
@@ -203,7 +203,7 @@ public struct BuzzKitAdapter: VendorAdapter {
             if category != expected {
                 let why = expected.map { "these buttons give '\($0)'" } ?? "the message has no buttons"
                 problems.append(Diagnostic(
-                    .warning, code: "category-mismatch", path: "$.aps.category",
+                    .warning, code: .categoryMismatch, path: "$.aps.category",
                     message: "category '\(category)' is not the one BuzzKit derives (\(why)); another button set "
                         + "registered under it would show the wrong buttons"))
             }
@@ -213,12 +213,12 @@ public struct BuzzKitAdapter: VendorAdapter {
             if let parsed = DeepLink(link) {
                 if let refusal = LinkPolicy.default.refusal(for: parsed) {
                     problems.append(Diagnostic(
-                        .warning, code: "deep-link-refused", path: path,
+                        .warning, code: .deepLinkRefused, path: path,
                         message: "\(refusal); it opens only if the app's delegate or closure takes it"))
                 }
             } else {
                 problems.append(Diagnostic(
-                    .warning, code: "deep-link-invalid", path: path,
+                    .warning, code: .deepLinkInvalid, path: path,
                     message: "deepLink is not an absolute URL; it is rejected and nothing opens"))
             }
         }
@@ -226,7 +226,7 @@ public struct BuzzKitAdapter: VendorAdapter {
             let scheme = DeepLink(image)?.scheme
             if scheme != "https", scheme != "http" {
                 problems.append(Diagnostic(
-                    .warning, code: "image-url-invalid", path: JSONPath.member(Key.image, of: Path.vendor),
+                    .warning, code: .imageURLInvalid, path: JSONPath.member(Key.image, of: Path.vendor),
                     message: "image is not an http(s) URL; the service extension cannot download it"))
             }
         }

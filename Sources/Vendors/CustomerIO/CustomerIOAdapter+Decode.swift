@@ -51,7 +51,7 @@ extension CustomerIOAdapter {
 
         mutating func keepUnknown(_ value: JSONValue, at path: String) {
             keep(value, at: path, Diagnostic(
-                .info, code: "unknown-key", path: path,
+                .info, code: .unknownKey, path: path,
                 message: "\(path) is not read by the Customer.io SDK; kept under ignored"))
         }
 
@@ -90,7 +90,7 @@ extension CustomerIOAdapter {
                 }
                 guard !text.isEmpty else {
                     keep(value, at: path, Diagnostic(
-                        .info, code: "empty-\(key)", path: path,
+                        .info, code: key == Key.link ? .emptyLink : .emptyImage, path: path,
                         message: "an empty \(key) is none for the Customer.io SDK; kept under ignored"))
                     continue
                 }
@@ -103,7 +103,7 @@ extension CustomerIOAdapter {
             for (key, path) in [(Key.deliveryID, Path.deliveryID), (Key.deliveryToken, Path.deliveryToken)]
             where payload.tracking[key]?.stringValue?.isEmpty != false {
                 diagnostics.append(Diagnostic(
-                    .warning, code: "delivery-key-missing", path: path,
+                    .warning, code: .deliveryKeyMissing, path: path,
                     message: "no non-empty \(key): not a Customer.io push for its SDK, and no receipt will be sent"))
             }
         }

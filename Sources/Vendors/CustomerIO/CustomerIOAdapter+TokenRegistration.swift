@@ -6,7 +6,7 @@ extension CustomerIOAdapter: TokenRegistering {
     public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
         guard device.token.contains(where: { !$0.isWhitespace }) else {
             return .notReady(Diagnostic(
-                .warning, code: "token-blank",
+                .warning, code: .tokenBlank,
                 message: "Customer.io does not register a blank device token"))
         }
         return .register(TokenRegistrationRequest(vendor: id, token: device.token))

@@ -138,7 +138,7 @@ public struct CustomerIOAdapter: VendorAdapter {
     public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
         guard let image = payload.imageURL, !Self.isHTTPS(image) else { return [] }
         return [Diagnostic(
-            .warning, code: "image-not-https", path: Path.image,
+            .warning, code: .imageNotHTTPS, path: Path.image,
             message: "Customer.io images must be https URLs; '\(image)' may not be shown")]
     }
 

@@ -65,7 +65,7 @@ extension FCMAdapter {
         byKey.append(to: &decoding.diagnostics)
         if decoding.payload.messageId == nil {
             decoding.diagnostics.append(Diagnostic(
-                .warning, code: "message-id-missing", path: JSONPath.member(Key.messageId, of: JSONPath.root),
+                .warning, code: .messageIDMissing, path: JSONPath.member(Key.messageId, of: JSONPath.root),
                 message: "no non-empty string \(Key.messageId): FCM does not carry this push"))
         }
         return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
@@ -104,11 +104,11 @@ struct FCMDecoding: WireDecoding {
             decodeTracking(key, value, accepted: accepted, path: path)
         case .contextual:
             keep(value, at: path)
-            note(.info, "contextual-message", at: path, "\(key) belongs to a contextual message, which FCM turns into "
+            note(.info, .contextualMessage, at: path, "\(key) belongs to a contextual message, which FCM turns into "
                 + "a local notification PushBridge does not schedule; kept under ignored")
         case .reserved:
             keep(value, at: path)
-            note(.info, "fcm-reserved-key", at: path, "\(key) is FCM's own key with no bridge field; kept under ignored")
+            note(.info, .fcmReservedKey, at: path, "\(key) is FCM's own key with no bridge field; kept under ignored")
         }
     }
 
@@ -119,7 +119,7 @@ struct FCMDecoding: WireDecoding {
             let memberPath = JSONPath.member(member, of: path)
             guard member == Key.image else {
                 keep(memberValue, at: memberPath)
-                note(.info, "fcm-options-key", at: memberPath,
+                note(.info, .fcmOptionsKey, at: memberPath,
                      "fcm_options.\(member) is not read by FirebaseMessaging on iOS; kept under ignored")
                 continue
             }
@@ -141,7 +141,7 @@ struct FCMDecoding: WireDecoding {
             payload.tracking[key] = value
         case (.string, _) where key == Key.analyticsEnabled:
             keep(value, at: path)
-            note(.warning, "analytics-flag-not-string", at: path, "\(key) is \(value.typeNameWithArticle), not the string \"1\": "
+            note(.warning, .analyticsFlagNotString, at: path, "\(key) is \(value.typeNameWithArticle), not the string \"1\": "
                 + "FirebaseMessaging logs no analytics for this push; kept under ignored")
         case (.string, _):
             wrongType(value, at: path, expected: "a string")

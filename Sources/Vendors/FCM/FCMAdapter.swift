@@ -161,7 +161,7 @@ public struct FCMAdapter: VendorAdapter {
     public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
         guard payload.messageId == nil else { return [] }
         return [Diagnostic(
-            .warning, code: "message-id-missing", path: JSONPath.member(Key.messageId, of: JSONPath.root),
+            .warning, code: .messageIDMissing, path: JSONPath.member(Key.messageId, of: JSONPath.root),
             message: "no non-empty \(Key.messageId): FCM cannot tell repeats of this push apart or export its delivery")]
     }
 }

@@ -42,7 +42,8 @@ struct IterableDecoding: WireDecoding {
 
     /// Keeps a value the SDK does not read and says why.
     mutating func unread(
-        _ value: JSONValue, at path: String, _ code: String, _ message: String, severity: Diagnostic.Severity = .warning
+        _ value: JSONValue, at path: String, _ code: DiagnosticCode, _ message: String,
+        severity: Diagnostic.Severity = .warning
     ) {
         keep(value, at: path)
         note(severity, code, at: path, message)
@@ -52,13 +53,13 @@ struct IterableDecoding: WireDecoding {
     mutating func vendorObject(_ value: JSONValue?) -> JSONObject? {
         switch value {
         case nil:
-            note(.warning, "itbl-missing", at: Path.vendor, "there is no itbl object: the Iterable SDK ignores this push")
+            note(.warning, .itblMissing, at: Path.vendor, "there is no itbl object: the Iterable SDK ignores this push")
             return nil
         case .object(let members)?:
             return members
         case .string(let text)?:
             if let members = IterableAdapter.parseObject(text) {
-                note(.info, "itbl-json-string", at: Path.vendor,
+                note(.info, .itblJSONString, at: Path.vendor,
                      "itbl is a string holding a JSON object; it is read as that object and written back as one")
                 return members
             }
@@ -79,7 +80,7 @@ struct IterableDecoding: WireDecoding {
             case Key.messageId:
                 guard let messageId = member.stringValue else {
                     wrongType(member, at: path, expected: "a string")
-                    note(.warning, "tracking-incomplete", at: path, "without a string messageId no trackPushOpen is sent")
+                    note(.warning, .trackingIncomplete, at: path, "without a string messageId no trackPushOpen is sent")
                     continue
                 }
                 // trackPushOpen sends it (D3). A ghost push's messageId comes from the root instead.
@@ -88,14 +89,14 @@ struct IterableDecoding: WireDecoding {
             case Key.campaignId, Key.templateId:
                 guard member.numberValue != nil else {
                     wrongType(member, at: path, expected: "a number")
-                    note(.warning, "tracking-incomplete", at: path, "without a number \(key) no trackPushOpen is sent")
+                    note(.warning, .trackingIncomplete, at: path, "without a number \(key) no trackPushOpen is sent")
                     continue
                 }
                 metadata[key] = member
             case Key.isGhostPush:
                 guard IterableAdapter.ghostFlag(member) != nil else {
                     wrongType(member, at: path, expected: "true, false, 1 or 0")
-                    note(.warning, "tracking-incomplete", at: path, "without an isGhostPush flag no trackPushOpen is sent")
+                    note(.warning, .trackingIncomplete, at: path, "without an isGhostPush flag no trackPushOpen is sent")
                     continue
                 }
                 metadata[key] = member
@@ -112,17 +113,17 @@ struct IterableDecoding: WireDecoding {
             case Key.notificationType:
                 continue  // read by decodeGhostPush
             default:
-                unread(member, at: path, "unknown-key", "'\(key)' is not read by the Iterable SDK; kept under ignored",
+                unread(member, at: path, .unknownKey, "'\(key)' is not read by the Iterable SDK; kept under ignored",
                        severity: .info)
             }
         }
         if !metadata.isEmpty { payload.tracking[IterableAdapter.vendorKey] = .object(metadata) }
         if !ghost, payload.messageId == nil, itbl[Key.messageId] == nil {
-            note(.warning, "message-id-missing", at: JSONPath.member(Key.messageId, of: Path.vendor),
+            note(.warning, .messageIDMissing, at: JSONPath.member(Key.messageId, of: Path.vendor),
                  "itbl has no messageId: no trackPushOpen is sent and the extension derives no category")
         }
         if !ghost, let type = itbl[Key.notificationType] {
-            unread(type, at: JSONPath.member(Key.notificationType, of: Path.vendor), "not-ghost-push",
+            unread(type, at: JSONPath.member(Key.notificationType, of: Path.vendor), .notGhostPush,
                    "notificationType is read only for a ghost push (itbl.isGhostPush true); kept under ignored")
         }
     }
@@ -140,7 +141,7 @@ struct IterableDecoding: WireDecoding {
             if found != nil {
                 // itbl.messageId is tracking data of its own; a second notificationType is not read.
                 if key == Key.notificationType {
-                    unread(inside, at: itblPath, "ghost-field-shadowed",
+                    unread(inside, at: itblPath, .ghostFieldShadowed,
                            "the root notificationType wins; this one is kept under ignored", severity: .info)
                 }
                 return found
@@ -149,7 +150,7 @@ struct IterableDecoding: WireDecoding {
                 if key == Key.notificationType { wrongType(inside, at: itblPath, expected: "a string") }
                 return nil
             }
-            note(.warning, "ghost-field-in-itbl", at: itblPath,
+            note(.warning, .ghostFieldInItbl, at: itblPath,
                  "a ghost push's \(key) belongs at the root, where the SDK reads it; read from itbl instead (D8)")
             return text
         }
@@ -159,13 +160,13 @@ struct IterableDecoding: WireDecoding {
         if payload.action != nil, let original = itbl[Key.defaultAction] {
             payload.action = nil
             payload.ignored = payload.ignored.filter { !JSONPath.isSameOrInside($0.key, Path.defaultAction) }
-            unread(original, at: Path.defaultAction, "ghost-default-action",
+            unread(original, at: Path.defaultAction, .ghostDefaultAction,
                    "a ghost push's action is its notificationType; the default action is kept under ignored")
         }
         if let type = read(Key.notificationType) {
             payload.action = PushAction(name: type)
             if !IterableAdapter.silentNotificationTypes.contains(type) {
-                note(.warning, "notification-type-unknown", at: JSONPath.member(Key.notificationType, of: JSONPath.root),
+                note(.warning, .notificationTypeUnknown, at: JSONPath.member(Key.notificationType, of: JSONPath.root),
                      "'\(type)' is not InAppUpdate, InAppRemove or UpdateEmbedded: the SDK runs no sync for it")
             }
         }
@@ -178,7 +179,7 @@ struct IterableDecoding: WireDecoding {
             return
         }
         guard used else {
-            unread(value, at: Path.url, "legacy-url-unused",
+            unread(value, at: Path.url, .legacyURLUnused,
                    "url is read only when itbl has no defaultAction; kept under ignored", severity: .info)
             return
         }
@@ -212,7 +213,7 @@ struct IterableDecoding: WireDecoding {
         let dataPath = JSONPath.member(Key.data, of: path)
         guard let type = members[Key.type]?.stringValue, !type.isEmpty else {
             let problem = members[Key.type] == nil ? "has no type" : "has no non-empty string type"
-            unread(value, at: path, "action-type-missing", "the action \(problem), so it does nothing; kept under ignored")
+            unread(value, at: path, .actionTypeMissing, "the action \(problem), so it does nothing; kept under ignored")
             if let bad = members[Key.type], bad.stringValue == nil {
                 diagnostics.append(Diagnostic.wrongType(typePath, expected: "a string", bad))
             }
@@ -220,7 +221,7 @@ struct IterableDecoding: WireDecoding {
         }
         let data = members[Key.data]?.stringValue
         if type == IterableAdapter.openURLActionType, data?.isEmpty ?? true {
-            unread(value, at: path, "action-link-missing", "an openUrl action without a link does nothing; kept under ignored")
+            unread(value, at: path, .actionLinkMissing, "an openUrl action without a link does nothing; kept under ignored")
             if let bad = members[Key.data], bad.stringValue == nil {
                 diagnostics.append(Diagnostic.wrongType(dataPath, expected: "a string", bad))
             }
@@ -230,7 +231,7 @@ struct IterableDecoding: WireDecoding {
             if key == Key.data {
                 if member.stringValue == nil { wrongType(member, at: dataPath, expected: "a string") }
             } else {
-                unread(member, at: JSONPath.member(key, of: path), "unknown-key",
+                unread(member, at: JSONPath.member(key, of: path), .unknownKey,
                        "'\(key)' is not a key of an Iterable action; kept under ignored")
             }
         }
@@ -246,7 +247,7 @@ struct IterableDecoding: WireDecoding {
             return
         }
         guard elements.allSatisfy({ $0.objectValue != nil }) else {
-            unread(value, at: Path.actionButtons, "action-buttons-malformed",
+            unread(value, at: Path.actionButtons, .actionButtonsMalformed,
                    "an element of actionButtons is not an object, so the SDK shows no button; kept under ignored")
             return
         }
@@ -259,7 +260,7 @@ struct IterableDecoding: WireDecoding {
         let path = Path.button(index)
         guard let buttonId = members[Key.identifier]?.stringValue, let title = members[Key.title]?.stringValue else {
             let missing = [Key.identifier, Key.title].filter { members[$0]?.stringValue == nil }
-            unread(.object(members), at: path, "button-dropped",
+            unread(.object(members), at: path, .buttonDropped,
                    "the button has no string \(missing.joined(separator: " or ")), so the SDK drops it; kept under ignored")
             return
         }
@@ -277,7 +278,7 @@ struct IterableDecoding: WireDecoding {
                 case IterableAdapter.ButtonType.textInput: button.input = true
                 case IterableAdapter.ButtonType.standard: break
                 default:
-                    unread(member, at: memberPath, "button-type-unknown",
+                    unread(member, at: memberPath, .buttonTypeUnknown,
                            "buttonType '\(type)' is not default, destructive or textInput: shown as a default button")
                 }
             case Key.openApp:
@@ -309,7 +310,7 @@ struct IterableDecoding: WireDecoding {
                 case .nothing: break
                 }
             default:
-                unread(member, at: memberPath, "unknown-key",
+                unread(member, at: memberPath, .unknownKey,
                        "'\(key)' is not a key of an Iterable button; kept under ignored")
             }
         }
@@ -334,10 +335,10 @@ struct IterableDecoding: WireDecoding {
         let categoryPath = JSONPath.member("category", of: Path.aps)
         if let messageId = itbl?[Key.messageId]?.stringValue, messageId == category {
             payload.category = nil
-            unread(.string(category), at: categoryPath, "category-derived",
+            unread(.string(category), at: categoryPath, .categoryDerived,
                    "the category is the messageId the extension derives it from; kept under ignored", severity: .info)
         } else if !payload.buttons.isEmpty {
-            note(.info, "buttons-hidden-by-category", at: categoryPath,
+            note(.info, .buttonsHiddenByCategory, at: categoryPath,
                  "with aps.category set the extension registers no category for the buttons: iOS shows the actions "
                     + "the app registered for '\(category)'")
         }

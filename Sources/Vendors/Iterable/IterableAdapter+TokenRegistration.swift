@@ -11,7 +11,7 @@ extension IterableAdapter: TokenRegistering {
     public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
         guard let topic = device.bundleIdentifier, !topic.isEmpty else {
             return .notReady(Diagnostic(
-                .warning, code: "token-topic-missing",
+                .warning, code: .tokenTopicMissing,
                 message: "Iterable registers the token under the app's name (its bundle id); the token is not registered"))
         }
         return .register(TokenRegistrationRequest(

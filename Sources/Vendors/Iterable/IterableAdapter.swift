@@ -285,7 +285,7 @@ extension IterableAdapter {
             // Wrong-typed metadata and a missing messageId are reported by decoding; absent keys and 0 are not.
             for key in [Key.isGhostPush, Key.templateId, Key.campaignId] where itbl[key] == nil {
                 problems.append(Diagnostic(
-                    .warning, code: "not-tracked", path: JSONPath.member(key, of: Path.vendor),
+                    .warning, code: .notTracked, path: JSONPath.member(key, of: Path.vendor),
                     message: key == Key.campaignId
                         ? "no campaignId: a proof or test push, for which no trackPushOpen is sent"
                         : "no \(key): no trackPushOpen is sent"))
@@ -294,7 +294,7 @@ extension IterableAdapter {
                 metadata[Key.templateId] != nil, metadata[Key.isGhostPush] != nil, payload.messageId != nil
             {
                 problems.append(Diagnostic(
-                    .warning, code: "not-tracked", path: JSONPath.member(Key.campaignId, of: Path.vendor),
+                    .warning, code: .notTracked, path: JSONPath.member(Key.campaignId, of: Path.vendor),
                     message: "campaignId \(campaignId) marks a proof or test push: no trackPushOpen is sent"))
             }
         }
@@ -310,7 +310,7 @@ extension IterableAdapter {
         }
         for (link, path) in links where !allowed.contains(DeepLink(link)?.scheme ?? "") {
             problems.append(Diagnostic(
-                .warning, code: "link-refused", path: path,
+                .warning, code: .linkRefused, path: path,
                 message: "'\(link)' is not an https link (nor an allowed protocol): the SDK opens nothing, "
                     + "not even through the app's URL delegate"))
         }

@@ -44,14 +44,14 @@ extension KlaviyoAdapter {
                 decoding.decodeImage(value)
             case _ where Key.extensionOnly.contains(key):
                 decoding.keep(value, at: key)
-                decoding.note(.info, "extension-only", at: JSONPath.member(key, of: JSONPath.root),
+                decoding.note(.info, .extensionOnly, at: JSONPath.member(key, of: JSONPath.root),
                               "\(key) is read by Klaviyo's service extension only; kept under ignored")
             default:
                 decoding.decodeTopLevelExtra(key, value)
             }
         }
         if !claims(userInfo) {
-            decoding.note(.warning, "marker-missing", at: JSONPath.member(Key.marker, of: Path.body),
+            decoding.note(.warning, .markerMissing, at: JSONPath.member(Key.marker, of: Path.body),
                           "there is no body._k: Klaviyo's SDK does not treat this push as its own")
         }
         return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
@@ -88,13 +88,13 @@ struct KlaviyoDecoding: WireDecoding {
         let path = JSONPath.member(key, of: JSONPath.root)
         if payload.data[key] != nil {
             keep(value, at: KlaviyoAdapter.ignoredKey(forTopLevel: key))
-            note(.warning, "data-key-repeated", at: path,
+            note(.warning, .dataKeyRepeated, at: path,
                  "'\(key)' is also in key_value_pairs, whose value is the custom data; this one is kept under ignored")
             return
         }
         payload.data[key] = value
         if value.stringValue != nil {
-            note(.info, "top-level-string", at: path,
+            note(.info, .topLevelString, at: path,
                  "'\(key)' is custom data at the top level; encoding to Klaviyo writes string data into key_value_pairs")
         }
     }
@@ -108,7 +108,7 @@ struct KlaviyoDecoding: WireDecoding {
         }
         guard DeepLink(link) != nil else {
             keep(value, at: path)
-            note(.warning, "deep-link-invalid", at: path,
+            note(.warning, .deepLinkInvalid, at: path,
                  "url is not an absolute URL, so a tap opens nothing; kept under ignored")
             return
         }
@@ -123,7 +123,7 @@ struct KlaviyoDecoding: WireDecoding {
             return
         }
         payload.imageURL = image
-        if image.isEmpty { note(.info, "image-empty", at: path, "rich-media is empty: no image is shown") }
+        if image.isEmpty { note(.info, .imageEmpty, at: path, "rich-media is empty: no image is shown") }
     }
 
     /// `body`: the marker to `tracking`, the buttons, and any other key to `ignored`.
@@ -141,7 +141,7 @@ struct KlaviyoDecoding: WireDecoding {
             default:
                 let path = JSONPath.member(key, of: Path.body)
                 keep(member, at: path)
-                note(.info, "unknown-key", at: path, "'\(key)' is not read by Klaviyo's SDK; kept under ignored")
+                note(.info, .unknownKey, at: path, "'\(key)' is not read by Klaviyo's SDK; kept under ignored")
             }
         }
     }
@@ -155,7 +155,7 @@ struct KlaviyoDecoding: WireDecoding {
         guard !elements.isEmpty, elements.allSatisfy({ $0.objectValue != nil }) else {
             keep(value, at: Path.buttons)
             if !elements.isEmpty {
-                note(.warning, "action-buttons-malformed", at: Path.buttons,
+                note(.warning, .actionButtonsMalformed, at: Path.buttons,
                      "action_buttons holds a value that is not an object, so the SDK shows none of its buttons; "
                         + "kept under ignored")
             }
@@ -170,7 +170,7 @@ struct KlaviyoDecoding: WireDecoding {
     mutating func decodeButton(_ members: JSONObject, _ element: JSONValue, at path: String) {
         func skip(_ why: String) {
             keep(element, at: path)
-            note(.warning, "button-skipped", at: path, "\(why), so Klaviyo's SDK skips this button; kept under ignored")
+            note(.warning, .buttonSkipped, at: path, "\(why), so Klaviyo's SDK skips this button; kept under ignored")
         }
         guard let buttonId = members[Key.id]?.stringValue, let label = members[Key.label]?.stringValue else {
             return skip("the button needs a string id and label")
@@ -191,7 +191,7 @@ struct KlaviyoDecoding: WireDecoding {
             default:
                 let memberPath = JSONPath.member(key, of: path)
                 keep(member, at: memberPath)
-                note(.info, "unknown-key", at: memberPath, "'\(key)' is not read from this button; kept under ignored")
+                note(.info, .unknownKey, at: memberPath, "'\(key)' is not read from this button; kept under ignored")
             }
         }
     }

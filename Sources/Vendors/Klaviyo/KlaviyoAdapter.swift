@@ -199,7 +199,7 @@ public struct KlaviyoAdapter: VendorAdapter {
         guard !payload.buttons.isEmpty, let category = payload.category, !category.isEmpty, !ownsCategory(category)
         else { return [] }
         return [Diagnostic(
-            .warning, code: "buttons-beside-category", path: "$.aps.category",
+            .warning, code: .buttonsBesideCategory, path: "$.aps.category",
             message: "aps.category is '\(category)': Klaviyo's service extension registers action_buttons only for a "
                 + "push without a category, so these buttons are not shown")]
     }

@@ -42,7 +42,7 @@ struct OneSignalDecoding: WireDecoding {
     /// Keeps a value the SDK does not read and says so.
     mutating func notRead(_ value: JSONValue, at path: String, _ why: String) {
         keep(value, at: path)
-        note(.info, "not-read", at: path, why + "; kept under ignored")
+        note(.info, .notRead, at: path, why + "; kept under ignored")
     }
 
     mutating func decodeTopLevel(_ userInfo: JSONObject) {
@@ -56,7 +56,7 @@ struct OneSignalDecoding: WireDecoding {
             && !OneSignalAdapter.osDataHasButtons(userInfo[Key.osData]) && userInfo[Key.legacyButtons]?.arrayValue != nil
         if minified {
             let where_ = format == .custom ? "top-level m" : "an os_data.buttons object"
-            note(.info, "minified-form", at: format == .custom ? "$.m" : format.buttonsPath,
+            note(.info, .minifiedForm, at: format == .custom ? "$.m" : format.buttonsPath,
                  "no aps.alert and \(where_): the minified form (m, b, s, at, o) is read; encoding writes the standard form")
         }
         switch format {
@@ -65,7 +65,7 @@ struct OneSignalDecoding: WireDecoding {
         }
         if !trackingFields.isEmpty { payload.tracking[format.containerKey] = .object(trackingFields) }
         if payload.messageId == nil {
-            note(.warning, "message-id-missing", at: JSONPath.member(Key.messageId, of: format.containerPath),
+            note(.warning, .messageIDMissing, at: JSONPath.member(Key.messageId, of: format.containerPath),
                  "no non-empty \(format.containerKey).i: no OneSignal receipt can be sent")
         }
     }
@@ -158,7 +158,7 @@ struct OneSignalDecoding: WireDecoding {
                 trackingFields[key] = member
                 guard key == Key.messageId else { continue }
                 if text.isEmpty {
-                    note(.warning, "message-id-empty", at: path, "i is empty: no OneSignal receipt can be sent")
+                    note(.warning, .messageIDEmpty, at: path, "i is empty: no OneSignal receipt can be sent")
                 } else {
                     payload.messageId = text
                 }
@@ -192,7 +192,7 @@ struct OneSignalDecoding: WireDecoding {
             case Key.badgeIncrement:
                 keep(member, at: path)
                 if member.intValue != nil || member.stringValue.flatMap({ Int($0) }) != nil {
-                    note(.info, "badge-increment", at: path,
+                    note(.info, .badgeIncrement, at: path,
                          "badge_inc is added to the badge the service extension counts; the bridge form has no field "
                             + "for an increment, so it is kept under ignored")
                 } else {
@@ -327,18 +327,18 @@ struct OneSignalDecoding: WireDecoding {
             payload.imageURL = image
             let scheme = DeepLink(image)?.scheme
             if scheme != "https", scheme != "http" {
-                note(.info, "attachment-not-url", at: firstPath,
+                note(.info, .attachmentNotURL, at: firstPath,
                      "not an http(s) URL: the service extension looks it up as a file in the app's bundle")
             }
         case .string:
-            note(.info, "attachment-empty", at: firstPath, "the first attachment is empty: no image is shown")
+            note(.info, .attachmentEmpty, at: firstPath, "the first attachment is empty: no image is shown")
         default:
             diagnostics.append(Diagnostic.wrongType(firstPath, expected: "a string", first))
         }
         let onlyTheImage = attachments.count == 1 && firstKey == Key.defaultAttachmentId && payload.imageURL != nil
         if !onlyTheImage {
             keep(value, at: path)
-            note(.info, "attachments-kept", at: path,
+            note(.info, .attachmentsKept, at: path,
                  "the attachments are kept whole under ignored (their ids, or more than one); the first is the image")
         }
     }
@@ -378,7 +378,7 @@ struct OneSignalDecoding: WireDecoding {
                 if let bad = titleMember {
                     diagnostics.append(Diagnostic.wrongType(titlePath, expected: "a string", bad))
                 } else {
-                    note(.warning, "button-title-missing", at: titlePath,
+                    note(.warning, .buttonTitleMissing, at: titlePath,
                          "the button has no n, so the SDK drops it; kept under ignored")
                 }
                 continue
@@ -397,7 +397,7 @@ struct OneSignalDecoding: WireDecoding {
             payload.buttons.append(PushButton(id: buttonId, title: title, foreground: true))
         }
         if payload.buttons.count > OneSignalAdapter.maxButtons {
-            note(.warning, "too-many-buttons", at: path,
+            note(.warning, .tooManyButtons, at: path,
                  "\(payload.buttons.count) buttons: the SDK registers them all, iOS shows at most \(OneSignalAdapter.maxButtons)")
         }
     }

@@ -232,18 +232,18 @@ public struct OneSignalAdapter: VendorAdapter {
         let format = Self.format(of: userInfo)
         if payload.messageId == nil {
             problems.append(Diagnostic(
-                .error, code: "message-id-missing", path: JSONPath.member(Key.messageId, of: format.containerPath),
+                .error, code: .messageIDMissing, path: JSONPath.member(Key.messageId, of: format.containerPath),
                 message: "no non-empty \(format.containerKey).i: OneSignal sends no receipt for this push"))
         }
         if !payload.buttons.isEmpty, let category = payload.category, !ownsCategory(category) {
             problems.append(Diagnostic(
-                .warning, code: "buttons-hidden-by-category", path: "$.aps.category",
+                .warning, code: .buttonsHiddenByCategory, path: "$.aps.category",
                 message: "aps.category '\(category)' is set, so the SDK registers no category for the buttons; "
                     + "the app's category decides which buttons show"))
         }
         if let link = payload.deepLink, !link.isEmpty, DeepLink(Self.trimmingSpaces(link)) == nil {
             problems.append(Diagnostic(
-                .warning, code: "launch-url-invalid", path: JSONPath.member(Key.launchURL, of: format.containerPath),
+                .warning, code: .launchURLInvalid, path: JSONPath.member(Key.launchURL, of: format.containerPath),
                 message: "the launch URL is not an absolute URL; it is rejected and nothing opens"))
         }
         return problems

@@ -40,14 +40,14 @@ extension PushNotifAIAdapter {
                 // An empty id is none (as for Zixflow); it is kept so a round trip writes it back.
                 payload.ignored[Key.messageId] = .string(messageId)
                 diagnostics.append(Diagnostic(
-                    .warning, code: "message-id-empty", path: messageIdPath,
+                    .warning, code: .messageIDEmpty, path: messageIdPath,
                     message: "pna_message_id is empty: no receipt can be sent for this push"))
             } else {
                 payload.messageId = messageId
             }
         case nil:
             diagnostics.append(Diagnostic(
-                .warning, code: "message-id-missing", path: messageIdPath,
+                .warning, code: .messageIDMissing, path: messageIdPath,
                 message: "no pna_message_id: no receipt can be sent for this push"))
         case let value?:
             payload.ignored[Key.messageId] = value
@@ -60,7 +60,7 @@ extension PushNotifAIAdapter {
             payload.deepLink = link
             if link.isEmpty {
                 diagnostics.append(Diagnostic(
-                    .info, code: "deep-link-empty", path: deepLinkPath,
+                    .info, code: .deepLinkEmpty, path: deepLinkPath,
                     message: "deep_link is empty: a tap only opens the app"))
             }
         case nil:
@@ -79,7 +79,7 @@ extension PushNotifAIAdapter {
         if !notStrings.isEmpty {
             for key in JSONWriter.sortedCanonically(notStrings) {
                 diagnostics.append(Diagnostic(
-                    .warning, code: "custom-data-not-string", path: JSONPath.member(key, of: JSONPath.root),
+                    .warning, code: .customDataNotString, path: JSONPath.member(key, of: JSONPath.root),
                     message: "custom data '\(key)' is \(data[key]!.typeNameWithArticle); PushNotifAI sends strings. "
                         + "Kept as sent"))
             }

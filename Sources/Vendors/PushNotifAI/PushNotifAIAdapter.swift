@@ -90,7 +90,7 @@ public struct PushNotifAIAdapter: VendorAdapter {
         guard payload.category != Self.category else { return [] }
         let found = payload.category.map { "'\($0)'" } ?? "missing"
         return [Diagnostic(
-            .warning, code: "category-not-pushnotifai", path: "$.aps.category",
+            .warning, code: .categoryNotPushNotifAI, path: "$.aps.category",
             message: "aps.category is \(found), not '\(Self.category)': iOS will not report a swipe-away")]
     }
 }

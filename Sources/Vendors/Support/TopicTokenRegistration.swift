@@ -6,12 +6,12 @@ extension DeviceRegistration {
     func topicAndEnvironmentRegistration(vendor: String, name: String) -> TokenRegistrationPlan {
         guard let topic = bundleIdentifier, !topic.isEmpty else {
             return .notReady(Diagnostic(
-                .warning, code: "token-topic-missing",
+                .warning, code: .tokenTopicMissing,
                 message: "\(name) needs the bundle id as the token's topic; the token is not registered"))
         }
         guard let environment else {
             return .notReady(Diagnostic(
-                .warning, code: "token-environment-missing",
+                .warning, code: .tokenEnvironmentMissing,
                 message: "\(name) needs the APNs environment (sandbox or production); the token is not registered"))
         }
         return .register(TokenRegistrationRequest(vendor: vendor, token: token, topic: topic, environment: environment))

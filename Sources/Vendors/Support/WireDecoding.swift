@@ -29,7 +29,7 @@ extension WireDecoding {
     }
 
     /// Adds a diagnostic at `path`.
-    mutating func note(_ severity: Diagnostic.Severity, _ code: String, at path: String, _ message: String) {
+    mutating func note(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, at path: String, _ message: String) {
         diagnostics.append(Diagnostic(severity, code: code, path: path, message: message))
     }
 }

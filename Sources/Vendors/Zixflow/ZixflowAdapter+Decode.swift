@@ -56,7 +56,7 @@ extension ZixflowAdapter {
         if custom { payload.alert = customAlert }
         if payload.messageId == nil {
             diagnostics.append(Diagnostic(
-                .warning, code: "delivery-id-missing", path: JSONPath.member(Key.deliveryID, of: JSONPath.root),
+                .warning, code: .deliveryIDMissing, path: JSONPath.member(Key.deliveryID, of: JSONPath.root),
                 message: "no non-empty \(Key.deliveryID): no Zixflow receipt will be sent"))
         }
         return DecodeResult(payload: payload, diagnostics: diagnostics)
@@ -89,7 +89,7 @@ extension ZixflowAdapter {
             let apsText = isTitle ? payload.alert?.title : payload.alert?.body
             if let apsText, apsText != text {
                 diagnostics.append(Diagnostic(
-                    .info, code: "custom-text-wins", path: path,
+                    .info, code: .customTextWins, path: path,
                     message: "Custom mode: top-level \(key) replaces aps.alert.\(key) '\(apsText)'"))
             }
             if isTitle { customAlert.title = text } else { customAlert.body = text }
@@ -124,7 +124,7 @@ extension ZixflowAdapter {
     /// The `no-ios-meaning` diagnostic of the top-level `key`.
     private static func noMeaningDiagnostic(_ key: String) -> Diagnostic {
         Diagnostic(
-            .info, code: "no-ios-meaning", path: JSONPath.member(key, of: JSONPath.root),
+            .info, code: .noIOSMeaning, path: JSONPath.member(key, of: JSONPath.root),
             message: "\(key) has no meaning on iOS; kept under ignored")
     }
 
@@ -153,11 +153,11 @@ extension ZixflowAdapter {
         } else if let badge = value.intValue {
             payload.badge = badge
             diagnostics.append(Diagnostic(
-                .info, code: "badge-not-string", path: path, message: "badge is a number; Zixflow sends it as a string"))
+                .info, code: .badgeNotString, path: path, message: "badge is a number; Zixflow sends it as a string"))
         } else {
             payload.ignored[Key.badge] = value
             diagnostics.append(Diagnostic(
-                .warning, code: "badge-not-integer", path: path,
+                .warning, code: .badgeNotInteger, path: path,
                 message: "badge \(value) is not an integer; it is ignored (kept under ignored)"))
         }
     }
@@ -182,20 +182,20 @@ extension ZixflowAdapter {
         } catch {
             payload.ignored[Key.actionButtons] = value
             diagnostics.append(Diagnostic(
-                .warning, code: "action-buttons-malformed", path: path,
+                .warning, code: .actionButtonsMalformed, path: path,
                 message: "action_buttons is not valid JSON (\(error)); no buttons are shown"))
             return
         }
         guard let elements = parsed.arrayValue, elements.allSatisfy({ $0.objectValue != nil }) else {
             payload.ignored[Key.actionButtons] = value
             diagnostics.append(Diagnostic(
-                .warning, code: "action-buttons-malformed", path: path,
+                .warning, code: .actionButtonsMalformed, path: path,
                 message: "action_buttons must hold an array of {name, deeplink} objects; no buttons are shown"))
             return
         }
         if elements.count > maxButtons {
             diagnostics.append(Diagnostic(
-                .warning, code: "too-many-buttons", path: path,
+                .warning, code: .tooManyButtons, path: path,
                 message: "action_buttons holds \(elements.count) buttons; Zixflow uses the first \(maxButtons) and drops "
                     + JSONWriter.string(.array(Array(elements.dropFirst(maxButtons))))))
         }
@@ -216,7 +216,7 @@ extension ZixflowAdapter {
                 for key in object.keysInCanonicalOrder where key != "name" && key != "deeplink" {
                     keepsSent = true
                     diagnostics.append(Diagnostic(
-                        .warning, code: "unknown-key", path: JSONPath.member(key, of: elementPath),
+                        .warning, code: .unknownKey, path: JSONPath.member(key, of: elementPath),
                         message: "'\(key)' is not a Zixflow button key; action_buttons is kept under ignored"))
                 }
             }

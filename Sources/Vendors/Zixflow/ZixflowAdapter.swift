@@ -184,7 +184,7 @@ public struct ZixflowAdapter: VendorAdapter {
     public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
         guard payload.messageId == nil else { return [] }
         return [Diagnostic(
-            .error, code: "delivery-id-missing", path: JSONPath.member(Key.deliveryID, of: JSONPath.root),
+            .error, code: .deliveryIDMissing, path: JSONPath.member(Key.deliveryID, of: JSONPath.root),
             message: "no non-empty \(Key.deliveryID): Zixflow sends no receipt for this push")]
     }
 }

@@ -32,7 +32,7 @@ enum CategoriesCommand: Command {
             let (_, userInfo) = try loadUserInfo(path)
             guard provider.claims(userInfo) else {
                 printDiagnostics([Diagnostic(
-                    .warning, code: "not-claimed",
+                    .warning, code: .notClaimed,
                     message: "\(path) is not a \(provider.name) push; its categories are not planned")])
                 continue
             }

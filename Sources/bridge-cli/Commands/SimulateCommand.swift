@@ -83,7 +83,7 @@ enum SimulateCommand: Command {
             userInfo, steps: steps, options: options, registry: registry, sink: delivery.sink
         ) { effect in
             if case .receipt = effect { return }
-            if case .diagnostic(let diagnostic) = effect, diagnostic.code == "receipt-not-recorded" { ok = false }
+            if case .diagnostic(let diagnostic) = effect, diagnostic.diagnosticCode == .receiptNotRecorded { ok = false }
             stdoutStream.writeLine(effect.json)
         }
         delivery.finish()
@@ -125,7 +125,7 @@ private struct ReceiptDelivery {
         do throws(CLIError) {
             _ = try settings.flush(outbox)
         } catch {
-            printDiagnostics([Diagnostic(.error, code: "outbox-flush-failed", message: error.message)])
+            printDiagnostics([Diagnostic(.error, code: .outboxFlushFailed, message: error.message)])
         }
     }
 }

@@ -27,7 +27,7 @@ final class ReceiptLineSink: ReceiptSink {
         case .outbox(let outbox):
             if case .alreadyRecorded(let id) = try outbox.append(receipt) {
                 printDiagnostics([Diagnostic(
-                    .info, code: "receipt-already-recorded",
+                    .info, code: .receiptAlreadyRecorded,
                     message: "receipt '\(receipt.event)' (\(receipt.vendor), id \(id)) is in the outbox's "
                         + "once-only ledger already: not recorded again")])
                 return

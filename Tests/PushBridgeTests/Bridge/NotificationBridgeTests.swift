@@ -490,7 +490,7 @@ struct NotificationBridgeTests {
         let rig = Rig()
         let effects = rig.bridge.handle(.open, userInfo: ["aps": ["alert": "hi"], "other_id": "x"])
         #expect(effects.count == 1)
-        #expect(effects.diagnostics.map(\.code) == ["not-claimed"])
+        #expect(effects.diagnostics.map(\.diagnosticCode) == [.notClaimed])
         #expect(effects.diagnostics.first?.severity == .info)
         #expect(rig.sink.receipts.isEmpty)
     }
@@ -499,7 +499,7 @@ struct NotificationBridgeTests {
     func ambiguous() {
         let bridge = NotificationBridge(registry: VendorRegistry([FakeAdapter(id: "alpha"), FakeAdapter(id: "beta")]))
         let effects = bridge.handle(.open, userInfo: fakePush())
-        #expect(effects.diagnostics.map(\.code) == ["not-claimed"])
+        #expect(effects.diagnostics.map(\.diagnosticCode) == [.notClaimed])
         let message = effects.diagnostics.first?.message ?? ""
         #expect(message.contains("alpha") && message.contains("beta"))
     }
@@ -510,7 +510,7 @@ struct NotificationBridgeTests {
         let chosen = rig.bridge.handle(.arrive(.foreground), userInfo: ["aps": ["alert": "hi"]], vendor: "fake")
         #expect(chosen.receipts.map(\.vendor) == ["fake"])
         let unknown = rig.bridge.handle(.arrive(.foreground), userInfo: fakePush(), vendor: "nope")
-        #expect(unknown.diagnostics.map(\.code) == ["not-claimed"])
+        #expect(unknown.diagnostics.map(\.diagnosticCode) == [.notClaimed])
         #expect(unknown.diagnostics.first?.message.contains("nope") == true)
     }
 
@@ -521,7 +521,7 @@ struct NotificationBridgeTests {
         let effects = rig.bridge.handle(.open, userInfo: fakePush())
         #expect(effects.receipts.map(\.event) == ["fake.opened"])
         let diagnostic = effects.diagnostics.first
-        #expect(diagnostic?.code == "receipt-not-recorded")
+        #expect(diagnostic?.diagnosticCode == .receiptNotRecorded)
         #expect(diagnostic?.severity == .error)
         #expect(diagnostic?.message.contains("disk full") == true)
         #expect(sink.attempts.count == 1)

@@ -24,14 +24,14 @@ struct CategoryPlannerTests {
         var planner = CategoryPlanner(providers: [FakeIntegrationVendor(launch: ["fake.shared"])])
         let update = planner.plan(appCategories: [app], seen: [pushNeeding("fake.shared")])
         #expect(update.categories == [app])
-        #expect(update.diagnostics.map(\.code) == ["category-owned-by-app"])
+        #expect(update.diagnostics.map(\.diagnosticCode) == [.categoryOwnedByApp])
         let existingOnly = CategoryPlanner.plan(providers: [FakeIntegrationVendor()], seen: [pushNeeding("app.x")])
         #expect(existingOnly.categories.map(\.owner) == ["fake"])
         var inferred = CategoryPlanner(providers: [FakeIntegrationVendor()])
         let second = inferred.plan(existing: ["app.x"], seen: [pushNeeding("app.x")])
         #expect(second.categories.isEmpty)
         #expect(second.keeps("app.x"))
-        #expect(second.diagnostics.map(\.code) == ["category-owned-by-app"])
+        #expect(second.diagnostics.map(\.diagnosticCode) == [.categoryOwnedByApp])
     }
 
     @Test("app categories handed to the planner lead the planned set unchanged, written while not registered")
@@ -107,7 +107,7 @@ struct CategoryPlannerTests {
         let two = FakeIntegrationVendor(id: "two", launch: ["shared"])
         let update = CategoryPlanner.plan(providers: [one, two])
         #expect(update.categories.map(\.owner) == ["one"])
-        #expect(update.diagnostics.map(\.code) == ["category-conflict"])
+        #expect(update.diagnostics.map(\.diagnosticCode) == [.categoryConflict])
     }
 
     @Test("notifications of a vendor with no category provider are skipped")
@@ -122,7 +122,7 @@ struct CategoryPlannerTests {
         let update = planner.plan(seen: fakeCategories(0..<17).map { pushNeeding($0) })
         #expect(update.categories.map(\.id) == fakeCategories(1..<17))
         #expect(update.removed == ["fake.0"])
-        #expect(update.diagnostics.map(\.code) == ["category-dropped"])
+        #expect(update.diagnostics.map(\.diagnosticCode) == [.categoryDropped])
     }
 
     @Test("a category of a notification still in Notification Centre is kept past the cap")
@@ -193,7 +193,7 @@ struct CategoryPlannerTests {
     func unknownNotificationCentreCategory() {
         let update = CategoryPlanner.plan(providers: [capped], inNotificationCentre: ["fake.ghost", "app.thing"])
         #expect(update.categories.isEmpty)
-        #expect(update.diagnostics.map(\.code) == ["category-unknown"])
+        #expect(update.diagnostics.map(\.diagnosticCode) == [.categoryUnknown])
     }
 
     @Test("overLimit is the WIRE-FORMATS §3.3 keep rule on ids", arguments: [

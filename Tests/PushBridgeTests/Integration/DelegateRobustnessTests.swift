@@ -101,7 +101,7 @@ struct DelegateRobustnessTests {
         #expect(found.takeSlot)
         #expect(found.newForwardee === sdk)
         let diagnostic = try #require(found.diagnostic)
-        #expect(diagnostic.code == "delegate-replaced")
+        #expect(diagnostic.diagnosticCode == .delegateReplaced)
         #expect(diagnostic.message.contains("Delegate"))
         #expect(diagnostic.message.contains("otherDelegates"))
         // The SDK sets itself again (each launch): taken back, not added twice, not reported twice.
@@ -119,7 +119,7 @@ struct DelegateRobustnessTests {
         let sdk = Delegate()
         let found = attachment.reconcile(current: sdk, own: own, forwardees: [])
         #expect(!found.takeSlot && found.newForwardee == nil)
-        #expect(found.diagnostic?.code == "delegate-replaced")
+        #expect(found.diagnostic?.diagnosticCode == .delegateReplaced)
         #expect(attachment.reconcile(current: sdk, own: own, forwardees: []).diagnostic == nil)
     }
 
@@ -197,10 +197,10 @@ struct DelegateRobustnessTests {
         let (coordinator, _) = rig()
         let seen = Recorder<[BridgeEffect]>()
         coordinator.onEffects = { seen.append($0) }
-        coordinator.report(Diagnostic(.warning, code: "delegate-replaced", message: "m"))
-        #expect(seen.all.flatMap { $0 }.compactMap { effect -> String? in
-            if case .diagnostic(let diagnostic) = effect { return diagnostic.code }
+        coordinator.report(Diagnostic(.warning, code: .delegateReplaced, message: "m"))
+        #expect(seen.all.flatMap { $0 }.compactMap { effect -> DiagnosticCode? in
+            if case .diagnostic(let diagnostic) = effect { return diagnostic.diagnosticCode }
             return nil
-        } == ["delegate-replaced"])
+        } == [.delegateReplaced])
     }
 }

@@ -282,7 +282,7 @@ struct NotificationCenterCoordinatorTests {
         let calls = Recorder<PresentationOptions>()
         let both = DeliveredNotification(userInfo: ["shared": "m", "aps": ["alert": "x"]])
         let effects = rig.coordinator.willPresent(both, forwardingTo: [app]) { calls.append($0) }
-        #expect(effects.diagnostics.map(\.code) == ["ambiguous-vendor"])
+        #expect(effects.diagnostics.map(\.diagnosticCode) == [.ambiguousVendor])
         #expect(rig.sink.receipts.isEmpty)
         #expect(calls.all == [[.banner]])
     }

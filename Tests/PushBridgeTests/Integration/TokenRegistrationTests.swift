@@ -104,18 +104,18 @@ struct TokenRegistrationTests {
         var tokens = registrar()
         let outcome = tokens.receiveToken([UInt8]())
         #expect(outcome.requests.isEmpty)
-        #expect(outcome.diagnostics.map(\.code) == ["token-empty"])
+        #expect(outcome.diagnostics.map(\.diagnosticCode) == [.tokenEmpty])
         #expect(tokens.token == nil)
     }
 
     @Test("a vendor that cannot register yet gives its diagnostic and the others still register")
     func notReady() {
         let blocked = FakeIntegrationVendor(id: "blocked", tokenPlan: { _ in
-            .notReady(Diagnostic(.warning, code: "token-topic-missing", message: "no bundle id"))
+            .notReady(Diagnostic(.warning, code: .tokenTopicMissing, message: "no bundle id"))
         })
         var tokens = registrar(vendors: [blocked, FakeIntegrationVendor()])
         let outcome = tokens.receiveToken(token)
-        #expect(outcome.diagnostics.map(\.code) == ["token-topic-missing"])
+        #expect(outcome.diagnostics.map(\.diagnosticCode) == [.tokenTopicMissing])
         #expect(outcome.requests.map(\.vendor) == ["fake"])
     }
 

@@ -94,7 +94,7 @@ struct APSCodingTests {
         let (payload, diagnostics) = decode(["alert": ["title": 5, "body": "B"]])
         #expect(payload.alert == PushAlert(body: "B"))
         #expect(payload.apsExtra == ["alert": ["title": 5]])
-        #expect(diagnostics.map(\.code) == ["wrong-type"])
+        #expect(diagnostics.map(\.diagnosticCode) == [.wrongType])
         #expect(diagnostics.first?.path == "$.aps.alert.title")
         #expect(APSCoding.encode(payload)["alert"] == ["title": 5, "body": "B"])
     }
@@ -116,7 +116,7 @@ struct APSCodingTests {
         let (payload, diagnostics) = decode(["badge": badge])
         #expect(payload.badge == nil)
         #expect(payload.apsExtra["badge"] == badge)
-        #expect(diagnostics.map(\.code) == ["badge-not-integer"])
+        #expect(diagnostics.map(\.diagnosticCode) == [.badgeNotInteger])
         #expect(diagnostics.first?.path == "$.aps.badge")
         #expect(diagnostics.first?.severity == .warning)
         #expect(APSCoding.encode(payload)["badge"] == badge)
@@ -137,7 +137,7 @@ struct APSCodingTests {
         #expect(payload.threadId == nil)
         #expect(payload.apsExtra == ["category": 7, "thread-id": ["x"]])
         #expect(Set(diagnostics.map(\.path)) == ["$.aps.category", "$.aps[\"thread-id\"]"])
-        #expect(diagnostics.allSatisfy { $0.code == "wrong-type" })
+        #expect(diagnostics.allSatisfy { $0.diagnosticCode == .wrongType })
         #expect(APSCoding.encode(payload) == ["category": 7, "thread-id": ["x"]])
     }
 
@@ -171,7 +171,7 @@ struct APSCodingTests {
         #expect(!payload.mutableContent)
         #expect(!payload.contentAvailable)
         #expect(payload.apsExtra == ["mutable-content": value, "content-available": value])
-        #expect(diagnostics.map(\.code) == ["aps-flag-not-0-or-1", "aps-flag-not-0-or-1"])
+        #expect(diagnostics.map(\.diagnosticCode) == [.apsFlagNot0Or1, .apsFlagNot0Or1])
         #expect(APSCoding.encode(payload) == ["mutable-content": value, "content-available": value])
     }
 
@@ -237,10 +237,10 @@ struct APSCodingTests {
     @Test("a missing aps is an info diagnostic; an aps that is not an object is a warning, kept under ignored[\"$.aps\"]")
     func missingOrWrongAps() {
         let missing = decode(nil)
-        #expect(missing.diagnostics.map(\.code) == ["aps-missing"])
+        #expect(missing.diagnostics.map(\.diagnosticCode) == [.apsMissing])
         #expect(missing.diagnostics.first?.severity == .info)
         let wrong = decode("not an object")
-        #expect(wrong.diagnostics.map(\.code) == ["aps-not-object"])
+        #expect(wrong.diagnostics.map(\.diagnosticCode) == [.apsNotObject])
         #expect(wrong.diagnostics.first?.severity == .warning)
         #expect(wrong.payload == PushPayload(vendor: "fake", ignored: ["$.aps": "not an object"]))
         #expect(APSCoding.nonObjectAPSKey == "$.aps")

@@ -5,7 +5,7 @@ import Testing
 struct DiagnosticJSONTests {
     @Test("a diagnostic is {type, severity, code, path, message}; its members write the same bytes")
     func diagnosticJSON() {
-        let diagnostic = Diagnostic(.warning, code: "wrong-type", path: "$.a", message: "expected a string")
+        let diagnostic = Diagnostic(.warning, code: .wrongType, path: "$.a", message: "expected a string")
         #expect(diagnostic.json == [
             "type": "diagnostic", "severity": "warning", "code": "wrong-type", "path": "$.a", "message": "expected a string",
         ])

@@ -95,7 +95,7 @@ struct DeepLinkRouterTests {
         let harness = Harness(systemSucceeds: false)
         let outcome = harness.router.route("gym://class/77")
         #expect(outcome.via == .rejected)
-        #expect(outcome.diagnostic?.code == "link-not-opened")
+        #expect(outcome.diagnostic?.diagnosticCode == .linkNotOpened)
         #expect(outcome.diagnostic?.severity == .warning)
         #expect(harness.system.seen.count == 1)
     }
@@ -140,7 +140,7 @@ struct DeepLinkRouterTests {
         let outcome = harness.router.route(link)
         #expect(outcome.via == .rejected)
         #expect(outcome.url == link)
-        #expect(outcome.diagnostic?.code == "link-rejected")
+        #expect(outcome.diagnostic?.diagnosticCode == .linkRejected)
         #expect(harness.offers == 0)
     }
 
@@ -186,7 +186,7 @@ struct DeepLinkRouterTests {
         let harness = Harness(delegateConsumes: false, closureConsumes: false)
         let outcome = harness.router.route(link)
         #expect(outcome.via == .rejected)
-        #expect(outcome.diagnostic?.code == "link-rejected")
+        #expect(outcome.diagnostic?.diagnosticCode == .linkRejected)
         #expect(harness.system.seen.count == 0)
         // The app's routes were still offered the link: only the system is filtered.
         #expect(harness.delegate.seen.count == 1)
@@ -219,7 +219,7 @@ struct DeepLinkRouterTests {
         #expect(harness.router.route("HTTPS://example.com").via == .system)
         let refused = harness.router.route("mailto:a@b.com")
         #expect(refused.via == .rejected)
-        #expect(refused.diagnostic?.code == "link-rejected")
+        #expect(refused.diagnostic?.diagnosticCode == .linkRejected)
         #expect(harness.router.route("http://example.com").via == .rejected)
         #expect(harness.system.seen.all.map(\.string) == ["gym://class/1", "HTTPS://example.com"])
     }
@@ -253,7 +253,7 @@ struct DeepLinkRouterTests {
         let outcome = harness.router.route(link)
         #expect((outcome.via == .system) == opens)
         #expect(harness.system.seen.count == (opens ? 1 : 0))
-        if !opens { #expect(outcome.diagnostic?.code == "link-rejected") }
+        if !opens { #expect(outcome.diagnostic?.diagnosticCode == .linkRejected) }
     }
 
     @Test("changing the router's policy applies to the next link")

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 /// Validates `userInfo` with its true canonical size.
@@ -24,7 +25,7 @@ struct ValidatorTests {
     func size() {
         let big = validate(["aps": ["alert": .string(String(repeating: "x", count: 5_000))], "fake_id": "m"])
         #expect(big.bytes > 4096)
-        #expect(big.problems.map(\.code) == ["payload-too-large"])
+        #expect(big.problems.map(\.diagnosticCode) == [.payloadTooLarge])
         #expect(big.problems.first?.severity == .error)
         #expect(big.problems.first?.path == "$")
         let userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m"]
@@ -36,7 +37,7 @@ struct ValidatorTests {
     func missingAps() {
         for adapter: (any VendorAdapter)? in [FakeAdapter(), nil] {
             let report = validate(["fake_id": "m", "other": 1], adapter: adapter)
-            #expect(report.problems.map(\.code) == ["aps-missing"])
+            #expect(report.problems.map(\.diagnosticCode) == [.apsMissing])
             #expect(report.problems.first?.path == "$.aps")
         }
     }
@@ -44,7 +45,7 @@ struct ValidatorTests {
     @Test("an aps with no alert is alert-missing", arguments: [["badge": 1] as JSONValue, ["alert": [:]], [:]])
     func missingAlert(aps: JSONValue) {
         let report = validate(["aps": aps, "fake_id": "m"])
-        #expect(report.problems.map(\.code) == ["alert-missing"])
+        #expect(report.problems.map(\.diagnosticCode) == [.alertMissing])
         #expect(report.problems.first?.path == "$.aps.alert")
     }
 
@@ -57,7 +58,7 @@ struct ValidatorTests {
     @Test("an image without mutable-content is mutable-content-missing; with it, valid")
     func imageNeedsMutableContent() {
         let without = validate(["aps": ["alert": "Hi"], "fake_id": "m", "image": "https://x/i.png"])
-        #expect(without.problems.map(\.code) == ["mutable-content-missing"])
+        #expect(without.problems.map(\.diagnosticCode) == [.mutableContentMissing])
         #expect(without.problems.first?.path == "$.aps[\"mutable-content\"]")
         #expect(without.problems.first?.message.contains("image") == true)
         let with: JSONObject = [
@@ -70,7 +71,7 @@ struct ValidatorTests {
     func buttonsNeedMutableContent() {
         let userInfo: JSONObject = ["aps": ["alert": "Hi"], "fake_id": "m", "buttons": [button]]
         let report = validate(userInfo, adapter: FakeAdapter(buttonsNeedServiceExtension: true))
-        #expect(report.problems.map(\.code) == ["mutable-content-missing"])
+        #expect(report.problems.map(\.diagnosticCode) == [.mutableContentMissing])
         #expect(report.problems.first?.message.contains("buttons") == true)
         var fixed = userInfo
         fixed["aps"] = ["alert": "Hi", "mutable-content": 1]
@@ -85,14 +86,14 @@ struct ValidatorTests {
         var withImage = userInfo
         withImage["image"] = "https://x/i.png"
         let report = validate(withImage, adapter: FakeAdapter(buttonsNeedServiceExtension: false))
-        #expect(report.problems.map(\.code) == ["mutable-content-missing"])
+        #expect(report.problems.map(\.diagnosticCode) == [.mutableContentMissing])
     }
 
     @Test("a sound with no playable extension is sound-without-extension",
           arguments: ["ding", "ding.", "ding.mp3", "chime.wav.txt", ".caf.", "Default"])
     func soundWithoutExtension(sound: String) {
         let report = validate(["aps": ["alert": "Hi", "sound": .string(sound)], "fake_id": "m"])
-        #expect(report.problems.map(\.code) == ["sound-without-extension"])
+        #expect(report.problems.map(\.diagnosticCode) == [.soundWithoutExtension])
         #expect(report.problems.first?.severity == .warning)
         #expect(report.problems.first?.path == "$.aps.sound")
     }
@@ -101,7 +102,7 @@ struct ValidatorTests {
     func criticalSoundName() {
         let critical: JSONValue = ["critical": 1, "name": "ding", "volume": 1.0]
         let report = validate(["aps": ["alert": "Hi", "sound": critical], "fake_id": "m"])
-        #expect(report.problems.map(\.code) == ["sound-without-extension"])
+        #expect(report.problems.map(\.diagnosticCode) == [.soundWithoutExtension])
         #expect(report.problems.first?.path == "$.aps.sound.name")
         for name: JSONValue in ["ding.caf", "default"] {
             let sound: JSONValue = ["critical": 1, "name": name]
@@ -118,7 +119,7 @@ struct ValidatorTests {
     @Test("decode warnings become problems; info diagnostics do not")
     func decodeWarnings() {
         let report = validate(["aps": ["alert": "Hi", "badge": "five"], "fake_id": "m"])
-        #expect(report.problems.map(\.code) == ["badge-not-integer"])
+        #expect(report.problems.map(\.diagnosticCode) == [.badgeNotInteger])
         #expect(report.problems.first?.path == "$.aps.badge")
     }
 
@@ -132,7 +133,7 @@ struct ValidatorTests {
     func apnsOnly() {
         let report = validate(["aps": ["alert": "Hi", "badge": "x"], "fake_invalid": true], adapter: nil)
         #expect(report.vendor == nil)
-        #expect(report.problems.map(\.code) == ["badge-not-integer"])
+        #expect(report.problems.map(\.diagnosticCode) == [.badgeNotInteger])
     }
 
     @Test("the report JSON has vendor, valid, bytes and problems of code, path and message")
@@ -146,7 +147,7 @@ struct ValidatorTests {
         let problems = try #require(json["problems"]?.arrayValue)
         #expect(problems.count == 1)
         #expect(problems.first?.objectValue.map { Set($0.keys) } == ["code", "path", "message"])
-        #expect(problems.first?["code"] == "alert-missing")
+        #expect(problems.first?["code"] == .code(.alertMissing))
         #expect(problems.first?["path"] == "$.aps.alert")
         #expect(problems.first?["message"]?.stringValue?.isEmpty == false)
     }

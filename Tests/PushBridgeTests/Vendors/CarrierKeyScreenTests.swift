@@ -21,7 +21,7 @@ struct CarrierKeyScreenTests {
         let adapter = FakeAdapter()
         let delivering = CarrierEnvelope.known.filter { $0.vendor != adapter.id && $0.delivered(userInfo) }
         let decoded = adapter.decodeClaimed(userInfo)
-        let notes = decoded.diagnostics.filter { $0.code == "carrier-keys" }
+        let notes = decoded.diagnostics.filter { $0.diagnosticCode == .carrierKeys }
         #expect(notes.count == (delivering.isEmpty ? 0 : 1), "\(note)")
         if delivering.isEmpty {
             #expect(decoded == adapter.decode(userInfo), "\(note)")

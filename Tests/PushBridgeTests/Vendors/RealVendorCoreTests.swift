@@ -144,7 +144,7 @@ struct CarrierEnvelopeTests {
         #expect(decoded.payload.ignored["$.from"] == "42")
         #expect(decoded.payload.ignored["$._"] == "airship-send-id")
         #expect(decoded.payload.ignored.count == fcmKeys.count + 1)
-        let notes = decoded.diagnostics.filter { $0.code == "carrier-keys" }
+        let notes = decoded.diagnostics.filter { $0.diagnosticCode == .carrierKeys }
         #expect(notes.count == 1)
         #expect(notes.first?.severity == .info)
         #expect(notes.first?.message.contains("Firebase Cloud Messaging") == true)
@@ -165,7 +165,7 @@ struct CarrierEnvelopeTests {
             let set = FakeAdapter().decodeClaimed(delivered)
             #expect(set.payload.data == ["note": "x"], "\(carrierOnly)")
             #expect(set.payload.ignored.keys.sorted() == (["$.from"] + carrierOnly.keys.map { JSONPath.member($0, of: "$") }).sorted())
-            #expect(set.diagnostics.contains { $0.code == "carrier-keys" })
+            #expect(set.diagnostics.contains { $0.diagnosticCode == .carrierKeys })
         }
     }
 
@@ -289,7 +289,7 @@ struct LinkGateTests {
         let (router, opener) = router(delegate: true, handler: true)
         let refused = router.route("gym://class/1", gate: .allowedSchemes(["https"]))
         #expect(refused.via == .rejected)
-        #expect(refused.diagnostic?.code == "link-gate")
+        #expect(refused.diagnostic?.diagnosticCode == .linkGate)
         #expect(router.route("https://example.com/x", gate: .allowedSchemes(["https"])).via == .delegate)
         #expect(opener.seen.all.isEmpty)
     }
@@ -301,7 +301,7 @@ struct LinkGateTests {
         let (declining, _) = router(delegate: true, handler: true, userActivity: false)
         let refused = declining.route("https://example.com", gate: .userActivityOnly)
         #expect(refused.via == .rejected)
-        #expect(refused.diagnostic?.code == "link-gate")
+        #expect(refused.diagnostic?.diagnosticCode == .linkGate)
         let (none, noneOpener) = router()
         #expect(none.route("https://example.com", gate: .userActivityOnly).via == .rejected)
         #expect(opener.seen.all.isEmpty && noneOpener.seen.all.isEmpty)

@@ -177,7 +177,7 @@ struct VendorAdapterDefaultsTests {
         #expect(
             diagnostic
                 == Diagnostic(
-                    .warning, code: "wrong-type", path: "$.x", message: "expected a string, found an array; kept as sent"))
+                    .warning, code: .wrongType, path: "$.x", message: "expected a string, found an array; kept as sent"))
     }
 }
 

@@ -52,7 +52,7 @@ struct AirshipDecodeTests {
         #expect(payload.ignored[media + ".content"]?["title"] == "Moustache Twirl")
         #expect(payload.ignored[media + ".options"]?["time"]?.description == "15.0")
         #expect(payload.ignored.count == 2)
-        #expect(decoded.diagnostics.contains { $0.code == "content-override" && $0.path == media + ".content" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .contentOverride && $0.path == media + ".content" })
     }
 
     @Test("corpus airship-2 (forced): untitled buttons in payload order; unregistered button actions kept, not run")
@@ -70,8 +70,8 @@ struct AirshipDecodeTests {
         let interactive = #"$["com.urbanairship.interactive_actions"]"#
         #expect(payload.ignored[interactive + ".foregroundIdentifier.otherForegroundAction"] == "otherForegroundActionValue")
         #expect(payload.ignored.count == 3)
-        #expect(decoded.diagnostics.filter { $0.code == "unknown-action" }.count == 3)
-        #expect(decoded.diagnostics.contains { $0.code == "button-titles-unknown" })
+        #expect(decoded.diagnostics.filter { $0.diagnosticCode == .unknownAction }.count == 3)
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .buttonTitlesUnknown })
     }
 
     @Test("an action the app registered (customActionNames) is read as an action, in buttons too")
@@ -93,7 +93,7 @@ struct AirshipDecodeTests {
         let decoded = adapter.decode(try realPayload("airship-2.json"))
         #expect(decoded.payload.buttons.map(\.title) == ["Open", "Later"])
         #expect(decoded.payload.buttons.map(\.foreground) == [true, false])
-        #expect(!decoded.diagnostics.contains { $0.code == "button-titles-unknown" })
+        #expect(!decoded.diagnostics.contains { $0.diagnosticCode == .buttonTitlesUnknown })
         #expect(adapter.encode(decoded.payload).losses.isEmpty)
     }
 
@@ -109,7 +109,7 @@ struct AirshipDecodeTests {
             #expect(payload.ignored[path] != nil, "\(path)")
         }
         for path in ["$._", #"$["com.urbanairship.metadata"]"#, "$.deep_link_action"] {
-            #expect(decoded.diagnostics.contains { $0.code == "wrong-type" && $0.path == path }, "\(path)")
+            #expect(decoded.diagnostics.contains { $0.diagnosticCode == .wrongType && $0.path == path }, "\(path)")
         }
         #expect(payload.messageId == nil && payload.deepLink == nil && payload.imageURL == nil && payload.buttons.isEmpty)
         #expect(payload.tracking.isEmpty && payload.data.isEmpty)
@@ -211,7 +211,7 @@ struct AirshipTooManyButtonsTests {
         let decoded = adapter.decode(userInfo)
         #expect(decoded.payload.buttons.map(\.id) == ["b1", "b2", "b3", "b4"])
         #expect(decoded.payload.ignored[#"$["com.urbanairship.interactive_actions"].b5"#] == ["^d": "myapp://5"])
-        #expect(decoded.diagnostics.contains { $0.code == "too-many-buttons" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .tooManyButtons })
         let encoded = adapter.encode(decoded.payload)
         #expect(encoded.losses.isEmpty)
         #expect(JSONWriter.string(.object(encoded.userInfo)) == JSONWriter.string(.object(userInfo)))

@@ -190,7 +190,7 @@ struct AirshipCarrierTests {
         #expect(decoded.payload.data["_"] == nil)
         #expect(decoded.payload.data["^d"] == "https://evil.example.com")
         #expect(decoded.payload.deepLink == nil)
-        #expect(decoded.diagnostics.contains { $0.code == "carrier-keys" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .carrierKeys })
         #expect(zixflow.encode(decoded.payload).userInfo["_"] == "airship-send")
     }
 

@@ -163,11 +163,11 @@ struct AppDNAAdapterTests {
         userInfo["aps"] = ["alert": "Hi", "mutable-content": 1, "category": "weekly_plan"]
         let result = adapter.decode(userInfo)
         #expect(result.payload.category == "weekly_plan")
-        let diagnostic = try #require(result.diagnostics.first { $0.code == "category-mismatch" })
+        let diagnostic = try #require(result.diagnostics.first { $0.diagnosticCode == .categoryMismatch })
         #expect(diagnostic.path == "$.aps.category")
         #expect(diagnostic.severity == .warning)
         userInfo["aps"] = ["alert": "Hi", "mutable-content": 1]
-        #expect(adapter.decode(userInfo).diagnostics.map(\.code) == ["category-mismatch"])
+        #expect(adapter.decode(userInfo).diagnostics.map(\.diagnosticCode) == [.categoryMismatch])
     }
 
     @Test("decode's category check agrees with derivedCategory(forActions:) on odd button arrays")
@@ -186,10 +186,10 @@ struct AppDNAAdapterTests {
             #expect(derived != nil)
             var userInfo = AppDNAFixtures.push(["actions": .array(actions)])
             userInfo["aps"] = ["alert": "Hi", "mutable-content": 1, "category": derived.map(JSONValue.string) ?? nil]
-            let codes = adapter.decode(userInfo).diagnostics.map(\.code)
-            #expect(!codes.contains("category-mismatch"), "\(actions)")
+            let codes = adapter.decode(userInfo).diagnostics.map(\.diagnosticCode)
+            #expect(!codes.contains(.categoryMismatch), "\(actions)")
             userInfo["aps"] = ["alert": "Hi", "mutable-content": 1, "category": "other"]
-            #expect(adapter.decode(userInfo).diagnostics.map(\.code).contains("category-mismatch"), "\(actions)")
+            #expect(adapter.decode(userInfo).diagnostics.map(\.diagnosticCode).contains(.categoryMismatch), "\(actions)")
         }
     }
 
@@ -198,7 +198,7 @@ struct AppDNAAdapterTests {
         for count in [3, 40] {
             let actions: [JSONValue] = (0..<count).map { ["id": .string("b\($0 % 2 == 0 ? 0 : $0)"), "title": "T"] }
             let decoded = adapter.decode(AppDNAFixtures.push(["actions": .array(actions)]))
-            let repeated = decoded.diagnostics.filter { $0.code == "duplicate-button-id" }.map(\.path)
+            let repeated = decoded.diagnostics.filter { $0.diagnosticCode == .duplicateButtonID }.map(\.path)
             let expected = stride(from: 2, to: count, by: 2).map { "$.appdna.actions[\($0)].id" }
             #expect(repeated == expected, "\(count)")
             #expect(decoded.payload.buttons.count == count)
@@ -239,7 +239,7 @@ struct AppDNAAdapterTests {
         #expect(result.payload.deepLink == nil)
         #expect(result.payload.ignored == ["$.appdna.action": action])
         let diagnostic = try #require(result.diagnostics.first)
-        #expect(diagnostic.code == "unknown-action-type")
+        #expect(diagnostic.diagnosticCode == .unknownActionType)
         #expect(diagnostic.path == "$.appdna.action.type")
         #expect(diagnostic.message.contains("open_modal"))
     }
@@ -250,7 +250,7 @@ struct AppDNAAdapterTests {
             let action: JSONValue = ["type": .string(type), "value": "x"]
             let result = adapter.decode(AppDNAFixtures.push(["action": action]))
             #expect(result.payload.ignored == ["$.appdna.action": action])
-            #expect(result.diagnostics.map(\.code) == ["action-type-not-for-message"])
+            #expect(result.diagnostics.map(\.diagnosticCode) == [.actionTypeNotForMessage])
         }
     }
 
@@ -259,7 +259,7 @@ struct AppDNAAdapterTests {
         let result = adapter.decode(AppDNAFixtures.push(["action": ["type": "deep_link", "value": "a:b", "utm": "x"]]))
         #expect(result.payload.deepLink == "a:b")
         #expect(result.payload.ignored == ["$.appdna.action.utm": "x"])
-        #expect(AppDNAFixtures.codes(result) == ["$.appdna.action.utm": ["unknown-key"]])
+        #expect(AppDNAFixtures.codes(result) == ["$.appdna.action.utm": [.unknownKey]])
     }
 
     @Test("image_url becomes imageURL and data the custom data")
@@ -276,7 +276,7 @@ struct AppDNAAdapterTests {
         let result = adapter.decode(AppDNAFixtures.push(["data": "plan=w12"]))
         #expect(result.payload.data == [:])
         #expect(result.payload.ignored == ["$.appdna.data": "plan=w12"])
-        #expect(AppDNAFixtures.codes(result) == ["$.appdna.data": ["wrong-type"]])
+        #expect(AppDNAFixtures.codes(result) == ["$.appdna.data": [.wrongType]])
     }
 
     @Test("other top-level keys and unknown keys inside appdna are kept under ignored with a diagnostic")
@@ -289,8 +289,8 @@ struct AppDNAAdapterTests {
             "custom": ["a": 1], #"$["$odd"]"#: true, "$.appdna.campaign_id": 77, "$.appdna.ttl": "1h",
         ])
         #expect(AppDNAFixtures.codes(result) == [
-            "$.custom": ["unknown-key"], #"$["$odd"]"#: ["unknown-key"], "$.appdna.campaign_id": ["unknown-key"],
-            "$.appdna.ttl": ["unknown-key"],
+            "$.custom": [.unknownKey], #"$["$odd"]"#: [.unknownKey], "$.appdna.campaign_id": [.unknownKey],
+            "$.appdna.ttl": [.unknownKey],
         ])
         #expect(result.payload.data == [:])
     }
@@ -312,7 +312,7 @@ struct AppDNAAdapterTests {
         let result = adapter.decode(userInfo)
         #expect(result.payload.data == ["reply_text": "typed"])
         #expect(result.payload.ignored == ["$.appdna.data.reply_text": "sender's"])
-        #expect(AppDNAFixtures.codes(result) == ["$.appdna.data.reply_text": ["reply-text-replaces-data"]])
+        #expect(AppDNAFixtures.codes(result) == ["$.appdna.data.reply_text": [.replyTextReplacesData]])
         AppDNAFixtures.expectLosslessRoundTrip(userInfo)
     }
 
@@ -354,7 +354,7 @@ struct AppDNAAdapterTests {
             PushButton(id: "e", title: "Nope", foreground: false, destructive: true),
         ])
         #expect(result.payload.ignored == ["$.appdna.actions[1].foreground": true])
-        #expect(AppDNAFixtures.codes(result) == ["$.appdna.actions[1].foreground": ["dismiss-never-foreground"]])
+        #expect(AppDNAFixtures.codes(result) == ["$.appdna.actions[1].foreground": [.dismissNeverForeground]])
     }
 
     @Test("a text_reply button asks for text with its value as placeholder and does not open the app by default")
@@ -399,7 +399,7 @@ struct AppDNAAdapterTests {
             "$.appdna.actions[0].type": "open_modal", "$.appdna.actions[0].value": "promo",
         ])
         let diagnostic = try #require(result.diagnostics.first)
-        #expect(diagnostic.code == "unknown-action-type")
+        #expect(diagnostic.diagnosticCode == .unknownActionType)
         #expect(diagnostic.path == "$.appdna.actions[0].type")
         #expect(result.diagnostics.count == 1)
     }
@@ -413,7 +413,7 @@ struct AppDNAAdapterTests {
         #expect(result.payload.ignored == [
             "$.appdna.actions[0].icon": "star", "$.appdna.actions[0].destructive": true,
         ])
-        #expect(result.diagnostics.map(\.code) == ["unknown-key", "unknown-key"])
+        #expect(result.diagnostics.map(\.diagnosticCode) == [.unknownKey, .unknownKey])
     }
 
     @Test("a repeated button id is a warning")
@@ -422,7 +422,7 @@ struct AppDNAAdapterTests {
             ["id": "a", "title": "A"], ["id": "a", "title": "Again"],
         ]))
         #expect(result.payload.buttons.count == 2)
-        #expect(AppDNAFixtures.codes(result) == ["$.appdna.actions[1].id": ["duplicate-button-id"]])
+        #expect(AppDNAFixtures.codes(result) == ["$.appdna.actions[1].id": [.duplicateButtonID]])
     }
 
     @Test("decoding is deterministic and idempotent through encode")

@@ -32,7 +32,7 @@ struct AppDNABadInputTests {
         let path = "$.appdna." + key
         #expect(result.payload.ignored == [path: value])
         let diagnostic = try #require(result.diagnostics.first { $0.path == path })
-        #expect(diagnostic.code == "wrong-type")
+        #expect(diagnostic.diagnosticCode == .wrongType)
         #expect(diagnostic.severity == .warning)
         AppDNAFixtures.expectLosslessRoundTrip(["aps": ["alert": "Hi"], "appdna": .object(members)])
     }
@@ -53,7 +53,7 @@ struct AppDNABadInputTests {
         #expect(result.payload.buttons.map(\.id) == ["a"])
         let path = "$.appdna.actions[0]." + key
         #expect(result.payload.ignored[path] == value)
-        #expect(result.diagnostics.contains { $0.path == path && $0.code == "wrong-type" })
+        #expect(result.diagnostics.contains { $0.path == path && $0.diagnosticCode == .wrongType })
         AppDNAFixtures.expectLosslessRoundTrip(userInfo)
     }
 
@@ -65,7 +65,7 @@ struct AppDNABadInputTests {
         let button = try #require(result.payload.buttons.first)
         #expect(button.deepLink == nil && button.action == nil && button.placeholder == nil)
         #expect(result.payload.ignored["$.appdna.actions[0].value"] == 5)
-        #expect(result.diagnostics.contains { $0.path == "$.appdna.actions[0].value" && $0.code == "wrong-type" })
+        #expect(result.diagnostics.contains { $0.path == "$.appdna.actions[0].value" && $0.diagnosticCode == .wrongType })
         AppDNAFixtures.expectLosslessRoundTrip(userInfo)
     }
 
@@ -78,7 +78,7 @@ struct AppDNABadInputTests {
         #expect(!adapter.claims(userInfo))
         #expect(result.payload.messageId == nil)
         #expect(result.payload.deepLink == "a:b")
-        #expect(AppDNAFixtures.codes(result) == ["$.appdna.push_id": ["push-id-missing"]])
+        #expect(AppDNAFixtures.codes(result) == ["$.appdna.push_id": [.pushIDMissing]])
         #expect(adapter.receipts(for: .open, payload: result.payload, context: ReceiptContext()) == [])
         AppDNAFixtures.expectLosslessRoundTrip(userInfo)
     }
@@ -86,7 +86,7 @@ struct AppDNABadInputTests {
     @Test("no appdna object at all is a warning; a non-object appdna is kept")
     func noVendorObject() {
         let missing = adapter.decode(["aps": ["alert": "Hi"]])
-        #expect(missing.diagnostics.map(\.code) == ["appdna-missing"])
+        #expect(missing.diagnostics.map(\.diagnosticCode) == [.appDNAMissing])
         let notObject = adapter.decode(["aps": ["alert": "Hi"], "appdna": "push-123"])
         #expect(notObject.payload.ignored == ["$.appdna": "push-123"])
         AppDNAFixtures.expectLosslessRoundTrip(["aps": ["alert": "Hi"], "appdna": "push-123"])
@@ -97,7 +97,7 @@ struct AppDNABadInputTests {
         let userInfo: JSONObject = ["aps": "Hi", "appdna": ["push_id": "p"]]
         let result = adapter.decode(userInfo)
         #expect(result.payload.ignored == ["$.aps": "Hi"])
-        #expect(result.diagnostics.map(\.code).contains("aps-not-object"))
+        #expect(result.diagnostics.map(\.diagnosticCode).contains(.apsNotObject))
         AppDNAFixtures.expectLosslessRoundTrip(userInfo)
     }
 
@@ -138,15 +138,15 @@ struct AppDNABadInputTests {
 
     @Test("an empty push_id, image_url or link value is reported")
     func emptyStringDiagnostics() {
-        #expect(adapter.decode(AppDNAFixtures.push(["push_id": ""])).diagnostics.map(\.code) == ["push-id-empty"])
-        #expect(adapter.decode(AppDNAFixtures.push(["image_url": ""])).diagnostics.map(\.code) == ["image-url-empty"])
+        #expect(adapter.decode(AppDNAFixtures.push(["push_id": ""])).diagnostics.map(\.diagnosticCode) == [.pushIDEmpty])
+        #expect(adapter.decode(AppDNAFixtures.push(["image_url": ""])).diagnostics.map(\.diagnosticCode) == [.imageURLEmpty])
         let emptyLink = adapter.decode(AppDNAFixtures.push(["action": ["type": "deep_link", "value": ""]]))
-        #expect(emptyLink.diagnostics.map(\.code) == ["action-value-empty"])
+        #expect(emptyLink.diagnostics.map(\.diagnosticCode) == [.actionValueEmpty])
         #expect(emptyLink.payload.ignored == ["$.appdna.action": ["type": "deep_link", "value": ""]])
         let missingValue = adapter.decode(AppDNAFixtures.push(["action": ["type": "show_screen"]]))
-        #expect(missingValue.diagnostics.map(\.code) == ["action-value-missing"])
+        #expect(missingValue.diagnostics.map(\.diagnosticCode) == [.actionValueMissing])
         let missingType = adapter.decode(AppDNAFixtures.push(["action": ["value": "x"]]))
-        #expect(missingType.diagnostics.map(\.code) == ["action-type-missing"])
+        #expect(missingType.diagnostics.map(\.diagnosticCode) == [.actionTypeMissing])
     }
 
     @Test("buttons that are not objects or have no id are kept at their index and written back there")
@@ -161,7 +161,7 @@ struct AppDNABadInputTests {
         #expect(result.payload.ignored["$.appdna.actions[0]"] == "not a button")
         #expect(result.payload.ignored["$.appdna.actions[2]"] == ["title": "no id"])
         #expect(result.payload.ignored["$.appdna.actions[3]"] == ["id": 3, "title": "numeric id"])
-        #expect(AppDNAFixtures.codes(result)["$.appdna.actions[2].id"] == ["button-id-missing"])
+        #expect(AppDNAFixtures.codes(result)["$.appdna.actions[2].id"] == [.buttonIDMissing])
         let encoded = adapter.encode(result.payload)
         #expect(encoded.losses == [])
         let written = try #require(encoded.userInfo["appdna"]?["actions"]?.arrayValue)
@@ -182,7 +182,7 @@ struct AppDNABadInputTests {
         let result = adapter.decode(userInfo)
         #expect(result.payload.action == nil && result.payload.deepLink == nil)
         #expect(result.payload.buttons == [PushButton(id: "a", title: "A", foreground: true)])
-        #expect(result.diagnostics.filter { $0.code == "unknown-action-type" }.map(\.path)
+        #expect(result.diagnostics.filter { $0.diagnosticCode == .unknownActionType }.map(\.path)
             == ["$.appdna.action.type", "$.appdna.actions[0].type"])
         AppDNAFixtures.expectLosslessRoundTrip(userInfo)
     }
@@ -197,7 +197,7 @@ struct AppDNABadInputTests {
         let result = adapter.decode(userInfo)
         #expect(result.payload.buttons.count == 100)
         #expect(result.payload.buttons.last?.deepLink == "fit://b/99")
-        #expect(AppDNAFixtures.codes(result) == ["$.appdna.actions": ["too-many-buttons"]])
+        #expect(AppDNAFixtures.codes(result) == ["$.appdna.actions": [.tooManyButtons]])
         let encoded = adapter.encode(result.payload)
         #expect(encoded.userInfo["appdna"]?["actions"]?.arrayValue?.count == 100)
         AppDNAFixtures.expectLosslessRoundTrip(userInfo)
@@ -210,7 +210,7 @@ struct AppDNABadInputTests {
         let four = (0..<4).map { JSONValue.object(["id": .string("b\($0)"), "title": "B"]) }
         #expect(adapter.decode(AppDNAFixtures.push(buttons: four)).diagnostics == [])
         let five = four + [["id": "b4", "title": "B"]]
-        #expect(adapter.decode(AppDNAFixtures.push(buttons: five)).diagnostics.map(\.code) == ["too-many-buttons"])
+        #expect(adapter.decode(AppDNAFixtures.push(buttons: five)).diagnostics.map(\.diagnosticCode) == [.tooManyButtons])
     }
 
     @Test("huge strings and deeply nested data are kept as sent")
@@ -284,7 +284,7 @@ struct AppDNABadInputTests {
         let result = adapter.decode(userInfo)
         #expect(result.payload.data == [:])
         #expect(result.payload.ignored == ["appdna_reply_text": 42])
-        #expect(AppDNAFixtures.codes(result) == ["$.appdna_reply_text": ["wrong-type"]])
+        #expect(AppDNAFixtures.codes(result) == ["$.appdna_reply_text": [.wrongType]])
         AppDNAFixtures.expectLosslessRoundTrip(userInfo)
     }
 }

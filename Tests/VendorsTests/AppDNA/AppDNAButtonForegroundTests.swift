@@ -33,6 +33,6 @@ struct AppDNAButtonForegroundTests {
             ["id": "a", "title": "A", "type": "dismiss", "foreground": true],
         ]))
         #expect(decoded.payload.buttons.map(\.foreground) == [false])
-        #expect(AppDNAFixtures.codes(decoded) == ["$.appdna.actions[0].foreground": ["dismiss-never-foreground"]])
+        #expect(AppDNAFixtures.codes(decoded) == ["$.appdna.actions[0].foreground": [.dismissNeverForeground]])
     }
 }

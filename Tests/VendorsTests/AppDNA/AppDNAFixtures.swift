@@ -56,8 +56,8 @@ enum AppDNAFixtures {
     static func decode(_ userInfo: JSONObject) -> DecodeResult { AppDNAAdapter().decode(userInfo) }
 
     /// The diagnostic codes of a decode, by path.
-    static func codes(_ result: DecodeResult) -> [String: [String]] {
-        result.diagnostics.reduce(into: [:]) { $0[$1.path, default: []].append($1.code) }
+    static func codes(_ result: DecodeResult) -> [String: [DiagnosticCode]] {
+        result.diagnostics.reduce(into: [:]) { $0[$1.path, default: []].append($1.diagnosticCode) }
     }
 
     /// Checks that `userInfo` survives wire → bridge form → wire → bridge form with no loss.

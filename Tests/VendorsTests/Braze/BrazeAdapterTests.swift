@@ -84,7 +84,7 @@ struct BrazeDecodeTests {
         let decoded = braze.decode(try realPayload("braze-2.json"))
         #expect(decoded.payload.deepLink == "<DEEP_LINK_OR_URL>")
         #expect(decoded.payload.alert == PushAlert(title: "<MESSAGE_TITLE>", body: "<MESSAGE_BODY>"))
-        #expect(decoded.diagnostics.contains { $0.code == "braze-object-empty" && $0.path == "$.ab" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .brazeObjectEmpty && $0.path == "$.ab" })
     }
 
     @Test("an app category: buttons from ab.ab_cat in payload order, titles empty, foreground from a_t")
@@ -98,7 +98,7 @@ struct BrazeDecodeTests {
             PushButton(id: "later", title: "", foreground: false),
             PushButton(id: "open", title: "", foreground: true),
         ])
-        #expect(decoded.diagnostics.contains { $0.code == "button-titles-unknown" && $0.path == "$.ab.ab_cat" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .buttonTitlesUnknown && $0.path == "$.ab.ab_cat" })
     }
 
     @Test("a default category with no ab_cat still shows its two buttons")
@@ -116,7 +116,7 @@ struct BrazeDecodeTests {
         let decoded = braze.decode(userInfo)
         #expect(decoded.payload.buttons.isEmpty)
         #expect(decoded.payload.tracking["ab"] == userInfo["ab"])
-        #expect(decoded.diagnostics.contains { $0.code == "buttons-without-category" && $0.severity == .warning })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .buttonsWithoutCategory && $0.severity == .warning })
     }
 
     @Test("custom data is every top-level key but aps, ab, ab_uri and ab_use_webview, in payload order")
@@ -169,7 +169,7 @@ struct BrazeBadInputTests {
         let decoded = braze.decode(userInfo)
         #expect(decoded.payload.imageURL == "javascript:" + long)
         #expect(decoded.payload.ignored["$.ab.c"] == deep)
-        #expect(braze.validationProblems(userInfo, payload: decoded.payload).contains { $0.code == "image-url-invalid" })
+        #expect(braze.validationProblems(userInfo, payload: decoded.payload).contains { $0.diagnosticCode == .imageURLInvalid })
         let encoded = braze.encode(decoded.payload).userInfo
         #expect(encoded["ab"] == userInfo["ab"])
         #expect(encoded["ab_uri"] == userInfo["ab_uri"])
@@ -275,7 +275,7 @@ struct BrazeImageTypeTests {
         let translation = Translator.translate(zixflow, from: ZixflowAdapter(), to: BrazeAdapter())
         #expect(translation.userInfo["ab"]?["att"]?["type"] == "png")
         let decoded = BrazeAdapter().decode(translation.userInfo)
-        #expect(!decoded.diagnostics.contains { $0.code == "attachment-type-missing" })
+        #expect(!decoded.diagnostics.contains { $0.diagnosticCode == .attachmentTypeMissing })
         func type(of url: String) -> JSONValue? {
             var payload = PushPayload(vendor: "zixflow")
             payload.imageURL = url

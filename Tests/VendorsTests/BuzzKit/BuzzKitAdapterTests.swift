@@ -617,7 +617,7 @@ struct BuzzKitValidationTests {
         let buttons = JSONValue.array((0..<5).map { ["id": .string("b\($0)"), "title": "B"] })
         var userInfo = try buzzKitExample(["actions": buttons])
         userInfo["aps"] = ["alert": "hi", "mutable-content": 1]
-        #expect(problems(userInfo).map(\.code) == ["too-many-buttons"])
+        #expect(problems(userInfo).map(\.diagnosticCode) == [.tooManyButtons])
     }
 
     @Test("two buttons with the same id are a problem at the second one")
@@ -625,7 +625,7 @@ struct BuzzKitValidationTests {
         var userInfo = try buzzKitExample(["actions": [["id": "a", "title": "A"], ["id": "a", "title": "B"]]])
         userInfo["aps"] = ["alert": "hi", "mutable-content": 1]
         let found = problems(userInfo)
-        #expect(found.map(\.code) == ["duplicate-button-id"])
+        #expect(found.map(\.diagnosticCode) == [.duplicateButtonID])
         #expect(found.first?.path == "$.buzzkit.actions[1].id")
     }
 
@@ -633,38 +633,38 @@ struct BuzzKitValidationTests {
     func categoryMismatch() throws {
         var userInfo = try buzzKitExample()
         userInfo["aps"] = ["alert": "hi", "mutable-content": 1, "category": "buzzkit.0000000000000000"]
-        #expect(problems(userInfo).map(\.code) == ["category-mismatch"])
+        #expect(problems(userInfo).map(\.diagnosticCode) == [.categoryMismatch])
         userInfo["aps"] = ["alert": "hi", "mutable-content": 1, "category": "promo"]
         #expect(problems(userInfo).isEmpty)
         var noButtons = try buzzKitExample(["actions": nil])
         noButtons["aps"] = ["alert": "hi", "mutable-content": 1, "category": "buzzkit.f6569d3a8f7894b9"]
-        #expect(problems(noButtons).map(\.code) == ["category-mismatch"])
+        #expect(problems(noButtons).map(\.diagnosticCode) == [.categoryMismatch])
     }
 
     @Test("a deep link that is not a URL, or one the system refuses, is a problem")
     func deepLinks() throws {
-        #expect(problems(try buzzKitExample(["deepLink": "not a url"])).map(\.code) == ["deep-link-invalid"])
-        #expect(problems(try buzzKitExample(["deepLink": "javascript:alert(1)"])).map(\.code) == ["deep-link-refused"])
+        #expect(problems(try buzzKitExample(["deepLink": "not a url"])).map(\.diagnosticCode) == [.deepLinkInvalid])
+        #expect(problems(try buzzKitExample(["deepLink": "javascript:alert(1)"])).map(\.diagnosticCode) == [.deepLinkRefused])
         #expect(problems(try buzzKitExample(["deepLink": "https://gym.example.com/77"])).isEmpty)
     }
 
     @Test("an image that is not an http(s) URL is a problem")
     func images() throws {
-        #expect(problems(try buzzKitExample(["image": "class.jpg"])).map(\.code) == ["image-url-invalid"])
-        #expect(problems(try buzzKitExample(["image": "file:///tmp/a.jpg"])).map(\.code) == ["image-url-invalid"])
+        #expect(problems(try buzzKitExample(["image": "class.jpg"])).map(\.diagnosticCode) == [.imageURLInvalid])
+        #expect(problems(try buzzKitExample(["image": "file:///tmp/a.jpg"])).map(\.diagnosticCode) == [.imageURLInvalid])
         #expect(problems(try buzzKitExample(["image": "http://cdn.example.com/a.jpg"])).isEmpty)
     }
 
     @Test("a missing messageId and wrong types are problems (from the decode diagnostics)")
     func decodeProblems() throws {
-        #expect(problems(try buzzKitExample(["messageId": nil])).map(\.code) == ["message-id-missing"])
-        #expect(problems(try buzzKitExample(["messageId": 7])).map(\.code) == ["wrong-type"])
+        #expect(problems(try buzzKitExample(["messageId": nil])).map(\.diagnosticCode) == [.messageIDMissing])
+        #expect(problems(try buzzKitExample(["messageId": 7])).map(\.diagnosticCode) == [.wrongType])
     }
 
     @Test("buttons without mutable-content are reported by the validator")
     func mutableContentMissing() throws {
         var userInfo = try buzzKitExample(["image": nil])
         userInfo["aps"] = ["alert": "hi", "category": "buzzkit.f6569d3a8f7894b9"]
-        #expect(problems(userInfo).map(\.code) == ["mutable-content-missing"])
+        #expect(problems(userInfo).map(\.diagnosticCode) == [.mutableContentMissing])
     }
 }

@@ -20,7 +20,7 @@ private func roundTrips(
     return decoded
 }
 
-private func codes(_ result: DecodeResult) -> [String] { result.diagnostics.map(\.code) }
+private func codes(_ result: DecodeResult) -> [DiagnosticCode] { result.diagnostics.map(\.diagnosticCode) }
 
 private func diagnostic(_ result: DecodeResult, at path: String) -> Diagnostic? {
     result.diagnostics.first { $0.path == path }
@@ -42,7 +42,7 @@ struct BuzzKitWrongTypeTests {
             let path = "$.buzzkit." + key
             let result = roundTrips(try buzzKitExample([key: bad]))
             #expect(result.payload.ignored == [path: bad], "\(key) = \(bad)")
-            #expect(diagnostic(result, at: path)?.code == "wrong-type")
+            #expect(diagnostic(result, at: path)?.diagnosticCode == .wrongType)
             #expect(diagnostic(result, at: path)?.severity == .warning)
             switch key {
             case "messageId": #expect(result.payload.messageId == nil)
@@ -58,7 +58,7 @@ struct BuzzKitWrongTypeTests {
             let result = roundTrips(try buzzKitExample(["data": bad]))
             #expect(result.payload.data.isEmpty)
             #expect(result.payload.ignored == ["$.buzzkit.data": bad])
-            #expect(codes(result) == ["wrong-type"])
+            #expect(codes(result) == [.wrongType])
         }
     }
 
@@ -68,7 +68,7 @@ struct BuzzKitWrongTypeTests {
             let result = roundTrips(try buzzKitExample(["action": bad]))
             #expect(result.payload.action == nil)
             #expect(result.payload.ignored == ["$.buzzkit.action": bad])
-            #expect(diagnostic(result, at: "$.buzzkit.action")?.code == "wrong-type")
+            #expect(diagnostic(result, at: "$.buzzkit.action")?.diagnosticCode == .wrongType)
         }
     }
 
@@ -78,13 +78,13 @@ struct BuzzKitWrongTypeTests {
         let missingResult = roundTrips(try buzzKitExample(["action": missing]))
         #expect(missingResult.payload.action == nil)
         #expect(missingResult.payload.ignored == ["$.buzzkit.action": missing])
-        #expect(diagnostic(missingResult, at: "$.buzzkit.action.name")?.code == "action-name-missing")
+        #expect(diagnostic(missingResult, at: "$.buzzkit.action.name")?.diagnosticCode == .actionNameMissing)
         for bad in Self.notStrings {
             let action: JSONValue = ["name": bad, "data": [:]]
             let result = roundTrips(try buzzKitExample(["action": action]))
             #expect(result.payload.action == nil)
             #expect(result.payload.ignored == ["$.buzzkit.action": action])
-            #expect(diagnostic(result, at: "$.buzzkit.action.name")?.code == "wrong-type")
+            #expect(diagnostic(result, at: "$.buzzkit.action.name")?.diagnosticCode == .wrongType)
         }
     }
 
@@ -94,7 +94,7 @@ struct BuzzKitWrongTypeTests {
             let result = roundTrips(try buzzKitExample(["action": ["name": "show_offer", "data": bad]]))
             #expect(result.payload.action == PushAction(name: "show_offer"))
             #expect(result.payload.ignored == ["$.buzzkit.action.data": bad])
-            #expect(diagnostic(result, at: "$.buzzkit.action.data")?.code == "wrong-type")
+            #expect(diagnostic(result, at: "$.buzzkit.action.data")?.diagnosticCode == .wrongType)
         }
     }
 
@@ -104,7 +104,7 @@ struct BuzzKitWrongTypeTests {
             let result = roundTrips(try buzzKitExample(["actions": bad]))
             #expect(result.payload.buttons.isEmpty)
             #expect(result.payload.ignored == ["$.buzzkit.actions": bad])
-            #expect(diagnostic(result, at: "$.buzzkit.actions")?.code == "wrong-type")
+            #expect(diagnostic(result, at: "$.buzzkit.actions")?.diagnosticCode == .wrongType)
         }
     }
 
@@ -115,28 +115,28 @@ struct BuzzKitWrongTypeTests {
             let result = roundTrips(try buzzKitExample(["actions": actions]))
             #expect(result.payload.buttons.map(\.id) == ["a", "c"])
             #expect(result.payload.ignored == ["$.buzzkit.actions[1]": bad])
-            #expect(diagnostic(result, at: "$.buzzkit.actions[1]")?.code == "wrong-type")
+            #expect(diagnostic(result, at: "$.buzzkit.actions[1]")?.diagnosticCode == .wrongType)
         }
     }
 
     @Test("a button without a string id or title is kept whole at its index, with a diagnostic per field")
     func buttonIdTitle() throws {
-        let cases: [(JSONValue, [String: String])] = [
-            (["title": "T"], ["$.buzzkit.actions[0].id": "button-id-missing"]),
-            (["id": "a"], ["$.buzzkit.actions[0].title": "button-title-missing"]),
-            (["id": 7, "title": "T"], ["$.buzzkit.actions[0].id": "wrong-type"]),
-            (["id": "a", "title": ["T"]], ["$.buzzkit.actions[0].title": "wrong-type"]),
+        let cases: [(JSONValue, [String: DiagnosticCode])] = [
+            (["title": "T"], ["$.buzzkit.actions[0].id": .buttonIDMissing]),
+            (["id": "a"], ["$.buzzkit.actions[0].title": .buttonTitleMissing]),
+            (["id": 7, "title": "T"], ["$.buzzkit.actions[0].id": .wrongType]),
+            (["id": "a", "title": ["T"]], ["$.buzzkit.actions[0].title": .wrongType]),
             ([:], [
-                "$.buzzkit.actions[0].id": "button-id-missing",
-                "$.buzzkit.actions[0].title": "button-title-missing",
+                "$.buzzkit.actions[0].id": .buttonIDMissing,
+                "$.buzzkit.actions[0].title": .buttonTitleMissing,
             ]),
         ]
         for (button, expected) in cases {
             let result = roundTrips(try buzzKitExample(["actions": [button]]))
             #expect(result.payload.buttons.isEmpty, "\(button)")
             #expect(result.payload.ignored == ["$.buzzkit.actions[0]": button])
-            var found: [String: String] = [:]
-            for item in result.diagnostics { found[item.path] = item.code }
+            var found: [String: DiagnosticCode] = [:]
+            for item in result.diagnostics { found[item.path] = item.diagnosticCode }
             #expect(found == expected, "\(button)")
         }
     }
@@ -150,7 +150,7 @@ struct BuzzKitWrongTypeTests {
             #expect(result.payload.buttons == [PushButton(id: "a", title: "A")], "\(flag) = \(bad)")
             let path = "$.buzzkit.actions[0].\(flag)"
             #expect(result.payload.ignored == [path: bad])
-            #expect(diagnostic(result, at: path)?.code == "wrong-type")
+            #expect(diagnostic(result, at: path)?.diagnosticCode == .wrongType)
         }
     }
 
@@ -195,7 +195,7 @@ struct BuzzKitOddInputTests {
         let result = roundTrips(try buzzKitExample(["messageId": nil]))
         #expect(result.payload.messageId == nil)
         #expect(result.payload.deepLink == "gym://class/77")
-        #expect(codes(result) == ["message-id-missing"])
+        #expect(codes(result) == [.messageIDMissing])
         #expect(diagnostic(result, at: "$.buzzkit.messageId")?.severity == .warning)
         #expect(adapter.receipts(for: .open, payload: result.payload, context: .init()).isEmpty)
     }
@@ -205,7 +205,7 @@ struct BuzzKitOddInputTests {
         let userInfo: JSONObject = ["aps": ["alert": "hi"]]
         let result = adapter.decode(userInfo)
         #expect(result.payload == PushPayload(vendor: "buzzkit", alert: PushAlert(body: "hi")))
-        #expect(codes(result) == ["vendor-object-missing"])
+        #expect(codes(result) == [.vendorObjectMissing])
     }
 
     @Test("a buzzkit value that is not an object is kept in ignored as $.buzzkit and written back")
@@ -214,7 +214,7 @@ struct BuzzKitOddInputTests {
             let userInfo: JSONObject = ["aps": ["alert": ["body": "hi"]], "buzzkit": bad]
             let result = roundTrips(userInfo)
             #expect(result.payload.ignored == ["$.buzzkit": bad])
-            #expect(codes(result) == ["wrong-type"])
+            #expect(codes(result) == [.wrongType])
         }
     }
 
@@ -225,14 +225,14 @@ struct BuzzKitOddInputTests {
         let result = roundTrips(userInfo)
         #expect(result.payload.ignored == ["$.aps": "alert"])
         #expect(result.payload.alert == nil)
-        #expect(codes(result).contains("aps-not-object"))
+        #expect(codes(result).contains(.apsNotObject))
     }
 
     @Test("no aps at all: decoding notes it, encoding writes an aps dictionary")
     func noAps() {
         let userInfo: JSONObject = ["buzzkit": ["messageId": "m"]]
         let result = adapter.decode(userInfo)
-        #expect(codes(result) == ["aps-missing"])
+        #expect(codes(result) == [.apsMissing])
         #expect(adapter.encode(result.payload).userInfo == ["aps": [:], "buzzkit": ["messageId": "m"]])
     }
 
@@ -241,7 +241,7 @@ struct BuzzKitOddInputTests {
         let userInfo = try buzzKitExample(["messageId": ""])
         let result = roundTrips(userInfo)
         #expect(result.payload.messageId == "")
-        #expect(codes(result) == ["message-id-empty"])
+        #expect(codes(result) == [.messageIDEmpty])
         #expect(!adapter.claims(userInfo))
         for step: LifecycleStep in [.arrive(.serviceExtension), .open, .dismiss] {
             #expect(adapter.receipts(for: step, payload: result.payload, context: .init()).isEmpty)
@@ -252,7 +252,7 @@ struct BuzzKitOddInputTests {
     func emptyDeepLink() throws {
         let result = roundTrips(try buzzKitExample(["deepLink": ""]))
         #expect(result.payload.deepLink == "")
-        #expect(diagnostic(result, at: "$.buzzkit.deepLink")?.code == "deep-link-empty")
+        #expect(diagnostic(result, at: "$.buzzkit.deepLink")?.diagnosticCode == .deepLinkEmpty)
         #expect(diagnostic(result, at: "$.buzzkit.deepLink")?.severity == .info)
         #expect(adapter.tapPlan(for: .open, payload: result.payload, context: .init()).deepLink == nil)
         let receipt = adapter.receipts(for: .open, payload: result.payload, context: .init()).first
@@ -263,13 +263,13 @@ struct BuzzKitOddInputTests {
     func emptyStrings() throws {
         let image = roundTrips(try buzzKitExample(["image": ""]))
         #expect(image.payload.imageURL == "")
-        #expect(codes(image) == ["image-empty"])
+        #expect(codes(image) == [.imageEmpty])
         let action = roundTrips(try buzzKitExample(["action": ["name": ""]]))
         #expect(action.payload.action == PushAction(name: ""))
-        #expect(codes(action) == ["action-name-empty"])
+        #expect(codes(action) == [.actionNameEmpty])
         let buttons = roundTrips(try buzzKitExample(["actions": [["id": "", "title": ""]]]))
         #expect(buttons.payload.buttons == [PushButton(id: "", title: "")])
-        #expect(codes(buttons) == ["button-id-empty", "button-title-empty"])
+        #expect(codes(buttons) == [.buttonIDEmpty, .buttonTitleEmpty])
         #expect(buttons.diagnostics.allSatisfy { $0.severity == .warning })
     }
 
@@ -280,7 +280,7 @@ struct BuzzKitOddInputTests {
         #expect(result.payload.buttons.map(\.id) == ["b0", "b1", "b2", "b3"])
         #expect(result.payload.ignored == ["$.buzzkit.actions[4:]": .array(Array(all[4...]))])
         #expect(result.diagnostics.count == 1)
-        #expect(codes(result) == ["too-many-buttons"])
+        #expect(codes(result) == [.tooManyButtons])
         #expect(result.diagnostics.first?.path == "$.buzzkit.actions[4]")
         #expect(result.diagnostics.first?.severity == .error)
     }
@@ -325,7 +325,7 @@ struct BuzzKitOddInputTests {
             "$[\"$.buzzkit.deepLink\"]": "trap",
         ])
         #expect(result.payload.deepLink == "gym://class/77")
-        #expect(codes(result) == ["ignored-key", "ignored-key", "ignored-key"])
+        #expect(codes(result) == [.ignoredKey, .ignoredKey, .ignoredKey])
         #expect(result.diagnostics.allSatisfy { $0.severity == .info })
         #expect(Set(result.diagnostics.map(\.path)) == ["$.campaign", "$.large_icon_url", "$[\"$.buzzkit.deepLink\"]"])
     }
@@ -343,7 +343,7 @@ struct BuzzKitOddInputTests {
             "$.buzzkit.actions[0].deepLink": "gym://a", "$.buzzkit.actions[0].color": "red",
         ])
         #expect(result.payload.buttons == [PushButton(id: "a", title: "A")], "BuzzKit buttons have no own link")
-        #expect(codes(result).allSatisfy { $0 == "unknown-key" })
+        #expect(codes(result).allSatisfy { $0 == .unknownKey })
         #expect(result.diagnostics.count == 5)
         #expect(diagnostic(result, at: "$.buzzkit.actions[0].deepLink")?.message.contains("no destination") == true)
     }

@@ -65,7 +65,7 @@ struct CarrierMatrixTests {
             for key in fcmEnvelope.keys {
                 #expect(result.payload.data[key] == nil && result.payload.tracking[key] == nil, "\(name) \(key)")
             }
-            #expect(result.diagnostics.contains { $0.code == "carrier-keys" && $0.severity == .info }, "\(name)")
+            #expect(result.diagnostics.contains { $0.diagnosticCode == .carrierKeys && $0.severity == .info }, "\(name)")
         }
     }
 

@@ -46,7 +46,7 @@ struct CategoriesZixflowTests {
         let own = NotificationCategory(id: "ZX_2BTN", actions: [NotificationAction(id: "ACTION_0", title: "Buy")])
         let update = CategoryPlanner.plan(providers: [zixflow], appCategories: [own])
         #expect(update.categories == [own])
-        #expect(update.diagnostics.map(\.code) == ["category-owned-by-app"])
+        #expect(update.diagnostics.map(\.diagnosticCode) == [.categoryOwnedByApp])
     }
 }
 

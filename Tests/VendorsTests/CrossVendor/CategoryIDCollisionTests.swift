@@ -35,7 +35,7 @@ struct CategoryIDCollisionTests {
             CollidingButtons.push(CollidingButtons.first, messageId: "m1"),
             CollidingButtons.push(CollidingButtons.second, messageId: "m2"),
         ])
-        let collision = try #require(update.diagnostics.first { $0.code == "category-id-collision" })
+        let collision = try #require(update.diagnostics.first { $0.diagnosticCode == .categoryIDCollision })
         #expect(collision.severity == .warning)
         #expect(collision.message.contains(CollidingButtons.sharedCategory))
         #expect(collision.message.contains(CollidingButtons.first.title))
@@ -52,7 +52,7 @@ struct CategoryIDCollisionTests {
         let second = planner.plan(
             existing: [CollidingButtons.sharedCategory],
             seen: [CollidingButtons.push(CollidingButtons.second, messageId: "m2")])
-        #expect(second.diagnostics.map(\.code) == ["category-id-collision"])
+        #expect(second.diagnostics.map(\.diagnosticCode) == [.categoryIDCollision])
         #expect(second.added.isEmpty && !second.needsWrite)
         #expect(planner.registered.flatMap { $0.actions.map(\.title) } == [CollidingButtons.first.title])
     }

@@ -94,8 +94,8 @@ struct OnePassDecodingTests {
             #"{"aps":{},"appdna":{"push_id":"p","actions":[{"id":"a","title":"A","type":"deep_link","value":"x://a","zz":1}]}}"#))
         #expect(widened.payload.buttons == plain.payload.buttons)
         #expect(widened.payload.ignored["$.appdna.actions[0].zz"] == 1)
-        #expect(widened.diagnostics.filter { $0.code == "unknown-key" }.map(\.path) == ["$.appdna.actions[0].zz"])
-        #expect(widened.diagnostics.filter { $0.code != "unknown-key" } == plain.diagnostics)
+        #expect(widened.diagnostics.filter { $0.diagnosticCode == .unknownKey }.map(\.path) == ["$.appdna.actions[0].zz"])
+        #expect(widened.diagnostics.filter { $0.diagnosticCode != .unknownKey } == plain.diagnostics)
     }
 
     @Test("AppDNA's category, hashed while the buttons are written, is the one read back from the written actions")

@@ -38,16 +38,16 @@ struct TokenRegistrationVendorTests {
     }
 
     @Test("PushNotifAI cannot register without a bundle id or an environment", arguments: [
-        (nil, APNsEnvironment.production, "token-topic-missing"), ("", .production, "token-topic-missing"),
-        ("com.x", nil, "token-environment-missing"),
-    ] as [(String?, APNsEnvironment?, String)])
-    func pushNotifAINotReady(bundle: String?, environment: APNsEnvironment?, code: String) {
+        (nil, APNsEnvironment.production, .tokenTopicMissing), ("", .production, .tokenTopicMissing),
+        ("com.x", nil, .tokenEnvironmentMissing),
+    ] as [(String?, APNsEnvironment?, DiagnosticCode)])
+    func pushNotifAINotReady(bundle: String?, environment: APNsEnvironment?, code: DiagnosticCode) {
         let device = DeviceRegistration(token: "a1", bundleIdentifier: bundle, environment: environment)
         guard case .notReady(let diagnostic) = PushNotifAIAdapter().tokenRegistration(for: device) else {
             Issue.record("expected notReady")
             return
         }
-        #expect(diagnostic.code == code)
+        #expect(diagnostic.diagnosticCode == code)
     }
 
     @Test("built-in registry: every vendor gets the first token, then again each launch with permission granted")

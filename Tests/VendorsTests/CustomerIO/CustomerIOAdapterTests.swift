@@ -72,7 +72,7 @@ struct CustomerIODecodeTests {
         #expect(decoded.payload.ignored == ["$.CIO.flow": "f1", "$.CIO.push.badge": 2])
         #expect(decoded.payload.deepLink == "app://x")
         #expect(decoded.diagnostics.map(\.path) == ["$.CIO.flow", "$.CIO.push.badge"])
-        #expect(decoded.diagnostics.allSatisfy { $0.code == "unknown-key" && $0.severity == .info })
+        #expect(decoded.diagnostics.allSatisfy { $0.diagnosticCode == .unknownKey && $0.severity == .info })
     }
 
     @Test("an empty delivery id is kept in tracking but is no message id; a warning says so")
@@ -80,7 +80,9 @@ struct CustomerIODecodeTests {
         let decoded = customerIO.decode(try Fixtures.userInfo(#"{"CIO-Delivery-ID":"","CIO-Delivery-Token":"t"}"#))
         #expect(decoded.payload.messageId == nil)
         #expect(decoded.payload.tracking == ["CIO-Delivery-ID": "", "CIO-Delivery-Token": "t"])
-        #expect(decoded.diagnostics.contains { $0.code == "delivery-key-missing" && $0.path == #"$["CIO-Delivery-ID"]"# })
+        #expect(decoded.diagnostics.contains {
+            $0.diagnosticCode == .deliveryKeyMissing && $0.path == #"$["CIO-Delivery-ID"]"#
+        })
     }
 }
 
@@ -97,7 +99,7 @@ struct CustomerIOBadInputTests {
     func wrongTypes(text: String, path: String, value: JSONValue) throws {
         let decoded = customerIO.decode(try Fixtures.userInfo(text))
         #expect(decoded.payload.ignored[path] == value)
-        #expect(decoded.diagnostics.contains { $0.code == "wrong-type" && $0.path == path })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .wrongType && $0.path == path })
         #expect(decoded.payload.deepLink == nil && decoded.payload.imageURL == nil)
         // Written back where it came from: a Customer.io round trip loses nothing.
         let encoded = customerIO.encode(decoded.payload)
@@ -122,10 +124,10 @@ struct CustomerIOBadInputTests {
         ]
         let decoded = customerIO.decode(userInfo)
         #expect(decoded.payload.deepLink == "javascript:alert(1)")
-        #expect(customerIO.validationProblems(userInfo, payload: decoded.payload).map(\.code) == ["image-not-https"])
+        #expect(customerIO.validationProblems(userInfo, payload: decoded.payload).map(\.diagnosticCode) == [.imageNotHTTPS])
         let report = Validator.validate(userInfo, byteCount: 0, adapter: customerIO)
         #expect(!report.isValid)
-        #expect(report.problems.map(\.code) == ["delivery-key-missing", "image-not-https"])
+        #expect(report.problems.map(\.diagnosticCode) == [.deliveryKeyMissing, .imageNotHTTPS])
         #expect(report.problems.first?.path == #"$["CIO-Delivery-Token"]"#)
         let plan = customerIO.tapPlan(for: .open, payload: decoded.payload, context: ReceiptContext())
         #expect(plan.deepLink == "javascript:alert(1)", "the router rejects it (WIRE-FORMATS §7.5), not the adapter")

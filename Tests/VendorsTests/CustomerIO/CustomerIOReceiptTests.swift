@@ -175,7 +175,7 @@ struct CustomerIOTokenTests {
             Issue.record("a blank token must not be registered")
             return
         }
-        #expect(diagnostic.code == "token-blank")
+        #expect(diagnostic.diagnosticCode == .tokenBlank)
     }
 
     @Test("Customer.io registers no categories and owns none; a campaign category is sent as given")
@@ -220,7 +220,7 @@ struct CustomerIORealPayloadTests {
         #expect(decoded.payload.deepLink == "string")
         #expect(decoded.payload.imageURL == "string")
         #expect(decoded.payload.mutableContent)
-        #expect(decoded.diagnostics.filter { $0.code == "delivery-key-missing" }.count == 2)
+        #expect(decoded.diagnostics.filter { $0.diagnosticCode == .deliveryKeyMissing }.count == 2)
     }
 
     @Test("a Customer.io push delivered by FCM: FCM's keys are set aside, not data, and written back")
@@ -231,7 +231,7 @@ struct CustomerIORealPayloadTests {
         let decoded = customerIO.decodeClaimed(userInfo)
         #expect(decoded.payload.data == ["order_id": "A-1001"])
         #expect(decoded.payload.ignored == [#"$["gcm.message_id"]"#: "1700000000000001", #"$["google.c.a.e"]"#: "1"])
-        #expect(decoded.diagnostics.contains { $0.code == "carrier-keys" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .carrierKeys })
         #expect(customerIO.encode(decoded.payload).userInfo == userInfo)
     }
 

@@ -108,7 +108,7 @@ struct FCMDecodeTests {
         ])
         #expect(payload.ignored == [#"$["gcm.n.e"]"#: "1"])
         #expect(payload.buttons.isEmpty && payload.action == nil)
-        #expect(result.diagnostics.map(\.code) == ["fcm-reserved-key"])
+        #expect(result.diagnostics.map(\.diagnosticCode) == [.fcmReservedKey])
     }
 
     @Test("the delivery-export keys are tracking; google.product_id too; other google.* keys are ignored")
@@ -141,9 +141,9 @@ struct FCMDecodeTests {
     func noMessageId() {
         let result = adapter.decode(["aps": ["alert": "Hi"]])
         #expect(result.payload.messageId == nil)
-        #expect(result.diagnostics.contains { $0.code == "message-id-missing" && $0.severity == .warning })
-        #expect(adapter.validationProblems(["aps": ["alert": "Hi"]], payload: result.payload).map(\.code)
-            == ["message-id-missing"])
+        #expect(result.diagnostics.contains { $0.diagnosticCode == .messageIDMissing && $0.severity == .warning })
+        #expect(adapter.validationProblems(["aps": ["alert": "Hi"]], payload: result.payload).map(\.diagnosticCode)
+            == [.messageIDMissing])
     }
 
     @Test("decoding is deterministic whatever the member order")
@@ -176,7 +176,7 @@ struct FCMBadInputTests {
         userInfo[key] = value
         let result = adapter.decode(userInfo)
         #expect(result.payload.ignored[path] == value)
-        #expect(result.diagnostics.contains { $0.code == "wrong-type" && $0.path == path })
+        #expect(result.diagnostics.contains { $0.diagnosticCode == .wrongType && $0.path == path })
         #expect(result.payload.tracking[key] == nil && result.payload.data[key] == nil)
     }
 
@@ -185,7 +185,7 @@ struct FCMBadInputTests {
         for value: JSONValue in [1, true, ["1"]] {
             let result = adapter.decode(["aps": ["alert": "Hi"], "gcm.message_id": "m", "google.c.a.e": value])
             #expect(result.payload.ignored[#"$["google.c.a.e"]"#] == value)
-            #expect(result.diagnostics.contains { $0.code == "analytics-flag-not-string" })
+            #expect(result.diagnostics.contains { $0.diagnosticCode == .analyticsFlagNotString })
             #expect(adapter.receipts(for: .open, payload: result.payload, context: ReceiptContext()).isEmpty)
         }
     }
@@ -197,7 +197,7 @@ struct FCMBadInputTests {
         ])
         #expect(result.payload.imageURL == nil)
         #expect(result.payload.ignored == ["$.fcm_options.image": 3, "$.fcm_options.analytics_label": "spring"])
-        #expect(result.diagnostics.map(\.code).sorted() == ["fcm-options-key", "wrong-type"])
+        #expect(result.diagnostics.map(\.diagnosticCode).sorted { $0.rawValue < $1.rawValue } == [.fcmOptionsKey, .wrongType])
     }
 
     @Test("an aps that is not an object is kept and written back")

@@ -281,14 +281,14 @@ struct FCMIntegrationTests {
             Issue.record("registered without an environment")
             return
         }
-        #expect(why.code == "token-environment-missing")
+        #expect(why.diagnosticCode == .tokenEnvironmentMissing)
         missing = device
         missing.bundleIdentifier = ""
         guard case .notReady(let topic) = adapter.tokenRegistration(for: missing) else {
             Issue.record("registered without a bundle id")
             return
         }
-        #expect(topic.code == "token-topic-missing")
+        #expect(topic.diagnosticCode == .tokenTopicMissing)
     }
 
     @Test("receipts go to the app's collector: POST /fcm/events, no default host, key as a secret bearer")

@@ -172,7 +172,7 @@ struct IterableTapTests {
              "action":{"type":"openUrl","data":"http://a.example.com"}}]}}
             """#)
         let problems = iterable.validationProblems(userInfo, payload: iterable.decode(userInfo).payload)
-        #expect(problems.map(\.code) == ["not-tracked", "link-refused"])
+        #expect(problems.map(\.diagnosticCode) == [.notTracked, .linkRefused])
         #expect(problems.map(\.path) == ["$.itbl.campaignId", "$.itbl.actionButtons[1].action"])
         let asString = try Fixtures.userInfo(#"""
             {"aps":{"alert":"a"},"itbl":"{\"campaignId\":1,\"templateId\":1,\"isGhostPush\":false,\"messageId\":\"m\"}"}
@@ -215,7 +215,7 @@ struct IterableIntegrationTests {
         let withCategory = iterable.decode(try Fixtures.userInfo(
             #"{"aps":{"category":"APP"},"itbl":{"messageId":"m","actionButtons":[{"identifier":"a","title":"A"}]}}"#))
         #expect(iterable.categories(for: withCategory.payload).isEmpty)
-        #expect(withCategory.diagnostics.contains { $0.code == "buttons-hidden-by-category" })
+        #expect(withCategory.diagnostics.contains { $0.diagnosticCode == .buttonsHiddenByCategory })
         let noMessageId = iterable.decode(try Fixtures.userInfo(#"{"itbl":{"actionButtons":[{"identifier":"a","title":"A"}]}}"#))
         #expect(iterable.categories(for: noMessageId.payload).isEmpty)
         let noButtons = iterable.decode(try Fixtures.userInfo(#"{"itbl":{"messageId":"m"}}"#)).payload
@@ -249,7 +249,7 @@ struct IterableIntegrationTests {
             Issue.record("registered without a bundle id")
             return
         }
-        #expect(diagnostic.code == "token-topic-missing")
+        #expect(diagnostic.diagnosticCode == .tokenTopicMissing)
     }
 
     @Test("trackPushOpen request: POST /api/events/trackPushOpen, the properties as body, Api-Key secret")

@@ -73,7 +73,7 @@ struct IterableDecodeTests {
         #expect(payload.sound == "default")
         #expect(payload.messageId == nil)
         #expect(payload.tracking == ["itbl": ["campaignId": 12345, "templateId": 67890, "isGhostPush": false]])
-        #expect(decoded.diagnostics.contains { $0.code == "message-id-missing" && $0.path == "$.itbl.messageId" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .messageIDMissing && $0.path == "$.itbl.messageId" })
     }
 
     @Test("corpus iterable-2: placeholder ids kept as sent, the default action wins over the root url")
@@ -108,7 +108,7 @@ struct IterableDecodeTests {
             "$.itbl.actionButtons[0].action": [], "$.itbl.actionButtons[3].inputPlaceHolder": "Type your message here",
             "$.itbl.actionButtons[3].inputTitle": "Send",
         ])
-        #expect(decoded.diagnostics.contains { $0.code == "wrong-type" && $0.path == "$.itbl.actionButtons[0].action" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .wrongType && $0.path == "$.itbl.actionButtons[0].action" })
     }
 
     @Test("corpus iterable-4: the titleless button is dropped from the buttons and kept whole")
@@ -130,7 +130,7 @@ struct IterableDecodeTests {
         #expect(decoded.payload.badge == 0)
         #expect(decoded.payload.action == nil)
         #expect(decoded.payload.ignored["$.itbl.notificationType"] == "UpdateEmbedded")
-        #expect(decoded.diagnostics.contains { $0.code == "not-ghost-push" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .notGhostPush })
     }
 
     @Test("a ghost push takes messageId and notificationType from the root, itbl's messageId stays in tracking")
@@ -153,9 +153,9 @@ struct IterableDecodeTests {
             """#))
         #expect(decoded.payload.messageId == "g")
         #expect(decoded.payload.action == PushAction(name: "Odd"))
-        #expect(decoded.diagnostics.filter { $0.code == "ghost-field-in-itbl" }.map(\.path)
+        #expect(decoded.diagnostics.filter { $0.diagnosticCode == .ghostFieldInItbl }.map(\.path)
             == ["$.itbl.messageId", "$.itbl.notificationType"])
-        #expect(decoded.diagnostics.contains { $0.code == "notification-type-unknown" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .notificationTypeUnknown })
     }
 
     @Test("the custom default action keeps its data string; the legacy url is the link without one")
@@ -191,7 +191,7 @@ struct IterableBadInputTests {
         let userInfo = try Fixtures.userInfo(text)
         let decoded = iterable.decode(userInfo)
         #expect(decoded.payload.ignored[path] != nil, "\(decoded.payload.ignored)")
-        #expect(decoded.diagnostics.contains { $0.path == path && $0.code == "wrong-type" })
+        #expect(decoded.diagnostics.contains { $0.path == path && $0.diagnosticCode == .wrongType })
         // Written back where it came from.
         #expect(iterable.decode(iterable.encode(decoded.payload).userInfo).payload.ignored[path] == decoded.payload.ignored[path])
     }

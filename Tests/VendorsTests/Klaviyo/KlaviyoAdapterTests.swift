@@ -77,7 +77,7 @@ struct KlaviyoIdentityTests {
         let image = adapter.decode(try realPayload("klaviyo-2"))
         #expect(image.payload.imageURL == "https://picsum.photos/200/300.jpg")
         #expect(image.payload.ignored == ["rich-media-type": "jpg"])
-        #expect(image.diagnostics.contains { $0.code == "marker-missing" })
+        #expect(image.diagnostics.contains { $0.diagnosticCode == .markerMissing })
     }
 }
 
@@ -88,7 +88,7 @@ struct KlaviyoCodingTests {
         let decoded = adapter.decode(push(["key_value_pairs": ["screen": "cart", "n": 2], "order": ["id": 7], "tag": "x"]))
         #expect(decoded.payload.data == ["screen": "cart", "order": ["id": 7], "tag": "x"])
         #expect(decoded.payload.ignored == ["$.key_value_pairs.n": 2])
-        #expect(decoded.diagnostics.contains { $0.code == "wrong-type" && $0.path == "$.key_value_pairs.n" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .wrongType && $0.path == "$.key_value_pairs.n" })
     }
 
     @Test("a root string is data: translated it travels as data, Klaviyo's own encode writes it into key_value_pairs")
@@ -113,7 +113,7 @@ struct KlaviyoCodingTests {
         let decoded = adapter.decode(push(["key_value_pairs": ["a": "1"], "a": "2"]))
         #expect(decoded.payload.data == ["a": "1"])
         #expect(decoded.payload.ignored == ["a": "2"])
-        #expect(decoded.diagnostics.contains { $0.code == "data-key-repeated" && $0.path == "$.a" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .dataKeyRepeated && $0.path == "$.a" })
     }
 
     @Test("a Klaviyo push round-trips to the same userInfo, skipped buttons and kept values in place")
@@ -303,6 +303,6 @@ struct KlaviyoBehaviourTests {
         var payload = adapter.decode(userInfo).payload
         #expect(adapter.validationProblems(userInfo, payload: payload).isEmpty)
         payload.category = "ORDER"
-        #expect(adapter.validationProblems(userInfo, payload: payload).map(\.code) == ["buttons-beside-category"])
+        #expect(adapter.validationProblems(userInfo, payload: payload).map(\.diagnosticCode) == [.buttonsBesideCategory])
     }
 }

@@ -60,7 +60,7 @@ struct OneSignalDecodeTests {
         #expect(decoded.payload.messageId == notificationId)
         #expect(decoded.payload.badge == nil)
         #expect(decoded.payload.ignored == ["$.os_data.badge_inc": 2])
-        #expect(decoded.diagnostics.contains { $0.code == "badge-increment" && $0.path == "$.os_data.badge_inc" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .badgeIncrement && $0.path == "$.os_data.badge_inc" })
     }
 
     @Test("real payloads onesignal-3 and -4: custom format; no aps, and template fields without an id")
@@ -68,7 +68,7 @@ struct OneSignalDecodeTests {
         let three = oneSignal.decode(try realPayload("onesignal-3.json"))
         #expect(three.payload.messageId == notificationId)
         #expect(three.payload.alert == nil)
-        #expect(three.diagnostics.contains { $0.code == "aps-missing" })
+        #expect(three.diagnostics.contains { $0.diagnosticCode == .apsMissing })
         let four = oneSignal.decode(try realPayload("onesignal-4.json")).payload
         #expect(four.messageId == nil)
         #expect(four.tracking == ["custom": ["ti": "templateId", "tn": "Template name"]])
@@ -132,7 +132,7 @@ struct OneSignalBadInputTests {
         ]
         #expect(decoded.payload.ignored == expected)
         for path in ["$.custom.u", "$.custom.ti", "$.custom.a", "$.att", "$.buttons[0]", "$.buttons[1].n", "$.buttons[2].i"] {
-            #expect(decoded.diagnostics.contains { $0.code == "wrong-type" && $0.path == path }, "\(path)")
+            #expect(decoded.diagnostics.contains { $0.diagnosticCode == .wrongType && $0.path == path }, "\(path)")
         }
         #expect(decoded.payload.buttons == [button("ok", "ok")])
     }

@@ -105,7 +105,7 @@ struct OneSignalCategoryTests {
         let userInfo = try Fixtures.userInfo(#"{"aps":{"alert":"x","category":"APP","mutable-content":1},"custom":{"i":"n1"},"buttons":[{"n":"A"}]}"#)
         let payload = oneSignal.decode(userInfo).payload
         #expect(oneSignal.categories(for: payload).isEmpty)
-        #expect(oneSignal.validationProblems(userInfo, payload: payload).map(\.code) == ["buttons-hidden-by-category"])
+        #expect(oneSignal.validationProblems(userInfo, payload: payload).map(\.diagnosticCode) == [.buttonsHiddenByCategory])
     }
 
     @Test("without a message id the category is the button set's hash, the same every time")

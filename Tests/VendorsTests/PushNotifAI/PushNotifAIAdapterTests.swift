@@ -159,7 +159,7 @@ struct PushNotifAIDecodeTests {
             "screen": "lesson", "lesson_id": 7, "premium": true, "nothing": .null, "tags": ["a", "b"],
             "nested": nested, "lesson-no": 7.5,
         ])
-        #expect(result.diagnostics.map(\.code) == Array(repeating: "custom-data-not-string", count: 6))
+        #expect(result.diagnostics.map(\.diagnosticCode) == Array(repeating: .customDataNotString, count: 6))
         #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
         #expect(result.diagnostics.map(\.path) == [
             #"$["lesson-no"]"#, "$.lesson_id", "$.nested", "$.nothing", "$.premium", "$.tags",
@@ -178,7 +178,7 @@ struct PushNotifAIDecodeTests {
         #expect(result.payload.deepLink == nil)
         #expect(result.payload.ignored == ["deep_link": link])
         #expect(result.payload.data["deep_link"] == nil)
-        #expect(result.diagnostics.map(\.code) == ["wrong-type"])
+        #expect(result.diagnostics.map(\.diagnosticCode) == [.wrongType])
         #expect(result.diagnostics.map(\.path) == ["$.deep_link"])
     }
 
@@ -186,7 +186,7 @@ struct PushNotifAIDecodeTests {
     func emptyDeepLink() throws {
         let result = adapter.decode(try example(["deep_link": ""]))
         #expect(result.payload.deepLink == "")
-        #expect(result.diagnostics.map(\.code) == ["deep-link-empty"])
+        #expect(result.diagnostics.map(\.diagnosticCode) == [.deepLinkEmpty])
         #expect(result.diagnostics.map(\.severity) == [.info])
     }
 
@@ -195,7 +195,7 @@ struct PushNotifAIDecodeTests {
         let result = adapter.decode(try example(["pna_message_id": 5521]))
         #expect(result.payload.messageId == nil)
         #expect(result.payload.ignored == ["pna_message_id": 5521])
-        #expect(result.diagnostics.map(\.code) == ["wrong-type"])
+        #expect(result.diagnostics.map(\.diagnosticCode) == [.wrongType])
         #expect(result.diagnostics.map(\.path) == ["$.pna_message_id"])
     }
 
@@ -203,11 +203,11 @@ struct PushNotifAIDecodeTests {
     func messageIdMissingOrEmpty() throws {
         let missing = adapter.decode(try example(["pna_message_id": nil]))
         #expect(missing.payload.messageId == nil)
-        #expect(missing.diagnostics.map(\.code) == ["message-id-missing"])
+        #expect(missing.diagnostics.map(\.diagnosticCode) == [.messageIDMissing])
         let empty = adapter.decode(try example(["pna_message_id": ""]))
         #expect(empty.payload.messageId == nil)
         #expect(empty.payload.ignored["pna_message_id"] == "")
-        #expect(empty.diagnostics.map(\.code) == ["message-id-empty"])
+        #expect(empty.diagnostics.map(\.diagnosticCode) == [.messageIDEmpty])
         #expect(empty.diagnostics.map(\.path) == ["$.pna_message_id"])
     }
 
@@ -216,7 +216,7 @@ struct PushNotifAIDecodeTests {
         let result = adapter.decode(try example(["aps": "Lesson 7"]))
         #expect(result.payload.ignored == ["$.aps": "Lesson 7"])
         #expect(result.payload.alert == nil)
-        #expect(result.diagnostics.map(\.code) == ["aps-not-object"])
+        #expect(result.diagnostics.map(\.diagnosticCode) == [.apsNotObject])
     }
 
     @Test("several aps problems are reported in path order, the same every time")
@@ -344,7 +344,7 @@ struct PushNotifAIEncodeTests {
         #expect(encoded.losses.isEmpty)
         let decoded = adapter.decode(encoded.userInfo)
         #expect(decoded.payload.data == payload.data)
-        #expect(decoded.diagnostics.map(\.code) == ["custom-data-not-string", "custom-data-not-string"])
+        #expect(decoded.diagnostics.map(\.diagnosticCode) == [.customDataNotString, .customDataNotString])
     }
 
     @Test("buttons, their links, actions and input settings, the image and the named action are losses")
@@ -480,7 +480,7 @@ struct PushNotifAIReceiptTests {
         #expect(Validator.validate(good, byteCount: 200, adapter: adapter).isValid)
         let bad = try example(["aps": ["alert": "hi"]])
         let report = Validator.validate(bad, byteCount: 200, adapter: adapter)
-        #expect(report.problems.map(\.code) == ["category-not-pushnotifai"])
+        #expect(report.problems.map(\.diagnosticCode) == [.categoryNotPushNotifAI])
     }
 }
 
@@ -568,7 +568,7 @@ struct PushNotifAIBridgeTests {
                 Issue.record("expected only not-claimed diagnostics, got \(effect)")
                 continue
             }
-            #expect(diagnostic.code == "not-claimed")
+            #expect(diagnostic.diagnosticCode == .notClaimed)
         }
     }
 

@@ -39,7 +39,7 @@ struct ZixflowDecodeTests {
         #expect(payload.data == ["notif_id": "626533406292836846", "template_id": "469935", "workspace_id": "68be4f797a6494676161e98b"])
         #expect(payload.tracking == ["Zixflow-Delivery-ID": "626533406292836846", "Zixflow-Delivery-Token": "dcFRlDhiRbehM1vg..."])
         #expect(payload.ignored == ["large_icon_url": "https://cdn.yourapp.com/icon.png"])
-        #expect(decoded.diagnostics.contains { $0.code == "no-ios-meaning" && $0.path == "$.large_icon_url" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .noIOSMeaning && $0.path == "$.large_icon_url" })
     }
 
     @Test("Native-mode seed: display from aps, thread id, buttons from the action_buttons string")
@@ -94,7 +94,7 @@ struct ZixflowDecodeTests {
             #"{"aps":{"alert":"x","badge":2,"mutable-content":1},"Zixflow-Delivery-ID":"1","body":"x","badge":"five"}"#))
         #expect(decoded.payload.badge == 2)
         #expect(decoded.payload.ignored["badge"] == "five")
-        #expect(decoded.diagnostics.contains { $0.code == "badge-not-integer" && $0.path == "$.badge" })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .badgeNotInteger && $0.path == "$.badge" })
     }
 
     @Test("aps.alert given as a plain string is the body")
@@ -111,7 +111,7 @@ struct ZixflowDecodeTests {
         #expect(decoded.payload.buttons.map(\.id) == ["ACTION_0", "ACTION_1"])
         #expect(decoded.payload.buttons.map(\.title) == ["A", "B"])
         #expect(decoded.payload.buttons[1].deepLink == nil)
-        #expect(decoded.diagnostics.contains { $0.code == "too-many-buttons" && $0.message.contains("c://3") })
+        #expect(decoded.diagnostics.contains { $0.diagnosticCode == .tooManyButtons && $0.message.contains("c://3") })
     }
 
     @Test("action_buttons that is not a JSON string, or malformed, gives no buttons, a diagnostic, and is kept")
@@ -143,7 +143,7 @@ struct ZixflowDecodeTests {
         let decoded = zixflow.decode(userInfo)
         #expect(decoded.payload.buttons.map(\.title) == ["Shop", "B"])
         #expect(decoded.payload.ignored["action_buttons"] == .string(sent))
-        #expect(decoded.diagnostics.map(\.code) == ["unknown-key"])
+        #expect(decoded.diagnostics.map(\.diagnosticCode) == [.unknownKey])
         #expect(decoded.diagnostics.first?.path == "$.action_buttons[0].color")
         let encoded = zixflow.encode(decoded.payload)
         #expect(encoded.losses.map(\.path) == ["$.ignored.action_buttons"])
@@ -193,7 +193,7 @@ struct ZixflowDecodeTests {
             "$.badge", "$.click_action", "$.deeplink_url", "$.image_url", "$.large_icon_url", "$.sticky", "$.title",
             #"$["Zixflow-Delivery-ID"]"#,
         ])
-        #expect(decoded.diagnostics.last?.code == "delivery-id-missing")
+        #expect(decoded.diagnostics.last?.diagnosticCode == .deliveryIDMissing)
     }
 
     @Test("empty strings: empty deeplink_url is no deep link, empty token falls back, empty id claims nothing")
