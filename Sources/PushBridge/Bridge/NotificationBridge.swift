@@ -254,7 +254,7 @@ public final class NotificationBridge: Sendable {
 public enum NotificationRequestIdentifier {
     /// The ``IdentityHash`` of `userInfo`'s canonical JSON (the first 128 bits of SHA-256, as 32 lowercase hex
     /// digits): the same push always gets the same identifier, and two pushes with one identifier cannot be
-    /// found by search (this supersedes REAL-VENDORS R3's FNV-1a 64; docs/WIRE-FORMATS.md §6.2).
+    /// found by search (docs/WIRE-FORMATS.md §6.2).
     public static func derived(from userInfo: JSONObject) -> String {
         IdentityHash.hex(JSONWriter.bytes(.object(userInfo)))
     }

@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import PushBridge
+import PushBridgeSystem
 
 /// What one or more consecutive lines of a JSON Lines input printed: their result lines for stdout, their
 /// diagnostics for stderr, in line order, and how many failed.
