@@ -57,6 +57,26 @@ func jobCount(_ arguments: Arguments) throws(CLIError) -> Int {
     return jobs
 }
 
+/// What a command that reads one payload by vendor (or, with `--jsonl`, one per line) was given: its input,
+/// the `--vendor` it names (one the registry knows) and, with `--jsonl`, the `--jobs` count.
+struct PayloadArguments {
+    /// `--vendor ID` and `--jobs N`.
+    static let valuedOptions: Set<String> = ["vendor", "jobs"]
+    /// `--jsonl`.
+    static let flagOptions: Set<String> = ["jsonl"]
+
+    let input: String
+    let vendor: String?
+    /// How many threads read the lines with `--jsonl`; nil without it (one payload).
+    let jsonlJobs: Int?
+
+    init(_ arguments: Arguments) throws(CLIError) {
+        input = try arguments.singleInput()
+        vendor = try knownVendor(arguments.value("vendor"))
+        jsonlJobs = arguments.has("jsonl") ? try jobCount(arguments) : nil
+    }
+}
+
 /// The most threads `--jobs` accepts.
 let maximumJobs = 64
 
