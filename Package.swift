@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .visionOS(.v1)],
     products: [
         .library(name: "PushBridge", targets: ["PushBridge"]),
+        .library(name: "PushBridgeOutbox", targets: ["PushBridgeOutbox"]),
+        .library(name: "PushBridgeTools", targets: ["PushBridgeTools"]),
         .library(name: "PushBridgeVendors", targets: ["PushBridgeVendors"]),
         .library(name: "PushBridgeConformance", targets: ["PushBridgeConformance"]),
         .library(name: "PushBridgeApple", targets: ["PushBridgeApple"]),
@@ -14,31 +16,46 @@ let package = Package(
         .executable(name: "bridge-cli", targets: ["bridge-cli"]),
     ],
     targets: [
-        .target(name: "PushBridge", path: "Sources/PushBridge"),
+        // The platform's C library (Glibc, Musl or Darwin) behind one import; not a product.
+        .target(name: "PushBridgeSystem", path: "Sources/PushBridgeSystem"),
+        .target(name: "PushBridge", dependencies: ["PushBridgeSystem"], path: "Sources/PushBridge"),
+        .target(
+            name: "PushBridgeOutbox", dependencies: ["PushBridge", "PushBridgeSystem"], path: "Sources/PushBridgeOutbox"),
+        .target(name: "PushBridgeTools", dependencies: ["PushBridge"], path: "Sources/PushBridgeTools"),
         .target(name: "PushBridgeVendors", dependencies: ["PushBridge"], path: "Sources/Vendors"),
-        .target(name: "PushBridgeDelivery", dependencies: ["PushBridge"], path: "Sources/PushBridgeDelivery"),
+        .target(
+            name: "PushBridgeDelivery", dependencies: ["PushBridge", "PushBridgeOutbox", "PushBridgeSystem"],
+            path: "Sources/PushBridgeDelivery"
+        ),
         .target(
             name: "PushBridgeURLSession", dependencies: ["PushBridge", "PushBridgeDelivery"],
             path: "Sources/PushBridgeURLSession"
         ),
         .target(
             name: "PushBridgeApple",
-            dependencies: ["PushBridge", "PushBridgeDelivery", "PushBridgeURLSession"],
+            dependencies: ["PushBridge", "PushBridgeOutbox", "PushBridgeDelivery", "PushBridgeURLSession"],
             path: "Sources/PushBridgeApple"
         ),
-        .target(name: "PushBridgeConformance", dependencies: ["PushBridge"], path: "Conformance/Runner"),
+        .target(
+            name: "PushBridgeConformance", dependencies: ["PushBridge", "PushBridgeSystem"], path: "Conformance/Runner"),
         .executableTarget(
             name: "bridge-cli",
-            dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeConformance", "PushBridgeDelivery"],
+            dependencies: [
+                "PushBridge", "PushBridgeOutbox", "PushBridgeTools", "PushBridgeVendors", "PushBridgeConformance",
+                "PushBridgeDelivery", "PushBridgeSystem",
+            ],
             path: "Sources/bridge-cli"
         ),
         // What several test targets share: package paths, the built bridge-cli and a runner for it, scratch folders,
         // recorders, fixtures (userInfos from text or examples/payloads, simulated steps).
         .target(
-            name: "PushBridgeTestSupport", dependencies: ["PushBridge", "PushBridgeVendors"],
+            name: "PushBridgeTestSupport",
+            dependencies: ["PushBridge", "PushBridgeOutbox", "PushBridgeVendors", "PushBridgeSystem"],
             path: "Tests/TestSupport"),
         .testTarget(
-            name: "PushBridgeTests", dependencies: ["PushBridge", "PushBridgeTestSupport"], path: "Tests/PushBridgeTests"),
+            name: "PushBridgeTests", dependencies: ["PushBridge", "PushBridgeSystem", "PushBridgeTools", "PushBridgeTestSupport"],
+            path: "Tests/PushBridgeTests"
+        ),
         .testTarget(
             name: "VendorsTests",
             dependencies: ["PushBridge", "PushBridgeVendors", "PushBridgeTestSupport"],
@@ -52,10 +69,15 @@ let package = Package(
             path: "Tests/ConformanceTests"
         ),
         .testTarget(
+            name: "OutboxTests",
+            dependencies: ["PushBridge", "PushBridgeOutbox", "PushBridgeSystem", "PushBridgeVendors", "PushBridgeTestSupport"],
+            path: "Tests/OutboxTests"
+        ),
+        .testTarget(
             name: "DeliveryTests",
             dependencies: [
-                "PushBridge", "PushBridgeVendors", "PushBridgeDelivery", "PushBridgeURLSession",
-                "PushBridgeTestSupport", "bridge-cli",
+                "PushBridge", "PushBridgeOutbox", "PushBridgeVendors", "PushBridgeDelivery", "PushBridgeURLSession",
+                "PushBridgeSystem", "PushBridgeTestSupport", "bridge-cli",
             ],
             path: "Tests/DeliveryTests"
         ),
@@ -66,9 +88,13 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["PushBridge", "PushBridgeTestSupport", "bridge-cli"],
+            dependencies: [
+                "PushBridge", "PushBridgeOutbox", "PushBridgeTools", "PushBridgeSystem", "PushBridgeTestSupport", "bridge-cli",
+            ],
             path: "Tests/CLITests"
         ),
+        // Which module may import which: reads the sources' `import` lines, needs no module of its own.
+        .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -46,8 +46,12 @@ fi
 echo "== swiftc -O Benchmarks/Baseline/main.swift" >&2
 swiftc -O "$here/Baseline/main.swift" -o "$work/baseline" >&2
 echo "== swiftc -O -wmo Benchmarks/Floor/main.swift with Sources/PushBridge" >&2
+# The core imports the platform shim (Sources/PushBridgeSystem: re-exports only, no code): its module first.
+mkdir -p "$work/modules"
+swiftc -parse-as-library -swift-version 6 -module-name PushBridgeSystem -emit-module \
+    -emit-module-path "$work/modules/PushBridgeSystem.swiftmodule" "$root/Sources/PushBridgeSystem/System.swift" >&2
 mapfile -t core < <(find "$root/Sources/PushBridge" -name '*.swift' | sort)
-swiftc -O -wmo -swift-version 6 -module-name PushBridgeFloor -package-name PushBridge \
+swiftc -O -wmo -swift-version 6 -module-name PushBridgeFloor -package-name PushBridge -I "$work/modules" \
     "${core[@]}" "$here/Floor/main.swift" -o "$work/floor" >&2
 
 exec python3 "$here/bench.py" --cli "$cli" --baseline "$work/baseline" --floor "$work/floor" --root "$root" \

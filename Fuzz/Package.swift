@@ -22,7 +22,10 @@ let package = Package(
             name: "FuzzHTTPResponse",
             dependencies: ["FuzzSupport", .product(name: "PushBridgeDelivery", package: "PushBridge")]
         ),
-        .executableTarget(name: "FuzzJournalScan", dependencies: ["FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzJournalScan",
+            dependencies: ["FuzzSupport", .product(name: "PushBridgeOutbox", package: "PushBridge")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,11 +3,7 @@
 // with Sources/PushBridge (one module, `swiftc -O -wmo`), so it runs the same code `translate` does.
 //
 // Usage: floor FILE > out.jsonl
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridgeSystem
 
 guard CommandLine.arguments.count == 2, let file = fopen(CommandLine.arguments[1], "rb") else {
     let usage = Array("usage: floor FILE\n".utf8)

@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import PushBridge
+import PushBridgeSystem
 
 /// A case directory that could not be read.
 public struct ConformanceLoadError: Error, Sendable, Hashable, CustomStringConvertible {

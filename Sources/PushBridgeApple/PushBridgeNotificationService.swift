@@ -2,6 +2,7 @@
 import Foundation
 import PushBridge
 import PushBridgeDelivery
+import PushBridgeOutbox
 import PushBridgeURLSession
 @preconcurrency import UserNotifications
 

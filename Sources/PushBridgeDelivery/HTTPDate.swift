@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridgeSystem
 
 /// Reads the IMF-fixdate form of an HTTP-date (RFC 9110 §5.6.7), the one `Retry-After` uses:
 /// `Sun, 06 Nov 1994 08:49:37 GMT`. Total: every number is bounded before any arithmetic.

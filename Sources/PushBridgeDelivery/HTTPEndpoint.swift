@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridgeSystem
 
 /// An `http://` endpoint, checked up front: what ``SocketHTTPTransport`` can send to, or precisely why not.
 ///

@@ -1,9 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PushBridge
+import PushBridgeOutbox
+import PushBridgeSystem
 
 /// Delivers receipts over HTTP, one request per receipt, as each vendor's adapter describes it
 /// (``ReceiptRequestDescribing``), with retries (``RetryPolicy``).

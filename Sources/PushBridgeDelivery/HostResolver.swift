@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridgeSystem
 
 /// A socket address (IPv4 or IPv6) as bytes, so it can cross threads.
 public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {

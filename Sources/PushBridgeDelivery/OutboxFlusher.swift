@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeOutbox
 
 /// Drains a ``ReceiptOutbox`` through an ``HTTPReceiptSink``: the `launch` step (docs/WIRE-FORMATS.md §5
 /// "Lifecycle steps"), and what the service extension does right after recording, within its few seconds.

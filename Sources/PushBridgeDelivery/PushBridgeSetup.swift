@@ -1,5 +1,6 @@
 import Dispatch
 import PushBridge
+import PushBridgeOutbox
 
 /// What an app and its Notification Service Extension share: the vendors, where receipts go and how
 /// pushes are shown in the foreground. Define it once (a file in both targets) and hand it to

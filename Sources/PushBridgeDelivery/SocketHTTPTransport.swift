@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PushBridge
+import PushBridgeSystem
 
 /// ``HTTPTransport`` over plain POSIX sockets: HTTP/1.1 without TLS, one connection per request
 /// (`Connection: close`), every step bounded by the call's timeout. It needs no Foundation, so a
@@ -142,11 +138,7 @@ public struct SocketHTTPTransport: HTTPTransport {
             #endif
             var result = address.storage.withUnsafeBytes { raw in
                 let pointer = raw.baseAddress!.assumingMemoryBound(to: sockaddr.self)
-                #if canImport(Glibc)
-                return Glibc.connect(descriptor, pointer, socklen_t(raw.count))
-                #else
-                return Darwin.connect(descriptor, pointer, socklen_t(raw.count))
-                #endif
+                return PushBridgeSystem.connect(descriptor, pointer, socklen_t(raw.count))
             }
             if result != 0, errno == EINPROGRESS {
                 guard wait(descriptor, for: Int16(POLLOUT), until: deadline) else {
@@ -176,10 +168,10 @@ public struct SocketHTTPTransport: HTTPTransport {
                 return HTTPTransportFailure(.timedOut, "the request could not be sent in time")
             }
             let written = bytes.withUnsafeBytes { raw in
-                #if canImport(Glibc)
-                Glibc.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                #if canImport(Darwin)
+                PushBridgeSystem.send(descriptor, raw.baseAddress! + offset, raw.count - offset, 0)
                 #else
-                Darwin.send(descriptor, raw.baseAddress! + offset, raw.count - offset, 0)
+                PushBridgeSystem.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 #endif
             }
             if written < 0 {

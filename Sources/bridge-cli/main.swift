@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridgeSystem
 
 /// Every subcommand, in the order `--help` lists them.
 let commands: [any Command.Type] = [

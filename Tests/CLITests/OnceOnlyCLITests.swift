@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeOutbox
 import PushBridgeTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeTestSupport
+import PushBridgeTools
 import Testing
 
 /// `bridge-cli preview` pages loaded in headless Chromium: the DOM the browser built is read back

@@ -1,11 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import PushBridge
+import PushBridgeSystem
 import PushBridgeTestSupport
+import PushBridgeTools
 import PushBridgeVendors
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PushBridge
+import PushBridgeOutbox
 import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing

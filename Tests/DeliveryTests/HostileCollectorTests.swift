@@ -1,6 +1,7 @@
 import Foundation
 import PushBridge
 import PushBridgeDelivery
+import PushBridgeOutbox
 import PushBridgeTestSupport
 import PushBridgeURLSession
 import PushBridgeVendors

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import PushBridge
 import PushBridgeDelivery
+import PushBridgeOutbox
 import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing

@@ -1,11 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import PushBridge
 import PushBridgeDelivery
+import PushBridgeSystem
 import PushBridgeTestSupport
 import PushBridgeURLSession
 import Testing

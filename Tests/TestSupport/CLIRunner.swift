@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import PushBridge
+import PushBridgeSystem
 import Testing
 
 /// What one run of the built `bridge-cli` produced.

@@ -1,5 +1,5 @@
 import FuzzSupport
-import PushBridge
+import PushBridgeOutbox
 
 /// Fuzz target: the outbox journal's frame scanner (`ReceiptOutbox.scanJournal`, what every read of a
 /// journal runs).

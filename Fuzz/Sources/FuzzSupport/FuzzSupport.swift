@@ -1,8 +1,12 @@
 import PushBridge
 import PushBridgeVendors
 
+// The fuzz package sees only the main package's products, so it keeps its own platform import (the main
+// package's is the PushBridgeSystem module).
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif

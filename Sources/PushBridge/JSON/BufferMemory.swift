@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridgeSystem
 
 /// Memory for the buffers the parser and the writer make for themselves on every call (their stacks, the
 /// unescape scratch, the output sink), straight from `malloc`.

@@ -54,7 +54,7 @@ public struct Receipt: Sendable, Hashable {
     }
 
     /// `fields` as JSON strings joined by commas: a key no two different lists of fields share.
-    static func key(_ fields: [String]) -> String {
+    package static func key(_ fields: [String]) -> String {
         fields.map { JSONWriter.string(.string($0)) }.joined(separator: ",")
     }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridgeSystem
 
 /// Where receipts go: memory, a file, a vendor's HTTP API, a durable outbox.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridgeSystem
 
 /// Reading a file descriptor to its end: the one loop the CLI's input and the conformance case files share.
 package enum FileReading {

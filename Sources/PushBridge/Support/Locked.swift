@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridgeSystem
 
 /// A value guarded by a POSIX mutex: the one lock PushBridge's state sits behind.
 ///

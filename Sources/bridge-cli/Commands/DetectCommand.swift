@@ -10,18 +10,18 @@ enum DetectCommand: Command {
         (the message names both; --vendor decides).
         With --jsonl, reads one payload per line and prints {"vendor": ID} or {"error": …, "line": N} per line.
         """
-    static let valuedOptions: Set<String> = ["vendor", "jobs"]
-    static let flagOptions: Set<String> = ["jsonl"]
+    static let valuedOptions = PayloadArguments.valuedOptions
+    static let flagOptions = PayloadArguments.flagOptions
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
-        let input = try arguments.singleInput()
-        let vendor = try knownVendor(arguments.value("vendor"))
-        if arguments.has("jsonl") {
-            return try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, _, _ throws(CLIError) in
+        let given = try PayloadArguments(arguments)
+        let vendor = given.vendor
+        if let jobs = given.jsonlJobs {
+            return try streamJSONLines(given.input, jobs: jobs) { userInfo, _, _, _ throws(CLIError) in
                 (.object(["vendor": .string(try resolveAdapter(userInfo, vendor: vendor).id)]), true)
             }.exitCode
         }
-        let (_, userInfo) = try loadUserInfo(input)
+        let (_, userInfo) = try loadUserInfo(given.input)
         stdoutStream.write(try resolveAdapter(userInfo, vendor: vendor).id + "\n")
         return .success
     }

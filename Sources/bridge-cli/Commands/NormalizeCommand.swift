@@ -10,20 +10,20 @@ enum NormalizeCommand: Command {
         ({"type":"diagnostic",…}). With --jsonl, one payload per input line, one bridge form or
         {"error": …, "line": N} per output line.
         """
-    static let valuedOptions: Set<String> = ["vendor", "jobs"]
-    static let flagOptions: Set<String> = ["jsonl", "pretty"]
+    static let valuedOptions = PayloadArguments.valuedOptions
+    static let flagOptions = PayloadArguments.flagOptions.union(["pretty"])
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
-        let input = try arguments.singleInput()
-        let vendor = try knownVendor(arguments.value("vendor"))
-        if arguments.has("jsonl") {
-            return try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
+        let given = try PayloadArguments(arguments)
+        let vendor = given.vendor
+        if let jobs = given.jsonlJobs {
+            return try streamJSONLines(given.input, jobs: jobs) { userInfo, _, line, output throws(CLIError) in
                 let decoded = try decodeResolved(userInfo, vendor: vendor)
                 printDiagnostics(decoded.diagnostics, line: line, to: output.standardError)
                 return (decoded.payload.bridgeJSON, true)
             }.exitCode
         }
-        let (_, userInfo) = try loadUserInfo(input)
+        let (_, userInfo) = try loadUserInfo(given.input)
         let decoded = try decodeResolved(userInfo, vendor: vendor)
         printDiagnostics(decoded.diagnostics)
         stdoutStream.writeLine(decoded.payload.bridgeJSON, pretty: arguments.has("pretty"))

@@ -1,9 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PushBridge
+import PushBridgeSystem
+import PushBridgeTools
 
 enum PreviewCommand: Command {
     static let name = "preview"

@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeDelivery
+import PushBridgeOutbox
 
 enum SimulateCommand: Command {
     static let name = "simulate"

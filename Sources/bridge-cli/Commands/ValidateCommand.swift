@@ -10,21 +10,21 @@ enum ValidateCommand: Command {
         APNs-only checks when no vendor claims the payload). Exit 1, with a one-line summary on stderr,
         when there are problems. With --jsonl, one payload per input line, one report per output line.
         """
-    static let valuedOptions: Set<String> = ["vendor", "jobs"]
-    static let flagOptions: Set<String> = ["jsonl", "pretty"]
+    static let valuedOptions = PayloadArguments.valuedOptions
+    static let flagOptions = PayloadArguments.flagOptions.union(["pretty"])
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
-        let input = try arguments.singleInput()
-        let vendor = try knownVendor(arguments.value("vendor"))
-        if arguments.has("jsonl") {
-            let summary = try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, byteCount, _, _ throws(CLIError) in
+        let given = try PayloadArguments(arguments)
+        let vendor = given.vendor
+        if let jobs = given.jsonlJobs {
+            let summary = try streamJSONLines(given.input, jobs: jobs) { userInfo, byteCount, _, _ throws(CLIError) in
                 let report = Validator.validate(userInfo, byteCount: byteCount, adapter: try adapter(for: userInfo, vendor: vendor))
                 return (report.json, report.isValid)
             }
             if summary.notOK > 0 { stderrStream.write("\(summary.notOK) payload(s) have validation problems\n") }
             return summary.exitCode
         }
-        let (byteCount, userInfo) = try loadUserInfo(input)
+        let (byteCount, userInfo) = try loadUserInfo(given.input)
         let report = Validator.validate(userInfo, byteCount: byteCount, adapter: try adapter(for: userInfo, vendor: vendor))
         stdoutStream.writeLine(report.json, pretty: arguments.has("pretty"))
         guard report.isValid else {

@@ -1,10 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PushBridge
 import PushBridgeDelivery
+import PushBridgeOutbox
+import PushBridgeSystem
 
 /// The delivery options shared by `flush` and `simulate` (`--endpoint`, `--write-key`, retry bounds).
 struct DeliverySettings {

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PushBridge
+import PushBridgeSystem
 
 /// Reads a whole input: a file path, or `-` for standard input.
 func readInput(_ path: String) throws(CLIError) -> [UInt8] {

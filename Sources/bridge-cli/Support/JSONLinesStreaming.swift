@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import PushBridge
+import PushBridgeSystem
 
 /// What one or more consecutive lines of a JSON Lines input printed: their result lines for stdout, their
 /// diagnostics for stderr, in line order, and how many failed.
@@ -59,6 +55,26 @@ func jobCount(_ arguments: Arguments) throws(CLIError) -> Int {
         throw .usage("--jobs needs a whole number from 1 to \(maximumJobs), got '\(text)'")
     }
     return jobs
+}
+
+/// What a command that reads one payload by vendor (or, with `--jsonl`, one per line) was given: its input,
+/// the `--vendor` it names (one the registry knows) and, with `--jsonl`, the `--jobs` count.
+struct PayloadArguments {
+    /// `--vendor ID` and `--jobs N`.
+    static let valuedOptions: Set<String> = ["vendor", "jobs"]
+    /// `--jsonl`.
+    static let flagOptions: Set<String> = ["jsonl"]
+
+    let input: String
+    let vendor: String?
+    /// How many threads read the lines with `--jsonl`; nil without it (one payload).
+    let jsonlJobs: Int?
+
+    init(_ arguments: Arguments) throws(CLIError) {
+        input = try arguments.singleInput()
+        vendor = try knownVendor(arguments.value("vendor"))
+        jsonlJobs = arguments.has("jsonl") ? try jobCount(arguments) : nil
+    }
 }
 
 /// The most threads `--jobs` accepts.

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PushBridge
+import PushBridgeSystem
 
 /// A buffered writer to a file descriptor (stdout or stderr), flushed explicitly and at exit; or a capture
 /// that only collects text, for another stream to ``append(_:)`` later.

@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeDelivery
+import PushBridgeOutbox
 
 /// The sink `simulate` hands the bridge: it records each receipt where the options say, then prints the
 /// receipt's effect line, inside the bridge's own recording. So the bridge alone decides the order (receipt,

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import PushBridge
+import PushBridgeSystem
 
 /// Prints diagnostics to stderr (or `stream`) as JSON Lines, optionally tagged with the input line.
 func printDiagnostics(_ diagnostics: [Diagnostic], line: Int? = nil, to stream: OutputStream = stderrStream) {

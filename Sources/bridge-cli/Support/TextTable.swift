@@ -1,10 +1,6 @@
 import PushBridge
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridgeSystem
 
 /// Renders rows of cells as a plain-text table with a header rule; the first row is the header and the first
 /// column labels the rows. Cells are escaped for a terminal (``Swift/String/escapedForDisplay``: a format or

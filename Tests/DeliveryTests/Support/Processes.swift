@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import PushBridge
+import PushBridgeSystem
 import PushBridgeTestSupport
 import Testing
 
@@ -118,16 +114,4 @@ enum BridgeCLI {
         if result.signaled { Issue.record("bridge-cli \(arguments.joined(separator: " ")) crashed:\n\(result)") }
         return result
     }
-}
-
-/// Sleeps the calling thread.
-func pause(_ seconds: Double) {
-    usleep(useconds_t(max(0, seconds) * 1_000_000))
-}
-
-/// Seconds on a monotonic clock.
-func monotonicNow() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }

@@ -1,11 +1,7 @@
 import PushBridge
+import PushBridgeSystem
 import PushBridgeTestSupport
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A fresh temporary directory, removed (with the files the test named) by ``remove(_:)``.
 private struct TempDir {

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTools
 import Testing
 
 @Suite("PreviewSlot")

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTools
 import Testing
 
 /// A ``FakeIntegrationVendor`` (one category per push, one action per button) that counts its decodes.

@@ -233,17 +233,6 @@ struct RequestIdentifierTests {
         #expect(sink.receipts.first?.requestIdentifier == nil)
     }
 
-    @Test("the outbox form keeps the request identifier, so the ledger knows the receipt after a restart")
-    func outboxRoundTrip() {
-        let receipt = Receipt(
-            vendor: "klaviyo", kind: .opened, event: "$opened_push", properties: [:], messageId: nil,
-            requestIdentifier: "req-9")
-        let back = Receipt(outboxJSON: receipt.outboxJSON)
-        #expect(back == receipt)
-        #expect(back?.onceOnlyKey == receipt.onceOnlyKey)
-        #expect(receipt.onceOnlyKey.contains("req-9"))
-    }
-
     @Test("without a platform, the identifier is 128 bits of the SHA-256 of the canonical JSON, in hex")
     func derived() {
         // SHA-256 of the 2 bytes "{}" is 44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a.

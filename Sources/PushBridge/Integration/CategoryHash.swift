@@ -1,7 +1,7 @@
 /// The hash vendors use to derive a category id from a button set (docs/WIRE-FORMATS.md §10 "Categories
 /// derived from buttons").
 ///
-/// FNV-1a 64 is kept only where the seeds define an id with it (BuzzKit's `buzzkit.<hash>`, AppDNA's
+/// FNV-1a 64 is kept only where the vendors' SDKs define an id with it (BuzzKit's `buzzkit.<hash>`, AppDNA's
 /// `appdna_<hash>`): two button sets sharing one such id can be found with about 2^32 work, so the category
 /// planner reports them (`category-id-collision`). Every other derived identity uses ``IdentityHash``.
 public enum CategoryHash {

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridge
+import PushBridgeSystem
 
 /// One flush's claim on the outbox: ``ReceiptOutbox/FileName/flushLease`` holds `<owner> <expiry>`.
 ///

@@ -1,3 +1,5 @@
+import PushBridge
+
 /// Draws ``NotificationPreview``s as one self-contained HTML page: one column per vendor, each with the
 /// notification as iOS shows it (banner, expanded view with its buttons), the category registered, what each
 /// tap runs, and every field the vendor cannot carry marked where it would have been.

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridge
+import PushBridgeSystem
 
 /// A durable, append-only journal of receipts in a directory (on iOS, the app group's shared container),
 /// so a receipt the service extension could not send survives until the app's next launch (BuzzKit's guide,
@@ -15,7 +12,7 @@ import Darwin
 ///   and after it stay readable. The next append cuts a torn tail off before writing.
 /// - ``flush(options:deliver:)`` hands pending receipts in order to a sender, marks what was sent (or set
 ///   aside as a dead letter) and compacts the journal.
-/// - The once-only ledger (docs/WIRE-FORMATS.md §6.2) lives here: a receipt whose ``Receipt/onceOnlyKey`` was recorded
+/// - The once-only ledger (docs/WIRE-FORMATS.md §6.2) lives here: a receipt whose `Receipt/onceOnlyKey` was recorded
 ///   before — pending, sent or dead-lettered, by this process or another — is not recorded again.
 /// - Bounded (``Limits``): a receipt that would take the pending receipts past
 ///   ``Limits/maxPendingBytes`` is refused with an `outbox-full` error (never a silent drop); the ledger
@@ -57,7 +54,7 @@ public final class ReceiptOutbox: ReceiptSink {
         /// A receipt with the same once-only key was recorded before (here or by another process).
         case alreadyRecorded(id: String)
 
-        /// The receipt's id (its ``Receipt/idempotencyKey``).
+        /// The receipt's id (its `Receipt/idempotencyKey`).
         public var id: String {
             switch self {
             case .appended(let id), .alreadyRecorded(let id): return id
@@ -356,7 +353,7 @@ public struct OutboxSnapshot: Sendable, Hashable {
 
 /// One receipt waiting in the outbox.
 public struct OutboxEntry: Sendable, Hashable {
-    /// Its id: the receipt's ``Receipt/idempotencyKey``, sent as `Idempotency-Key`.
+    /// Its id: the receipt's `Receipt/idempotencyKey`, sent as `Idempotency-Key`.
     public var id: String
     /// The receipt, or nil when the stored body does not read as one (it is then dead-lettered by a flush).
     public var receipt: Receipt?
@@ -444,7 +441,7 @@ struct JournalState {
     func contains(_ id: String) -> Bool { handledSet.contains(id) || pendingIDs.contains(id) }
 
     /// The id under which `receipt` (whose id is `id`) was recorded already, or nil. A receipt told apart by its
-    /// request identifier was named by the pre-namespace key before (``Receipt/legacyIdempotencyKey``); such a
+    /// request identifier was named by the pre-namespace key before (`Receipt/legacyIdempotencyKey`); such a
     /// record counts only while its body is in the journal and says it is that receipt (no message id, the same
     /// request identifier): a bare ledger id cannot tell it from a message id that spells the identifier.
     func recordedID(of receipt: Receipt, id: String) -> String? {

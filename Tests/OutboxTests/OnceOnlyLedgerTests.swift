@@ -1,5 +1,6 @@
 import Foundation
-@testable import PushBridge
+import PushBridge
+@testable import PushBridgeOutbox
 import PushBridgeTestSupport
 import Testing
 

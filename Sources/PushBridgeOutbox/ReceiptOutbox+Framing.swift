@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridge
+import PushBridgeSystem
 
 /// The journal's record framing (docs/DELIVERY.md, "The journal").
 ///
@@ -12,10 +9,10 @@ import Darwin
 /// | body`. A record whose header is short, whose length runs past the end of the file or whose CRC does
 /// not match is skipped: the scanner looks for the next magic that starts a valid record, so one bad
 /// record never hides the good ones after it, and a torn last record is simply not there.
-enum OutboxFrame {
+package enum OutboxFrame {
     /// What a record says.
-    enum Kind: UInt8, Sendable {
-        /// A receipt to deliver; the body is ``Receipt/outboxJSON``.
+    package enum Kind: UInt8, Sendable {
+        /// A receipt to deliver; the body is `Receipt/outboxJSON`.
         case receipt = 0x52  // R
         /// The receipt with this id was delivered.
         case sent = 0x53  // S
@@ -28,11 +25,14 @@ enum OutboxFrame {
         case attempted = 0x41  // A
     }
 
-    static let magic: [UInt8] = [0xFF, 0x50, 0x42, 0x4A]
-    static let headerSize = 12
-    static let idLength = 32
+    /// The four bytes every record starts with.
+    package static let magic: [UInt8] = [0xFF, 0x50, 0x42, 0x4A]
+    /// Magic, length and CRC-32: the bytes before a record's kind.
+    package static let headerSize = 12
+    /// The hex digits of a record's id.
+    package static let idLength = 32
     /// No record is larger than this; a header claiming more is corrupt.
-    static let maxPayload = 1 << 20
+    package static let maxPayload = 1 << 20
 
     /// One valid record found by ``scan(_:)``.
     struct Record: Sendable {

@@ -1,9 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 @testable import PushBridge
+@testable import PushBridgeOutbox
+import PushBridgeSystem
 import PushBridgeTestSupport
 import Testing
 
@@ -88,6 +85,17 @@ struct FramingTests {
         #expect(Receipt(outboxJSON: ["kind": "opened", "event": "e"]) == nil)
     }
 
+    @Test("the outbox form keeps the request identifier, so the ledger knows the receipt after a restart")
+    func outboxRoundTrip() {
+        let receipt = Receipt(
+            vendor: "klaviyo", kind: .opened, event: "$opened_push", properties: [:], messageId: nil,
+            requestIdentifier: "req-9")
+        let back = Receipt(outboxJSON: receipt.outboxJSON)
+        #expect(back == receipt)
+        #expect(back?.onceOnlyKey == receipt.onceOnlyKey)
+        #expect(receipt.onceOnlyKey.contains("req-9"))
+    }
+
     @Test("a CRC state shifted through n zero bytes equals the state after n zero bytes, for lengths up to 1 MiB")
     func crcShift() {
         var generator = SplitMix64(seed: 7)
@@ -159,24 +167,4 @@ func crcTableEntry(_ index: UInt32) -> UInt32 {
     var value = index
     for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
     return value
-}
-
-extension OutboxFrame {
-    /// About `size` bytes of 45-byte candidate records, each a magic, a length reaching up to 1 MiB past it, a
-    /// wrong CRC, a valid kind and a valid id, so every one costs a CRC over its claimed length to reject: what
-    /// made the old scanner quadratic (each overlaps the next ones).
-    static func craftedOverlappingHeaders(count size: Int) -> [UInt8] {
-        let unit = headerSize + 1 + idLength
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size)
-        while bytes.count + unit <= size {
-            let claimed = UInt32(min(maxPayload, max(1 + idLength, size - bytes.count - headerSize)))
-            bytes += magic
-            bytes += [UInt8(truncatingIfNeeded: claimed), UInt8(truncatingIfNeeded: claimed >> 8),
-                      UInt8(truncatingIfNeeded: claimed >> 16), UInt8(truncatingIfNeeded: claimed >> 24)]
-            bytes += [0, 0, 0, 0, Kind.receipt.rawValue]
-            bytes += Array(String(repeating: "0", count: idLength).utf8)
-        }
-        return bytes
-    }
 }

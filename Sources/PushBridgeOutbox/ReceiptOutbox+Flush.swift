@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridge
+import PushBridgeSystem
 
 /// What a sender did with one receipt handed to it by ``ReceiptOutbox/flush(options:deliver:)``.
 public enum OutboxDeliveryOutcome: Sendable, Hashable {

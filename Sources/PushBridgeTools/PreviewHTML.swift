@@ -1,3 +1,5 @@
+import PushBridge
+
 /// Builds HTML text in which every piece of input is inert: text is escaped, attribute values are
 /// escaped and double-quoted, and element and attribute names are only ever the caller's literals.
 ///

@@ -1,21 +1,9 @@
 import Foundation
-@testable import PushBridge
+import PushBridge
+@testable import PushBridgeOutbox
 import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
-
-/// A receipt for message `index` of `vendor`.
-func sampleReceipt(_ index: Int, vendor: String = "buzzkit", event: String = "$notification.opened") -> Receipt {
-    Receipt(
-        vendor: vendor, kind: .opened, event: event, properties: ["messageId": .string("m-\(index)")],
-        messageId: "m-\(index)")
-}
-
-/// The permission bits of a file.
-func mode(_ path: String) throws -> Int {
-    let attributes = try FileManager.default.attributesOfItem(atPath: path)
-    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
-}
 
 /// Collects an outbox's diagnostics.
 final class DiagnosticLog: Sendable {

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import PushBridge
+import PushBridgeSystem
 
 /// Why the outbox could not do what was asked. Its ``diagnostic`` is what the bridge and the CLI report.
 public struct OutboxError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -304,17 +301,9 @@ enum OutboxFiles {
 }
 
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-    #if canImport(Glibc)
-    return Glibc.open(path, flags, mode)
-    #else
-    return Darwin.open(path, flags, mode)
-    #endif
+    return PushBridgeSystem.open(path, flags, mode)
 }
 
 private func systemRename(_ source: String, _ destination: String) -> Int32 {
-    #if canImport(Glibc)
-    return Glibc.rename(source, destination)
-    #else
-    return Darwin.rename(source, destination)
-    #endif
+    return PushBridgeSystem.rename(source, destination)
 }

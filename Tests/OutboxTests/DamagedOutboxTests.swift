@@ -1,52 +1,18 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
-@testable import PushBridge
+import PushBridge
+@testable import PushBridgeOutbox
+import PushBridgeSystem
 import PushBridgeTestSupport
-import PushBridgeVendors
 import Testing
 
 /// An outbox damaged on purpose: what is in its directory is not what the outbox wrote. Real files, real
-/// links, FIFOs and devices, real file systems (a 64 KiB tmpfs, read-only bind mounts) and, where a process
-/// boundary matters, the real `bridge-cli`.
+/// links, FIFOs and devices, real file systems (a 64 KiB tmpfs, read-only bind mounts). The same damage seen
+/// through the real `bridge-cli` is in the delivery tests (`DamagedOutboxProcessTests`).
 @Suite("A damaged outbox: links, devices, FIFOs and directories in place of its files")
 struct DamagedOutboxFileTests {
-    /// An outbox directory with one receipt recorded, and a file outside it holding a valid journal.
-    private struct Setup {
-        let scratch: Scratch
-        let directory: String
-        let outside: String
-        let outsideBytes: [UInt8]
-
-        init() throws {
-            scratch = try Scratch("damaged")
-            directory = scratch.file("outbox")
-            try ReceiptOutbox(directory: directory).record(sampleReceipt(0))
-            // Outside the outbox: 5,700 bytes that are a valid journal followed by text, so reading it would
-            // show receipts and "repairing" it would cut it.
-            let other = scratch.file("elsewhere")
-            let otherOutbox = try ReceiptOutbox(directory: other)
-            for index in 100..<120 { try otherOutbox.record(sampleReceipt(index)) }
-            outside = scratch.file("precious.bin")
-            var bytes = try DamagedDisk.read(other + "/journal")
-            bytes += [UInt8](repeating: 0x41, count: max(0, 5_700 - bytes.count))
-            outsideBytes = bytes
-            try DamagedDisk.store(bytes, at: outside)
-        }
-
-        func replace(_ name: String, with make: (String) throws -> Void) throws {
-            let path = directory + "/" + name
-            if DamagedDisk.exists(path) { try FileManager.default.removeItem(atPath: path) }
-            try make(path)
-        }
-    }
-
-    @Test("a journal that links outside the outbox is never read, truncated or written, by any entry point")
+    @Test("a journal that links outside the outbox is never read, truncated or written, by record, snapshot or flush")
     func journalLinkOutside() throws {
-        let setup = try Setup()
+        let setup = try DamagedOutboxSetup()
         try setup.replace("journal") { try DamagedDisk.link($0, to: setup.outside) }
         let log = DiagnosticLog()
         let outbox = try ReceiptOutbox(directory: setup.directory, diagnostics: log.handler)
@@ -61,23 +27,11 @@ struct DamagedOutboxFileTests {
         }
         #expect(try DamagedDisk.read(setup.outside) == setup.outsideBytes, "the linked file is untouched")
         #expect(!log.codes.contains(.outboxTornRecord), "nothing blames a crash")
-
-        let flush = try BridgeCLI.run(
-            ["flush", "--outbox", setup.directory, "--endpoint", "http://127.0.0.1:9"], in: setup.scratch)
-        #expect(flush.status == 66, "\(flush)")
-        #expect(flush.stdout.isEmpty && flush.stderr.contains("symbolic link"))
-        let simulate = try BridgeCLI.run(
-            ["simulate", "--outbox", setup.directory, "--steps", "open", "-"], in: setup.scratch,
-            stdin: JSONWriter.string(.object(Payloads.payload("link", 1))))
-        #expect(simulate.status == 1, "\(simulate)")
-        #expect(simulate.stdoutJSON.map { $0["type"] } == ["diagnostic"], "no receipt line for a receipt not on disk")
-        #expect(simulate.stdoutJSON.first?["code"] == .code(.receiptNotRecorded))
-        #expect(try DamagedDisk.read(setup.outside) == setup.outsideBytes, "the linked file is untouched")
     }
 
     @Test("a dangling journal link never creates a file outside the outbox")
     func danglingJournalLink() throws {
-        let setup = try Setup()
+        let setup = try DamagedOutboxSetup()
         let target = setup.scratch.file("made-outside")
         try setup.replace("journal") { try DamagedDisk.link($0, to: target) }
         let error = outboxError { try ReceiptOutbox(directory: setup.directory).record(sampleReceipt(1)) }
@@ -87,7 +41,7 @@ struct DamagedOutboxFileTests {
 
     @Test("a journal or dead-letter file linked to /dev/zero is refused at once, never read")
     func devZeroLinks() throws {
-        let setup = try Setup()
+        let setup = try DamagedOutboxSetup()
         try setup.replace("dead-letters.jsonl") { try DamagedDisk.link($0, to: "/dev/zero") }
         let outbox = try ReceiptOutbox(directory: setup.directory)
         try outbox.record(sampleReceipt(1, vendor: "zixflow"))
@@ -114,7 +68,7 @@ struct DamagedOutboxFileTests {
 
     @Test("lock files that are links or directories are refused, naming the file")
     func lockFiles() throws {
-        let setup = try Setup()
+        let setup = try DamagedOutboxSetup()
         try setup.replace("journal.lock") { try DamagedDisk.link($0, to: setup.outside) }
         let error = outboxError { _ = try ReceiptOutbox(directory: setup.directory) }
         #expect(error?.code == DiagnosticCode.outboxUnusable.rawValue)
@@ -132,7 +86,7 @@ struct DamagedOutboxFileTests {
 
     @Test("a FIFO, a directory or (as root) a device in place of the journal is refused without blocking")
     func specialFiles() throws {
-        let setup = try Setup()
+        let setup = try DamagedOutboxSetup()
         try setup.replace("journal") { _ = mkfifo($0, 0o600) }
         let outbox = try ReceiptOutbox(directory: setup.directory)
         let fifo = outboxError { try outbox.record(sampleReceipt(1)) }
@@ -153,7 +107,7 @@ struct DamagedOutboxFileTests {
 
     @Test("a journal or dead-letter file larger than the limits allow is refused without being read")
     func oversizedFiles() throws {
-        let setup = try Setup()
+        let setup = try DamagedOutboxSetup()
         let limits = ReceiptOutbox.Limits(maxPendingBytes: 4_096, maxDeadLetterBytes: 1_000, ledgerCapacity: 10)
         #expect(limits.maxJournalBytes == 4 * 4_096 + 128 * 10 + (1 << 20))
         let outbox = try ReceiptOutbox(directory: setup.directory, limits: limits)
@@ -270,22 +224,6 @@ struct DamagedJournalTests {
         #expect(report.remaining == 0 && report.failure == nil)
         #expect(try outbox.snapshot().skippedBytes == 0, "the compaction dropped the garbage")
     }
-
-    @Test("2 MiB of crafted overlapping headers: a real simulate records and a flush delivers within seconds")
-    func craftedHeadersThroughProcesses() throws {
-        let scratch = try Scratch()
-        let directory = scratch.file("outbox")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try DamagedDisk.store(OutboxFrame.craftedOverlappingHeaders(count: 2 << 20), at: directory + "/journal")
-        let batch = Batch(prefix: "crafted", index: 1, taps: 1)
-        let started = monotonicNow()
-        let simulate = try BridgeCLI.run(batch.arguments(outbox: directory), in: scratch, stdin: batch.input, timeout: 60)
-        #expect(simulate.status == 0, "\(simulate)")
-        #expect(batch.acknowledged(simulate) == batch.receipts)
-        #expect(monotonicNow() - started < 20, "the quadratic scanner took minutes here")
-        let report = try ReceiptOutbox(directory: directory).flush { _ in .delivered(attempts: 1, status: 200) }
-        #expect(report.delivered.map(\.id) == batch.receipts.map(\.idempotencyKey))
-    }
 }
 
 @Suite("A damaged outbox: dead letters, stale compaction files, partial flushes")
@@ -368,43 +306,6 @@ struct DamagedOutboxFlushTests {
     }
 }
 
-@Suite("A damaged outbox: a receipt its sender dies on, with real processes")
-struct PoisonedReceiptProcessTests {
-    @Test("a flush killed while sending the same receipt 8 times sets it aside at the 9th and delivers the rest")
-    func senderDiesOnOneReceipt() throws {
-        let scratch = try Scratch()
-        let limit = OutboxFlushOptions().maxDeferrals
-        // The first `limit` requests hang (as a collector answer that crashed the sender would never end).
-        let script = Array(repeating: "stall:30", count: limit).joined(separator: ",")
-        let collector = try Collector(["--script", script], in: scratch)
-        let outbox = scratch.file("outbox")
-        let expected = try Batch.record(Batch.everyVendor("poison", taps: 1), outbox: outbox, in: scratch)
-        let poisoned = expected[0].idempotencyKey
-        for kill in 1...limit {
-            let flush = try BridgeCLI.start(flushArguments(outbox, collector), in: scratch)
-            let deadline = monotonicNow() + 15
-            while try collector.requests().count < kill, monotonicNow() < deadline { pause(0.02) }
-            flush.killHard()
-            #expect(flush.wait().signaled, "flush \(kill) was killed while sending")
-        }
-        let requests = try collector.requests()
-        #expect(requests.map(\.idempotencyKey) == Array(repeating: poisoned, count: limit),
-                "each killed flush was sending the same receipt")
-        #expect(try ReceiptOutbox(directory: outbox).snapshot().pending.first?.attempts == limit)
-
-        let last = try BridgeCLI.run(flushArguments(outbox, collector), in: scratch)
-        #expect(last.status == 0, "\(last)")
-        let lines = last.stdoutJSON
-        #expect(lines.filter { $0["type"] == "dead-letter" }.compactMap { $0["id"]?.stringValue } == [poisoned])
-        #expect(lines.filter { $0["type"] == "delivered" }.compactMap { $0["id"]?.stringValue }
-            == expected.dropFirst().map(\.idempotencyKey))
-        #expect(try collector.requests().count == limit + expected.count - 1, "the poisoned receipt is not sent again")
-        let letters = try ReceiptOutbox(directory: outbox).deadLetters()
-        #expect(letters.map(\.id) == [poisoned])
-        #expect(letters.first?.reason.contains("without another attempt") == true)
-    }
-}
-
 #if os(Linux)
 @Suite("A damaged outbox: full and read-only disks", .enabled(if: DamagedDisk.canMount, "needs root to mount a tmpfs"))
 struct DamagedDiskTests {
@@ -468,36 +369,6 @@ struct DamagedDiskTests {
         #expect(Set(sent + resent) == Set(recorded.map(\.idempotencyKey)), "no receipt lost")
     }
 
-    @Test("a full disk through the CLI: simulate prints only what is on disk; flush exits 66 with truthful lines")
-    func fullDiskCLI() throws {
-        let scratch = try Scratch()
-        let disk = try TestMount.smallDisk(kilobytes: 64, in: scratch)
-        defer { disk.release() }
-        let collector = try Collector([], in: scratch)
-        let directory = disk.path + "/outbox"
-        try Batch.record([Batch(prefix: "full", index: 1, taps: 30)], outbox: directory, in: scratch)
-        disk.fill()
-        let batch = Batch(prefix: "full", index: 2, taps: 30)
-        let simulate = try BridgeCLI.run(batch.arguments(outbox: directory), in: scratch, stdin: batch.input)
-        let printed = batch.acknowledged(simulate).map(\.idempotencyKey)
-        let onDisk = try ReceiptOutbox(directory: directory).snapshot().pending.map(\.id)
-        #expect(Set(printed).isSubset(of: onDisk), "every receipt line printed is on disk")
-        #expect(simulate.status == (printed.count == batch.receipts.count ? 0 : 1), "\(simulate)")
-
-        let flush = try BridgeCLI.run(flushArguments(directory, collector), in: scratch)
-        let lines = flush.stdoutJSON
-        let summary = lines.last
-        #expect(summary?["type"] == "flush")
-        let listed = lines.filter { $0["type"] == "delivered" || $0["type"] == "unmarked" }
-            .compactMap { $0["id"]?.stringValue }
-        let accepted = try collector.requests().filter(\.acknowledged).compactMap(\.idempotencyKey)
-        #expect(listed == accepted, "every receipt the collector took is listed")
-        let pendingNow = try ReceiptOutbox(directory: directory).snapshot().pending.count
-        #expect(summary?["remaining"] == .int(pendingNow), "remaining is the true count")
-        // Whatever marks fit in the journal's last page, its compaction needs a new file: the flush fails.
-        #expect(summary?["error"] == .code(.outboxIO) && flush.status == 66, "\(flush)")
-        #expect(flush.stderr.contains("No space left on device"))
-    }
 
     @Test("a read-only journal stops the flush before any send; a read-only dead-letter file holds back no one")
     func readOnlyFiles() throws {

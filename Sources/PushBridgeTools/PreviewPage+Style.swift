@@ -1,3 +1,5 @@
+import PushBridge
+
 extension PreviewPage {
     /// The page's only style: a constant, so no input ever reaches a style context.
     static let styleSheet: StaticString = """

@@ -1,3 +1,5 @@
+import PushBridge
+
 /// Where a notification preview draws a field, so a field a vendor cannot carry is marked in its place.
 public enum PreviewSlot: Sendable, Hashable {
     /// The title line (also the whole alert).
@@ -45,11 +47,11 @@ public enum PreviewSlot: Sendable, Hashable {
 public struct TapPreview: Sendable, Hashable {
     /// The step simulated (`open`, `open:<id>`, `dismiss`).
     public var step: LifecycleStep
-    /// The receipts, the action and the route, as ``Simulation`` runs them.
+    /// The receipts, the action and the route, as `Simulation` runs them.
     public var effects: [BridgeEffect]
 }
 
-/// Which vendor a device gives a column's push to: ``VendorRegistry/claimant(of:)`` of the userInfo the column
+/// Which vendor a device gives a column's push to: `VendorRegistry/claimant(of:)` of the userInfo the column
 /// draws. A preview draws each column as its vendor, which a device does not: this says when they differ.
 public enum DeviceClaim: Sendable, Hashable {
     /// The column's own vendor.
