@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 /// Validates `userInfo` with its true canonical size.

@@ -60,13 +60,11 @@ extension BuzzKitAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct BuzzKitDecoding: WireDecoding {
-    typealias Key = BuzzKitAdapter.Key
-    typealias Path = BuzzKitAdapter.Path
+typealias BuzzKitDecoding = DecodeContext<BuzzKitAdapter>
 
-    var payload: PushPayload
-    var diagnostics: [Diagnostic] = []
+extension BuzzKitAdapter: WirePathTable {}
 
+extension BuzzKitDecoding {
     /// Keeps a key BuzzKit does not read and says so.
     mutating func unknownKey(_ value: JSONValue, at path: String, _ message: String) {
         keep(value, at: path)
@@ -250,12 +248,12 @@ struct BuzzKitDecoding: WireDecoding {
         scan: for (key, member) in members {
             // By length first: each key is compared with at most two names.
             switch (key.utf8.count, member) {
-            case (Key.id.utf8.count, .string(let text)) where key == Key.id: id = text
-            case (Key.title.utf8.count, .string(let text)) where key == Key.title: title = text
-            case (Key.input.utf8.count, .bool(let flag)) where key == Key.input: input = flag
-            case (Key.foreground.utf8.count, .bool(let flag)) where key == Key.foreground: foreground = flag
-            case (Key.destructive.utf8.count, .bool(let flag)) where key == Key.destructive: destructive = flag
-            case (Key.placeholder.utf8.count, .string(let text)) where key == Key.placeholder: placeholder = text
+            case (BuzzKitAdapter.Key.id.utf8.count, .string(let text)) where key == Key.id: id = text
+            case (BuzzKitAdapter.Key.title.utf8.count, .string(let text)) where key == Key.title: title = text
+            case (BuzzKitAdapter.Key.input.utf8.count, .bool(let flag)) where key == Key.input: input = flag
+            case (BuzzKitAdapter.Key.foreground.utf8.count, .bool(let flag)) where key == Key.foreground: foreground = flag
+            case (BuzzKitAdapter.Key.destructive.utf8.count, .bool(let flag)) where key == Key.destructive: destructive = flag
+            case (BuzzKitAdapter.Key.placeholder.utf8.count, .string(let text)) where key == Key.placeholder: placeholder = text
             default:
                 isPlain = false
                 break scan
