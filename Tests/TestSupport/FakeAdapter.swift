@@ -92,7 +92,8 @@ public struct FakeAdapter: VendorAdapter {
 
     /// A fake for the integration tests: it registers the `launch` categories, caps its categories at `limit`,
     /// needs per push (when `perPush`) one category named by the push's `category` (`<id>.derived` when it has
-    /// buttons but no category) with one action per button, and registers tokens with `tokenPlan`.
+    /// buttons but no category) with one action per button, and registers tokens with `tokenPlan`; it makes no
+    /// action, route or validation receipt.
     public static func integration(
         id: String = "fake", marker: String? = nil, launch: [String] = [], limit: Int? = nil, perPush: Bool = true,
         tapPlan: @escaping FakeTapPlan = { _, _, _ in .nothing },
@@ -100,7 +101,9 @@ public struct FakeAdapter: VendorAdapter {
             .register(TokenRegistrationRequest(vendor: "fake", token: device.token))
         }
     ) -> FakeAdapter {
-        var fake = FakeAdapter(id: id, name: id, marker: marker ?? "\(id)_id", tapPlan: tapPlan)
+        var fake = FakeAdapter(
+            id: id, name: id, marker: marker ?? "\(id)_id", tapPlan: tapPlan, recordsActions: false,
+            recordsRoutes: false, reportsFakeInvalid: false)
         fake.profile.categories = CategorySupport(
             launch: launch.map { NotificationCategory(id: $0, owner: id) }, limit: limit)
         fake.profile.tokenRegistration = .token
