@@ -81,7 +81,7 @@ extension JSONPlacement {
     /// Whole array elements go back first, in ascending index order, then slices, then members, so the array
     /// positions decoding saw are the positions written. A key that is not a path (`sticky`) names a top-level
     /// member when `plainKeysAreMembers` is true, and is otherwise a loss. `replacingScalars` and
-    /// `creatingObjects` are those of ``place(_:at:in:replacingScalars:creatingObjects:)``; `reason` words a
+    /// `creatingObjects` are those of `place(_:at:in:replacingScalars:creatingObjects:)`; `reason` words a
     /// loss from the key and why it did not fit.
     public static func writeBack(
         _ ignored: JSONObject, into userInfo: inout JSONObject, replacingScalars: Bool = false,
