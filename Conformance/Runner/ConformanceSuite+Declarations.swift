@@ -31,9 +31,11 @@ extension ConformanceSuite {
             failure(
                 "category '\(category)' provided by \(adapter.name), whose ownsCategory says its SDK registers it",
                 !provides
-                    ? "\(adapter.name)'s profile declares no categories: set profile.categories and add \(definition) "
-                        + "to its launch categories (registered at launch) or return it from categories(for:) (per push)"
-                    : "neither the launch categories nor categories(for:) returns it: add \(definition) to one of them"))
+                    ? "\(adapter.name)'s profile declares no categories: set profile.categories and add "
+                        + "\(definition) to its launch categories (registered at launch) or return it from "
+                        + "categories(for:) (per push)"
+                    : "neither the launch categories nor categories(for:) returns it: add \(definition) to one of "
+                        + "them"))
         return failures
     }
 }

@@ -7,8 +7,8 @@ extension ConformanceSuite {
         token: "5f2c0ad1e3b4a5968778695a4b3c2d1e0f5f2c0ad1e3b4a5968778695a4b3c2d", bundleIdentifier: "com.example.app",
         environment: .production, permission: .granted)
 
-    /// Failures of `adapter`'s token registration: it must register tokens; a device that knows everything is registered
-    /// under the adapter's id with its own token; a device that knows only its token is registered with that
+    /// Failures of `adapter`'s token registration: it must register tokens; a device that knows everything is
+    /// registered under the adapter's id with its own token; a device that knows only its token is registered with that
     /// token or told, by a diagnostic with a message, what is missing. The failures carry no case id yet.
     func tokenRegistrationFailures(_ adapter: any VendorAdapter) -> [ConformanceFailure] {
         func failure(_ path: String, _ expected: String, _ actual: String) -> ConformanceFailure {

@@ -28,9 +28,9 @@ public struct ReceiptEndpoint: Sendable, Hashable, CustomStringConvertible {
 
 extension VendorRegistry {
     /// Where each registered vendor's receipts go, in registration order: the distinct method and path of the
-    /// requests its adapter describes (``VendorAdapter/receiptRequest(for:writeKey:)``) for a receipt of each row of its event
-    /// table. A vendor whose adapter describes no requests is left out. Generated, so help texts and
-    /// documents listing the paths cannot drift from the adapters.
+    /// requests its adapter describes (``VendorAdapter/receiptRequest(for:writeKey:)``) for a receipt of each row
+    /// of its event table. A vendor whose adapter describes no requests is left out. Generated, so help texts
+    /// and documents listing the paths cannot drift from the adapters.
     public var receiptEndpoints: [ReceiptEndpoint] {
         adapters.flatMap { adapter -> [ReceiptEndpoint] in
             guard let service = adapter.profile.receiptService else { return [] }

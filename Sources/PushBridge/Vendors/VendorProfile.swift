@@ -76,7 +76,8 @@ public enum TokenRegistrationStyle: Sendable, Hashable {
         case .token:
             return .register(TokenRegistrationRequest(vendor: vendor, token: device.token))
         case .tokenAndPermission:
-            return .register(TokenRegistrationRequest(vendor: vendor, token: device.token, permission: device.permission))
+            return .register(
+                TokenRegistrationRequest(vendor: vendor, token: device.token, permission: device.permission))
         case .tokenEnvironmentAndPermission:
             return .register(TokenRegistrationRequest(
                 vendor: vendor, token: device.token, environment: device.environment, permission: device.permission))
@@ -89,7 +90,8 @@ public enum TokenRegistrationStyle: Sendable, Hashable {
             guard let environment = device.environment else {
                 return .notReady(Diagnostic(
                     .warning, code: "token-environment-missing",
-                    message: "\(vendorName) needs the APNs environment (sandbox or production); the token is not registered"))
+                    message: "\(vendorName) needs the APNs environment (sandbox or production); "
+                        + "the token is not registered"))
             }
             return .register(
                 TokenRegistrationRequest(vendor: vendor, token: device.token, topic: topic, environment: environment))
@@ -105,8 +107,9 @@ public struct ReceiptService: Sendable, Hashable {
     public var defaultBaseURL: String?
     /// Whether the requests go to the vendor's event API or to the app's own collector.
     public var destination: ReceiptDestination
-    /// The path of a plain `{"event", "properties"}` event (``ReceiptRequest/event(path:event:properties:credential:)``),
-    /// or nil when the adapter builds its own requests in ``VendorAdapter/receiptRequest(for:writeKey:)``.
+    /// The path of a plain `{"event", "properties"}` event
+    /// (``ReceiptRequest/event(path:event:properties:credential:)``), or nil when the adapter builds its own
+    /// requests in ``VendorAdapter/receiptRequest(for:writeKey:)``.
     public var eventPath: String?
     /// The `Authorization` scheme the event request puts before the write key (`Bearer`).
     public var authorizationScheme: String

@@ -74,7 +74,10 @@ public struct AirshipAdapter: VendorAdapter {
     /// titles and options are known; PushBridge cannot see them otherwise.
     public let appCategories: [NotificationCategory]
 
-    /// What the adapter declares.
+    /// What the adapter declares. Token registration: Airship registers a *channel* whose payload carries the token as
+    /// `push_address` and the permission as `opt_in` (`ChannelRegistrationPayload`: `device_type`, `opt_in`,
+    /// `push_address`, …); it sends no APNs topic or environment (the app's production or development key chooses the
+    /// environment).
     public let profile: VendorProfile
 
     /// Creates the adapter.

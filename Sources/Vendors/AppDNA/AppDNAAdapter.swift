@@ -74,7 +74,8 @@ public struct AppDNAAdapter: VendorAdapter {
     /// How many buttons iOS's expanded notification shows (the wire format itself has no limit).
     public static let maxButtons = 4
 
-    /// What the adapter declares.
+    /// What the adapter declares. Token registration: AppDNA is sent the token and the permission state (seed 003's
+    /// `setPushToken(_:)` and `setPushPermission(granted:)`).
     public let profile: VendorProfile
 
     /// Creates the adapter.

@@ -96,7 +96,10 @@ public struct BrazeAdapter: VendorAdapter {
         return defaultCategories.first { $0.id == category }?.actions
     }
 
-    /// What the adapter declares.
+    /// What the adapter declares. Token registration: Braze is given the token
+    /// (`braze.notifications.register(deviceToken:)`, the SDK's PushNotifications-Manual sample) and reports the
+    /// notification permission with it (`ios_push_auth` beside `push_token` in its data request, braze-docs
+    /// `reading_verbose_logs.md`; the CHANGELOG calls the push authorization status required for token registration).
     public let profile: VendorProfile
 
     /// Creates the adapter.

@@ -245,15 +245,16 @@ extension BuzzKitDecoding {
         var id: String?, title: String?, placeholder: String?
         var destructive = false, foreground = false, input = false
         var isPlain = true
+        typealias Key = BuzzKitAdapter.Key  // in patterns, the vendor's table itself
         scan: for (key, member) in members {
             // By length first: each key is compared with at most two names.
             switch (key.utf8.count, member) {
-            case (BuzzKitAdapter.Key.id.utf8.count, .string(let text)) where key == Key.id: id = text
-            case (BuzzKitAdapter.Key.title.utf8.count, .string(let text)) where key == Key.title: title = text
-            case (BuzzKitAdapter.Key.input.utf8.count, .bool(let flag)) where key == Key.input: input = flag
-            case (BuzzKitAdapter.Key.foreground.utf8.count, .bool(let flag)) where key == Key.foreground: foreground = flag
-            case (BuzzKitAdapter.Key.destructive.utf8.count, .bool(let flag)) where key == Key.destructive: destructive = flag
-            case (BuzzKitAdapter.Key.placeholder.utf8.count, .string(let text)) where key == Key.placeholder: placeholder = text
+            case (Key.id.utf8.count, .string(let text)) where key == Key.id: id = text
+            case (Key.title.utf8.count, .string(let text)) where key == Key.title: title = text
+            case (Key.input.utf8.count, .bool(let flag)) where key == Key.input: input = flag
+            case (Key.foreground.utf8.count, .bool(let flag)) where key == Key.foreground: foreground = flag
+            case (Key.destructive.utf8.count, .bool(let flag)) where key == Key.destructive: destructive = flag
+            case (Key.placeholder.utf8.count, .string(let text)) where key == Key.placeholder: placeholder = text
             default:
                 isPlain = false
                 break scan

@@ -55,7 +55,8 @@ public struct BuzzKitAdapter: VendorAdapter {
         static let droppedButtons = JSONPath.slice(from: BuzzKitAdapter.maxButtons, of: actions)
     }
 
-    /// What the adapter declares.
+    /// What the adapter declares. Token registration: Seed 002 documents no registration call of its own; BuzzKit is
+    /// sent the device token alone (the core's default), which is all an APNs provider needs to address the device.
     public let profile: VendorProfile
 
     /// Creates the adapter.

@@ -65,7 +65,8 @@ extension IterableAdapter {
             userInfo[Self.vendorKey] = .object(itbl)
         }
         if sameVendor {
-            let placementLosses = JSONPlacement.writeBack(payload.ignored, into: &userInfo, replacingScalars: true)  // not lazily
+            // Not lazily: it writes the values back.
+            let placementLosses = JSONPlacement.writeBack(payload.ignored, into: &userInfo, replacingScalars: true)
             losses.append(contentsOf: placementLosses)
         }
         return userInfo

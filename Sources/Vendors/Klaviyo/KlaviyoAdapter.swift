@@ -106,7 +106,10 @@ public struct KlaviyoAdapter: VendorAdapter {
     /// The profile the receipt requests name.
     public let klaviyoProfile: Profile
 
-    /// What the adapter declares.
+    /// What the adapter declares. Token registration: Klaviyo registers the token with the notification permission
+    /// (`enablement_status`, sent whatever it is: a denied token is registered as denied) and the APNs environment
+    /// (`device_metadata.environment`), through `POST /client/push-tokens/` (`KlaviyoSDK().set(pushToken:)`;
+    /// `PushTokenPayload.swift`). No bundle id.
     public let profile: VendorProfile
 
     /// Creates the adapter.

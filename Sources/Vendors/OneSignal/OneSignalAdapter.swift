@@ -111,7 +111,11 @@ public struct OneSignalAdapter: VendorAdapter {
     /// The device's push subscription id, sent as `player_id` (nil sends `null`, as the SDK does).
     public let subscriptionId: String?
 
-    /// What the adapter declares.
+    /// What the adapter declares. Token registration: The SDK sends the APNs token as its push subscription
+    /// (`OSSubscriptionModel`: `type: iOSPush`, `token`, `enabled` and `notification_types` from the permission,
+    /// `test_type` for development builds), whatever the permission: without one the subscription is registered
+    /// disabled. So the request carries the token, the permission and the APNs environment when known (a build of
+    /// unknown environment sends no `test_type`).
     public let profile: VendorProfile
 
     /// Creates the adapter.

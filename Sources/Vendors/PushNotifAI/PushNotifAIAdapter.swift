@@ -49,7 +49,8 @@ public struct PushNotifAIAdapter: VendorAdapter {
     /// The one category PushNotifAI's SDK registers (with `.customDismissAction`) and every push carries.
     public static let category = "pushnotifai"
 
-    /// What the adapter declares.
+    /// What the adapter declares. Token registration: PushNotifAI is sent the token with the bundle id as topic and the
+    /// APNs environment (seed 004's `registerPushToken(_:topic:environment:)`); without either it cannot register yet.
     public let profile: VendorProfile
 
     /// Creates the adapter.

@@ -78,7 +78,8 @@ public struct ZixflowAdapter: VendorAdapter {
     /// Which event names the receipts use.
     public let eventNaming: EventNaming
 
-    /// What the adapter declares.
+    /// What the adapter declares. Token registration: Zixflow registers the device token alone, the core's default
+    /// (seed 000's `registerDeviceToken(deviceToken:)`, seed 001's `registerDeviceToken(apnDeviceToken:)`).
     public let profile: VendorProfile
 
     /// Creates the adapter.
