@@ -30,7 +30,8 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
     /// `encode(p, collectingLosses: false)` writes the same userInfo as `encode(p)`. Paths are in the wire payload.
     case leanEncode
     /// A category the adapter owns (`VendorAdapter.ownsCategory(_:)`) is one it provides through
-    /// `CategoryProviding`, and every launch category it provides is one it owns. Path `$.category`.
+    /// `VendorProfile.categories` and `VendorAdapter.categories(for:)`, and every launch category is one it
+    /// owns. Path `$.category`.
     case providesCategory
     /// Law 3: the encoded payload is valid APNs; `target` is set for a translation into another vendor.
     case validAPNs(target: String?)
@@ -48,11 +49,12 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
     /// the case's steps, `$` otherwise.
     case eventTable
     /// Every receipt the adapter makes can be delivered: the adapter describes its HTTP request
-    /// (`ReceiptRequestDescribing`), with a method, a path starting with `/`, no control character in the path
-    /// or a header, a JSON body, and the write key only in a header marked secret.
+    /// (`VendorAdapter.receiptRequest(for:writeKey:)`), with a method, a path starting with `/`, no control
+    /// character in the path or a header, a JSON body, and the write key only in a header marked secret.
     case receiptRequest
-    /// The adapter registers the device token (`TokenRegistering`): a device that knows everything gets a
-    /// registration under the adapter's id with its token. Reported once per vendor, on its first case.
+    /// The adapter registers the device token (`VendorProfile.tokenRegistration`): a device that knows
+    /// everything gets a registration under the adapter's id with its token. Reported once per vendor, on its
+    /// first case.
     case tokenRegistration
     /// A coding law (`law`) checked again on the payload with `aps.mutable-content` removed, so an encoder
     /// that adds `mutable-content` without reporting it as a loss is caught.

@@ -13,8 +13,8 @@ extension ConformanceSuite {
             ConformanceFailure(
                 caseID: "", check: .providesCategory, path: "$.category", expected: expected, actual: actual)
         }
-        let provider = adapter as? any CategoryProviding
-        let launch = provider?.launchCategories ?? []
+        let provides = adapter.profile.categories != nil
+        let launch = adapter.profile.categories?.launch ?? []
         var failures = launch.filter { !adapter.ownsCategory($0.id) }.map {
             failure(
                 "ownsCategory(\"\($0.id)\") true for a launch category",
@@ -24,16 +24,18 @@ extension ConformanceSuite {
         guard let category = encoded["aps"]?["category"]?.stringValue, adapter.ownsCategory(category) else {
             return failures
         }
-        let provided = launch + (provider?.categories(for: payload) ?? [])
+        let provided = launch + (provides ? adapter.categories(for: payload) : [])
         guard !provided.contains(where: { $0.id == category }) else { return failures }
         let definition = "NotificationCategory(id: \"\(category)\", owner: \"\(adapter.id)\")"
         failures.append(
             failure(
                 "category '\(category)' provided by \(adapter.name), whose ownsCategory says its SDK registers it",
-                provider == nil
-                    ? "\(adapter.name) is not CategoryProviding: conform to it and return \(definition) from "
-                        + "launchCategories (registered at launch) or categories(for:) (registered per push)"
-                    : "neither launchCategories nor categories(for:) returns it: add \(definition) to one of them"))
+                !provides
+                    ? "\(adapter.name)'s profile declares no categories: set profile.categories and add "
+                        + "\(definition) to its launch categories (registered at launch) or return it from "
+                        + "categories(for:) (per push)"
+                    : "neither the launch categories nor categories(for:) returns it: add \(definition) to one of "
+                        + "them"))
         return failures
     }
 }

@@ -70,20 +70,21 @@ extension ConformanceSuite {
     /// The key the receipt-request law builds requests with: it must show up only in a secret header.
     static let probeWriteKey = "pbk_conformance_probe_7f3a"
 
-    /// Whether `receipt` can be delivered by `adapter`'s ``ReceiptRequestDescribing`` (the receipt-request law).
+    /// Whether `receipt` can be delivered by `adapter`'s ``VendorAdapter/receiptRequest(for:writeKey:)`` (the
+    /// receipt-request law).
     static func receiptRequestFailures(_ receipt: Receipt, adapter: any VendorAdapter) -> [ConformanceFailure] {
         func failure(_ path: String, _ expected: String, _ actual: String) -> ConformanceFailure {
             ConformanceFailure(caseID: "", check: .receiptRequest, path: path, expected: expected, actual: actual)
         }
-        guard let describing = adapter as? any ReceiptRequestDescribing else {
+        guard let request = adapter.receiptRequest(for: receipt, writeKey: probeWriteKey) else {
             return [
                 failure(
                     "$.event", "an HTTP request for \(adapter.id)'s receipt \"\(receipt.event)\"",
-                    "\(adapter.id) does not conform to ReceiptRequestDescribing, so flush cannot deliver its receipts")
+                    "\(adapter.id) describes no receipt request (receiptRequest(for:writeKey:) is nil), so flush "
+                        + "cannot deliver its receipts")
             ]
         }
         var failures: [ConformanceFailure] = []
-        let request = describing.receiptRequest(for: receipt, writeKey: probeWriteKey)
         let shown = "\(receipt.event): \(request)"
         let token = request.method.utf8.allSatisfy { (0x41...0x5A).contains($0) }
         if request.method.isEmpty || !token { failures.append(failure("$.method", "an HTTP method (POST)", shown)) }

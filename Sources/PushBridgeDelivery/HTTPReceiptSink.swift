@@ -3,7 +3,7 @@ import PushBridgeOutbox
 import PushBridgeSystem
 
 /// Delivers receipts over HTTP, one request per receipt, as each vendor's adapter describes it
-/// (``ReceiptRequestDescribing``), with retries (``RetryPolicy``).
+/// (`VendorAdapter.receiptRequest(for:writeKey:)`), with retries (``RetryPolicy``).
 ///
 /// - Every request carries `Idempotency-Key: <the receipt's id>` (``Receipt/idempotencyKey``, or the
 ///   outbox entry's id), the same for every retry, flush and process.
@@ -96,18 +96,18 @@ public final class HTTPReceiptSink: ReceiptSink {
     public func deliver(
         _ receipt: Receipt, idempotencyKey: String? = nil, timeBudget: Double? = nil
     ) -> OutboxDeliveryOutcome {
-        guard let describer = registry.adapter(id: receipt.vendor) as? any ReceiptRequestDescribing else {
+        guard let adapter = registry.adapter(id: receipt.vendor), let service = adapter.profile.receiptService,
+            var request = adapter.receiptRequest(for: receipt, writeKey: credentials.writeKey(for: receipt.vendor))
+        else {
             return .permanentFailure(
                 attempts: 0, status: nil,
                 reason: "no adapter describes HTTP receipts for vendor '\(receipt.vendor)'")
         }
         guard let baseURL = configuration.baseURLsByVendor[receipt.vendor] ?? configuration.baseURL
-            ?? describer.defaultReceiptBaseURL
+            ?? service.defaultBaseURL
         else {
             return .retryLater(attempts: 0, reason: "no base URL is configured for vendor '\(receipt.vendor)'")
         }
-        let writeKey = credentials.writeKey(for: receipt.vendor)
-        var request = describer.receiptRequest(for: receipt, writeKey: writeKey)
         request.headers.removeAll { $0.name.lowercased() == "idempotency-key" }
         request.headers.append(HTTPHeader("Idempotency-Key", idempotencyKey ?? receipt.idempotencyKey))
         let url = HTTPEndpoint.join(baseURL, request.path)

@@ -105,8 +105,8 @@ public struct VendorPreview: Sendable, Hashable {
         let translation = Translator.translate(userInfo, from: source, to: target, registry: registry)
         let shown = target.decodeClaimed(translation.userInfo).payload
         var category: NotificationCategory?
-        if let provider = target as? any CategoryProviding, let id = shown.category {
-            category = CategoryPlanner.plan(providers: [provider], seen: [shown]).categories.first { $0.id == id }
+        if target.profile.categories != nil, let id = shown.category {
+            category = CategoryPlanner.plan(providers: [target], seen: [shown]).categories.first { $0.id == id }
         }
         let shownActions = (category?.actions ?? []).prefix(NotificationPreview.shownButtonLimit)
         var steps: [LifecycleStep] = [.open] + shownActions.map { .openAction($0.id) }

@@ -3,25 +3,18 @@ import PushBridgeTestSupport
 import PushBridgeVendors
 import Testing
 
-/// An adapter that sends receipts to a path of its own, and one that describes no receipt requests.
-private struct RelocatedZixflow: VendorAdapter, ReceiptRequestDescribing {
-    let base = ZixflowAdapter()
-    var id: String { "relocated" }
-    var name: String { "Relocated" }
-    var capabilities: VendorCapabilities { base.capabilities }
-    var eventTable: [EventTableEntry] { base.eventTable }
-    var defaultReceiptBaseURL: String? { nil }
-    func claims(_ userInfo: JSONObject) -> Bool { userInfo["relocated"] != nil }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        base.userInfo(for: payload, losses: &losses)
-    }
-    func ownsCategory(_ category: String) -> Bool { false }
-    func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }
-    func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan { .nothing }
-    func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
+/// A vendor with Zixflow's receipt table whose receipts go to a path of their own (`PUT /track/<kind>`), or,
+/// with `describesRequests` false, that takes no receipts over HTTP.
+private func zixflowLike(_ id: String, _ name: String, describesRequests: Bool) -> FakeAdapter {
+    var fake = FakeAdapter(id: id, name: name, marker: id)
+    fake.profile.capabilities = ZixflowAdapter().capabilities
+    fake.profile.eventTable = ZixflowAdapter().eventTable
+    guard describesRequests else { return fake }
+    fake.profile.receiptService = ReceiptService()
+    fake.receiptRequestHook = { receipt, _ in
         ReceiptRequest(method: "PUT", path: "/track/" + receipt.kind.rawValue, headers: [], body: [])
     }
+    return fake
 }
 
 @Suite("Where each vendor's receipts go, from the registry")
@@ -43,13 +36,14 @@ struct ReceiptEndpointsTests {
 
     @Test("each distinct method and path of an adapter's event-table rows is listed once; no requests, no entry")
     func perRow() {
-        let registry = VendorRegistry([RelocatedZixflow(), PushNotifAIAdapter()])
+        let relocated = zixflowLike("relocated", "Relocated", describesRequests: true)
+        let registry = VendorRegistry([relocated, PushNotifAIAdapter()])
         #expect(
             registry.receiptEndpoints.map(\.description) == [
                 "Relocated PUT /track/delivered", "Relocated PUT /track/opened", "Relocated PUT /track/actionClicked",
                 "PushNotifAI POST /v1/events",
             ])
-        #expect(VendorRegistry([CustomVendorWithoutRequests()]).receiptEndpoints.isEmpty)
+        #expect(VendorRegistry([zixflowLike("custom", "Custom", describesRequests: false)]).receiptEndpoints.isEmpty)
     }
 
     @Test("flush --help lists every registered vendor's method and path")
@@ -88,18 +82,4 @@ struct ReceiptEndpointsTests {
             #expect(!note.contains(name), "\(name) in:\n\(help)")
         }
     }
-}
-
-/// A vendor that does not describe receipt requests.
-private struct CustomVendorWithoutRequests: VendorAdapter {
-    var id: String { "custom" }
-    var name: String { "Custom" }
-    var capabilities: VendorCapabilities { ZixflowAdapter().capabilities }
-    var eventTable: [EventTableEntry] { ZixflowAdapter().eventTable }
-    func claims(_ userInfo: JSONObject) -> Bool { false }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { DecodeResult(payload: PushPayload(vendor: id)) }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject { [:] }
-    func ownsCategory(_ category: String) -> Bool { false }
-    func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }
-    func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan { .nothing }
 }

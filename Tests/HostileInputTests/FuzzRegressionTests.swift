@@ -88,7 +88,7 @@ struct FuzzRegressionTests {
     func lawCheckerCatches() throws {
         let userInfo = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z","k":"v"}"#)
         #expect(Laws.broken(userInfo) == [])
-        let broken = Laws.broken(userInfo, registry: VendorRegistry([ForgetfulZixflow()]))
+        let broken = Laws.broken(userInfo, registry: VendorRegistry([forgetfulZixflow]))
         #expect(broken.contains("zixflow: a round trip with no reported loss changes the bridge form"))
     }
 
@@ -146,17 +146,16 @@ struct FuzzRegressionTests {
 }
 
 /// Zixflow, except that its encode forgets custom data without reporting a loss.
-private struct ForgetfulZixflow: VendorAdapter {
+private var forgetfulZixflow: FakeAdapter {
     let base = ZixflowAdapter()
-    var id: String { base.id }
-    var name: String { base.name }
-    var capabilities: VendorCapabilities { base.capabilities }
-    var eventTable: [EventTableEntry] { base.eventTable }
-    func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+    var fake = FakeAdapter.quiet(id: base.id, name: base.name, capabilities: base.capabilities)
+    fake.profile.eventTable = base.eventTable
+    fake.claimHook = { base.claimStrength($0) }
+    fake.decodeHook = { base.decode($0) }
+    fake.encodeHook = { payload, losses in
         var payload = payload
         payload.data = [:]
         return base.userInfo(for: payload, losses: &losses)
     }
+    return fake
 }

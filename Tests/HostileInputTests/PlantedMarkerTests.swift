@@ -125,7 +125,7 @@ struct PlantedMarkerTests {
 
     @Test("an adapter that names no claim keys: the custom data that makes it claim is left out")
     func adapterWithoutClaimKeys() throws {
-        let registry = VendorRegistry(BuiltInVendors.all + [ClaimsByDataKey()])
+        let registry = VendorRegistry(BuiltInVendors.all + [claimsByDataKey])
         let payload = PushPayload(
             vendor: "buzzkit", messageId: "m", alert: PushAlert(body: "b"), data: ["acme_id": "a-1", "k": "v"])
         let wire = BuzzKitAdapter().encode(payload).userInfo
@@ -138,7 +138,7 @@ struct PlantedMarkerTests {
 
     @Test("an adapter with no claim keys in an output of over 64 members: all custom data goes, the push stays the target's")
     func adapterWithoutClaimKeysManyMembers() throws {
-        let registry = VendorRegistry(BuiltInVendors.all + [ClaimsByDataKey()])
+        let registry = VendorRegistry(BuiltInVendors.all + [claimsByDataKey])
         var data: JSONObject = ["acme_id": "a-1"]
         for index in 0..<100 { data["k\(index)"] = .int(index) }
         let payload = PushPayload(vendor: "buzzkit", messageId: "m", alert: PushAlert(body: "b"), data: data)
@@ -199,15 +199,14 @@ struct PlantedMarkerTests {
 }
 
 /// A third-party vendor that names no claim keys and claims any push with an `acme_id` string.
-private struct ClaimsByDataKey: VendorAdapter {
-    var id: String { "acme" }
-    var capabilities: VendorCapabilities {
-        VendorCapabilities(
+private var claimsByDataKey: FakeAdapter {
+    var fake = FakeAdapter.quiet(
+        id: "acme", name: "Acme",
+        capabilities: VendorCapabilities(
             maxButtons: 0, buttonDeepLinks: false, textInput: false, namedActions: false, images: false,
-            buttonsNeedServiceExtension: false, buttonRouting: .nothing)
-    }
-    var eventTable: [EventTableEntry] { [] }
-    func claims(_ userInfo: JSONObject) -> Bool { userInfo["acme_id"]?.stringValue != nil }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { DecodeResult(payload: PushPayload(vendor: id)) }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject { ["aps": [:]] }
+            buttonsNeedServiceExtension: false, buttonRouting: .nothing))
+    fake.claimHook = { $0["acme_id"]?.stringValue != nil ? .owner : nil }
+    fake.decodeHook = { _ in DecodeResult(payload: PushPayload(vendor: "acme")) }
+    fake.encodeHook = { _, _ in ["aps": [:]] }
+    return fake
 }

@@ -184,8 +184,7 @@ public final class NotificationBridge: Sendable {
             self.send(receipt, emit: emit)
         }
 
-        let policy = adapter as? any MessageHandlingPolicy
-        let oncePerMessage = policy?.handlesMessageOnce(at: step) ?? false
+        let oncePerMessage = adapter.handlesMessageOnce(at: step)
         if step.isOpen || oncePerMessage, let identity = payload.messageId ?? requestIdentifier {
             // A vendor that handles each message once keys every sighting alike; otherwise each tap step once.
             // Message ids and request identifiers are separate namespaces: no message id can spell another
@@ -198,7 +197,7 @@ public final class NotificationBridge: Sendable {
         }
 
         let receipts = adapter.receipts(for: step, payload: payload, context: context)
-        let runsPlan = step.isOpen || policy?.runsTapPlan(onArrival: step) == true
+        let runsPlan = step.isOpen || adapter.runsTapPlan(onArrival: step)
         let plan = runsPlan ? adapter.tapPlan(for: step, payload: payload, context: context) : nil
         if plan?.receiptOrder != .afterLink {
             for receipt in receipts { send(receipt) }

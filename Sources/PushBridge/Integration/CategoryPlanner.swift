@@ -57,7 +57,7 @@ public struct CategorySetUpdate: Sendable, Hashable {
 /// - A registered category that no vendor owns and this planner did not register is the app's: kept
 ///   untouched. A vendor category with the id of an app category is refused with a diagnostic (the app
 ///   wins), as is a category already registered under the same id by another vendor (the first wins).
-/// - A vendor category whose id the vendor derives from its buttons (``CategoryProviding/derivesCategoryID(_:)``)
+/// - A vendor category whose id the vendor derives from its buttons (``VendorAdapter/derivesCategoryID(_:)``)
 ///   that comes again with different buttons is a hash collision, not an update: reported as
 ///   `category-id-collision`, and the first registration is kept.
 /// - Vendor categories found registered that this planner did not register (another process's) count as
@@ -70,18 +70,18 @@ public struct CategoryPlanner: Sendable {
         var category: NotificationCategory?
     }
 
-    /// The vendors that register categories.
-    public let providers: [any CategoryProviding]
+    /// The vendors that register categories (whose profile has ``VendorProfile/categories``).
+    public let providers: [any VendorAdapter]
     private var entries: [Entry] = []
 
-    /// Creates a planner for these vendors.
-    public init(providers: [any CategoryProviding]) {
-        self.providers = providers
+    /// Creates a planner for those of these vendors that register categories.
+    public init(providers: [any VendorAdapter]) {
+        self.providers = providers.filter { $0.profile.categories != nil }
     }
 
     /// Creates a planner for every adapter of `registry` that provides categories.
     public init(registry: VendorRegistry) {
-        self.init(providers: registry.adapters.compactMap { $0 as? any CategoryProviding })
+        self.init(providers: registry.adapters)
     }
 
     /// This process's vendor categories with their buttons, oldest registration first.
@@ -124,7 +124,7 @@ public struct CategoryPlanner: Sendable {
             return false
         }
 
-        func register(_ proposed: NotificationCategory, by provider: any CategoryProviding) {
+        func register(_ proposed: NotificationCategory, by provider: any VendorAdapter) {
             var category = proposed
             category.owner = provider.id
             if appIDs.contains(category.id) {
@@ -149,7 +149,7 @@ public struct CategoryPlanner: Sendable {
             }
             entries.append(Entry(id: category.id, owner: provider.id, category: category))
             removed.removeAll { $0 == category.id }
-            guard let limit = provider.categoryLimit else { return }
+            guard let limit = provider.profile.categories?.limit else { return }
             for id in Self.overLimit(entries.filter { $0.owner == provider.id }.map(\.id), new: category.id,
                                      inNotificationCentre: centre, limit: limit) {
                 entries.removeAll { $0.id == id }
@@ -161,7 +161,7 @@ public struct CategoryPlanner: Sendable {
         }
 
         for provider in providers {
-            for category in provider.launchCategories { register(category, by: provider) }
+            for category in provider.profile.categories?.launch ?? [] { register(category, by: provider) }
         }
         for payload in seen {
             guard let provider = providers.first(where: { $0.id == payload.vendor }) else { continue }
@@ -189,7 +189,7 @@ public struct CategoryPlanner: Sendable {
 
     /// One plan with a fresh planner: what `bridge-cli categories` prints.
     public static func plan(
-        providers: [any CategoryProviding], appCategories: [NotificationCategory] = [],
+        providers: [any VendorAdapter], appCategories: [NotificationCategory] = [],
         inNotificationCentre: [String] = [], seen: [PushPayload] = []
     ) -> CategorySetUpdate {
         var planner = CategoryPlanner(providers: providers)

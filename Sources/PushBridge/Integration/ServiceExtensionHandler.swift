@@ -58,8 +58,8 @@ public final class ServiceExtensionHandler: Sendable {
                 .arrive(.serviceExtension), userInfo: notification.userInfo, vendor: adapter.id,
                 requestIdentifier: notification.requestIdentifier),
             alert: payload.alert, badge: payload.badge)
-        if notification.effectiveCategory == nil, let provider = adapter as? any CategoryProviding {
-            plan.categoryIdentifier = provider.categories(for: payload).first?.id
+        if notification.effectiveCategory == nil, adapter.profile.categories != nil {
+            plan.categoryIdentifier = adapter.categories(for: payload).first?.id
         }
         if let image = payload.imageURL, let link = DeepLink(image), link.scheme == "https" || link.scheme == "http" {
             plan.imageURL = image

@@ -111,23 +111,6 @@ public enum TokenRegistrationPlan: Sendable, Hashable {
     case notReady(Diagnostic)
 }
 
-/// A vendor adapter whose SDK registers the APNs token with its backend.
-///
-/// ## Implementation requirements
-/// ``tokenRegistration(for:)`` is pure: it builds the request the vendor's backend expects from what the
-/// device knows, or says what is missing. When to send it (changes, every launch once permission is
-/// granted) is decided by ``TokenRegistrar``.
-public protocol TokenRegistering: VendorAdapter {
-    /// The vendor's registration for `device`. Default: the token alone, under the adapter's id.
-    func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan
-}
-
-extension TokenRegistering {
-    public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
-        .register(TokenRegistrationRequest(vendor: id, token: device.token))
-    }
-}
-
 /// What one token event led to.
 public struct TokenRegistrationOutcome: Sendable, Hashable {
     /// The requests to send, in vendor order.
@@ -154,7 +137,7 @@ public struct TokenRegistrationOutcome: Sendable, Hashable {
 /// on every launch, so tokens never go stale; docs/vendors/pushnotifai.md).
 public struct TokenRegistrar: Sendable {
     /// The vendors that register tokens.
-    public let vendors: [any TokenRegistering]
+    public let vendors: [any VendorAdapter]
     /// The app's bundle identifier.
     public let bundleIdentifier: String?
     /// The APNs environment of this build.
@@ -179,7 +162,7 @@ public struct TokenRegistrar: Sendable {
     ///   - lastSent: what the previous launches sent, by vendor id.
     ///   - lastRegisteredToken: the token the previous launches announced.
     public init(
-        vendors: [any TokenRegistering], bundleIdentifier: String?, environment: APNsEnvironment?,
+        vendors: [any VendorAdapter], bundleIdentifier: String?, environment: APNsEnvironment?,
         permission: PushPermission = .notDetermined, lastSent: [String: TokenRegistrationRequest] = [:],
         lastRegisteredToken: String? = nil
     ) {
@@ -198,7 +181,8 @@ public struct TokenRegistrar: Sendable {
         lastRegisteredToken: String? = nil
     ) {
         self.init(
-            vendors: registry.adapters.compactMap { $0 as? any TokenRegistering }, bundleIdentifier: bundleIdentifier,
+            vendors: registry.adapters.filter { $0.profile.tokenRegistration != .none },
+            bundleIdentifier: bundleIdentifier,
             environment: environment, permission: permission, lastSent: lastSent,
             lastRegisteredToken: lastRegisteredToken)
     }
@@ -228,9 +212,11 @@ public struct TokenRegistrar: Sendable {
         var outcome = TokenRegistrationOutcome()
         for vendor in vendors {
             switch vendor.tokenRegistration(for: device) {
-            case .notReady(let diagnostic):
+            case nil:
+                continue
+            case .notReady(let diagnostic)?:
                 outcome.diagnostics.append(diagnostic)
-            case .register(let request):
+            case .register(let request)?:
                 let changed = lastSent[vendor.id] != request
                 let launchRefresh = permission.allowsNotifications && !sentThisLaunch.contains(vendor.id)
                 guard changed || launchRefresh else { continue }

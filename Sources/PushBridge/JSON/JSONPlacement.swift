@@ -73,3 +73,56 @@ public enum JSONPlacement {
         return nil
     }
 }
+
+extension JSONPlacement {
+    /// Writes each entry of `ignored` back into `userInfo` at the wire path decoding kept it under, and returns a
+    /// loss (at `$.ignored.<key>`) for each that no longer fits.
+    ///
+    /// Whole array elements go back first, in ascending index order, then slices, then members, so the array
+    /// positions decoding saw are the positions written. A key that is not a path (`sticky`) names a top-level
+    /// member when `plainKeysAreMembers` is true, and is otherwise a loss. `replacingScalars` and
+    /// `creatingObjects` are those of `place(_:at:in:replacingScalars:creatingObjects:)`; `reason` words a
+    /// loss from the key and why it did not fit.
+    public static func writeBack(
+        _ ignored: JSONObject, into userInfo: inout JSONObject, replacingScalars: Bool = false,
+        creatingObjects: Bool = true, plainKeysAreMembers: Bool = false,
+        reason: (_ key: String, _ failure: String) -> String = { "could not be written back: \($1)" }
+    ) -> [Loss] {
+        var losses: [Loss] = []
+        func lose(_ key: String, _ value: JSONValue, _ failure: String) {
+            losses.append(Loss(path: JSONPath.member(key, of: "$.ignored"), value: value, reason: reason(key, failure)))
+        }
+        var entries: [(key: String, value: JSONValue, steps: [JSONPath.Component])] = []
+        for (key, value) in ignored.membersInCanonicalOrder {
+            let steps = plainKeysAreMembers && !key.hasPrefix("$") ? [.member(key)] : JSONPath.components(of: key)
+            guard let steps, !steps.isEmpty else {
+                lose(key, value, "'\(key)' is not a JSON path into the payload")
+                continue
+            }
+            entries.append((key, value, steps))
+        }
+        func rank(_ step: JSONPath.Component?) -> (Int, Int) {
+            switch step {
+            case .index(let index)?: return (0, index)
+            case .slice(let start)?: return (1, start)
+            case .member?, nil: return (2, 0)
+            }
+        }
+        let ordered = entries.enumerated().sorted { lhs, rhs in
+            let (left, right) = (rank(lhs.element.steps.last), rank(rhs.element.steps.last))
+            return left != right ? left < right : lhs.offset < rhs.offset
+        }
+        for (_, entry) in ordered {
+            var node: JSONValue? = .object(userInfo)
+            if let failure = place(
+                entry.value, at: entry.steps[...], in: &node, replacingScalars: replacingScalars,
+                creatingObjects: creatingObjects)
+            {
+                lose(entry.key, entry.value, failure)
+            } else if let placed = node?.objectValue {
+                userInfo = placed
+            }
+        }
+        return losses
+    }
+}

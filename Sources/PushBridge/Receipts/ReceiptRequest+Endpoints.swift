@@ -28,20 +28,20 @@ public struct ReceiptEndpoint: Sendable, Hashable, CustomStringConvertible {
 
 extension VendorRegistry {
     /// Where each registered vendor's receipts go, in registration order: the distinct method and path of the
-    /// requests its adapter describes (``ReceiptRequestDescribing``) for a receipt of each row of its event
-    /// table. A vendor whose adapter describes no requests is left out. Generated, so help texts and
-    /// documents listing the paths cannot drift from the adapters.
+    /// requests its adapter describes (``VendorAdapter/receiptRequest(for:writeKey:)``) for a receipt of each row
+    /// of its event table. A vendor whose adapter describes no requests is left out. Generated, so help texts
+    /// and documents listing the paths cannot drift from the adapters.
     public var receiptEndpoints: [ReceiptEndpoint] {
         adapters.flatMap { adapter -> [ReceiptEndpoint] in
-            guard let describer = adapter as? any ReceiptRequestDescribing else { return [] }
+            guard let service = adapter.profile.receiptService else { return [] }
             var endpoints: [ReceiptEndpoint] = []
             for row in adapter.eventTable {
                 let sample = Receipt(
                     vendor: adapter.id, kind: row.kind, event: row.event, properties: [:], messageId: nil)
-                let request = describer.receiptRequest(for: sample, writeKey: nil)
+                guard let request = adapter.receiptRequest(for: sample, writeKey: nil) else { continue }
                 let endpoint = ReceiptEndpoint(
                     vendor: adapter.id, vendorName: adapter.name, method: request.method, path: request.path,
-                    destination: describer.receiptDestination)
+                    destination: service.destination)
                 if !endpoints.contains(endpoint) { endpoints.append(endpoint) }
             }
             return endpoints

@@ -86,27 +86,3 @@ public enum ReceiptDestination: String, Sendable, Hashable {
     /// endpoint that PushBridge does not imitate (Braze, Airship, FCM).
     case appCollector
 }
-
-/// An adapter that knows how its vendor's backend takes receipts over HTTP.
-///
-/// ## Implementation requirements
-/// - ``receiptRequest(for:writeKey:)`` is pure: the same receipt and key give the same request, byte for
-///   byte, so every retry of one receipt sends the same body.
-/// - The write key goes only into a header marked ``HTTPHeader/isSecret`` — never into the path, the body
-///   or anything else that is logged.
-/// - A `nil` or empty key sends the request without the credential header; the backend's answer (usually
-///   401) then decides what happens to the receipt.
-public protocol ReceiptRequestDescribing: Sendable {
-    /// The vendor's public ingestion base URL when its documents give one (`https://events.zixflow.in`),
-    /// else nil (the app must configure one). Default: nil.
-    var defaultReceiptBaseURL: String? { get }
-    /// Whether the requests go to the vendor's event API or to the app's own collector. Default: the vendor's.
-    var receiptDestination: ReceiptDestination { get }
-    /// The request that delivers `receipt`, carrying `writeKey` where the vendor expects it.
-    func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest
-}
-
-extension ReceiptRequestDescribing {
-    public var defaultReceiptBaseURL: String? { nil }
-    public var receiptDestination: ReceiptDestination { .vendorAPI }
-}

@@ -173,6 +173,19 @@ public enum Translator {
         return (payload, losses)
     }
 
+    /// Clears `payload.ignored`: its keys are paths into the source's wire format, nothing another vendor can
+    /// place. Returns each entry as a loss (none when not `collectingLosses`).
+    static func dropIgnored(
+        from payload: inout PushPayload, sourceName: String, targetName: String, collectingLosses: Bool
+    ) -> [Loss] {
+        guard !payload.ignored.isEmpty else { return [] }
+        let losses = collectingLosses ? payload.ignored.membersInCanonicalOrder.map {
+            Loss.ignored($0.key, $0.value, sourceName: sourceName, targetName: targetName)
+        } : []
+        payload.ignored = [:]
+        return losses
+    }
+
     /// ``prepare(_:from:to:collectingLosses:)`` on `payload` itself.
     static func prepareInPlace(
         _ payload: inout PushPayload, from source: any VendorAdapter, to target: any VendorAdapter,
@@ -187,10 +200,9 @@ public enum Translator {
         }
         // Written only when there is something to clear: a write makes the payload its own copy of the fields.
         if !payload.tracking.isEmpty { payload.tracking = [:] }
-        for (key, value) in losses.isCollecting ? payload.ignored.membersInCanonicalOrder : [] {
-            losses.append(Loss.ignored(key, value, sourceName: source.name, targetName: target.name))
-        }
-        if !payload.ignored.isEmpty { payload.ignored = [:] }
+        let ignored = dropIgnored(
+            from: &payload, sourceName: source.name, targetName: target.name, collectingLosses: collectingLosses)
+        losses.append(contentsOf: ignored)
         if let category = payload.category, source.ownsCategory(category) {
             payload.category = nil
         }

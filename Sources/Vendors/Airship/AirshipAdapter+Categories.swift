@@ -1,13 +1,13 @@
 import PushBridge
 
-extension AirshipAdapter: CategoryProviding {
+extension AirshipAdapter {
     /// The button groups Airship's SDK registers at launch (`NotificationCategories.defaultCategories()`, which
     /// reads `UANotificationCategories.plist`; the ids, action ids, options and English titles are those of
     /// urbanairship/ios-library's `UAUserNotificationCategories.m`). Background actions require authentication,
     /// as `defaultCategories()` sets by default. The current plist may hold more groups: not verified.
     public static let builtInCategories: [NotificationCategory] = {
         typealias Options = NotificationAction.Options
-        let owner = AirshipAdapter().id
+        let owner = "airship"
         let background: Options = [.authenticationRequired]
         func category(_ id: String, _ actions: [(String, String, Options)]) -> NotificationCategory {
             NotificationCategory(
@@ -32,9 +32,6 @@ extension AirshipAdapter: CategoryProviding {
             ]),
         ]
     }()
-
-    /// Airship's built-in groups (``builtInCategories``); the app's own categories stay the app's.
-    public var launchCategories: [NotificationCategory] { Self.builtInCategories }
 
     /// The registered category `id` Airship knows: a built-in group, else one of ``appCategories``.
     func registeredCategory(_ id: String) -> NotificationCategory? {

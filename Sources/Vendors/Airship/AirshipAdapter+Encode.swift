@@ -49,13 +49,8 @@ extension AirshipAdapter {
         let buttons = buttonActions(payload, losses: &losses)
         if !buttons.isEmpty { userInfo[Key.interactiveActions] = .object(buttons) }
 
-        for (key, value) in payload.ignored {
-            if let failure = JSONPlacement.place(value, at: key, in: &userInfo) {
-                losses.append(Loss(
-                    path: JSONPath.member(key, of: "$.ignored"), value: value,
-                    reason: "could not be written back: \(failure)"))
-            }
-        }
+        let placementLosses = JSONPlacement.writeBack(payload.ignored, into: &userInfo)  // not lazily: it places
+        losses.append(contentsOf: placementLosses)
         return userInfo
     }
 

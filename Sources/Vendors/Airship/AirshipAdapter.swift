@@ -74,6 +74,12 @@ public struct AirshipAdapter: VendorAdapter {
     /// titles and options are known; PushBridge cannot see them otherwise.
     public let appCategories: [NotificationCategory]
 
+    /// What the adapter declares. Token registration: Airship registers a *channel* whose payload carries the token as
+    /// `push_address` and the permission as `opt_in` (`ChannelRegistrationPayload`: `device_type`, `opt_in`,
+    /// `push_address`, …); it sends no APNs topic or environment (the app's production or development key chooses the
+    /// environment).
+    public let profile: VendorProfile
+
     /// Creates the adapter.
     public init(
         runsActionsOnArrival: Bool = false, customActionNames: Set<String> = [],
@@ -82,12 +88,14 @@ public struct AirshipAdapter: VendorAdapter {
         self.runsActionsOnArrival = runsActionsOnArrival
         self.customActionNames = customActionNames
         self.appCategories = appCategories
+        self.profile = VendorProfile(
+            id: "airship", name: "Airship", capabilities: Self.capabilities, eventTable: Self.eventTable,
+            claimKeys: [Key.metadata, Key.mediaAttachment, Key.sendId],
+            categories: CategorySupport(launch: Self.builtInCategories), tokenRegistration: .tokenAndPermission,
+            receiptService: .appCollector(path: Self.eventsPath))
     }
 
-    public var id: String { "airship" }
-    public var name: String { "Airship" }
-
-    public var capabilities: VendorCapabilities {
+    static var capabilities: VendorCapabilities {
         VendorCapabilities(
             maxButtons: Self.maxButtons, buttonDeepLinks: true, textInput: false, namedActions: true, images: true,
             buttonsNeedServiceExtension: false, buttonRouting: .ownOnly)
@@ -100,7 +108,7 @@ public struct AirshipAdapter: VendorAdapter {
         static let interactive = "interactive_notification_action"
     }
 
-    public var eventTable: [EventTableEntry] {
+    static var eventTable: [EventTableEntry] {
         [
             EventTableEntry(
                 kind: .delivered, event: Event.pushReceived,
@@ -119,9 +127,6 @@ public struct AirshipAdapter: VendorAdapter {
 
     /// The rank of Airship's carrier claim: above FCM's (WIRE-FORMATS §11.1).
     public static let carrierRank = 0
-
-    /// `com.urbanairship.metadata` and `com.urbanairship.media_attachment` (owner), `_` (carrier).
-    public var claimKeys: [String]? { [Key.metadata, Key.mediaAttachment, Key.sendId] }
 
     /// `ClaimStrength.owner` when `com.urbanairship.metadata` or `com.urbanairship.media_attachment` is
     /// present; `ClaimStrength.carrier(rank:)` (rank 0) when only `_` marks it, as a string; else nil.

@@ -1,10 +1,8 @@
 import PushBridge
 
-extension AppDNAAdapter: CategoryProviding {
+extension AppDNAAdapter {
     /// How many AppDNA categories the SDK keeps registered (WIRE-FORMATS §3.3).
     public static let categoryLimit = 16
-
-    public var categoryLimit: Int? { Self.categoryLimit }
 
     /// Every `appdna_` category: the SDK names them by the FNV-1a 64 of their buttons (WIRE-FORMATS §10).
     public func derivesCategoryID(_ category: String) -> Bool { ownsCategory(category) }

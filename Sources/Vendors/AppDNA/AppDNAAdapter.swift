@@ -74,19 +74,25 @@ public struct AppDNAAdapter: VendorAdapter {
     /// How many buttons iOS's expanded notification shows (the wire format itself has no limit).
     public static let maxButtons = 4
 
+    /// What the adapter declares. Token registration: AppDNA is sent the token and the permission state (AppDNA's
+    /// `setPushToken(_:)` and `setPushPermission(granted:)`).
+    public let profile: VendorProfile
+
     /// Creates the adapter.
-    public init() {}
+    public init() {
+        self.profile = VendorProfile(
+            id: Self.vendorID, name: "AppDNA", capabilities: Self.capabilities, eventTable: Self.eventTable,
+            claimKeys: [Key.vendorObject], categories: CategorySupport(limit: Self.categoryLimit),
+            tokenRegistration: .tokenAndPermission, receiptService: ReceiptService())
+    }
 
-    public var id: String { Self.vendorID }
-    public var name: String { "AppDNA" }
-
-    public var capabilities: VendorCapabilities {
+    static var capabilities: VendorCapabilities {
         VendorCapabilities(
             maxButtons: Self.maxButtons, buttonDeepLinks: true, textInput: true, namedActions: true, images: true,
             buttonsNeedServiceExtension: true, buttonRouting: .ownOnly)
     }
 
-    public var eventTable: [EventTableEntry] {
+    static var eventTable: [EventTableEntry] {
         [
             EventTableEntry(
                 kind: .delivered, event: Event.delivered,
@@ -97,9 +103,6 @@ public struct AppDNAAdapter: VendorAdapter {
                 properties: [Key.pushID, "action"]),
         ]
     }
-
-    /// `appdna`.
-    public var claimKeys: [String]? { [Key.vendorObject] }
 
     /// A top-level `appdna` object with a non-empty string `push_id`.
     public func claims(_ userInfo: JSONObject) -> Bool {

@@ -1,13 +1,13 @@
 import PushBridge
 
-extension BrazeAdapter: CategoryProviding {
+extension BrazeAdapter {
     /// Braze's four default categories, as `Braze.Notifications.categories` registers them at launch
     /// (braze-docs `apple_object.md`; titles from the SDK's `en.lproj/Localizable.strings`). Accept, Yes,
     /// Confirm and More open the app; Decline, No and Cancel only dismiss (`Assumed.foregroundDefaultActions`).
-    public var launchCategories: [NotificationCategory] {
+    public static var launchCategories: [NotificationCategory] {
         Self.defaultCategories.map { category in
             NotificationCategory(
-                id: category.id, owner: id,
+                id: category.id, owner: "braze",
                 actions: category.actions.map { action in
                     NotificationAction(id: action.id, title: action.title, options: action.foreground ? .foreground : [])
                 })

@@ -47,13 +47,11 @@ extension BrazeAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct BrazeDecoding: WireDecoding {
-    typealias Key = BrazeAdapter.Key
-    typealias Path = BrazeAdapter.Path
+typealias BrazeDecoding = DecodeContext<BrazeAdapter>
 
-    var payload: PushPayload
-    var diagnostics: [Diagnostic] = []
+extension BrazeAdapter: WirePathTable {}
 
+extension BrazeDecoding {
     /// Reads `ab`; returns its `ab_cat` object for ``decodeButtons(_:category:)``.
     mutating func decodeVendorObject(_ value: JSONValue) -> JSONObject? {
         guard case .object(let members) = value else {

@@ -96,28 +96,33 @@ public struct BrazeAdapter: VendorAdapter {
         return defaultCategories.first { $0.id == category }?.actions
     }
 
+    /// What the adapter declares. Token registration: Braze is given the token
+    /// (`braze.notifications.register(deviceToken:)`, the SDK's PushNotifications-Manual sample) and reports the
+    /// notification permission with it (`ios_push_auth` beside `push_token` in its data request, braze-docs
+    /// `reading_verbose_logs.md`; the CHANGELOG calls the push authorization status required for token registration).
+    public let profile: VendorProfile
+
     /// Creates the adapter.
-    public init() {}
+    public init() {
+        self.profile = VendorProfile(
+            id: "braze", name: "Braze", capabilities: Self.capabilities, eventTable: Self.eventTable,
+            claimKeys: [Self.vendorKey], categories: CategorySupport(launch: Self.launchCategories),
+            tokenRegistration: .tokenAndPermission, receiptService: .appCollector(path: Self.collectorPath))
+    }
 
-    public var id: String { "braze" }
-    public var name: String { "Braze" }
-
-    public var capabilities: VendorCapabilities {
+    static var capabilities: VendorCapabilities {
         VendorCapabilities(
             maxButtons: Self.maxButtons, buttonDeepLinks: true, textInput: false, namedActions: false, images: true,
             buttonsNeedServiceExtension: false, buttonRouting: .ownOnly)
     }
 
-    public var eventTable: [EventTableEntry] {
+    static var eventTable: [EventTableEntry] {
         [
             EventTableEntry(
                 kind: .opened, event: Assumed.openedEvent, when: "open or open:<button id> (a background button too)",
                 properties: [Assumed.campaignProperty, Assumed.actionProperty]),
         ]
     }
-
-    /// `ab`.
-    public var claimKeys: [String]? { [Self.vendorKey] }
 
     /// `ab` is a non-empty object (`isAppboyRemoteNotification`, ABKPushUtils.m).
     public func claims(_ userInfo: JSONObject) -> Bool {

@@ -1,6 +1,6 @@
 import PushBridge
 
-extension BuzzKitAdapter: CategoryProviding {
+extension BuzzKitAdapter {
     /// The category the service extension registers for a message with buttons (WIRE-FORMATS §3.2): the
     /// message's `aps.category`, else the one derived from its buttons. Each button keeps its id and title;
     /// `foreground` and `destructive` become options; an `input` button becomes a text-input action with

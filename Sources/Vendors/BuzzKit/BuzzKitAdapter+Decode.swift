@@ -60,13 +60,11 @@ extension BuzzKitAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct BuzzKitDecoding: WireDecoding {
-    typealias Key = BuzzKitAdapter.Key
-    typealias Path = BuzzKitAdapter.Path
+typealias BuzzKitDecoding = DecodeContext<BuzzKitAdapter>
 
-    var payload: PushPayload
-    var diagnostics: [Diagnostic] = []
+extension BuzzKitAdapter: WirePathTable {}
 
+extension BuzzKitDecoding {
     /// Keeps a key BuzzKit does not read and says so.
     mutating func unknownKey(_ value: JSONValue, at path: String, _ message: String) {
         keep(value, at: path)
@@ -247,6 +245,7 @@ struct BuzzKitDecoding: WireDecoding {
         var id: String?, title: String?, placeholder: String?
         var destructive = false, foreground = false, input = false
         var isPlain = true
+        typealias Key = BuzzKitAdapter.Key  // in patterns, the vendor's table itself
         scan: for (key, member) in members {
             // By length first: each key is compared with at most two names.
             switch (key.utf8.count, member) {

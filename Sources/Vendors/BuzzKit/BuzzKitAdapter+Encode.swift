@@ -52,10 +52,9 @@ extension BuzzKitAdapter {
         }
         guard !payload.ignored.isEmpty else { return root }
 
-        var userInfo = JSONValue.object(root)
-        let placementLosses = BuzzKitIgnoredPlacement.writeBack(payload.ignored, into: &userInfo)  // not lazily
-        losses.append(contentsOf: placementLosses)
-        root = userInfo.objectValue ?? root
+        let placementLosses = JSONPlacement.writeBack(
+            payload.ignored, into: &root, creatingObjects: false, plainKeysAreMembers: true)  // not lazily
+        losses.append(contentsOf: placementLosses.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
         return root
     }
 
@@ -100,52 +99,5 @@ extension BuzzKitAdapter {
         if let image = payload.imageURL { object[Key.image] = .string(image) }
         if !payload.data.isEmpty { object[Key.data] = .object(payload.data) }
         return object
-    }
-}
-
-/// Writes `ignored` entries back into a wire payload at the paths decoding took them from.
-enum BuzzKitIgnoredPlacement {
-    /// One step of a path: `.key` / `["key"]`, `[3]`, or the slice `[4:]` (elements from 4 on).
-    typealias Segment = JSONPath.Component
-
-    /// Places every entry of `ignored` into `userInfo`; returns a loss for each that does not fit.
-    ///
-    /// Array elements are inserted first, in index order, then slices are appended, then members are set,
-    /// so the array positions recorded by decoding are the positions written back.
-    static func writeBack(_ ignored: JSONObject, into userInfo: inout JSONValue) -> [Loss] {
-        var losses: [Loss] = []
-        var entries: [(key: String, path: [Segment])] = []
-        for key in ignored.keysInCanonicalOrder {
-            guard let path = key.hasPrefix("$") ? JSONPath.components(of: key) : [.member(key)], !path.isEmpty else {
-                losses.append(loss(key, ignored[key]!, "'\(key)' is not a path BuzzKit can write back"))
-                continue
-            }
-            entries.append((key, path))
-        }
-        func rank(_ segment: Segment?) -> (Int, Int) {
-            switch segment {
-            case .index(let index)?: return (0, index)
-            case .slice(let start)?: return (1, start)
-            case .member?, nil: return (2, 0)
-            }
-        }
-        let ordered = entries.enumerated().sorted { lhs, rhs in
-            let (left, right) = (rank(lhs.element.path.last), rank(rhs.element.path.last))
-            return left != right ? left < right : lhs.offset < rhs.offset
-        }
-        for (_, entry) in ordered {
-            let value = ignored[entry.key]!
-            var placed: JSONValue? = userInfo
-            if let failure = JSONPlacement.place(value, at: entry.path[...], in: &placed, creatingObjects: false) {
-                losses.append(loss(entry.key, value, failure))
-            } else {
-                userInfo = placed ?? userInfo
-            }
-        }
-        return losses.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    }
-
-    private static func loss(_ key: String, _ value: JSONValue, _ why: String) -> Loss {
-        Loss(path: JSONPath.member(key, of: "$.ignored"), value: value, reason: "could not be written back: \(why)")
     }
 }

@@ -55,19 +55,25 @@ public struct BuzzKitAdapter: VendorAdapter {
         static let droppedButtons = JSONPath.slice(from: BuzzKitAdapter.maxButtons, of: actions)
     }
 
+    /// What the adapter declares. Token registration: BuzzKit's guide documents no registration call of its own; BuzzKit is
+    /// sent the device token alone (the core's default), which is all an APNs provider needs to address the device.
+    public let profile: VendorProfile
+
     /// Creates the adapter.
-    public init() {}
+    public init() {
+        self.profile = VendorProfile(
+            id: "buzzkit", name: "BuzzKit", capabilities: Self.capabilities, eventTable: Self.eventTable,
+            claimKeys: [Self.vendorKey], categories: CategorySupport(), tokenRegistration: .token,
+            receiptService: ReceiptService())
+    }
 
-    public var id: String { "buzzkit" }
-    public var name: String { "BuzzKit" }
-
-    public var capabilities: VendorCapabilities {
+    static var capabilities: VendorCapabilities {
         VendorCapabilities(
             maxButtons: Self.maxButtons, buttonDeepLinks: false, textInput: true, namedActions: true, images: true,
             buttonsNeedServiceExtension: true, buttonRouting: .messageWhenForeground)
     }
 
-    public var eventTable: [EventTableEntry] {
+    static var eventTable: [EventTableEntry] {
         [
             EventTableEntry(
                 kind: .delivered, event: Event.delivered, when: "arrive:service-extension (the service extension only)",
@@ -93,9 +99,6 @@ public struct BuzzKitAdapter: VendorAdapter {
         static let deepLinkOpened = "$deeplink.opened"
         static let actionTriggered = "$action.triggered"
     }
-
-    /// `buzzkit`.
-    public var claimKeys: [String]? { [Self.vendorKey] }
 
     public func claims(_ userInfo: JSONObject) -> Bool {
         guard let messageId = userInfo[Self.vendorKey]?[Key.messageId]?.stringValue else { return false }

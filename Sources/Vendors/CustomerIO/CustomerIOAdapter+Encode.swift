@@ -51,13 +51,11 @@ extension CustomerIOAdapter {
     /// Writes each `ignored` value back at its wire path; one that cannot be placed (its slot holds a field of the
     /// bridge form, or its key is not a path) is a loss.
     private func restoreIgnored(_ ignored: JSONObject, into userInfo: inout JSONObject, losses: inout LossList) {
-        for key in ignored.keysInCanonicalOrder where key != Path.aps {
-            let value = ignored[key]!
-            if let failure = JSONPlacement.place(value, at: key, in: &userInfo) {
-                losses.append(Loss(
-                    path: JSONPath.member(key, of: "$.ignored"), value: value,
-                    reason: "cannot be written back at \(key): \(failure)"))
-            }
+        var kept = ignored
+        kept[Path.aps] = nil
+        let placementLosses = JSONPlacement.writeBack(kept, into: &userInfo) { key, failure in
+            "cannot be written back at \(key): \(failure)"
         }
+        losses.append(contentsOf: placementLosses)  // placed above whether or not the losses are read
     }
 }

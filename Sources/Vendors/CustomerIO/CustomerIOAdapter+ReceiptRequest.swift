@@ -6,19 +6,16 @@ import PushBridge
 /// `POST <base URL>/track` with `{"anonymousId": <delivery id>, "event": "Report Delivery Event",
 /// "properties": {"deliveryId", "metric", "recipient"}}` and `Authorization: Basic base64("<CDP API key>:")`.
 /// The base URL is the region's (`https://cdp.customer.io/v1`, EU `https://cdp-eu.customer.io/v1`): configuration.
-extension CustomerIOAdapter: ReceiptRequestDescribing {
+extension CustomerIOAdapter {
     /// The path of the track endpoint under the region's base URL.
     public static let trackPath = "/track"
     /// The event name every push metric is sent under; the receipt's event is the metric.
     public static let deliveryEventName = "Report Delivery Event"
 
-    /// None: the host depends on the workspace's region, so the app configures it (WIRE-FORMATS §12.2).
-    public var defaultReceiptBaseURL: String? { nil }
-
     /// `POST /track`; `anonymousId` is the receipt's message id (else its `deliveryId` property), `event` is
     /// `Report Delivery Event`, `properties` are the receipt's. The CDP API key is sent as HTTP Basic
     /// credentials with an empty password, as the SDK does.
-    public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
+    public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
         var headers = [HTTPHeader("Content-Type", "application/json; charset=utf-8")]
         if let writeKey, !writeKey.isEmpty {
             headers.append(HTTPHeader("Authorization", "Basic " + Base64.encode(Array((writeKey + ":").utf8)), isSecret: true))

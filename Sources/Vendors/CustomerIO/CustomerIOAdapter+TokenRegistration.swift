@@ -1,9 +1,9 @@
 import PushBridge
 
-extension CustomerIOAdapter: TokenRegistering {
+extension CustomerIOAdapter {
     /// Customer.io registers the token alone (`MessagingPushAPN.registerDeviceToken(apnDeviceToken:)` as lowercase
     /// hex, then `DataPipelineImplementation.registerDeviceToken(_:)`); a blank token is not registered.
-    public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
+    public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan? {
         guard device.token.contains(where: { !$0.isWhitespace }) else {
             return .notReady(Diagnostic(
                 .warning, code: .tokenBlank,

@@ -43,21 +43,25 @@ public struct CustomerIOAdapter: VendorAdapter {
     /// a tap on an app category's button on a Customer.io push also sends `opened` and routes the push's link.
     public let defaultActionOnly: Bool
 
+    /// What the adapter declares.
+    public let profile: VendorProfile
+
     /// Creates the adapter.
     public init(defaultActionOnly: Bool = true) {
         self.defaultActionOnly = defaultActionOnly
+        self.profile = VendorProfile(
+            id: "customerio", name: "Customer.io", capabilities: Self.capabilities,
+            eventTable: Self.eventTable(defaultActionOnly: defaultActionOnly), claimKeys: [Key.deliveryID],
+            tokenRegistration: .token, receiptService: ReceiptService())
     }
 
-    public var id: String { "customerio" }
-    public var name: String { "Customer.io" }
-
-    public var capabilities: VendorCapabilities {
+    static var capabilities: VendorCapabilities {
         VendorCapabilities(
             maxButtons: 0, buttonDeepLinks: false, textInput: false, namedActions: false, images: true,
             buttonsNeedServiceExtension: false, buttonRouting: .nothing)
     }
 
-    public var eventTable: [EventTableEntry] {
+    static func eventTable(defaultActionOnly: Bool) -> [EventTableEntry] {
         let properties = [Property.deliveryID, Property.metric, Property.recipient]
         return [
             EventTableEntry(
@@ -69,9 +73,6 @@ public struct CustomerIOAdapter: VendorAdapter {
                 properties: properties),
         ]
     }
-
-    /// `CIO-Delivery-ID` (a claim needs `CIO-Delivery-Token` too).
-    public var claimKeys: [String]? { [Key.deliveryID] }
 
     /// Both `CIO-Delivery-ID` and `CIO-Delivery-Token` are non-empty strings (WIRE-FORMATS §11.1; the SDK's
     /// `cioDelivery` needs both strings, `Sources/MessagingPush/Type/PushNotification.swift`).

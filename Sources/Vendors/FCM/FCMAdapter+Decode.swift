@@ -73,12 +73,11 @@ extension FCMAdapter {
 }
 
 /// The state of one FCM decode: the payload so far and what was noticed.
-struct FCMDecoding: WireDecoding {
-    typealias Key = FCMAdapter.Key
+typealias FCMDecoding = DecodeContext<FCMAdapter>
 
-    var payload: PushPayload
-    var diagnostics: [Diagnostic] = []
+extension FCMAdapter: WireKeyTable {}
 
+extension FCMDecoding {
     /// Reads one top-level member.
     mutating func decodeMember(_ key: String, _ value: JSONValue) {
         guard let field = FCMAdapter.field(named: key) else {

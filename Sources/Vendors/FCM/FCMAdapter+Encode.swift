@@ -33,14 +33,10 @@ extension FCMAdapter {
                     reason: "an aps that is not an object cannot be written beside the fields that need aps"))
             }
         }
-        for key in payload.ignored.keysInCanonicalOrder where key != apsPath {
-            let value = payload.ignored[key]!
-            if let failure = JSONPlacement.place(value, at: key, in: &userInfo) {
-                losses.append(Loss(
-                    path: JSONPath.member(key, of: "$.ignored"), value: value,
-                    reason: "could not be written back: \(failure)"))
-            }
-        }
+        var kept = payload.ignored
+        kept[apsPath] = nil
+        let placementLosses = JSONPlacement.writeBack(kept, into: &userInfo)  // not lazily: it places the values
+        losses.append(contentsOf: placementLosses)
         return userInfo
     }
 }

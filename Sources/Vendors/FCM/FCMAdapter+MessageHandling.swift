@@ -3,7 +3,7 @@ import PushBridge
 /// FirebaseMessaging's `appDidReceiveMessage:` runs from `willPresent`, from every notification response and
 /// from `didReceiveRemoteNotification`, once per `gcm.message_id` per process (FIRMessaging.m, FIRMessagingRemoteNotificationsProxy.m).
 /// PushBridge reproduces that only when the ``FCMAdapter/Behaviour`` flags ask for it (WIRE-FORMATS §12.3).
-extension FCMAdapter: MessageHandlingPolicy {
+extension FCMAdapter {
     /// With ``Behaviour/linkOnForegroundArrival``: the link runs when the push arrives in the foreground.
     public func runsTapPlan(onArrival step: LifecycleStep) -> Bool {
         behaviour.linkOnForegroundArrival && step == .arrive(.foreground)

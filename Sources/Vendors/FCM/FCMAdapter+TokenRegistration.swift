@@ -7,17 +7,11 @@ import PushBridge
 /// credentials. Those last three come from Google's backend, which PushBridge does not talk to: the request
 /// here carries what the device knows (token, bundle id, environment), and ``apnsTokenTuple(for:)`` writes the
 /// `apns_token` value, for the app's own server or for the app to hand to the Firebase SDK.
-extension FCMAdapter: TokenRegistering {
+extension FCMAdapter {
     /// The `apns_token` value FirebaseMessaging sends: `s_` (sandbox) or `p_` (production) and the lowercase hex
     /// token; nil without an environment.
     public static func apnsTokenTuple(for request: TokenRegistrationRequest) -> String? {
         guard let environment = request.environment else { return nil }
         return (environment == .sandbox ? "s_" : "p_") + request.token.lowercased()
-    }
-
-    /// The token with the bundle id as topic and the APNs environment; without either it cannot register yet (the
-    /// SDK reads the environment from the provisioning profile, which PushBridge cannot).
-    public func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
-        device.topicAndEnvironmentRegistration(vendor: id, name: name)
     }
 }

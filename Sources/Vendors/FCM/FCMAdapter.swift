@@ -105,23 +105,27 @@ public struct FCMAdapter: VendorAdapter {
     /// The behaviour switches.
     public let behaviour: Behaviour
 
+    /// What the adapter declares.
+    public let profile: VendorProfile
+
     /// Creates the adapter.
     public init(behaviour: Behaviour = Behaviour()) {
         self.behaviour = behaviour
+        self.profile = VendorProfile(
+            id: "fcm", name: "Firebase Cloud Messaging", capabilities: Self.capabilities, eventTable: Self.eventTable,
+            claimKeys: [Key.messageId], tokenRegistration: .tokenTopicAndEnvironment,
+            receiptService: .appCollector(path: Self.collectorPath))
     }
-
-    public var id: String { "fcm" }
-    public var name: String { "Firebase Cloud Messaging" }
 
     /// No buttons, named actions or text input of its own; an image through `fcm_options.image`. Any response
     /// (a button's included) hands the message's link to the app.
-    public var capabilities: VendorCapabilities {
+    static var capabilities: VendorCapabilities {
         VendorCapabilities(
             maxButtons: 0, buttonDeepLinks: false, textInput: false, namedActions: false, images: true,
             buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage)
     }
 
-    public var eventTable: [EventTableEntry] {
+    static var eventTable: [EventTableEntry] {
         let analytics = AnalyticsParameter.all
         return [
             EventTableEntry(
@@ -142,9 +146,6 @@ public struct FCMAdapter: VendorAdapter {
                 when: "body or button tap of a visible push, when google.c.a.e is \"1\"", properties: analytics),
         ]
     }
-
-    /// `gcm.message_id`.
-    public var claimKeys: [String]? { [Key.messageId] }
 
     /// Whether FCM carries the payload: a string `gcm.message_id` (WIRE-FORMATS §11.1), as ``claimStrength(_:)`` says.
     public func claims(_ userInfo: JSONObject) -> Bool {

@@ -1,6 +1,6 @@
 import PushBridge
 
-extension IterableAdapter: CategoryProviding {
+extension IterableAdapter {
     /// The category Iterable's service extension registers for a push without a category
     /// (notification-extension/ITBNotificationServiceExtension.swift, `resolveCategory`): its id is
     /// `itbl.messageId`, its actions the buttons (notification-extension/NotificationContentParser.swift):

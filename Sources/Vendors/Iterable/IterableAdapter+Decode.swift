@@ -33,13 +33,11 @@ extension IterableAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct IterableDecoding: WireDecoding {
-    typealias Key = IterableAdapter.Key
-    typealias Path = IterableAdapter.Path
+typealias IterableDecoding = DecodeContext<IterableAdapter>
 
-    var payload: PushPayload
-    var diagnostics: [Diagnostic] = []
+extension IterableAdapter: WirePathTable {}
 
+extension IterableDecoding {
     /// Keeps a value the SDK does not read and says why.
     mutating func unread(
         _ value: JSONValue, at path: String, _ code: DiagnosticCode, _ message: String,

@@ -65,7 +65,8 @@ extension IterableAdapter {
             userInfo[Self.vendorKey] = .object(itbl)
         }
         if sameVendor {
-            let placementLosses = Self.writeBack(payload.ignored, into: &userInfo)  // not lazily: it writes
+            // Not lazily: it writes the values back.
+            let placementLosses = JSONPlacement.writeBack(payload.ignored, into: &userInfo, replacingScalars: true)
             losses.append(contentsOf: placementLosses)
         }
         return userInfo
@@ -136,34 +137,5 @@ extension IterableAdapter {
             members[Key.action] = actionObject(action, at: path + ".action", losses: &losses)
         }
         return .object(members)
-    }
-
-    /// Writes `ignored` back at the wire paths decoding took the entries from: whole array elements first, in
-    /// index order (so the positions decoding saw are the positions written), then the rest. A kept scalar
-    /// replaces what encoding wrote there (an unknown `buttonType` over `default`); an entry that no longer
-    /// fits is a loss.
-    static func writeBack(_ ignored: JSONObject, into userInfo: inout JSONObject) -> [Loss] {
-        func isElement(_ key: String) -> Int? {
-            guard case .index(let index)? = JSONPath.components(of: key)?.last else { return nil }
-            return index
-        }
-        let ordered = ignored.membersInCanonicalOrder.enumerated().sorted { lhs, rhs in
-            let (left, right) = (isElement(lhs.element.key), isElement(rhs.element.key))
-            switch (left, right) {
-            case let (left?, right?): return left != right ? left < right : lhs.offset < rhs.offset
-            case (_?, nil): return true
-            case (nil, _?): return false
-            case (nil, nil): return lhs.offset < rhs.offset
-            }
-        }
-        var losses: [Loss] = []
-        for (_, entry) in ordered {
-            if let failure = JSONPlacement.place(entry.value, at: entry.key, in: &userInfo, replacingScalars: true) {
-                losses.append(Loss(
-                    path: JSONPath.member(entry.key, of: "$.ignored"), value: entry.value,
-                    reason: "could not be written back: \(failure)"))
-            }
-        }
-        return losses
     }
 }

@@ -6,16 +6,13 @@ import PushBridge
 /// `{email | userId, campaignId, templateId, messageId, dataFields: {actionIdentifier, userText?, appAlreadyRunning}}`.
 /// The signed-in user (`setCurrentUser(inDict:)`: `email` or `userId`) is the app's, not the push's: it comes
 /// from the adapter's ``IterableAdapter/user``, the rest is the receipt's properties as they are.
-extension IterableAdapter: ReceiptRequestDescribing {
+extension IterableAdapter {
     /// The path of `trackPushOpen` under the API host.
     public static let trackPushOpenPath = "/api/events/trackPushOpen"
 
-    /// `https://api.iterable.com` (the SDK's US data centre; EU apps configure `https://api.eu.iterable.com`).
-    public var defaultReceiptBaseURL: String? { "https://api.iterable.com" }
-
     /// `POST /api/events/trackPushOpen`, body the receipt's properties with the configured ``user`` (`email` or
     /// `userId`), `Api-Key: <writeKey>` when a key is given.
-    public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
+    public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
         var headers = [HTTPHeader("Content-Type", "application/json")]
         if let credential = HTTPHeader.credential("Api-Key", key: writeKey) { headers.append(credential) }
         var body = receipt.properties

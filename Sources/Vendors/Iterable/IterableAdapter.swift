@@ -100,6 +100,9 @@ public struct IterableAdapter: VendorAdapter {
     /// whose open it is: set it before delivering receipts to Iterable).
     public let user: User?
 
+    /// What the adapter declares.
+    public let profile: VendorProfile
+
     /// Creates the adapter.
     ///
     /// - Parameters:
@@ -109,18 +112,19 @@ public struct IterableAdapter: VendorAdapter {
     public init(allowedProtocols: Set<String> = [], user: User? = nil) {
         self.allowedProtocols = allowedProtocols
         self.user = user
+        self.profile = VendorProfile(
+            id: "iterable", name: "Iterable", capabilities: Self.capabilities, eventTable: Self.eventTable,
+            claimKeys: [Self.vendorKey], categories: CategorySupport(), tokenRegistration: .token,
+            receiptService: ReceiptService(defaultBaseURL: "https://api.iterable.com"))
     }
 
-    public var id: String { "iterable" }
-    public var name: String { "Iterable" }
-
-    public var capabilities: VendorCapabilities {
+    static var capabilities: VendorCapabilities {
         VendorCapabilities(
             maxButtons: Self.maxButtons, buttonDeepLinks: true, textInput: true, namedActions: true, images: true,
             buttonsNeedServiceExtension: true, buttonRouting: .ownOnly)
     }
 
-    public var eventTable: [EventTableEntry] {
+    static var eventTable: [EventTableEntry] {
         let properties = [Key.campaignId, Key.templateId, Key.messageId, Event.dataFields]
         return [
             EventTableEntry(
@@ -133,9 +137,6 @@ public struct IterableAdapter: VendorAdapter {
                 properties: properties),
         ]
     }
-
-    /// `itbl`.
-    public var claimKeys: [String]? { [Self.vendorKey] }
 
     /// Whether `itbl` is an object, or a string holding a JSON object (R2).
     public func claims(_ userInfo: JSONObject) -> Bool { Self.vendorObject(in: userInfo) != nil }

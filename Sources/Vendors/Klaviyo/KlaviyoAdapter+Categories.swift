@@ -1,6 +1,6 @@
 import PushBridge
 
-extension KlaviyoAdapter: CategoryProviding {
+extension KlaviyoAdapter {
     /// Whether `category` is one Klaviyo's service extension registers: `com.klaviyo.button.…`.
     public func ownsCategory(_ category: String) -> Bool { category.hasPrefix(Self.categoryPrefix) }
 

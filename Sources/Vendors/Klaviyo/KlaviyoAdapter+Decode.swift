@@ -59,13 +59,11 @@ extension KlaviyoAdapter {
 }
 
 /// The state of one decode: the payload so far and what was noticed.
-struct KlaviyoDecoding: WireDecoding {
-    typealias Key = KlaviyoAdapter.Key
-    typealias Path = KlaviyoAdapter.Path
+typealias KlaviyoDecoding = DecodeContext<KlaviyoAdapter>
 
-    var payload: PushPayload
-    var diagnostics: [Diagnostic] = []
+extension KlaviyoAdapter: WirePathTable {}
 
+extension KlaviyoDecoding {
     /// `key_value_pairs`: `[String: String]` for the app; a member of another type is kept under its path (one
     /// such value makes the app's `as? [String: String]` read fail as a whole).
     mutating func decodeKeyValuePairs(_ value: JSONValue) {

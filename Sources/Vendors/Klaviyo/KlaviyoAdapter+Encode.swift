@@ -132,40 +132,14 @@ extension KlaviyoAdapter {
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.ignored"), value: value, reason: "could not be written back: \(why)"))
         }
-        var paths: [(key: String, steps: [JSONPath.Component])] = []
+        var paths = JSONObject()
         for (key, value) in ignored.membersInCanonicalOrder {
             guard key.hasPrefix("$") else {
                 if root[key] == nil { root[key] = value } else { lost(key, value, "the payload already has '\(key)'") }
                 continue
             }
-            guard let steps = JSONPath.components(of: key), !steps.isEmpty else {
-                lost(key, value, "'\(key)' is not a path into the payload")
-                continue
-            }
-            paths.append((key, steps))
+            paths[key] = value
         }
-        func elementIndex(_ steps: [JSONPath.Component]) -> Int? {
-            if case .index(let index)? = steps.last { return index }
-            return nil
-        }
-        let ordered = paths.enumerated().sorted { lhs, rhs in
-            let (left, right) = (elementIndex(lhs.element.steps), elementIndex(rhs.element.steps))
-            switch (left, right) {
-            case (let l?, let r?): return l != r ? l < r : lhs.offset < rhs.offset
-            case (_?, nil): return true
-            case (nil, _?): return false
-            case (nil, nil): return lhs.offset < rhs.offset
-            }
-        }
-        for (_, entry) in ordered {
-            let value = ignored[entry.key]!
-            var node: JSONValue? = .object(root)
-            if let failure = JSONPlacement.place(value, at: entry.steps[...], in: &node) {
-                lost(entry.key, value, failure)
-            } else if let placed = node?.objectValue {
-                root = placed
-            }
-        }
-        return losses
+        return losses + JSONPlacement.writeBack(paths, into: &root)
     }
 }

@@ -104,23 +104,30 @@ public struct KlaviyoAdapter: VendorAdapter {
     }
 
     /// The profile the receipt requests name.
-    public let profile: Profile
+    public let klaviyoProfile: Profile
+
+    /// What the adapter declares. Token registration: Klaviyo registers the token with the notification permission
+    /// (`enablement_status`, sent whatever it is: a denied token is registered as denied) and the APNs environment
+    /// (`device_metadata.environment`), through `POST /client/push-tokens/` (`KlaviyoSDK().set(pushToken:)`;
+    /// `PushTokenPayload.swift`). No bundle id.
+    public let profile: VendorProfile
 
     /// Creates the adapter.
     public init(profile: Profile = Profile()) {
-        self.profile = profile
+        self.klaviyoProfile = profile
+        self.profile = VendorProfile(
+            id: "klaviyo", name: "Klaviyo", capabilities: Self.capabilities, eventTable: Self.eventTable,
+            claimKeys: [Key.body], categories: CategorySupport(), tokenRegistration: .tokenEnvironmentAndPermission,
+            receiptService: ReceiptService())
     }
 
-    public var id: String { "klaviyo" }
-    public var name: String { "Klaviyo" }
-
-    public var capabilities: VendorCapabilities {
+    static var capabilities: VendorCapabilities {
         VendorCapabilities(
             maxButtons: 4, buttonDeepLinks: true, textInput: false, namedActions: false, images: true,
             buttonsNeedServiceExtension: true, buttonRouting: .ownOnly)
     }
 
-    public var eventTable: [EventTableEntry] {
+    static var eventTable: [EventTableEntry] {
         [
             EventTableEntry(
                 kind: .opened, event: Event.openedPush, when: "body tap, before the url is opened",
@@ -134,9 +141,6 @@ public struct KlaviyoAdapter: VendorAdapter {
                 ]),
         ]
     }
-
-    /// `body` (the marker `_k` is inside it).
-    public var claimKeys: [String]? { [Key.body] }
 
     /// Claims a userInfo whose `body` is an object holding `_k`, whatever its value.
     public func claims(_ userInfo: JSONObject) -> Bool {

@@ -1,6 +1,6 @@
 import PushBridge
 
-extension OneSignalAdapter: CategoryProviding {
+extension OneSignalAdapter {
     /// The category the SDK's service extension registers for a push with buttons and no category of its own
     /// (`OneSignalNotificationCategoryController`, `OneSignalAttachmentHandler`): `__onesignal__dynamic__<i>`,
     /// option `.customDismissAction`, one `.foreground` action per button with its id and title, in payload
@@ -18,9 +18,6 @@ extension OneSignalAdapter: CategoryProviding {
         let actions = payload.buttons.map { NotificationAction(id: $0.id, title: $0.title, options: .foreground) }
         return [NotificationCategory(id: category, owner: id, actions: actions, options: .customDismissAction)]
     }
-
-    /// The SDK keeps at most `MAX_CATEGORIES_SIZE` (128) of its dynamic categories, pruning the oldest.
-    public var categoryLimit: Int? { Self.maxDynamicCategories }
 
     /// `__onesignal__dynamic__` + the message id. Without one the SDK uses a random UUID; PushBridge uses the
     /// `IdentityHash` (SHA-256, 128 bits in hex) of the button set's key (each button's id and title) instead,

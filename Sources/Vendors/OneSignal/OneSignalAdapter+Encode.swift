@@ -102,7 +102,8 @@ extension OneSignalAdapter {
             }
         }
         Self.dropInsideMinifiedMembers(&ignored, format: format, losses: &losses)
-        Self.writeBack(ignored, into: &userInfo, losses: &losses)
+        let placementLosses = JSONPlacement.writeBack(ignored, into: &userInfo)  // not lazily: it places the values
+        losses.append(contentsOf: placementLosses)
         return userInfo
     }
 
@@ -194,29 +195,5 @@ extension OneSignalAdapter {
             elements.append(.object(element))
         }
         return .array(elements)
-    }
-
-    /// Writes each `ignored` entry back at its wire path: whole array elements first, in ascending index order
-    /// (so the buttons the SDK drops return to their places), then members. What no longer fits is a loss.
-    static func writeBack(_ ignored: JSONObject, into userInfo: inout JSONObject, losses: inout LossList) {
-        func rank(_ key: String) -> (Int, Int) {
-            switch JSONPath.components(of: key)?.last {
-            case .index(let index)?: return (0, index)
-            case .slice(let start)?: return (1, start)
-            case .member?, nil: return (2, 0)
-            }
-        }
-        let keys = ignored.keysInCanonicalOrder.enumerated().sorted { lhs, rhs in
-            let (left, right) = (rank(lhs.element), rank(rhs.element))
-            return left != right ? left < right : lhs.offset < rhs.offset
-        }
-        for (_, key) in keys {
-            let value = ignored[key]!
-            if let failure = JSONPlacement.place(value, at: key, in: &userInfo) {
-                losses.append(Loss(
-                    path: JSONPath.member(key, of: "$.ignored"), value: value,
-                    reason: "could not be written back: \(failure)"))
-            }
-        }
     }
 }

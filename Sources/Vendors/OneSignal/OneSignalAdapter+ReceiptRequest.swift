@@ -5,17 +5,14 @@ import PushBridge
 /// extension, and `PUT notifications/{id}` with `{app_id, player_id, opened: true, device_type: 0}` on a tap.
 /// The app id and subscription id are the adapter's configuration (`null` when not set, as the SDK sends them
 /// before it knows them); the SDK sends no key, so a configured write key is not sent either.
-extension OneSignalAdapter: ReceiptRequestDescribing {
+extension OneSignalAdapter {
     /// The path of a notification under the API base URL, for a notification id (percent-encoded).
     public static func notificationPath(_ notificationId: String) -> String {
         "/notifications/" + percentEncodedSegment(notificationId)
     }
 
-    /// `https://api.onesignal.com` (the 5.x SDK's API host; 4.x used `https://onesignal.com/api/v1`).
-    public var defaultReceiptBaseURL: String? { "https://api.onesignal.com" }
-
     /// `PUT /notifications/{notification_id}` (opened) or `…/report_received` (delivered), JSON body as above.
-    public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
+    public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
         let notificationId = receipt.properties[Property.notificationId]?.stringValue ?? receipt.messageId
         var body: JSONObject = [
             "app_id": appId.map { .string($0) } ?? .null,

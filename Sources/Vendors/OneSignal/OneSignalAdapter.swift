@@ -111,6 +111,13 @@ public struct OneSignalAdapter: VendorAdapter {
     /// The device's push subscription id, sent as `player_id` (nil sends `null`, as the SDK does).
     public let subscriptionId: String?
 
+    /// What the adapter declares. Token registration: The SDK sends the APNs token as its push subscription
+    /// (`OSSubscriptionModel`: `type: iOSPush`, `token`, `enabled` and `notification_types` from the permission,
+    /// `test_type` for development builds), whatever the permission: without one the subscription is registered
+    /// disabled. So the request carries the token, the permission and the APNs environment when known (a build of
+    /// unknown environment sends no `test_type`).
+    public let profile: VendorProfile
+
     /// Creates the adapter.
     ///
     /// - Parameters:
@@ -128,19 +135,23 @@ public struct OneSignalAdapter: VendorAdapter {
         self.suppressesLaunchURLs = suppressesLaunchURLs
         self.appId = appId
         self.subscriptionId = subscriptionId
+        self.profile = VendorProfile(
+            id: "onesignal", name: "OneSignal",
+            capabilities: Self.capabilities(opensLaunchURLOnButtonTap: opensLaunchURLOnButtonTap, suppressesLaunchURLs: suppressesLaunchURLs),
+            eventTable: Self.eventTable(confirmsDelivery: confirmsDelivery), claimKeys: [Key.custom, Key.osData],
+            categories: CategorySupport(limit: Self.maxDynamicCategories),
+            tokenRegistration: .tokenEnvironmentAndPermission,
+            receiptService: ReceiptService(defaultBaseURL: "https://api.onesignal.com"))
     }
 
-    public var id: String { "onesignal" }
-    public var name: String { "OneSignal" }
-
-    public var capabilities: VendorCapabilities {
+    static func capabilities(opensLaunchURLOnButtonTap: Bool, suppressesLaunchURLs: Bool) -> VendorCapabilities {
         VendorCapabilities(
             maxButtons: Self.maxButtons, buttonDeepLinks: false, textInput: false, namedActions: false, images: true,
             buttonsNeedServiceExtension: true,
             buttonRouting: opensLaunchURLOnButtonTap && !suppressesLaunchURLs ? .messageWhenForeground : .nothing)
     }
 
-    public var eventTable: [EventTableEntry] {
+    static func eventTable(confirmsDelivery: Bool) -> [EventTableEntry] {
         var rows: [EventTableEntry] = []
         if confirmsDelivery {
             rows.append(EventTableEntry(
@@ -154,9 +165,6 @@ public struct OneSignalAdapter: VendorAdapter {
             properties: [Property.notificationId, Property.opened, Property.actionId]))
         return rows
     }
-
-    /// `custom` and `os_data`.
-    public var claimKeys: [String]? { [Key.custom, Key.osData] }
 
     /// R2: `custom.i` or `os_data.i` is a non-empty string.
     public func claims(_ userInfo: JSONObject) -> Bool {

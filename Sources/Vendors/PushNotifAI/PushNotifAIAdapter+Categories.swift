@@ -1,13 +1,11 @@
 import PushBridge
 
-extension PushNotifAIAdapter: CategoryProviding {
+extension PushNotifAIAdapter {
     /// The one category PushNotifAI registers (WIRE-FORMATS §3.4): `pushnotifai`, no buttons,
     /// `.customDismissAction` so iOS reports swipe-aways. It is added beside the app's categories.
     public static var categoryDefinition: NotificationCategory {
-        NotificationCategory(id: category, owner: PushNotifAIAdapter().id, options: .customDismissAction)
+        NotificationCategory(id: category, owner: "pushnotifai", options: .customDismissAction)
     }
-
-    public var launchCategories: [NotificationCategory] { [Self.categoryDefinition] }
 
     /// Every PushNotifAI push uses `pushnotifai`.
     public func categories(for payload: PushPayload) -> [NotificationCategory] { [Self.categoryDefinition] }

@@ -49,19 +49,26 @@ public struct PushNotifAIAdapter: VendorAdapter {
     /// The one category PushNotifAI's SDK registers (with `.customDismissAction`) and every push carries.
     public static let category = "pushnotifai"
 
+    /// What the adapter declares. Token registration: PushNotifAI is sent the token with the bundle id as topic and the
+    /// APNs environment (the SDK's `registerPushToken(_:topic:environment:)`, docs/vendors/pushnotifai.md); without either it cannot register yet.
+    public let profile: VendorProfile
+
     /// Creates the adapter.
-    public init() {}
+    public init() {
+        self.profile = VendorProfile(
+            id: "pushnotifai", name: "PushNotifAI", capabilities: Self.capabilities, eventTable: Self.eventTable,
+            claimKeys: [Key.messageId], categories: CategorySupport(launch: [Self.categoryDefinition]),
+            tokenRegistration: .tokenTopicAndEnvironment,
+            receiptService: ReceiptService(defaultBaseURL: "https://api.pushnotif.ai", eventPath: Self.eventsPath))
+    }
 
-    public var id: String { "pushnotifai" }
-    public var name: String { "PushNotifAI" }
-
-    public var capabilities: VendorCapabilities {
+    static var capabilities: VendorCapabilities {
         VendorCapabilities(
             maxButtons: 0, buttonDeepLinks: false, textInput: false, namedActions: false, images: false,
             buttonsNeedServiceExtension: true, buttonRouting: .nothing)
     }
 
-    public var eventTable: [EventTableEntry] {
+    static var eventTable: [EventTableEntry] {
         [
             EventTableEntry(
                 kind: .opened, event: Event.tapped,
@@ -74,9 +81,6 @@ public struct PushNotifAIAdapter: VendorAdapter {
                 properties: [Event.messageIdProperty], sentOn: [.dismiss], messageIdProperty: Event.messageIdProperty),
         ]
     }
-
-    /// `pna_message_id`.
-    public var claimKeys: [String]? { [Key.messageId] }
 
     /// Claims a userInfo with a non-empty string `pna_message_id` at top level.
     public func claims(_ userInfo: JSONObject) -> Bool {

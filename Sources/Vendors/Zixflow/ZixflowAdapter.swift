@@ -78,21 +78,28 @@ public struct ZixflowAdapter: VendorAdapter {
     /// Which event names the receipts use.
     public let eventNaming: EventNaming
 
+    /// What the adapter declares. Token registration: Zixflow registers the device token alone, the core's default
+    /// (the SDK's `registerDeviceToken(deviceToken:)` and `registerDeviceToken(apnDeviceToken:)`, docs/vendors/zixflow.md).
+    public let profile: VendorProfile
+
     /// Creates the adapter.
     public init(eventNaming: EventNaming = .current) {
         self.eventNaming = eventNaming
+        self.profile = VendorProfile(
+            id: "zixflow", name: "Zixflow", capabilities: Self.capabilities, eventTable: Self.eventTable(eventNaming),
+            claimKeys: [Key.deliveryID], categories: CategorySupport(launch: [Self.buttonCategoryDefinition]),
+            tokenRegistration: .token,
+            receiptService: ReceiptService(
+                defaultBaseURL: "https://events.zixflow.in", eventPath: Self.trackPath, authorizationScheme: "Basic"))
     }
 
-    public var id: String { "zixflow" }
-    public var name: String { "Zixflow" }
-
-    public var capabilities: VendorCapabilities {
+    static var capabilities: VendorCapabilities {
         VendorCapabilities(
             maxButtons: Self.maxButtons, buttonDeepLinks: true, textInput: false, namedActions: true, images: true,
             buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage)
     }
 
-    public var eventTable: [EventTableEntry] {
+    static func eventTable(_ eventNaming: EventNaming) -> [EventTableEntry] {
         let ids = [Key.deliveryID, Key.deliveryToken]
         switch eventNaming {
         case .current:
@@ -113,9 +120,6 @@ public struct ZixflowAdapter: VendorAdapter {
             ]
         }
     }
-
-    /// `Zixflow-Delivery-ID`.
-    public var claimKeys: [String]? { [Key.deliveryID] }
 
     public func claims(_ userInfo: JSONObject) -> Bool {
         guard let id = userInfo[Key.deliveryID]?.stringValue else { return false }

@@ -24,7 +24,8 @@ enum CategoriesCommand: Command {
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         guard let vendor = arguments.value("vendor") else { throw .usage("--vendor ID is required") }
-        guard let provider = try requireAdapter(vendor) as? any CategoryProviding else {
+        let provider = try requireAdapter(vendor)
+        guard provider.profile.categories != nil else {
             throw .usage("vendor '\(vendor)' registers no notification categories")
         }
         var seen: [PushPayload] = []

@@ -1,9 +1,10 @@
 import PushBridge
 import PushBridgeConformance
+import PushBridgeTestSupport
 import PushBridgeVendors
 
 /// The real Zixflow adapter with one deliberate mistake, to prove the suite catches it.
-struct FlawedZixflowAdapter: CategoryProviding {
+struct FlawedZixflowAdapter: VendorAdapter {
     /// The mistake.
     enum Flaw: Sendable, CaseIterable {
         /// Sends `Open` where Zixflow's backend expects `Opened`.
@@ -40,28 +41,26 @@ struct FlawedZixflowAdapter: CategoryProviding {
     private let base = ZixflowAdapter()
     private static let decodeCount = Locked(0)
 
-    var id: String { base.id }
-    var name: String { base.name }
-    var capabilities: VendorCapabilities { base.capabilities }
-    var eventTable: [EventTableEntry] {
-        guard flaw == .renamesEventInTableOnly else { return base.eventTable }
-        return base.eventTable.map { row in
-            var row = row
-            if row.event == "Opened" { row.event = "Open" }
-            return row
+    var profile: VendorProfile {
+        var profile = base.profile
+        if flaw == .renamesEventInTableOnly {
+            profile.eventTable = base.eventTable.map { row in
+                var row = row
+                if row.event == "Opened" { row.event = "Open" }
+                return row
+            }
         }
+        switch flaw {
+        case .namesWrongClaimKey: profile.claimKeys = ["zixflow_id"]
+        case .claimsBuzzKitPayloads: profile.claimKeys = nil  // it claims on `buzzkit` too: asked about every payload
+        case .providesNoCategory: profile.categories?.launch = []
+        default: break
+        }
+        return profile
     }
 
     func claims(_ userInfo: JSONObject) -> Bool {
         base.claims(userInfo) || (flaw == .claimsBuzzKitPayloads && userInfo["buzzkit"] != nil)
-    }
-
-    var claimKeys: [String]? {
-        switch flaw {
-        case .namesWrongClaimKey: return ["zixflow_id"]
-        case .claimsBuzzKitPayloads: return nil  // it claims on `buzzkit` too: asked about every payload
-        default: return base.claimKeys
-        }
     }
 
     func decode(_ userInfo: JSONObject) -> DecodeResult {
@@ -111,8 +110,6 @@ struct FlawedZixflowAdapter: CategoryProviding {
 
     func ownsCategory(_ category: String) -> Bool { base.ownsCategory(category) }
 
-    var launchCategories: [NotificationCategory] { flaw == .providesNoCategory ? [] : base.launchCategories }
-
     func categories(for payload: PushPayload) -> [NotificationCategory] {
         flaw == .providesNoCategory ? [] : base.categories(for: payload)
     }
@@ -137,17 +134,9 @@ struct FlawedZixflowAdapter: CategoryProviding {
     }
 }
 
-extension FlawedZixflowAdapter: TokenRegistering {
-    func tokenRegistration(for device: DeviceRegistration) -> TokenRegistrationPlan {
-        base.tokenRegistration(for: device)
-    }
-}
-
-extension FlawedZixflowAdapter: ReceiptRequestDescribing {
-    var defaultReceiptBaseURL: String? { base.defaultReceiptBaseURL }
-
-    func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest {
-        var request = base.receiptRequest(for: receipt, writeKey: writeKey)
+extension FlawedZixflowAdapter {
+    func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
+        guard var request = base.receiptRequest(for: receipt, writeKey: writeKey) else { return nil }
         if flaw == .putsWriteKeyInBody, let writeKey {
             request.body = JSONWriter.bytes(.object(["key": .string(writeKey), "event": .string(receipt.event)]))
         }
@@ -157,23 +146,11 @@ extension FlawedZixflowAdapter: ReceiptRequestDescribing {
 
 /// The real Zixflow adapter without its receipt requests and token registration: receipts that `flush` could
 /// never deliver, and a backend that never learns the device token.
-struct UndeliverableZixflowAdapter: CategoryProviding {
-    private let base = ZixflowAdapter()
-    var id: String { base.id }
-    var capabilities: VendorCapabilities { base.capabilities }
-    var eventTable: [EventTableEntry] { base.eventTable }
-    var launchCategories: [NotificationCategory] { base.launchCategories }
-    func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        base.userInfo(for: payload, losses: &losses)
-    }
-    func categories(for payload: PushPayload) -> [NotificationCategory] { base.categories(for: payload) }
-    func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
-        base.receipts(for: step, payload: payload, context: context)
-    }
-    func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
-        base.tapPlan(for: step, payload: payload, context: context)
-    }
+func undeliverableZixflowAdapter() -> FakeAdapter {
+    var fake = FakeAdapter(wrapping: ZixflowAdapter())
+    fake.profile.receiptService = nil
+    fake.profile.tokenRegistration = .none
+    fake.receiptRequestHook = nil
+    fake.tokenRegistrationHook = nil
+    return fake
 }
-

@@ -4,11 +4,11 @@ import Testing
 
 @Suite("CategoryPlanner: the category set to register")
 struct CategoryPlannerTests {
-    let capped = FakeIntegrationVendor(limit: 16)
+    let capped = FakeAdapter.integration(limit: 16)
 
     @Test("registered categories no vendor owns are the app's: kept untouched, never written or removed")
     func existingAppCategoriesSurvive() {
-        var planner = CategoryPlanner(providers: [FakeIntegrationVendor(launch: ["fake.launch"])])
+        var planner = CategoryPlanner(providers: [FakeAdapter.integration(launch: ["fake.launch"])])
         let update = planner.plan(existing: ["app.chat", "app.invite"], seen: [pushNeeding("fake.a")])
         #expect(update.keeps("app.chat"))
         #expect(update.keeps("app.invite"))
@@ -21,13 +21,13 @@ struct CategoryPlannerTests {
     func appCategoryWinsConflicts() {
         let app = NotificationCategory(
             id: "fake.shared", actions: [NotificationAction(id: "app-button", title: "Mine")])
-        var planner = CategoryPlanner(providers: [FakeIntegrationVendor(launch: ["fake.shared"])])
+        var planner = CategoryPlanner(providers: [FakeAdapter.integration(launch: ["fake.shared"])])
         let update = planner.plan(appCategories: [app], seen: [pushNeeding("fake.shared")])
         #expect(update.categories == [app])
         #expect(update.diagnostics.map(\.diagnosticCode) == [.categoryOwnedByApp])
-        let existingOnly = CategoryPlanner.plan(providers: [FakeIntegrationVendor()], seen: [pushNeeding("app.x")])
+        let existingOnly = CategoryPlanner.plan(providers: [FakeAdapter.integration()], seen: [pushNeeding("app.x")])
         #expect(existingOnly.categories.map(\.owner) == ["fake"])
-        var inferred = CategoryPlanner(providers: [FakeIntegrationVendor()])
+        var inferred = CategoryPlanner(providers: [FakeAdapter.integration()])
         let second = inferred.plan(existing: ["app.x"], seen: [pushNeeding("app.x")])
         #expect(second.categories.isEmpty)
         #expect(second.keeps("app.x"))
@@ -37,7 +37,7 @@ struct CategoryPlannerTests {
     @Test("app categories handed to the planner lead the planned set unchanged, written while not registered")
     func explicitAppCategoriesWritten() {
         let app = [NotificationCategory(id: "a1", options: .customDismissAction), NotificationCategory(id: "a2")]
-        var planner = CategoryPlanner(providers: [FakeIntegrationVendor(launch: ["fake.l"])])
+        var planner = CategoryPlanner(providers: [FakeAdapter.integration(launch: ["fake.l"])])
         let first = planner.plan(appCategories: app)
         let second = planner.plan(existing: ["a1", "a2", "fake.l"], appCategories: app)
         #expect(first.categories.map(\.id) == ["a1", "a2", "fake.l"])
@@ -49,7 +49,7 @@ struct CategoryPlannerTests {
 
     @Test("a planned category already registered under its id is left as registered, not rewritten")
     func registeredLeftAlone() {
-        var planner = CategoryPlanner(providers: [FakeIntegrationVendor()])
+        var planner = CategoryPlanner(providers: [FakeAdapter.integration()])
         let update = planner.plan(existing: ["fake.a"], seen: [pushNeeding("fake.a"), pushNeeding("fake.b")])
         #expect(update.categories.map(\.id) == ["fake.a", "fake.b"])
         #expect(update.added.map(\.id) == ["fake.b"])
@@ -59,7 +59,7 @@ struct CategoryPlannerTests {
 
     @Test("launch categories are registered on every plan, but only a category not registered yet counts as added")
     func launchCategoriesAddedOnce() {
-        var planner = CategoryPlanner(providers: [FakeIntegrationVendor(launch: ["fake.launch"])])
+        var planner = CategoryPlanner(providers: [FakeAdapter.integration(launch: ["fake.launch"])])
         let first = planner.plan()
         #expect(first.added.map(\.id) == ["fake.launch"])
         #expect(first.needsWrite)
@@ -71,7 +71,7 @@ struct CategoryPlannerTests {
 
     @Test("a category whose buttons changed is added again, moved to most recent")
     func changedButtonsReAdded() {
-        var planner = CategoryPlanner(providers: [FakeIntegrationVendor()])
+        var planner = CategoryPlanner(providers: [FakeAdapter.integration()])
         _ = planner.plan(seen: [pushNeeding("fake.a"), pushNeeding("fake.b")])
         let update = planner.plan(existing: ["fake.a", "fake.b"], seen: [pushNeeding("fake.a", button: "new")])
         #expect(update.added.map(\.id) == ["fake.a"])
@@ -81,30 +81,16 @@ struct CategoryPlannerTests {
 
     @Test("every category returned is owned by its vendor, whatever the provider wrote")
     func ownerIsTheProvider() {
-        struct Sloppy: CategoryProviding {
-            var base = FakeIntegrationVendor()
-            var id: String { "fake" }
-            var name: String { "Fake" }
-            var capabilities: VendorCapabilities { base.capabilities }
-            var eventTable: [EventTableEntry] { [] }
-            func claims(_ userInfo: JSONObject) -> Bool { false }
-            func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
-            func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-                base.userInfo(for: payload, losses: &losses)
-            }
-            func ownsCategory(_ category: String) -> Bool { true }
-            func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }
-            func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan { .nothing }
-            var launchCategories: [NotificationCategory] { [NotificationCategory(id: "x")] }
-            func categories(for payload: PushPayload) -> [NotificationCategory] { [] }
-        }
-        #expect(CategoryPlanner.plan(providers: [Sloppy()]).categories.map(\.owner) == ["fake"])
+        var sloppy = FakeAdapter.integration(perPush: false)
+        sloppy.profile.categories = CategorySupport(launch: [NotificationCategory(id: "x")])
+        sloppy.ownsCategoryHook = { _ in true }
+        #expect(CategoryPlanner.plan(providers: [sloppy]).categories.map(\.owner) == ["fake"])
     }
 
     @Test("two vendors needing the same id: the first registration is kept, the second refused")
     func vendorConflictFirstWins() {
-        let one = FakeIntegrationVendor(id: "one", launch: ["shared"])
-        let two = FakeIntegrationVendor(id: "two", launch: ["shared"])
+        let one = FakeAdapter.integration(id: "one", launch: ["shared"])
+        let two = FakeAdapter.integration(id: "two", launch: ["shared"])
         let update = CategoryPlanner.plan(providers: [one, two])
         #expect(update.categories.map(\.owner) == ["one"])
         #expect(update.diagnostics.map(\.diagnosticCode) == [.categoryConflict])
@@ -112,7 +98,7 @@ struct CategoryPlannerTests {
 
     @Test("notifications of a vendor with no category provider are skipped")
     func unknownVendorSkipped() {
-        let update = CategoryPlanner.plan(providers: [FakeIntegrationVendor()], seen: [pushNeeding("x.1", vendor: "x")])
+        let update = CategoryPlanner.plan(providers: [FakeAdapter.integration()], seen: [pushNeeding("x.1", vendor: "x")])
         #expect(update.categories.isEmpty)
     }
 
@@ -148,7 +134,7 @@ struct CategoryPlannerTests {
 
     @Test("the cap counts only that vendor's categories: app and other vendors' are never dropped")
     func capIgnoresOthers() {
-        let other = FakeIntegrationVendor(id: "other", launch: fakeCategories(0..<20, vendor: "other"))
+        let other = FakeAdapter.integration(id: "other", launch: fakeCategories(0..<20, vendor: "other"))
         var planner = CategoryPlanner(providers: [capped, other])
         let update = planner.plan(
             existing: fakeCategories(0..<30, vendor: "app"), seen: fakeCategories(0..<17).map { pushNeeding($0) })
@@ -254,7 +240,7 @@ struct CategoryReadbackTests {
 
     @Test("a read-back check waits for the categories the update added")
     func checksAdded() {
-        var planner = CategoryPlanner(providers: [FakeIntegrationVendor(launch: ["fake.l"])])
+        var planner = CategoryPlanner(providers: [FakeAdapter.integration(launch: ["fake.l"])])
         let update = planner.plan(existing: ["fake.l"], seen: [pushNeeding("fake.a")])
         var readback = CategoryReadback(update)
         #expect(readback.wanted.map(\.id) == ["fake.a"])
@@ -264,7 +250,7 @@ struct CategoryReadbackTests {
 
 @Suite("CategoryRegistrar: one process's planner over the registry")
 struct CategoryRegistrarTests {
-    let registry = VendorRegistry([FakeIntegrationVendor(launch: ["fake.l"], limit: 2)])
+    let registry = VendorRegistry([FakeAdapter.integration(launch: ["fake.l"], limit: 2)])
 
     func delivered(_ category: String, categoryIdentifier: String? = nil) -> DeliveredNotification {
         DeliveredNotification(
@@ -274,7 +260,7 @@ struct CategoryRegistrarTests {
 
     @Test("configure registers the launch categories and those of the notifications in Notification Centre")
     func configureRegistersDelivered() {
-        let registrar = CategoryRegistrar(registry: VendorRegistry([FakeIntegrationVendor(launch: ["fake.l"])]))
+        let registrar = CategoryRegistrar(registry: VendorRegistry([FakeAdapter.integration(launch: ["fake.l"])]))
         let update = registrar.configure(existing: [], delivered: [delivered("fake.a"), delivered("fake.b")])
         #expect(update.categories.map(\.id) == ["fake.l", "fake.a", "fake.b"])
         let capped = CategoryRegistrar(registry: registry)

@@ -67,7 +67,7 @@ private final class CountingExecutor: Sendable {
 
 private func rig(executor: CompletionExecutor = .immediate) -> (NotificationCenterCoordinator, InMemoryReceiptSink) {
     let sink = InMemoryReceiptSink()
-    let vendor = FakeIntegrationVendor(tapPlan: { step, _, _ in step.isOpen ? TapPlan(deepLink: "app://deal") : .nothing })
+    let vendor = FakeAdapter.integration(tapPlan: { step, _, _ in step.isOpen ? TapPlan(deepLink: "app://deal") : .nothing })
     let bridge = NotificationBridge(
         registry: VendorRegistry([vendor]), configuration: .init(deviceToken: "cafe"), sink: sink,
         router: DeepLinkRouter(system: RecordingOpener()))

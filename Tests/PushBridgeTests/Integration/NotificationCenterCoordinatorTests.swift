@@ -83,7 +83,7 @@ private struct CenterRig {
     let coordinator: NotificationCenterCoordinator
 
     init(startsConfigured: Bool = true, vendors: [any VendorAdapter]? = nil) {
-        let vendor = FakeIntegrationVendor(tapPlan: { step, _, _ in
+        let vendor = FakeAdapter.integration(tapPlan: { step, _, _ in
             step.isOpen ? TapPlan(deepLink: "app://deal") : .nothing
         })
         let bridge = NotificationBridge(
@@ -275,8 +275,8 @@ struct NotificationCenterCoordinatorTests {
 
     @Test("a push two vendors claim is left to the app, with a diagnostic")
     func ambiguousPush() {
-        let one = FakeIntegrationVendor(id: "one", marker: "shared")
-        let two = FakeIntegrationVendor(id: "two", marker: "shared")
+        let one = FakeAdapter.integration(id: "one", marker: "shared")
+        let two = FakeAdapter.integration(id: "two", marker: "shared")
         let rig = CenterRig(vendors: [one, two])
         let app = FakeCenterDelegate(options: [.banner])
         let calls = Recorder<PresentationOptions>()

@@ -1,11 +1,12 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 @Suite("ServiceExtensionHandler: the service extension's decisions")
 struct ServiceExtensionHandlerTests {
     let sink = InMemoryReceiptSink()
     var handler: ServiceExtensionHandler {
-        ServiceExtensionHandler(registry: VendorRegistry([FakeIntegrationVendor(launch: ["fake.l"])]), sink: sink)
+        ServiceExtensionHandler(registry: VendorRegistry([FakeAdapter.integration(launch: ["fake.l"])]), sink: sink)
     }
 
     func push(_ extra: JSONObject = [:], aps: JSONValue = ["alert": ["title": "T", "body": "B"], "badge": 3])

@@ -7,7 +7,7 @@ struct TokenRegistrationTests {
     let token: [UInt8] = [0x00, 0x0f, 0xa0, 0xff, 0x12]
 
     func registrar(
-        vendors: [any TokenRegistering] = [FakeIntegrationVendor()], permission: PushPermission = .notDetermined,
+        vendors: [any VendorAdapter] = [FakeAdapter.integration()], permission: PushPermission = .notDetermined,
         lastSent: [String: TokenRegistrationRequest] = [:], lastToken: String? = nil
     ) -> TokenRegistrar {
         TokenRegistrar(
@@ -83,7 +83,7 @@ struct TokenRegistrationTests {
 
     @Test("a permission change is a change for vendors that send the permission")
     func permissionIsAChange() {
-        let withPermission = FakeIntegrationVendor(tokenPlan: { device in
+        let withPermission = FakeAdapter.integration(tokenPlan: { device in
             .register(TokenRegistrationRequest(vendor: "fake", token: device.token, permission: device.permission))
         })
         var tokens = registrar(vendors: [withPermission])
@@ -110,10 +110,10 @@ struct TokenRegistrationTests {
 
     @Test("a vendor that cannot register yet gives its diagnostic and the others still register")
     func notReady() {
-        let blocked = FakeIntegrationVendor(id: "blocked", tokenPlan: { _ in
+        let blocked = FakeAdapter.integration(id: "blocked", tokenPlan: { _ in
             .notReady(Diagnostic(.warning, code: .tokenTopicMissing, message: "no bundle id"))
         })
-        var tokens = registrar(vendors: [blocked, FakeIntegrationVendor()])
+        var tokens = registrar(vendors: [blocked, FakeAdapter.integration()])
         let outcome = tokens.receiveToken(token)
         #expect(outcome.diagnostics.map(\.diagnosticCode) == [.tokenTopicMissing])
         #expect(outcome.requests.map(\.vendor) == ["fake"])
@@ -160,7 +160,7 @@ struct TokenRegistrationTests {
     @Test("the registrar over a registry uses the adapters that register tokens")
     func registryInit() {
         let tokens = TokenRegistrar(
-            registry: VendorRegistry([FakeAdapter(), FakeIntegrationVendor(id: "reg")]), bundleIdentifier: nil,
+            registry: VendorRegistry([FakeAdapter(), FakeAdapter.integration(id: "reg")]), bundleIdentifier: nil,
             environment: nil)
         #expect(tokens.vendors.map(\.id) == ["reg"])
     }

@@ -1,10 +1,11 @@
 import PushBridge
 import PushBridgeTools
+import PushBridgeTestSupport
 import Testing
 
-/// A ``FakeIntegrationVendor`` (one category per push, one action per button) that counts its decodes.
-private func countingVendor(id: String = "fake", decodes: Locked<Int> = Locked(0)) -> FakeIntegrationVendor {
-    var vendor = FakeIntegrationVendor(id: id)
+/// A ``FakeAdapter`` (one category per push, one action per button) that counts its decodes.
+private func countingVendor(id: String = "fake", decodes: Locked<Int> = Locked(0)) -> FakeAdapter {
+    var vendor = FakeAdapter.integration(id: id)
     vendor.decodes = decodes
     return vendor
 }
@@ -143,7 +144,7 @@ struct PreviewTests {
         let beta = countingVendor(id: "beta")
         let gamma = countingVendor(id: "gamma")
         let userInfo: JSONObject = ["alpha_id": "m-1", "aps": ["alert": "hi"], "beta_id": "planted"]
-        func claims(registry: [FakeIntegrationVendor]) -> [DeviceClaim] {
+        func claims(registry: [FakeAdapter]) -> [DeviceClaim] {
             NotificationPreview(userInfo, from: alpha, to: [alpha, gamma], registry: VendorRegistry(registry))
                 .columns.map(\.deviceClaim)
         }

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 private let source = FakeAdapter(id: "src", name: "Source", marker: "src_id", buttonRouting: .ownThenMessage)

@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 /// ``VendorAdapter/decodeClaimed(_:)`` rules most keys out before comparing them with the carriers' keys; it must

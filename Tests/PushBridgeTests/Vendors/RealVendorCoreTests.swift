@@ -2,50 +2,38 @@ import PushBridge
 import PushBridgeTestSupport
 import Testing
 
-/// A vendor that claims as an owner on `owner_key` and as a carrier (rank `rank`) on `carrier_key`.
-private struct TwoWayAdapter: VendorAdapter {
-    var id: String
-    var rank: Int
-    var capabilities: VendorCapabilities { FakeAdapter().capabilities }
-    var eventTable: [EventTableEntry] { [] }
-
-    func claims(_ userInfo: JSONObject) -> Bool { claimStrength(userInfo) != nil }
-
-    func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? {
+/// A vendor that claims as an owner on `<id>_owner` and as a carrier (rank `rank`) on `<id>_carrier`; every
+/// member but `aps` is custom data.
+private func twoWay(id: String, rank: Int) -> FakeAdapter {
+    var fake = FakeAdapter(id: id, name: id.prefix(1).uppercased() + id.dropFirst())
+    fake.profile.eventTable = []
+    fake.claimHook = { userInfo in
         if userInfo["\(id)_owner"] != nil { return .owner }
         return userInfo["\(id)_carrier"] != nil ? .carrier(rank: rank) : nil
     }
-
-    func decode(_ userInfo: JSONObject) -> DecodeResult {
+    fake.decodeHook = { userInfo in
         var payload = PushPayload(vendor: id)
         let diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
         for (key, value) in userInfo where key != "aps" { payload.data[key] = value }
         return DecodeResult(payload: payload, diagnostics: diagnostics)
     }
-
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+    fake.encodeHook = { payload, _ in
         var userInfo = payload.data
         userInfo["aps"] = .object(APSCoding.encode(payload))
         return userInfo
     }
+    return fake
 }
 
 /// A carrier of rank `rank` for every payload, that names `key` as its claim key (a promise it breaks, so
 /// the tests can see whom the registry asks).
-private struct ClaimsEverythingAdapter: VendorAdapter {
-    var id: String
-    var key: String
-    var rank = 0
-    var capabilities: VendorCapabilities { FakeAdapter().capabilities }
-    var eventTable: [EventTableEntry] { [] }
-    var claimKeys: [String]? { [key] }
-
-    func claims(_ userInfo: JSONObject) -> Bool { true }
-    func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? { .carrier(rank: rank) }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { FakeAdapter().decode(userInfo) }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        FakeAdapter().userInfo(for: payload, losses: &losses)
-    }
+private func claimsEverything(id: String, key: String, rank: Int = 0) -> FakeAdapter {
+    var fake = FakeAdapter(id: id, name: id.prefix(1).uppercased() + id.dropFirst())
+    fake.profile.eventTable = []
+    fake.profile.claimKeys = [key]
+    fake.claimHook = { _ in .carrier(rank: rank) }
+    fake.decodeHook = { FakeAdapter().decode($0) }
+    return fake
 }
 
 private let fcmKeys: JSONObject = [
@@ -56,7 +44,7 @@ private let fcmKeys: JSONObject = [
 @Suite("Owners and carriers (WIRE-FORMATS §11.1)")
 struct ClaimStrengthTests {
     let registry = VendorRegistry([
-        FakeAdapter(), TwoWayAdapter(id: "low", rank: 1), TwoWayAdapter(id: "high", rank: 0),
+        FakeAdapter(), twoWay(id: "low", rank: 1), twoWay(id: "high", rank: 0),
     ])
 
     @Test("an owner wins over every carrier; with no owner the carrier of lowest rank wins")
@@ -78,7 +66,7 @@ struct ClaimStrengthTests {
 
     @Test("two carriers of the same best rank are ambiguous")
     func tiedCarriers() {
-        let tied = VendorRegistry([TwoWayAdapter(id: "a", rank: 1), TwoWayAdapter(id: "b", rank: 1)])
+        let tied = VendorRegistry([twoWay(id: "a", rank: 1), twoWay(id: "b", rank: 1)])
         #expect(throws: PushBridgeError.ambiguousVendor(["a", "b"])) {
             try tied.resolve(["a_carrier": 1, "b_carrier": 1])
         }
@@ -86,7 +74,7 @@ struct ClaimStrengthTests {
 
     @Test("the registry asks an adapter that names claim keys only about payloads with one of them")
     func claimKeysScreen() throws {
-        let registry = VendorRegistry([ClaimsEverythingAdapter(id: "screened", key: "mark"), FakeAdapter()])
+        let registry = VendorRegistry([claimsEverything(id: "screened", key: "mark"), FakeAdapter()])
         #expect(try registry.claimant(of: ["aps": [:], "other": 1]) == nil)
         #expect(try registry.claimant(of: ["aps": [:], "mark": 1])?.id == "screened")
         // claimants(of:) asks every adapter: it shows the promise broken.
@@ -94,7 +82,7 @@ struct ClaimStrengthTests {
         // An adapter that names none (FakeAdapter) is asked about every payload.
         #expect(try registry.claimant(of: ["fake_id": "m", "other": 1])?.id == "fake")
         // A key of more than 16 bytes, and an object of more than 32 members (looked up through its hash table).
-        let long = VendorRegistry([ClaimsEverythingAdapter(id: "long", key: "com.example.marker.key")])
+        let long = VendorRegistry([claimsEverything(id: "long", key: "com.example.marker.key")])
         var wide: JSONObject = [:]
         for index in 0..<40 { wide["k\(index)"] = .int(index) }
         #expect(try long.claimant(of: wide) == nil)
@@ -107,9 +95,9 @@ struct ClaimStrengthTests {
     @Test("two adapters may name the same claim key; order and ranks decide as without the screen")
     func sharedClaimKey() throws {
         let registry = VendorRegistry([
-            ClaimsEverythingAdapter(id: "second", key: "mark", rank: 2),
-            ClaimsEverythingAdapter(id: "first", key: "mark", rank: 1),
-            ClaimsEverythingAdapter(id: "other", key: "else", rank: 0),
+            claimsEverything(id: "second", key: "mark", rank: 2),
+            claimsEverything(id: "first", key: "mark", rank: 1),
+            claimsEverything(id: "other", key: "else", rank: 0),
         ])
         #expect(try registry.claimant(of: ["mark": 1])?.id == "first")
         #expect(try registry.claimant(of: ["mark": 1, "else": 1])?.id == "other")
@@ -117,7 +105,7 @@ struct ClaimStrengthTests {
 
     @Test("with more than 64 adapters the screen is off: every adapter is asked")
     func manyAdapters() throws {
-        let adapters = (0..<70).map { ClaimsEverythingAdapter(id: "a\($0)", key: "k\($0)", rank: 70 - $0) }
+        let adapters = (0..<70).map { claimsEverything(id: "a\($0)", key: "k\($0)", rank: 70 - $0) }
         // Unscreened, the carrier of lowest rank (the last adapter) takes any payload.
         #expect(try VendorRegistry(adapters).claimant(of: ["k3": 1])?.id == "a69")
         #expect(try VendorRegistry(Array(adapters.prefix(64))).claimant(of: ["k3": 1])?.id == "a3")
@@ -171,7 +159,7 @@ struct CarrierEnvelopeTests {
 
     @Test("a carrier's own keys are never set aside when it decodes")
     func ownKeysKept() {
-        let fcm = TwoWayAdapter(id: "fcm", rank: 1)
+        let fcm = twoWay(id: "fcm", rank: 1)
         let decoded = fcm.decodeClaimed(fcmKeys)
         #expect(decoded.payload.data == fcmKeys)
         #expect(decoded.payload.ignored.isEmpty)

@@ -1,22 +1,23 @@
 import PushBridge
 import Testing
 
-/// A vendor that implements only the six requirements: everything else is the core's default.
+/// A vendor that implements only the four requirements: everything else is the core's default.
 private struct MinimalAdapter: VendorAdapter {
-    var id = "acme"
-    var capabilities = VendorCapabilities(
-        maxButtons: 2, buttonDeepLinks: true, textInput: false, namedActions: false, images: false,
-        buttonsNeedServiceExtension: false, buttonRouting: .ownOnly)
-    var eventTable: [EventTableEntry] = [
-        EventTableEntry(
-            kind: .delivered, event: "acme_in", when: "arrive in the app", properties: ["mid"],
-            sentOn: [.arriveInForeground, .arriveInBackground], messageIdProperty: "mid"),
-        EventTableEntry(
-            kind: .opened, event: "acme_tap", when: "any tap", properties: ["mid", "btn"],
-            sentOn: [.bodyTap, .buttonTap],
-            messageIdProperty: "mid", buttonProperty: "btn"),
-        EventTableEntry(kind: .dismissed, event: "acme_gone", when: "sent by hand", properties: ["mid"]),
-    ]
+    var profile = VendorProfile(
+        id: "acme",
+        capabilities: VendorCapabilities(
+            maxButtons: 2, buttonDeepLinks: true, textInput: false, namedActions: false, images: false,
+            buttonsNeedServiceExtension: false, buttonRouting: .ownOnly),
+        eventTable: [
+            EventTableEntry(
+                kind: .delivered, event: "acme_in", when: "arrive in the app", properties: ["mid"],
+                sentOn: [.arriveInForeground, .arriveInBackground], messageIdProperty: "mid"),
+            EventTableEntry(
+                kind: .opened, event: "acme_tap", when: "any tap", properties: ["mid", "btn"],
+                sentOn: [.bodyTap, .buttonTap],
+                messageIdProperty: "mid", buttonProperty: "btn"),
+            EventTableEntry(kind: .dismissed, event: "acme_gone", when: "sent by hand", properties: ["mid"]),
+        ])
     /// Losses this vendor reports itself, by path.
     var specialLosses: [String] = []
 
@@ -30,15 +31,11 @@ private struct MinimalAdapter: VendorAdapter {
     }
 }
 
-/// A vendor that only registers one category at launch (it never claims or writes anything).
-private struct MinimalProvider: CategoryProviding {
-    let id = "acme"
-    let capabilities = MinimalAdapter().capabilities
-    let eventTable: [EventTableEntry] = []
-    let launchCategories = [NotificationCategory(id: "acme", owner: "acme")]
-    func claims(_ userInfo: JSONObject) -> Bool { false }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { DecodeResult(payload: PushPayload(vendor: id)) }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject { [:] }
+/// The minimal vendor, whose SDK registers one category at launch.
+private var minimalProvider: MinimalAdapter {
+    var adapter = MinimalAdapter()
+    adapter.profile.categories = CategorySupport(launch: [NotificationCategory(id: "acme", owner: "acme")])
+    return adapter
 }
 
 private let everything = PushPayload(
@@ -57,12 +54,12 @@ struct VendorAdapterDefaultsTests {
         #expect(MinimalAdapter().name == "Acme")
     }
 
-    @Test("ownsCategory: false without CategoryProviding, the launch categories with it")
+    @Test("ownsCategory: false without categories in the profile, the launch categories with them")
     func defaultOwnsCategory() {
         #expect(!MinimalAdapter().ownsCategory("acme"))
-        #expect(MinimalProvider().ownsCategory("acme"))
-        #expect(!MinimalProvider().ownsCategory("acme.other"))
-        #expect(MinimalProvider().categories(for: everything).isEmpty, "categories(for:) defaults to none")
+        #expect(minimalProvider.ownsCategory("acme"))
+        #expect(!minimalProvider.ownsCategory("acme.other"))
+        #expect(minimalProvider.categories(for: everything).isEmpty, "categories(for:) defaults to none")
     }
 
     @Test("receipts: the event table rows whose sentOn matches, with the message id and the tapped button")
@@ -83,7 +80,9 @@ struct VendorAdapterDefaultsTests {
         ])
         #expect(receipts(.dismiss).isEmpty, "a row without sentOn is never sent by the default")
         var bare = MinimalAdapter()
-        bare.eventTable = [EventTableEntry(kind: .dismissed, event: "gone", when: "swipe", properties: [], sentOn: [.dismiss])]
+        bare.profile.eventTable = [
+            EventTableEntry(kind: .dismissed, event: "gone", when: "swipe", properties: [], sentOn: [.dismiss]),
+        ]
         let dismissed = bare.receipts(for: .dismiss, payload: everything, context: ReceiptContext())
         #expect(dismissed.map(\.event) == ["gone"], "a row with sentOn but no property named is still sent")
         #expect(dismissed.map(\.properties) == [[:]])
@@ -96,8 +95,8 @@ struct VendorAdapterDefaultsTests {
     func defaultTapPlan() {
         func plan(_ routing: ButtonRouting, _ step: LifecycleStep, namedActions: Bool = true) -> TapPlan {
             var adapter = MinimalAdapter()
-            adapter.capabilities.buttonRouting = routing
-            adapter.capabilities.namedActions = namedActions
+            adapter.profile.capabilities.buttonRouting = routing
+            adapter.profile.capabilities.namedActions = namedActions
             return adapter.tapPlan(for: step, payload: everything, context: ReceiptContext())
         }
         #expect(plan(.ownOnly, .open) == TapPlan(action: PushAction(name: "n"), deepLink: "app://message"))
@@ -121,7 +120,7 @@ struct VendorAdapterDefaultsTests {
             "$.imageURL", "$.action", "$.buttons[0].input", "$.buttons[0].placeholder", "$.buttons[1].action",
         ])
         var noLinks = MinimalAdapter()
-        noLinks.capabilities.buttonDeepLinks = false
+        noLinks.profile.capabilities.buttonDeepLinks = false
         #expect(noLinks.encode(everything).losses.map(\.path).contains("$.buttons[0].deepLink"))
     }
 

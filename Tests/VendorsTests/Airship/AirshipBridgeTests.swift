@@ -137,13 +137,13 @@ struct AirshipTapTests {
 struct AirshipIntegrationTests {
     @Test("the twelve built-in groups are registered at launch and owned; an app category is not")
     func categories() throws {
-        let ids = airship.launchCategories.map(\.id)
+        let ids = (airship.profile.categories?.launch ?? []).map(\.id)
         #expect(ids.count == 12)
         #expect(ids.allSatisfy { $0.hasPrefix("ua_") })
-        #expect(airship.launchCategories.allSatisfy { $0.owner == "airship" })
+        #expect((airship.profile.categories?.launch ?? []).allSatisfy { $0.owner == "airship" })
         #expect(airship.ownsCategory("ua_accept_decline_background"))
         #expect(!airship.ownsCategory("notificationCategory"))
-        let unfollow = try #require(airship.launchCategories.first { $0.id == "ua_unfollow" })
+        let unfollow = try #require((airship.profile.categories?.launch ?? []).first { $0.id == "ua_unfollow" })
         #expect(unfollow.actions == [
             NotificationAction(id: "unfollow", title: "Unfollow", options: [.destructive, .authenticationRequired]),
         ])
@@ -159,16 +159,16 @@ struct AirshipIntegrationTests {
 
     @Test("a receipt is a plain JSON event for the app's collector, the key in a secret header")
     func receiptRequest() {
-        #expect(airship.defaultReceiptBaseURL == nil)
+        #expect(airship.profile.receiptService?.defaultBaseURL == nil)
         let receipt = Receipt(
             vendor: "airship", kind: .delivered, event: "push_received", properties: ["push_id": "s1"], messageId: "s1")
-        let request = airship.receiptRequest(for: receipt, writeKey: "k3y")
+        let request = airship.receiptRequest(for: receipt, writeKey: "k3y")!
         #expect(request.method == "POST")
         #expect(request.path == "/airship/events")
         #expect(String(decoding: request.body, as: UTF8.self) == #"{"event":"push_received","properties":{"push_id":"s1"}}"#)
         #expect(request.header("Authorization") == "Bearer k3y")
         #expect(!request.description.contains("k3y"))
-        #expect(airship.receiptRequest(for: receipt, writeKey: nil).header("Authorization") == nil)
+        #expect(airship.receiptRequest(for: receipt, writeKey: nil)!.header("Authorization") == nil)
     }
 }
 

@@ -128,7 +128,7 @@ struct AppDNACategoryTests {
         #expect(update.categories.map(\.id) == Array(ids.dropFirst()))
         #expect(update.removed == [ids[0]])
         #expect(update.keeps("app.chat") && update.keeps("app.invite"))
-        #expect(appDNA.categoryLimit == 16)
+        #expect(appDNA.profile.categories?.limit == 16)
     }
 
     @Test("17 button sets with the first still in Notification Centre: it stays, the second goes")

@@ -345,7 +345,7 @@ struct AppDNAEncodeTests {
         let userInfo = try Fixtures.userInfo(
             #"{"aps":{"alert":"Hi"},"#
                 + #""appdna":{"push_id":"p","action":{"type":"open_url","value":"https://x.io"},"ttl":3}}"#)
-        let translation = Translator.translate(userInfo, from: adapter, to: AppDNATestVendor())
+        let translation = Translator.translate(userInfo, from: adapter, to: appDNATestVendor())
         #expect(translation.losses.map(\.path) == [
             #"$.ignored["$.appdna.action.type"]"#, #"$.ignored["$.appdna.ttl"]"#,
         ])
@@ -354,7 +354,7 @@ struct AppDNAEncodeTests {
 
     @Test("from another vendor: its own category is dropped, the message link copied into link-less buttons")
     func fromOtherVendor() {
-        let source = AppDNATestVendor(payload: PushPayload(
+        let source = appDNATestVendor(payload: PushPayload(
             vendor: "test", messageId: "m-1", alert: PushAlert(title: "T", body: "B"), category: "test.cat",
             mutableContent: true, imageURL: "https://i/x.png", deepLink: "gym://class/77",
             action: PushAction(name: "show_offer"),
@@ -383,7 +383,7 @@ struct AppDNAEncodeTests {
 
     @Test("a campaign category from another vendor is kept without buttons")
     func campaignFromOtherVendor() {
-        let source = AppDNATestVendor(payload: PushPayload(
+        let source = appDNATestVendor(payload: PushPayload(
             vendor: "test", messageId: "m", alert: PushAlert(body: "B"), category: "weekly_plan"))
         let translation = Translator.translate([:], from: source, to: adapter)
         #expect(translation.userInfo["aps"]?["category"] == "weekly_plan")
@@ -391,24 +391,17 @@ struct AppDNAEncodeTests {
     }
 }
 
-/// A minimal other vendor for translation tests: decodes to a fixed payload, encodes the deep link as `link`,
+/// A minimal other vendor for translation tests: decodes to `payload`, encodes the deep link as `link`,
 /// owns categories starting with `test.`, and routes a button's own link then the message's.
-struct AppDNATestVendor: VendorAdapter {
-    var payload = PushPayload(vendor: "test")
-    var id: String { "test" }
-    var name: String { "Test" }
-    var capabilities: VendorCapabilities {
-        VendorCapabilities(
+func appDNATestVendor(payload: PushPayload = PushPayload(vendor: "test")) -> FakeAdapter {
+    var fake = FakeAdapter.quiet(
+        id: "test", name: "Test",
+        capabilities: VendorCapabilities(
             maxButtons: 4, buttonDeepLinks: true, textInput: true, namedActions: true, images: true,
-            buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage)
-    }
-    var eventTable: [EventTableEntry] { [] }
-    func claims(_ userInfo: JSONObject) -> Bool { userInfo["test"] != nil }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { DecodeResult(payload: payload) }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        ["test": true, "link": payload.deepLink.map { .string($0) } ?? .null]
-    }
-    func ownsCategory(_ category: String) -> Bool { category.hasPrefix("test.") }
-    func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }
-    func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan { .nothing }
+            buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage))
+    fake.claimHook = { $0["test"] != nil ? .owner : nil }
+    fake.decodeHook = { _ in DecodeResult(payload: payload) }
+    fake.encodeHook = { payload, _ in ["test": true, "link": payload.deepLink.map { .string($0) } ?? .null] }
+    fake.ownsCategoryHook = { $0.hasPrefix("test.") }
+    return fake
 }

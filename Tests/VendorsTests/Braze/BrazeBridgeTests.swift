@@ -126,7 +126,7 @@ struct BrazeTapTests {
 struct BrazeIntegrationTests {
     @Test("the four default categories are registered at launch with their titles and options")
     func launchCategories() {
-        let categories = braze.launchCategories
+        let categories = braze.profile.categories?.launch ?? []
         #expect(categories.map(\.id) == ["ab_cat_accept_decline", "ab_cat_yes_no", "ab_cat_confirm_cancel", "ab_cat_more"])
         #expect(categories.allSatisfy { $0.owner == "braze" })
         #expect(categories[0].actions == [
@@ -157,11 +157,11 @@ struct BrazeIntegrationTests {
 
     @Test("a receipt becomes a plain JSON event for the app's collector; no default host; the key is secret")
     func receiptRequest() throws {
-        #expect(braze.defaultReceiptBaseURL == nil)
+        #expect(braze.profile.receiptService?.defaultBaseURL == nil)
         let receipt = Receipt(
             vendor: "braze", kind: .opened, event: "pushClick",
             properties: ["campaignId": "c1", "actionId": "ab_pb_yes"], messageId: nil, action: "ab_pb_yes")
-        let request = braze.receiptRequest(for: receipt, writeKey: "k3y")
+        let request = braze.receiptRequest(for: receipt, writeKey: "k3y")!
         #expect(request.method == "POST")
         #expect(request.path == "/v1/braze/events")
         #expect(request.header("Content-Type") == "application/json")
@@ -170,7 +170,7 @@ struct BrazeIntegrationTests {
         #expect(!request.description.contains("k3y"))
         #expect(try parseJSON(String(decoding: request.body, as: UTF8.self))
             == ["event": "pushClick", "properties": ["actionId": "ab_pb_yes", "campaignId": "c1"]])
-        #expect(braze.receiptRequest(for: receipt, writeKey: nil).header("Authorization") == nil)
+        #expect(braze.receiptRequest(for: receipt, writeKey: nil)!.header("Authorization") == nil)
         #expect(BuiltInVendors.registry.receiptEndpoints.contains {
             $0.vendor == "braze" && $0.method == "POST" && $0.path == "/v1/braze/events"
         })

@@ -7,32 +7,25 @@ private let buzzKit = BuzzKitAdapter()
 
 /// A test vendor whose wire format is the bridge form itself, so it carries every field: translating
 /// through it shows exactly what BuzzKit keeps and what it reports as lost.
-private struct BridgeFormVendor: VendorAdapter {
-    var id: String { "bridgeform" }
-    var name: String { "BridgeForm" }
-    var capabilities: VendorCapabilities {
-        VendorCapabilities(
+private let bridgeForm: FakeAdapter = {
+    var fake = FakeAdapter.quiet(
+        id: "bridgeform", name: "BridgeForm",
+        capabilities: VendorCapabilities(
             maxButtons: 100, buttonDeepLinks: true, textInput: true, namedActions: true, images: true,
-            buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage)
-    }
-    var eventTable: [EventTableEntry] { [] }
-    func claims(_ userInfo: JSONObject) -> Bool { userInfo["bridge"] != nil }
-    func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var payload = userInfo["bridge"].flatMap(PushPayload.init(bridgeJSON:)) ?? PushPayload(vendor: id)
-        payload.vendor = id
+            buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage))
+    fake.claimHook = { $0["bridge"] != nil ? .owner : nil }
+    fake.decodeHook = { userInfo in
+        var payload = userInfo["bridge"].flatMap(PushPayload.init(bridgeJSON:)) ?? PushPayload(vendor: "bridgeform")
+        payload.vendor = "bridgeform"
         return DecodeResult(payload: payload)
     }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+    fake.encodeHook = { payload, _ in
         var payload = payload
-        payload.vendor = id
+        payload.vendor = "bridgeform"
         return ["bridge": payload.bridgeJSON]
     }
-    func ownsCategory(_ category: String) -> Bool { false }
-    func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] { [] }
-    func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan { .nothing }
-}
-
-private let bridgeForm = BridgeFormVendor()
+    return fake
+}()
 
 @Suite("BuzzKit translation")
 struct BuzzKitTranslationTests {

@@ -9,7 +9,7 @@ struct CategoriesZixflowTests {
 
     @Test("ZX_2BTN has ACTION_0 and ACTION_1 titled Action 1 and Action 2, both foreground")
     func buttonCategory() {
-        #expect(zixflow.launchCategories == [NotificationCategory(
+        #expect(zixflow.profile.categories?.launch == [NotificationCategory(
             id: "ZX_2BTN", owner: "zixflow",
             actions: [
                 NotificationAction(id: "ACTION_0", title: "Action 1", options: .foreground),
@@ -118,7 +118,7 @@ struct CategoriesPushNotifAITests {
 
     @Test("pushnotifai is registered at launch with .customDismissAction and no buttons")
     func launch() {
-        #expect(pushNotifAI.launchCategories == [NotificationCategory(
+        #expect(pushNotifAI.profile.categories?.launch == [NotificationCategory(
             id: "pushnotifai", owner: "pushnotifai", options: .customDismissAction)])
         #expect(pushNotifAI.categories(for: PushPayload(vendor: "pushnotifai")).map(\.id) == ["pushnotifai"])
     }
@@ -146,14 +146,14 @@ struct CategoriesMigrationTests {
         let update = registrar.see(seen, existing: ["app.chat"])
         let seenCategories = ["ZX_2BTN", "buzzkit.f6569d3a8f7894b9", "appdna_4d9a09a16b7b7040", "pushnotifai"]
         // Every provider's launch categories are registered too (Airship's ua_ groups), ahead of those.
-        let launch = BuiltInVendors.all.compactMap { $0 as? any CategoryProviding }.flatMap(\.launchCategories).map(\.id)
+        let launch = BuiltInVendors.all.flatMap { $0.profile.categories?.launch ?? [] }.map(\.id)
         #expect(Array(update.categories.map(\.id).suffix(seenCategories.count)) == seenCategories)
         #expect(Set(update.categories.map(\.id)) == Set(seenCategories + launch))
         #expect(update.added == update.categories)
         #expect(update.keeps("app.chat"))
         let providers = CategoryPlanner(registry: registry).providers.map(\.id)
         #expect(Array(providers.prefix(4)) == ["zixflow", "buzzkit", "appdna", "pushnotifai"])
-        #expect(providers == BuiltInVendors.all.compactMap { $0 as? any CategoryProviding }.map(\.id))
+        #expect(providers == BuiltInVendors.all.filter { $0.profile.categories != nil }.map(\.id))
     }
 }
 

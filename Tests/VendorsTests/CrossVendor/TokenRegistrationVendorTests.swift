@@ -54,7 +54,7 @@ struct TokenRegistrationVendorTests {
     func builtInRegistrar() {
         var first = TokenRegistrar(
             registry: BuiltInVendors.registry, bundleIdentifier: "com.example.gym", environment: .production)
-        let registering = BuiltInVendors.all.compactMap { $0 as? any TokenRegistering }
+        let registering = BuiltInVendors.all.filter { $0.profile.tokenRegistration != .none }
         // The vendors whose backend is sent the permission (AppDNA, Iterable) register again when it changes.
         let sendsPermission = registering.filter { vendor in
             let device = DeviceRegistration(

@@ -293,9 +293,9 @@ struct FCMIntegrationTests {
 
     @Test("receipts go to the app's collector: POST /fcm/events, no default host, key as a secret bearer")
     func receiptRequest() throws {
-        #expect(adapter.defaultReceiptBaseURL == nil)
+        #expect(adapter.profile.receiptService?.defaultBaseURL == nil)
         let receipt = try #require(adapter.receipts(for: .open, payload: try decoded(), context: context).last)
-        let request = adapter.receiptRequest(for: receipt, writeKey: "collector-key")
+        let request = adapter.receiptRequest(for: receipt, writeKey: "collector-key")!
         #expect(request.method == "POST")
         #expect(request.path == "/fcm/events")
         #expect(request.header("Content-Type") == "application/json")
@@ -304,8 +304,8 @@ struct FCMIntegrationTests {
         #expect(!request.description.contains("collector-key"))
         let body = try JSONParser.parse(request.body)
         #expect(body == ["event": "_no", "properties": .object(allParameters)])
-        #expect(adapter.receiptRequest(for: receipt, writeKey: nil).header("Authorization") == nil)
-        #expect(adapter.receiptRequest(for: receipt, writeKey: "k").body == request.body)
+        #expect(adapter.receiptRequest(for: receipt, writeKey: nil)!.header("Authorization") == nil)
+        #expect(adapter.receiptRequest(for: receipt, writeKey: "k")!.body == request.body)
         let endpoints = BuiltInVendors.registry.receiptEndpoints.filter { $0.vendor == "fcm" }
         #expect(endpoints.map(\.description) == ["Firebase Cloud Messaging POST /fcm/events"])
     }

@@ -256,26 +256,26 @@ struct IterableIntegrationTests {
     func receiptRequest() throws {
         let payload = iterable.decode(try Fixtures.userInfo(campaignPush)).payload
         let receipt = try #require(iterable.receipts(for: .open, payload: payload, context: ReceiptContext()).first)
-        let request = iterable.receiptRequest(for: receipt, writeKey: "secret-key")
+        let request = iterable.receiptRequest(for: receipt, writeKey: "secret-key")!
         #expect(request.method == "POST")
         #expect(request.path == "/api/events/trackPushOpen")
         #expect(request.header("Api-Key") == "secret-key")
         #expect(request.header("Content-Type") == "application/json")
         #expect(!request.description.contains("secret-key"))
         #expect(try JSONParser.parse(request.body) == .object(receipt.properties))
-        #expect(iterable.receiptRequest(for: receipt, writeKey: nil).header("Api-Key") == nil)
-        #expect(iterable.defaultReceiptBaseURL == "https://api.iterable.com")
+        #expect(iterable.receiptRequest(for: receipt, writeKey: nil)!.header("Api-Key") == nil)
+        #expect(iterable.profile.receiptService?.defaultBaseURL == "https://api.iterable.com")
     }
 
     @Test("trackPushOpen names the configured user: email or userId at the top of the body, never both")
     func receiptRequestUser() throws {
         let payload = iterable.decode(try Fixtures.userInfo(campaignPush)).payload
         let receipt = try #require(iterable.receipts(for: .open, payload: payload, context: ReceiptContext()).first)
-        let byEmail = IterableAdapter(user: .email("ada@example.com")).receiptRequest(for: receipt, writeKey: "k")
+        let byEmail = IterableAdapter(user: .email("ada@example.com")).receiptRequest(for: receipt, writeKey: "k")!
         var expected = receipt.properties
         expected["email"] = "ada@example.com"
         #expect(try JSONParser.parse(byEmail.body) == .object(expected))
-        let byId = IterableAdapter(user: .userId("user-7")).receiptRequest(for: receipt, writeKey: "k")
+        let byId = IterableAdapter(user: .userId("user-7")).receiptRequest(for: receipt, writeKey: "k")!
         let body = try #require(try JSONParser.parse(byId.body).objectValue)
         #expect(body["userId"] == "user-7")
         #expect(body["email"] == nil)

@@ -97,7 +97,7 @@ struct OneSignalCategoryTests {
             options: .customDismissAction)])
         #expect(oneSignal.ownsCategory("__onesignal__dynamic__n1"))
         #expect(!oneSignal.ownsCategory("ZX_2BTN"))
-        #expect(oneSignal.categoryLimit == 128)
+        #expect(oneSignal.profile.categories?.limit == 128)
     }
 
     @Test("an app's category already set: no category registered, and validate warns the buttons are hidden")
@@ -136,7 +136,7 @@ struct OneSignalRequestTests {
         let receipt = Receipt(
             vendor: "onesignal", kind: .opened, event: "opened",
             properties: ["notification_id": "n/1", "opened": true, "actionId": "yes"], messageId: "n/1")
-        let request = adapter.receiptRequest(for: receipt, writeKey: "secret")
+        let request = adapter.receiptRequest(for: receipt, writeKey: "secret")!
         #expect(request.method == "PUT")
         #expect(request.path == "/notifications/n%2F1")
         #expect(try parseJSON(String(decoding: request.body, as: UTF8.self))
@@ -150,11 +150,11 @@ struct OneSignalRequestTests {
         let receipt = Receipt(
             vendor: "onesignal", kind: .delivered, event: "report_received", properties: ["notification_id": "n1"],
             messageId: "n1")
-        let request = oneSignal.receiptRequest(for: receipt, writeKey: nil)
+        let request = oneSignal.receiptRequest(for: receipt, writeKey: nil)!
         #expect(request.path == "/notifications/n1/report_received")
         #expect(try parseJSON(String(decoding: request.body, as: UTF8.self))
             == ["app_id": .null, "player_id": .null, "device_type": 0])
-        #expect(oneSignal.defaultReceiptBaseURL == "https://api.onesignal.com")
+        #expect(oneSignal.profile.receiptService?.defaultBaseURL == "https://api.onesignal.com")
     }
 
     @Test("the registry lists OneSignal's two receipt paths")

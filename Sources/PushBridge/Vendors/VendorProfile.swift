@@ -1,0 +1,141 @@
+/// What a vendor adapter declares: who it is, what its wire format carries, its receipts and claim keys, and
+/// what its SDK does on the device (categories, token registration, HTTP receipts). One value, read by the
+/// core instead of asking the adapter member by member.
+public struct VendorProfile: Sendable, Hashable {
+    /// The short id used on the command line and in the bridge form (`zixflow`).
+    public var id: String
+    /// The display name (`Zixflow`).
+    public var name: String
+    /// What the vendor's wire format and SDK support.
+    public var capabilities: VendorCapabilities
+    /// The vendor's receipt table.
+    public var eventTable: [EventTableEntry]
+    /// Top-level keys at least one of which every userInfo the vendor claims has (its marker keys), or nil when
+    /// it names none. The registry asks ``VendorAdapter/claimStrength(_:)`` only of adapters with a claim key in
+    /// the payload (and of every adapter whose claim keys are nil), so detection is one look at the payload's
+    /// top-level keys rather than a call to every adapter. The conformance kit checks the promise.
+    public var claimKeys: [String]?
+    /// The categories the vendor's SDK registers, or nil when it registers none.
+    public var categories: CategorySupport?
+    /// How the vendor's SDK registers the APNs token with its backend.
+    public var tokenRegistration: TokenRegistrationStyle
+    /// Where and how the vendor's backend takes receipts over HTTP, or nil when it takes none.
+    public var receiptService: ReceiptService?
+
+    /// Creates a profile; `name` defaults to `id` with a capital first letter.
+    public init(
+        id: String, name: String? = nil, capabilities: VendorCapabilities, eventTable: [EventTableEntry],
+        claimKeys: [String]? = nil, categories: CategorySupport? = nil,
+        tokenRegistration: TokenRegistrationStyle = .none, receiptService: ReceiptService? = nil
+    ) {
+        self.id = id
+        self.name = name ?? id.prefix(1).uppercased() + id.dropFirst()
+        self.capabilities = capabilities
+        self.eventTable = eventTable
+        self.claimKeys = claimKeys
+        self.categories = categories
+        self.tokenRegistration = tokenRegistration
+        self.receiptService = receiptService
+    }
+}
+
+/// The notification categories a vendor's SDK registers.
+public struct CategorySupport: Sendable, Hashable {
+    /// Categories registered at launch whatever the app receives (Zixflow's `ZX_2BTN`).
+    public var launch: [NotificationCategory]
+    /// Most of this vendor's categories kept registered, or nil for no cap; past it the planner keeps the new
+    /// one, every one still in Notification Centre, then the most recent.
+    public var limit: Int?
+
+    /// Creates a description.
+    public init(launch: [NotificationCategory] = [], limit: Int? = nil) {
+        self.launch = launch
+        self.limit = limit
+    }
+}
+
+/// How a vendor's SDK registers the APNs token with its backend; the default
+/// ``VendorAdapter/tokenRegistration(for:)`` builds the request from it.
+public enum TokenRegistrationStyle: Sendable, Hashable {
+    /// The SDK registers no token.
+    case none
+    /// The token alone.
+    case token
+    /// The token and the notification permission.
+    case tokenAndPermission
+    /// The token with the bundle id as its topic and the APNs environment; not ready while either is missing.
+    case tokenTopicAndEnvironment
+    /// The token, the APNs environment (when known) and the notification permission.
+    case tokenEnvironmentAndPermission
+
+    /// The plan for `device` in this style, for the vendor `vendor` (display name `vendorName`); nil for `none`.
+    public func plan(for device: DeviceRegistration, vendor: String, vendorName: String) -> TokenRegistrationPlan? {
+        switch self {
+        case .none:
+            return nil
+        case .token:
+            return .register(TokenRegistrationRequest(vendor: vendor, token: device.token))
+        case .tokenAndPermission:
+            return .register(
+                TokenRegistrationRequest(vendor: vendor, token: device.token, permission: device.permission))
+        case .tokenEnvironmentAndPermission:
+            return .register(TokenRegistrationRequest(
+                vendor: vendor, token: device.token, environment: device.environment, permission: device.permission))
+        case .tokenTopicAndEnvironment:
+            guard let topic = device.bundleIdentifier, !topic.isEmpty else {
+                return .notReady(Diagnostic(
+                    .warning, code: .tokenTopicMissing,
+                    message: "\(vendorName) needs the bundle id as the token's topic; the token is not registered"))
+            }
+            guard let environment = device.environment else {
+                return .notReady(Diagnostic(
+                    .warning, code: .tokenEnvironmentMissing,
+                    message: "\(vendorName) needs the APNs environment (sandbox or production); "
+                        + "the token is not registered"))
+            }
+            return .register(
+                TokenRegistrationRequest(vendor: vendor, token: device.token, topic: topic, environment: environment))
+        }
+    }
+}
+
+/// Where a vendor's backend takes receipts over HTTP, and, for a backend that takes a plain
+/// `{"event", "properties"}` JSON event at one path, that request.
+public struct ReceiptService: Sendable, Hashable {
+    /// The vendor's public ingestion base URL when its documents give one (`https://events.zixflow.in`), else
+    /// nil (the app must configure one).
+    public var defaultBaseURL: String?
+    /// Whether the requests go to the vendor's event API or to the app's own collector.
+    public var destination: ReceiptDestination
+    /// The path of a plain `{"event", "properties"}` event
+    /// (``ReceiptRequest/event(path:event:properties:credential:)``), or nil when the adapter builds its own
+    /// requests in ``VendorAdapter/receiptRequest(for:writeKey:)``.
+    public var eventPath: String?
+    /// The `Authorization` scheme the event request puts before the write key (`Bearer`).
+    public var authorizationScheme: String
+
+    /// Creates a description.
+    public init(
+        defaultBaseURL: String? = nil, destination: ReceiptDestination = .vendorAPI, eventPath: String? = nil,
+        authorizationScheme: String = "Bearer"
+    ) {
+        self.defaultBaseURL = defaultBaseURL
+        self.destination = destination
+        self.eventPath = eventPath
+        self.authorizationScheme = authorizationScheme
+    }
+
+    /// The app's own collector at `path`: for a vendor whose SDK reports through a private, batched endpoint
+    /// that PushBridge does not imitate. No default host; `Authorization: Bearer <write key>`.
+    public static func appCollector(path: String) -> ReceiptService {
+        ReceiptService(destination: .appCollector, eventPath: path)
+    }
+
+    /// `POST <eventPath>` with body `{"event": receipt.event, "properties": receipt.properties}` and
+    /// `Authorization: <scheme> <writeKey>` when a key is given; nil without an ``eventPath``.
+    public func eventRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
+        guard let eventPath else { return nil }
+        let credential = HTTPHeader.credential("Authorization", prefix: authorizationScheme + " ", key: writeKey)
+        return .event(path: eventPath, event: receipt.event, properties: receipt.properties, credential: credential)
+    }
+}
