@@ -51,16 +51,6 @@ extension AppDNAAdapter {
         /// without going through the payload's storage each time.
         var buttons: [PushButton] = []
 
-        /// Keeps `value` in `ignored` under its wire path, with a diagnostic.
-        mutating func keep(_ value: JSONValue, at path: String, _ diagnostic: Diagnostic) {
-            payload.ignored[path] = value
-            diagnostics.append(diagnostic)
-        }
-
-        mutating func keepWrongType(_ value: JSONValue, at path: String, expected: String) {
-            keep(value, at: path, Diagnostic.wrongType(path, expected: expected, value))
-        }
-
         mutating func keepUnknownKey(_ value: JSONValue, at path: String, in place: String) {
             keep(value, at: path, Diagnostic(
                 .info, code: .unknownKey, path: path, message: "not a key of \(place); kept under ignored"))
@@ -90,7 +80,7 @@ extension AppDNAAdapter {
 
         mutating func decodeVendorObject(_ value: JSONValue) {
             guard case .object(let members) = value else {
-                keepWrongType(value, at: Path.vendorObject, expected: "an object")
+                wrongType(value, at: Path.vendorObject, expected: "an object")
                 return
             }
             // One pass finds AppDNA's keys; they are then read in canonical key order (action, actions, data,
@@ -150,7 +140,7 @@ extension AppDNAAdapter {
             switch name {
             case .pushID:
                 guard let text = member.stringValue else {
-                    keepWrongType(member, at: path, expected: "a non-empty string")
+                    wrongType(member, at: path, expected: "a non-empty string")
                     return
                 }
                 payload.messageId = text
@@ -171,13 +161,13 @@ extension AppDNAAdapter {
                         .info, code: .imageURLEmpty, path: path,
                         message: "image_url is empty: no image is shown; kept under ignored"))
                 } else {
-                    keepWrongType(member, at: path, expected: "a string")
+                    wrongType(member, at: path, expected: "a string")
                 }
             case .data:
                 if let object = member.objectValue {
                     payload.data = object
                 } else {
-                    keepWrongType(member, at: path, expected: "an object")
+                    wrongType(member, at: path, expected: "an object")
                 }
             case .unknown:
                 keepUnknownKey(member, at: path, in: "appdna")
@@ -189,7 +179,7 @@ extension AppDNAAdapter {
         mutating func decodeMessageAction(_ value: JSONValue) {
             let path = Path.action
             guard let members = value.objectValue else {
-                keepWrongType(value, at: path, expected: "an object {type, value}")
+                wrongType(value, at: path, expected: "an object {type, value}")
                 return
             }
             // One pass: `type`, `value` and whether there is any other key.
@@ -267,7 +257,7 @@ extension AppDNAAdapter {
 
         mutating func decodeButtons(_ value: JSONValue) {
             guard case .array(let elements) = value else {
-                keepWrongType(value, at: Path.actions, expected: "an array of buttons")
+                wrongType(value, at: Path.actions, expected: "an array of buttons")
                 return
             }
             swap(&buttons, &payload.buttons)
@@ -299,7 +289,7 @@ extension AppDNAAdapter {
             // Paths are built only when a diagnostic or a kept value needs them (the hot path never does).
             var path: String { JSONPath.element(index, of: Path.actions) }
             guard case .object(let members) = element else {
-                keepWrongType(element, at: path, expected: "a button object")
+                wrongType(element, at: path, expected: "a button object")
                 return
             }
             // One pass over the members finds the button's own keys.
@@ -338,7 +328,7 @@ extension AppDNAAdapter {
                 diagnostics.append(Diagnostic(
                     .warning, code: .buttonTitleMissing, path: titlePath, message: "the button has no title"))
             case let title?:
-                keepWrongType(title, at: titlePath, expected: "a string")
+                wrongType(title, at: titlePath, expected: "a string")
             }
             let type = decodeButtonType(typeValue, value: value, index: index, into: &button)
             var foregroundPath: String { JSONPath.member(Key.foreground, of: path) }
@@ -346,7 +336,7 @@ extension AppDNAAdapter {
             switch foreground {
             case nil: break
             case .bool(let flag)?: sentForeground = flag
-            case let flag?: keepWrongType(flag, at: foregroundPath, expected: "a boolean")
+            case let flag?: wrongType(flag, at: foregroundPath, expected: "a boolean")
             }
             button.foreground = effectiveForeground(type: type, sent: sentForeground)
             if type == ActionType.dismiss, sentForeground == true {
@@ -510,7 +500,7 @@ extension AppDNAAdapter {
                 switch value {
                 case nil: break
                 case .string(let placeholder)?: button.placeholder = placeholder
-                case let value?: keepWrongType(value, at: valuePath, expected: "a string (the placeholder)")
+                case let value?: wrongType(value, at: valuePath, expected: "a string (the placeholder)")
                 }
             default:
                 keepTypeAndValue(typeValue, Diagnostic(

@@ -18,10 +18,7 @@ extension BrazeAdapter {
             case Self.vendorKey:
                 buttonEntries = decoding.decodeVendorObject(value)
             case Key.uri:
-                guard let link = value.stringValue else {
-                    decoding.wrongType(value, at: Path.uri, expected: "a string")
-                    continue
-                }
+                guard let link = decoding.readString(value, at: Path.uri) else { continue }
                 decoding.payload.deepLink = link
             case Key.useWebView:
                 guard value.boolValue != nil else {
@@ -99,10 +96,7 @@ extension BrazeDecoding {
         for (key, member) in members.membersInCanonicalOrder {
             switch key {
             case Key.url:
-                guard let url = member.stringValue else {
-                    wrongType(member, at: Path.imageURL, expected: "a string")
-                    continue
-                }
+                guard let url = readString(member, at: Path.imageURL) else { continue }
                 payload.imageURL = url
             case Key.type:
                 if member.stringValue == nil {
@@ -171,10 +165,7 @@ extension BrazeDecoding {
         }
         let path = JSONPath.member(Key.actionType, of: Path.button(id))
         guard let value = entry[Key.actionType] else { return nil }
-        guard let actionType = value.stringValue else {
-            wrongType(value, at: path, expected: "a string")
-            return nil
-        }
+        guard let actionType = readString(value, at: path) else { return nil }
         let behaviour = BrazeAdapter.buttonBehaviour(ofActionType: actionType)
         if behaviour == nil {
             note(.warning, .buttonActionTypeUnknown, at: path,
@@ -187,10 +178,7 @@ extension BrazeDecoding {
     private mutating func link(of entry: JSONObject, id: String) -> String? {
         let behaviour = entry[Key.actionType]?.stringValue.flatMap(BrazeAdapter.buttonBehaviour(ofActionType:))
         guard let value = entry[Key.actionURI] else { return nil }
-        guard let uri = value.stringValue else {
-            wrongType(value, at: JSONPath.member(Key.actionURI, of: Path.button(id)), expected: "a string")
-            return nil
-        }
+        guard let uri = readString(value, at: JSONPath.member(Key.actionURI, of: Path.button(id))) else { return nil }
         return behaviour == nil || behaviour == .openURI ? uri : nil
     }
 }

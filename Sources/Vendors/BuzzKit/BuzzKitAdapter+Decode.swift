@@ -118,33 +118,21 @@ extension BuzzKitDecoding {
         var path: String { JSONPath.member(key, of: Path.vendor) }
         switch key {
         case Key.messageId:
-            guard let messageId = member.stringValue else {
-                wrongType(member, at: path, expected: "a string")
-                return
-            }
+            guard let messageId = readString(member, at: path) else { return }
             payload.messageId = messageId
             if messageId.isEmpty {
                 note(.warning, .messageIDEmpty, at: path, "messageId is empty: no receipts can be sent")
             }
         case Key.deepLink:
-            guard let link = member.stringValue else {
-                wrongType(member, at: path, expected: "a string")
-                return
-            }
+            guard let link = readString(member, at: path) else { return }
             payload.deepLink = link
             if link.isEmpty { note(.info, .deepLinkEmpty, at: path, "deepLink is empty: a tap opens no link") }
         case Key.image:
-            guard let image = member.stringValue else {
-                wrongType(member, at: path, expected: "a string")
-                return
-            }
+            guard let image = readString(member, at: path) else { return }
             payload.imageURL = image
             if image.isEmpty { note(.info, .imageEmpty, at: path, "image is empty: no image is shown") }
         case Key.data:
-            guard let data = member.objectValue else {
-                wrongType(member, at: path, expected: "an object")
-                return
-            }
+            guard let data = readObject(member, at: path) else { return }
             payload.data = data
         case Key.action:
             decodeAction(member)
@@ -315,10 +303,7 @@ extension BuzzKitDecoding {
                 default: button.input = flag
                 }
             case Key.placeholder:
-                guard let placeholder = member.stringValue else {
-                    wrongType(member, at: fieldPath, expected: "a string")
-                    continue
-                }
+                guard let placeholder = readString(member, at: fieldPath) else { continue }
                 button.placeholder = placeholder
             case "deepLink", "action", "url", "link":
                 unknownKey(member, at: fieldPath,

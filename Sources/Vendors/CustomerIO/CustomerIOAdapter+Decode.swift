@@ -12,15 +12,12 @@ extension CustomerIOAdapter {
         for (key, value) in userInfo.membersInCanonicalOrder where key != "aps" {
             switch key {
             case Key.deliveryID:
-                guard let text = value.stringValue else {
-                    decoder.keepWrongType(value, at: Path.deliveryID, expected: "a string")
-                    continue
-                }
+                guard let text = decoder.readString(value, at: Path.deliveryID) else { continue }
                 decoder.payload.tracking[key] = value
                 if !text.isEmpty { decoder.payload.messageId = text }
             case Key.deliveryToken:
                 guard value.stringValue != nil else {
-                    decoder.keepWrongType(value, at: Path.deliveryToken, expected: "a string")
+                    decoder.wrongType(value, at: Path.deliveryToken, expected: "a string")
                     continue
                 }
                 decoder.payload.tracking[key] = value
@@ -35,19 +32,9 @@ extension CustomerIOAdapter {
     }
 
     /// The state of one decode.
-    private struct WireDecoder {
+    private struct WireDecoder: WireDecoding {
         var payload: PushPayload
         var diagnostics: [Diagnostic] = []
-
-        /// Keeps `value` in `ignored` under its wire path, with a diagnostic.
-        mutating func keep(_ value: JSONValue, at path: String, _ diagnostic: Diagnostic) {
-            payload.ignored[path] = value
-            diagnostics.append(diagnostic)
-        }
-
-        mutating func keepWrongType(_ value: JSONValue, at path: String, expected: String) {
-            keep(value, at: path, Diagnostic.wrongType(path, expected: expected, value))
-        }
 
         mutating func keepUnknown(_ value: JSONValue, at path: String) {
             keep(value, at: path, Diagnostic(
@@ -57,20 +44,14 @@ extension CustomerIOAdapter {
 
         /// `CIO`: an object whose `push` object holds the link and the image.
         mutating func decodeVendorObject(_ value: JSONValue) {
-            guard let object = value.objectValue else {
-                keepWrongType(value, at: Path.vendorObject, expected: "an object")
-                return
-            }
+            guard let object = readObject(value, at: Path.vendorObject) else { return }
             for (key, member) in object.membersInCanonicalOrder {
                 let path = JSONPath.member(key, of: Path.vendorObject)
                 guard key == Key.push else {
                     keepUnknown(member, at: path)
                     continue
                 }
-                guard let push = member.objectValue else {
-                    keepWrongType(member, at: path, expected: "an object")
-                    continue
-                }
+                guard let push = readObject(member, at: path) else { continue }
                 decodePush(push)
             }
         }
@@ -84,10 +65,7 @@ extension CustomerIOAdapter {
                     keepUnknown(value, at: path)
                     continue
                 }
-                guard let text = value.stringValue else {
-                    keepWrongType(value, at: path, expected: "a string")
-                    continue
-                }
+                guard let text = readString(value, at: path) else { continue }
                 guard !text.isEmpty else {
                     keep(value, at: path, Diagnostic(
                         .info, code: key == Key.link ? .emptyLink : .emptyImage, path: path,

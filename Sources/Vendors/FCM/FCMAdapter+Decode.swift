@@ -122,10 +122,7 @@ extension FCMDecoding {
                      "fcm_options.\(member) is not read by FirebaseMessaging on iOS; kept under ignored")
                 continue
             }
-            guard let image = memberValue.stringValue else {
-                wrongType(memberValue, at: memberPath, expected: "a string")
-                continue
-            }
+            guard let image = readString(memberValue, at: memberPath) else { continue }
             // An empty URL is no image (URLWithString fails); it is kept as sent.
             if image.isEmpty { keep(memberValue, at: memberPath) } else { payload.imageURL = image }
         }

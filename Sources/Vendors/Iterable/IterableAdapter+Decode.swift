@@ -99,10 +99,7 @@ extension IterableDecoding {
                 }
                 metadata[key] = member
             case Key.attachmentURL:
-                guard let image = member.stringValue else {
-                    wrongType(member, at: path, expected: "a string")
-                    continue
-                }
+                guard let image = readString(member, at: path) else { continue }
                 payload.imageURL = image
             case Key.defaultAction:
                 decodeDefaultAction(member)
@@ -172,10 +169,7 @@ extension IterableDecoding {
 
     /// The legacy root `url`: the body tap's link when `itbl` has no `defaultAction` object.
     mutating func decodeLegacyURL(_ value: JSONValue, used: Bool) {
-        guard let link = value.stringValue else {
-            wrongType(value, at: Path.url, expected: "a string")
-            return
-        }
+        guard let link = readString(value, at: Path.url) else { return }
         guard used else {
             unread(value, at: Path.url, .legacyURLUnused,
                    "url is read only when itbl has no defaultAction; kept under ignored", severity: .info)
@@ -267,10 +261,7 @@ extension IterableDecoding {
             let memberPath = Path.buttonMember(key, index)
             switch key {
             case Key.buttonType:
-                guard let type = member.stringValue else {
-                    wrongType(member, at: memberPath, expected: "a string")
-                    continue
-                }
+                guard let type = readString(member, at: memberPath) else { continue }
                 switch type {
                 case IterableAdapter.ButtonType.destructive: button.destructive = true
                 case IterableAdapter.ButtonType.textInput: button.input = true
@@ -286,10 +277,7 @@ extension IterableDecoding {
                 }
                 button.foreground = flag
             case Key.inputPlaceholder:
-                guard let placeholder = member.stringValue else {
-                    wrongType(member, at: memberPath, expected: "a string")
-                    continue
-                }
+                guard let placeholder = readString(member, at: memberPath) else { continue }
                 button.placeholder = placeholder
             case Key.requiresUnlock, Key.inputTitle, Key.actionIcon:
                 // No bridge field: kept for the category this button registers (IterableAdapter+Categories).

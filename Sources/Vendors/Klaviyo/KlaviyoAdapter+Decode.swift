@@ -100,10 +100,7 @@ extension KlaviyoDecoding {
     /// `url`: the body tap's link, when it parses (WIRE-FORMATS §7.5); otherwise the SDK opens nothing.
     mutating func decodeURL(_ value: JSONValue) {
         let path = JSONPath.member(Key.url, of: JSONPath.root)
-        guard let link = value.stringValue else {
-            wrongType(value, at: path, expected: "a string")
-            return
-        }
+        guard let link = readString(value, at: path) else { return }
         guard DeepLink(link) != nil else {
             keep(value, at: path)
             note(.warning, .deepLinkInvalid, at: path,
@@ -116,20 +113,14 @@ extension KlaviyoDecoding {
     /// `rich-media`: the image the service extension downloads.
     mutating func decodeImage(_ value: JSONValue) {
         let path = JSONPath.member(Key.richMedia, of: JSONPath.root)
-        guard let image = value.stringValue else {
-            wrongType(value, at: path, expected: "a string")
-            return
-        }
+        guard let image = readString(value, at: path) else { return }
         payload.imageURL = image
         if image.isEmpty { note(.info, .imageEmpty, at: path, "rich-media is empty: no image is shown") }
     }
 
     /// `body`: the marker to `tracking`, the buttons, and any other key to `ignored`.
     mutating func decodeBody(_ value: JSONValue) {
-        guard let body = value.objectValue else {
-            wrongType(value, at: Path.body, expected: "an object")
-            return
-        }
+        guard let body = readObject(value, at: Path.body) else { return }
         for (key, member) in body.membersInCanonicalOrder {
             switch key {
             case Key.marker:

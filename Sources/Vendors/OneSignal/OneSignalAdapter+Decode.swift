@@ -150,10 +150,7 @@ struct OneSignalDecoding: WireDecoding {
             var path: String { JSONPath.member(key, of: containerPath) }
             switch key {
             case Key.messageId, Key.templateId, Key.templateName:
-                guard let text = member.stringValue else {
-                    wrongType(member, at: path, expected: "a string")
-                    continue
-                }
+                guard let text = readString(member, at: path) else { continue }
                 if trackingFields.isEmpty { trackingFields.reserveCapacity(3) }  // i, ti, tn
                 trackingFields[key] = member
                 guard key == Key.messageId else { continue }
@@ -163,16 +160,10 @@ struct OneSignalDecoding: WireDecoding {
                     payload.messageId = text
                 }
             case Key.launchURL:
-                guard let link = member.stringValue else {
-                    wrongType(member, at: path, expected: "a string")
-                    continue
-                }
+                guard let link = readString(member, at: path) else { continue }
                 payload.deepLink = link
             case Key.additionalData where format == .custom:
-                guard let data = member.objectValue else {
-                    wrongType(member, at: path, expected: "an object")
-                    continue
-                }
+                guard let data = readObject(member, at: path) else { continue }
                 payload.data = data
             case Key.attachments where format == .osData && !minified:
                 decodeAttachments(member, at: format.attachmentsPath)
