@@ -13,16 +13,11 @@ extension AirshipAdapter {
     /// give (titles live in the category, not the payload), buttons past four, and an `ignored` entry that no
     /// longer fits where it came from.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + 6)
-        var lostDataKeys: [String] = []
-        for (key, value) in payload.data {
-            if isAirshipKey(key) { lostDataKeys.append(key) } else { userInfo[key] = value }
+        var userInfo = JSONObject()
+        TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: isAirshipKey) { key in
+            "'\(key)' is a key Airship reads itself; custom data cannot use it"
         }
-        for key in JSONWriter.sortedCanonically(lostDataKeys) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
-                reason: "'\(key)' is a key Airship reads itself; custom data cannot use it"))
-        }
+        userInfo.reserveCapacity(userInfo.count + payload.ignored.count + 6)
 
         var wire = payload
         wire.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)

@@ -26,23 +26,11 @@ extension BrazeAdapter {
             aps = APSCoding.encode(payload)
         }
 
-        var userInfo: JSONObject
-        if payload.data.keys.contains(where: Key.isReserved) {
-            userInfo = JSONObject(minimumCapacity: payload.data.count + 4)
-            var reservedDataKeys: [String] = []
-            for (key, value) in payload.data {
-                if Key.isReserved(key) { reservedDataKeys.append(key) } else { userInfo[key] = value }
-            }
-            for key in JSONWriter.sortedCanonically(reservedDataKeys) {
-                losses.append(Loss(
-                    path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
-                    reason: "'\(key)' is a Braze key of its own; custom data cannot use it"))
-            }
-        } else {
-            // The custom data as it is, in its order: one copy of its members at the final size, no lookups.
-            userInfo = payload.data
-            userInfo.reserveCapacity(payload.data.count + 4)
+        var userInfo = JSONObject()
+        TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Key.isReserved) { key in
+            "'\(key)' is a Braze key of its own; custom data cannot use it"
         }
+        userInfo.reserveCapacity(userInfo.count + 4)
 
         let tracked = payload.tracking[Self.vendorKey]
         var ab = tracked?.objectValue ?? JSONObject(minimumCapacity: 2)

@@ -32,27 +32,18 @@ extension IterableAdapter {
             })
         }
 
-        var userInfo = JSONObject(minimumCapacity: payload.data.count + 4)
+        var userInfo = JSONObject()
         let ownKeys: Set<String> = ghost
             ? ["aps", Self.vendorKey, Key.url, Key.messageId, Key.notificationType] : ["aps", Self.vendorKey, Key.url]
-        var lostDataKeys: [String] = []
-        for (key, value) in payload.data {
-            if ownKeys.contains(key) { lostDataKeys.append(key) } else { userInfo[key] = value }
+        TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: ownKeys.contains) { key in
+            "'\(key)' is an Iterable key of its own; custom data cannot use it"
         }
-        for key in JSONWriter.sortedCanonically(lostDataKeys) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
-                reason: "'\(key)' is an Iterable key of its own; custom data cannot use it"))
-        }
+        userInfo.reserveCapacity(userInfo.count + 4)
         if ghost {
             if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
             if let action = payload.action {
-                userInfo[Key.notificationType] = .string(action.name)
-                if !action.data.isEmpty {
-                    losses.append(Loss(
-                        path: "$.action.data", value: .object(action.data),
-                        reason: "a ghost push's notificationType is a name only; its data cannot be sent"))
-                }
+                userInfo[Key.notificationType] = action.nameOnly(
+                    losses: &losses, reason: "a ghost push's notificationType is a name only; its data cannot be sent")
             }
         }
 
