@@ -80,12 +80,8 @@ extension ZixflowAdapter {
         if let imageURL = payload.imageURL { userInfo[Key.imageURL] = .string(imageURL) }
         if let deepLink = payload.deepLink { userInfo[Key.deepLinkURL] = .string(deepLink) }
         if let action = payload.action {
-            userInfo[Key.clickAction] = .string(action.name)
-            if !action.data.isEmpty {
-                losses.append(Loss(
-                    path: "$.action.data", value: .object(action.data),
-                    reason: "Zixflow's click_action is a name only; its data cannot be sent"))
-            }
+            userInfo[Key.clickAction] = action.nameOnly(
+                losses: &losses, reason: "Zixflow's click_action is a name only; its data cannot be sent")
         }
         if !buttons.isEmpty { userInfo[Key.actionButtons] = .string(buttons) }
 
