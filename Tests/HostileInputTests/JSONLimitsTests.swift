@@ -68,7 +68,7 @@ struct JSONLimitsTests {
         let brackets = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
         var elapsed = 0.0
         var error: JSONParseError?
-        elapsed = seconds { error = parseError(brackets) }
+        elapsed = processorSeconds { error = parseError(brackets) }
         #expect(error?.kind == .tooDeep(limit: 512))
         #expect(elapsed < linearBound)
         let objects = String(repeating: #"{"a":["#, count: 100_000)
@@ -276,7 +276,7 @@ struct JSONLimitsTests {
     func hundredThousandElements() throws {
         let text = Array(("[" + (0..<100_000).map { "{\"i\":\($0),\"s\":\"v\"}" }.joined(separator: ",") + "]").utf8)
         var value: JSONValue = .null
-        let elapsed = try seconds {
+        let elapsed = try processorSeconds {
             value = try JSONParser.parse(text)
             _ = try JSONParser.parse(JSONWriter.bytes(value))
         }
@@ -290,7 +290,7 @@ struct JSONLimitsTests {
         let repeated = Array(("{" + (0..<100_000).map { "\"k\":\($0)" }.joined(separator: ",") + "}").utf8)
         var sizes: [Int] = []
         var duplicates = 0
-        let elapsed = try seconds {
+        let elapsed = try processorSeconds {
             let object = try JSONParser.parse(distinct)
             sizes.append(object.objectValue?.count ?? 0)
             sizes.append(JSONWriter.bytes(object).count)
@@ -308,7 +308,7 @@ struct JSONLimitsTests {
         let plain = Array(("\"" + String(repeating: "a", count: 4 << 20) + "\"").utf8)
         let escaped = Array(("\"" + String(repeating: "\\u00e9\\n", count: 300_000) + "\"").utf8)
         var lengths: [Int] = []
-        let elapsed = try seconds {
+        let elapsed = try processorSeconds {
             for text in [plain, escaped] {
                 let value = try JSONParser.parse(text)
                 lengths.append(value.stringValue?.unicodeScalars.count ?? 0)
@@ -323,7 +323,7 @@ struct JSONLimitsTests {
     func errorLocationOnHugeLine() throws {
         let text = Array(("[\"" + String(repeating: "é", count: 2 << 20) + "\",x]").utf8)
         var error: JSONParseError?
-        let elapsed = seconds { error = parseError(text) }
+        let elapsed = processorSeconds { error = parseError(text) }
         #expect(error?.kind == .unexpectedCharacter)
         #expect(error?.offset == text.count - 2)
         #expect(error?.line == 1)
@@ -341,7 +341,7 @@ struct JSONLimitsTests {
             #"{"aps":{"alert":"x"},"Zixflow-Delivery-ID":"z","action_buttons":"\#(zixflowButtons(1000))"}"#)
         #expect(buzzkit.count == 2 && zixflow.count == 3)
         var buttonCounts: [Int] = []
-        let elapsed = seconds {
+        let elapsed = processorSeconds {
             for (payload, source) in [(buzzkit, BuzzKitAdapter() as any VendorAdapter), (zixflow, ZixflowAdapter())] {
                 buttonCounts.append(source.decode(payload).payload.buttons.count)
                 for target in BuiltInVendors.all { _ = Translator.translate(payload, from: source, to: target) }

@@ -17,27 +17,6 @@ enum RealPayloads {
     static func bytes(_ name: String) throws -> [UInt8] { try TestPaths.readBytes(directory + "/" + name) }
 }
 
-/// The processor time `body` takes on the calling thread, in seconds: unlike wall-clock time, it does
-/// not grow when other tests or other processes share the machine's cores.
-func seconds(_ body: () throws -> Void) rethrows -> Double {
-    var start = timespec()
-    var end = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
-    try body()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-    return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-}
-
-/// Whether the process runs under ThreadSanitizer (`swift test --sanitize=thread`), which slows code
-/// down many times: time bounds are multiplied by 20 there.
-let underThreadSanitizer: Bool = {
-    #if canImport(Glibc)
-    return dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
-    #else
-    return dlsym(UnsafeMutableRawPointer(bitPattern: -2), "__tsan_init") != nil
-    #endif
-}()
-
 /// One minimal payload per built-in vendor whose body tap routes `link`.
 enum LinkPayloads {
     static func all(link: String) throws -> [(vendor: String, userInfo: JSONObject)] {
