@@ -1,6 +1,6 @@
 import PushBridge
 
-enum NormalizeCommand: Command {
+enum NormalizeCommand: PayloadCommand {
     static let name = "normalize"
     static let summary = "Print a payload's bridge form (the normalised PushPayload)"
     static let help = """
@@ -10,8 +10,6 @@ enum NormalizeCommand: Command {
         ({"type":"diagnostic",…}). With --jsonl, one payload per input line, one bridge form or
         {"error": …, "line": N} per output line.
         """
-    static let valuedOptions = PayloadArguments.valuedOptions
-    static let flagOptions = PayloadArguments.flagOptions.union(["pretty"])
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let given = try PayloadArguments(arguments)

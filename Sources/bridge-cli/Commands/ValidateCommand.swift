@@ -1,6 +1,6 @@
 import PushBridge
 
-enum ValidateCommand: Command {
+enum ValidateCommand: PayloadCommand {
     static let name = "validate"
     static let summary = "Check a payload against APNs and its vendor's rules"
     static let help = """
@@ -10,8 +10,6 @@ enum ValidateCommand: Command {
         APNs-only checks when no vendor claims the payload). Exit 1, with a one-line summary on stderr,
         when there are problems. With --jsonl, one payload per input line, one report per output line.
         """
-    static let valuedOptions = PayloadArguments.valuedOptions
-    static let flagOptions = PayloadArguments.flagOptions.union(["pretty"])
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let given = try PayloadArguments(arguments)

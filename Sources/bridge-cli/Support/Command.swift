@@ -13,3 +13,12 @@ protocol Command {
     /// Runs the command.
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode
 }
+
+/// A command that reads one payload, or JSON Lines of them (`--vendor ID`, `--jsonl [--jobs N]`,
+/// `--pretty`): ``PayloadArguments`` gives its options.
+protocol PayloadCommand: Command {}
+
+extension PayloadCommand {
+    static var valuedOptions: Set<String> { PayloadArguments.valuedOptions }
+    static var flagOptions: Set<String> { PayloadArguments.flagOptions.union(["pretty"]) }
+}
