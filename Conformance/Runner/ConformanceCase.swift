@@ -150,7 +150,7 @@ public enum ConformanceCaseFile {
         ),
         "options": (
             [
-                "deviceToken", "userText", "delegateAcceptsSchemes", "linkHandler", "closure", "userActivity", "requestId",
+                "deviceToken", "userText", "delegateAcceptsSchemes", "linkHandler", "closure", "userActivity", "webView", "requestId",
                 "registeredActions", "bufferCapacity",
             ], []
         ),
@@ -388,6 +388,7 @@ public enum ConformanceCaseFile {
             options.linkHandler = bool(members["linkHandler"], at: path + ".linkHandler")
                 ?? bool(members["closure"], at: path + ".closure") ?? false
             options.userActivity = bool(members["userActivity"], at: path + ".userActivity") ?? false
+            options.webView = bool(members["webView"], at: path + ".webView") ?? false
             options.requestIdentifier = string(members["requestId"], at: path + ".requestId")
             options.registeredActions = strings(members["registeredActions"], at: path + ".registeredActions") ?? []
             if let value = members["bufferCapacity"] {

@@ -216,6 +216,16 @@ struct SimulateOptionsTests {
         #expect(effects == [opened(), route(saleURL, via: "handler")])
     }
 
+    @Test("--web-view shows a link the push asks to open in a web view (Braze's ab_use_webview); others are unchanged")
+    func webView() throws {
+        let braze: JSONObject = [
+            "aps": ["alert": "Hi"], "ab": ["c": "x"], "ab_uri": .string(saleURL), "ab_use_webview": true,
+        ]
+        #expect(try simulate("open", ["--web-view"], payload: braze).effects.last == route(saleURL, via: "webView"))
+        #expect(try simulate("open", [], payload: braze).effects.last == route(saleURL, via: "system"))
+        #expect(try simulate("open", ["--web-view"], payload: try seed()).effects == [opened(), route(saleURL, via: "system")])
+    }
+
     @Test("--closure also takes a button's link")
     func closureButton() throws {
         let (_, effects) = try simulate("open:ACTION_1", ["--closure"], payload: try seed())

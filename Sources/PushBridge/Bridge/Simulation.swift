@@ -20,6 +20,9 @@ public struct SimulationOptions: Sendable, Hashable {
     /// Whether a user-activity handler (``DeepLinkRouter/userActivityHandler``) that consumes every link is
     /// installed; its routes are reported `via: userActivity`.
     public var userActivity: Bool
+    /// Whether a web-view presenter (``DeepLinkRouter/webViewPresenter``) that shows every `http`/`https` link is
+    /// installed; links a push asks to open in a web view are reported `via: webView`.
+    public var webView = false
     /// The platform's notification request identifier (docs/WIRE-FORMATS.md §11.3); nil: derived from the payload
     /// (``NotificationRequestIdentifier/derived(from:)``).
     public var requestIdentifier: String?
@@ -100,6 +103,7 @@ public enum Simulation {
         if let schemes = options.delegateAcceptsSchemes { router.delegate = SchemeDeepLinkDelegate(schemes: schemes) }
         if options.linkHandler { router.handler = { _ in true } }
         if options.userActivity { router.userActivityHandler = { _ in true } }
+        if options.webView { router.webViewPresenter = { _ in true } }
         let actions = ActionRegistry()
         for name in options.registeredActions { actions.register(name) { _ in } }
         let bridge = NotificationBridge(

@@ -322,7 +322,7 @@ public enum DiagnosticCatalog {
         Entry(.vendorObjectMissing, [.warning],
               "There is no `buzzkit` object: no message id, so no receipts."),
         Entry(.webViewFlag, [.info],
-              "Braze's `ab_use_webview` asks Braze to open `ab_uri` in its in-app web view; kept under `ignored`."),
+              "Braze's `ab_use_webview`: a tap offers `ab_uri` to the app's in-app web view (`via: webView`); kept in `ignored`."),
         Entry(.wrongType, [.warning],
               "A value is not of the type its field needs; kept as sent (in `ignored`, `data` or `apsExtra`)."),
     ]

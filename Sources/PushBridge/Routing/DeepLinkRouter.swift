@@ -117,6 +117,9 @@ public enum RouteVia: String, Sendable, Hashable {
     /// The app's user-activity handler consumed it, as a universal link (`continueUserActivity`): the
     /// route some vendors' SDKs take before, or instead of, the system (``LinkGate``).
     case userActivity
+    /// The app's web-view presenter (``DeepLinkRouter/webViewPresenter``) showed it in an in-app web view, as the
+    /// vendor's push asked (``LinkGate/webView``, Braze's `ab_use_webview`).
+    case webView
     /// It was refused: it did not parse, the vendor's gate or the system route's policy refused it, or no
     /// route took it.
     case rejected
@@ -203,6 +206,11 @@ public enum LinkGate: Sendable, Hashable {
     /// An `http`/`https` link is offered to the user-activity handler after the delegate and the link handler
     /// and before the system (Customer.io, Klaviyo); other links take the standard routes.
     case userActivityFirst
+    /// The push asks for its link in an in-app web view (Braze's `ab_use_webview`, a button's `a_use_webview`):
+    /// an `http`/`https` link the delegate and the link handler leave goes to the web-view presenter
+    /// (``DeepLinkRouter/webViewPresenter``) before the system; with no presenter, or one that declines, and
+    /// for other links, the system route.
+    case webView
 }
 
 /// Routes deep links: the delegate first (it returns true to consume), then the link handler, then (as a
@@ -213,6 +221,7 @@ public final class DeepLinkRouter: Sendable {
         var delegate: (any DeepLinkDelegate)?
         var handler: (@Sendable (DeepLink) -> Bool)?
         var userActivityHandler: (@Sendable (DeepLink) -> Bool)?
+        var webViewPresenter: (@Sendable (DeepLink) -> Bool)?
         var system: any SystemURLOpener
         var policy: LinkPolicy
     }
@@ -223,11 +232,12 @@ public final class DeepLinkRouter: Sendable {
     public init(
         delegate: (any DeepLinkDelegate)? = nil, handler: (@Sendable (DeepLink) -> Bool)? = nil,
         userActivityHandler: (@Sendable (DeepLink) -> Bool)? = nil,
+        webViewPresenter: (@Sendable (DeepLink) -> Bool)? = nil,
         system: any SystemURLOpener = AcceptingSystemURLOpener(), policy: LinkPolicy = .default
     ) {
         state = Locked(State(
-            delegate: delegate, handler: handler, userActivityHandler: userActivityHandler, system: system,
-            policy: policy))
+            delegate: delegate, handler: handler, userActivityHandler: userActivityHandler,
+            webViewPresenter: webViewPresenter, system: system, policy: policy))
     }
 
     /// The app's delegate (tried first).
@@ -248,6 +258,15 @@ public final class DeepLinkRouter: Sendable {
     public var userActivityHandler: (@Sendable (DeepLink) -> Bool)? {
         get { state.withLock { $0.userActivityHandler } }
         set { state.withLock { $0.userActivityHandler = newValue } }
+    }
+
+    /// The app's in-app web view (an `SFSafariViewController` it presents, say): a closure that returns true
+    /// when it showed the link. Tried only for a push that asks for a web view (``LinkGate/webView``), for
+    /// `http`/`https` links, after the delegate and the link handler; the system's ``LinkPolicy`` applies to it
+    /// too. With none, such a link takes the system route.
+    public var webViewPresenter: (@Sendable (DeepLink) -> Bool)? {
+        get { state.withLock { $0.webViewPresenter } }
+        set { state.withLock { $0.webViewPresenter = newValue } }
     }
 
     /// The system route's policy.
@@ -286,13 +305,17 @@ public final class DeepLinkRouter: Sendable {
         if let handler = current.handler, handler(link) {
             return RouteOutcome(url: url, via: .handler, diagnostic: nil)
         }
-        if gate == .userActivityFirst, link.scheme == "http" || link.scheme == "https", userActivity() {
+        let isWeb = link.scheme == "http" || link.scheme == "https"
+        if gate == .userActivityFirst, isWeb, userActivity() {
             return RouteOutcome(url: url, via: .userActivity, diagnostic: nil)
         }
         if let refusal = current.policy.refusal(for: link) {
             return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
                 .warning, code: .linkRejected, path: JSONPath.root,
                 message: "deep link '\(Self.printable(url))' was not opened: \(refusal)"))
+        }
+        if gate == .webView, isWeb, let present = current.webViewPresenter, present(link) {
+            return RouteOutcome(url: url, via: .webView, diagnostic: nil)
         }
         guard current.system.open(link) else {
             return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(

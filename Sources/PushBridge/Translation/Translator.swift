@@ -200,6 +200,10 @@ public enum Translator {
         }
         // Written only when there is something to clear: a write makes the payload its own copy of the fields.
         if !payload.tracking.isEmpty { payload.tracking = [:] }
+        // A flag at its default means nothing lost (the source SDK reads the absent key the same way).
+        for (key, value) in source.profile.ignoredDefaults where payload.ignored[key] == value {
+            payload.ignored[key] = nil
+        }
         let ignored = dropIgnored(
             from: &payload, sourceName: source.name, targetName: target.name, collectingLosses: collectingLosses)
         losses.append(contentsOf: ignored)

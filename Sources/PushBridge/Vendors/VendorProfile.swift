@@ -21,6 +21,9 @@ public struct VendorProfile: Sendable, Hashable {
     public var tokenRegistration: TokenRegistrationStyle
     /// Where and how the vendor's backend takes receipts over HTTP, or nil when it takes none.
     public var receiptService: ReceiptService?
+    /// `ignored` entries whose value means what leaving the key out means (Braze's `ab_use_webview: false`):
+    /// kept for this vendor's own round trip, dropped without a loss when translating to another vendor.
+    public var ignoredDefaults: JSONObject = [:]
 
     /// Creates a profile; `name` defaults to `id` with a capital first letter.
     public init(

@@ -28,7 +28,8 @@ extension BrazeAdapter {
                 decoding.payload.ignored[Key.useWebView] = value
                 decoding.note(
                     .info, .webViewFlag, at: Path.useWebView,
-                    "ab_use_webview asks Braze to open ab_uri in its in-app web view; kept under ignored")
+                    "ab_use_webview asks for ab_uri in an in-app web view: the tap offers it to the app's web-view "
+                        + "presenter; kept under ignored")
             default:
                 decoding.payload.data[key] = value
                 if Key.internalFlags.contains(key) {

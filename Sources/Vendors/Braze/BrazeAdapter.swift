@@ -104,10 +104,12 @@ public struct BrazeAdapter: VendorAdapter {
 
     /// Creates the adapter.
     public init() {
-        self.profile = VendorProfile(
+        var profile = VendorProfile(
             id: "braze", name: "Braze", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Self.vendorKey], categories: CategorySupport(launch: Self.launchCategories),
             tokenRegistration: .tokenAndPermission, receiptService: .appCollector(path: Self.collectorPath))
+        profile.ignoredDefaults = [Key.useWebView: false]
+        self.profile = profile
     }
 
     static var capabilities: VendorCapabilities {
@@ -156,18 +158,24 @@ public struct BrazeAdapter: VendorAdapter {
 
     /// A body tap opens `ab_uri`. A button tap opens only that button's own `a_uri`, and only for a button
     /// that opens the app; a background button, and an action id that is none of the message's buttons,
-    /// route nothing.
+    /// route nothing. `ab_use_webview` (a button's `a_use_webview`) true asks for the link in an in-app web view
+    /// (`LinkGate.webView`; braze-inc/braze-docs:_includes/archive/apple/push_payload.json@dbe1c7fe).
     public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
         func link(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
+        func gate(_ flag: JSONValue?) -> LinkGate { flag?.boolValue == true ? .webView : .standard }
         switch step {
         case .open:
-            return TapPlan(deepLink: link(payload.deepLink))
+            return TapPlan(deepLink: link(payload.deepLink), linkGate: gate(payload.ignored[Key.useWebView]))
         case .openAction(let actionId):
             guard let button = payload.buttons.first(where: { $0.id == actionId }), button.foreground else {
                 return .nothing
             }
-            let fallback = Assumed.buttonFallsBackToMessageLink ? link(payload.deepLink) : nil
-            return TapPlan(deepLink: link(button.deepLink) ?? fallback)
+            if let own = link(button.deepLink) {
+                let entry = payload.tracking[Self.vendorKey]?[Key.buttons]?[actionId]
+                return TapPlan(deepLink: own, linkGate: gate(entry?[Key.actionUseWebView]))
+            }
+            guard Assumed.buttonFallsBackToMessageLink, let fallback = link(payload.deepLink) else { return .nothing }
+            return TapPlan(deepLink: fallback, linkGate: gate(payload.ignored[Key.useWebView]))
         default:
             return .nothing
         }

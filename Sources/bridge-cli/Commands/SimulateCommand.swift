@@ -13,7 +13,7 @@ enum SimulateCommand: Command {
         Prints one JSON line per effect, in order:
           {"type":"receipt","vendor":…,"kind":…,"event":…,"properties":{…}}
           {"type":"action","name":…,"handled":…,"data":{…}}
-          {"type":"route","url":…,"via":"delegate|handler|userActivity|system|rejected"}
+          {"type":"route","url":…,"via":"delegate|handler|userActivity|webView|system|rejected"}
           {"type":"dropped","step":…,"reason":"buffer full"}
           {"type":"diagnostic","severity":…,"code":…,"path":…,"message":…}
 
@@ -25,6 +25,8 @@ enum SimulateCommand: Command {
                                         --closure is the former name, still accepted)
           --user-activity               install a universal-link (user-activity) handler that consumes every
                                         link a vendor sends there (via: userActivity)
+          --web-view                    install an in-app web view that shows every http(s) link a push asks
+                                        to open in one, such as Braze's ab_use_webview (via: webView)
           --request-id ID               the notification request identifier: the once-only identity of a push
                                         without a message id (default: the first 128 bits of the SHA-256 of
                                         its canonical JSON, as 32 hex digits)
@@ -46,7 +48,7 @@ enum SimulateCommand: Command {
         "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
         "outbox", "endpoint", "request-id",
     ]).union(DeliverySettings.valuedOptions)
-    static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity"]
+    static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity", "web-view"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
@@ -67,6 +69,7 @@ enum SimulateCommand: Command {
             linkHandler: arguments.has("link-handler") || arguments.has("closure"),
             userActivity: arguments.has("user-activity"), requestIdentifier: arguments.value("request-id"),
             registeredActions: arguments.all("register-action"))
+        options.webView = arguments.has("web-view")
         if options.requestIdentifier?.isEmpty == true { throw .usage("--request-id needs an identifier") }
         if let buffer = arguments.value("buffer") {
             guard let capacity = Int(buffer), capacity >= 0 else { throw .usage("--buffer needs a whole number ≥ 0") }

@@ -296,10 +296,38 @@ struct LinkGateTests {
         #expect(declines.route("https://example.com/p", gate: .userActivityFirst).via == .system)
     }
 
+    @Test("web view: web links go to the presenter after the delegate and handler, before the system; else the system")
+    func webView() {
+        let (router, opener) = router()
+        let offered = Recorder<String>()
+        router.webViewPresenter = { link in
+            offered.append(link.string)
+            return link.host != "declined.example.com"
+        }
+        #expect(router.route("https://example.com/p", gate: .webView).via == .webView)
+        #expect(router.route("http://example.com/p", gate: .webView).via == .webView)
+        #expect(router.route("https://declined.example.com/p", gate: .webView).via == .system)
+        #expect(router.route("gym://class/1", gate: .webView).via == .system)
+        #expect(router.route("https://example.com/standard", gate: .standard).via == .system)
+        #expect(offered.all == ["https://example.com/p", "http://example.com/p", "https://declined.example.com/p"])
+        #expect(opener.seen.all.map(\.string) == [
+            "https://declined.example.com/p", "gym://class/1", "https://example.com/standard",
+        ])
+        let (handled, _) = self.router(delegate: true)
+        handled.webViewPresenter = { _ in true }
+        #expect(handled.route("https://example.com/p", gate: .webView).via == .delegate)
+        let (none, _) = self.router()
+        #expect(none.route("https://example.com/p", gate: .webView).via == .system)
+    }
+
     @Test("the system policy still applies under every gate")
     func policyStillApplies() {
         let (router, _) = router(userActivity: false)
+        router.webViewPresenter = { _ in true }
         #expect(router.route("javascript:alert(1)", gate: .userActivityFirst).via == .rejected)
         #expect(router.route("javascript:alert(1)", gate: .standard).via == .rejected)
+        #expect(router.route("javascript:alert(1)", gate: .webView).via == .rejected)
+        router.policy = LinkPolicy(allowedWebHosts: ["example.com"])
+        #expect(router.route("https://elsewhere.example.org/p", gate: .webView).via == .rejected)
     }
 }
