@@ -78,7 +78,7 @@ open class PushBridgeNotificationService: UNNotificationServiceExtension, @unche
         if let image = plan.imageURL, let url = URL(string: image) {
             group.enter()
             let target = UncheckedSendable(value: content)
-            PushBridgeNotificationService.attach(url, fileExtension: plan.imageFileExtension ?? "jpg", to: target) {
+            PushBridgeNotificationService.attach(url, vendorType: plan.imageType, to: target) {
                 group.leave()
             }
         }
@@ -104,13 +104,18 @@ open class PushBridgeNotificationService: UNNotificationServiceExtension, @unche
         lock.withLock { finish }?.callAsFunction(())
     }
 
+    /// Downloads `url` and attaches it, the file named for its type (``AttachmentType``: the vendor's type key,
+    /// then the response's suggested file name and MIME type, then the URL's path).
     private static func attach(
-        _ url: URL, fileExtension: String, to content: UncheckedSendable<UNMutableNotificationContent>,
+        _ url: URL, vendorType: String?, to content: UncheckedSendable<UNMutableNotificationContent>,
         done: @escaping @Sendable () -> Void
     ) {
-        URLSession.shared.downloadTask(with: url) { location, _, _ in
+        URLSession.shared.downloadTask(with: url) { location, response, _ in
             defer { done() }
             guard let location else { return }
+            let fileExtension = AttachmentType.fileExtension(
+                url: url.absoluteString, vendorType: vendorType, suggestedFilename: response?.suggestedFilename,
+                mimeType: response?.mimeType)
             let file = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
                 .appendingPathExtension(fileExtension)
             guard (try? FileManager.default.moveItem(at: location, to: file)) != nil,

@@ -13,8 +13,13 @@ public struct ServiceExtensionPlan: Sendable, Hashable {
     public var categoryIdentifier: String?
     /// The http(s) image to download and attach.
     public var imageURL: String?
-    /// The file extension for the downloaded image (`UNNotificationAttachment` reads the type from it).
+    /// The file extension for the downloaded image as known before the download (the vendor's type key, else
+    /// the URL's path, else `jpg`); `UNNotificationAttachment` reads the type from it. The Apple glue names the
+    /// file with ``AttachmentType/fileExtension(url:vendorType:suggestedFilename:mimeType:)`` once the response
+    /// is in, passing ``imageType``.
     public var imageFileExtension: String?
+    /// The vendor's own media type key for the image (Klaviyo's `rich-media-type`, Braze's `ab.att.type`), as sent.
+    public var imageType: String?
 
     /// Creates a plan.
     public init(
@@ -63,7 +68,10 @@ public final class ServiceExtensionHandler: Sendable {
         }
         if let image = payload.imageURL, let link = DeepLink(image), link.scheme == "https" || link.scheme == "http" {
             plan.imageURL = image
-            plan.imageFileExtension = Self.imageFileExtension(image)
+            plan.imageType = adapter.profile.attachmentTypeKey.flatMap { path in
+                path.reduce(JSONValue.object(notification.userInfo) as JSONValue?) { $0?[$1] }?.stringValue
+            }
+            plan.imageFileExtension = AttachmentType.fileExtension(url: image, vendorType: plan.imageType)
         }
         return plan
     }
@@ -75,16 +83,9 @@ public final class ServiceExtensionHandler: Sendable {
         categories.see([notification], existing: existing, delivered: delivered)
     }
 
-    /// The image type from the URL's path (`png`, `gif`, `jpg`); `jpg` when the path names no known type.
+    /// The attachment type the URL's path names (`png`, `gif`, `mp4`, …; ``AttachmentType``); `jpg` when it names
+    /// none iOS accepts.
     public static func imageFileExtension(_ url: String) -> String {
-        var path = Substring(url)
-        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
-        let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        guard let dot = last.lastIndex(of: ".") else { return "jpg" }
-        switch last[last.index(after: dot)...].lowercased() {
-        case "png": return "png"
-        case "gif": return "gif"
-        default: return "jpg"
-        }
+        AttachmentType.ofURLPath(url) ?? AttachmentType.fallback
     }
 }

@@ -200,9 +200,19 @@ public enum Translator {
         }
         // Written only when there is something to clear: a write makes the payload its own copy of the fields.
         if !payload.tracking.isEmpty { payload.tracking = [:] }
-        // A flag at its default means nothing lost (the source SDK reads the absent key the same way).
+        // A flag at its default means nothing lost (the source SDK reads the absent key the same way); nor does a
+        // media type key that names the type the image's URL names already (every extension reads that).
         for (key, value) in source.profile.ignoredDefaults where payload.ignored[key] == value {
             payload.ignored[key] = nil
+        }
+        if let typeKey = source.profile.attachmentTypeKey, let image = payload.imageURL,
+           let named = AttachmentType.ofURLPath(image) {
+            // Kept under its own name (a top-level key) or under its JSON path.
+            var keys = [typeKey.reduce(JSONPath.root) { JSONPath.member($1, of: $0) }]
+            if typeKey.count == 1 { keys.append(typeKey[0]) }
+            for key in keys where payload.ignored[key]?.stringValue.flatMap(AttachmentType.named(by:)) == named {
+                payload.ignored[key] = nil
+            }
         }
         let ignored = dropIgnored(
             from: &payload, sourceName: source.name, targetName: target.name, collectingLosses: collectingLosses)

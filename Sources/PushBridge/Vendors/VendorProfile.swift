@@ -24,6 +24,9 @@ public struct VendorProfile: Sendable, Hashable {
     /// `ignored` entries whose value means what leaving the key out means (Braze's `ab_use_webview: false`):
     /// kept for this vendor's own round trip, dropped without a loss when translating to another vendor.
     public var ignoredDefaults: JSONObject = [:]
+    /// The member path (from the userInfo's top level) of the key where the vendor's payload names its media's
+    /// type for the service extension (Klaviyo `["rich-media-type"]`, Braze `["ab", "att", "type"]`), or nil.
+    public var attachmentTypeKey: [String]?
 
     /// Creates a profile; `name` defaults to `id` with a capital first letter.
     public init(

@@ -109,6 +109,7 @@ public struct BrazeAdapter: VendorAdapter {
             claimKeys: [Self.vendorKey], categories: CategorySupport(launch: Self.launchCategories),
             tokenRegistration: .tokenAndPermission, receiptService: .appCollector(path: Self.collectorPath))
         profile.ignoredDefaults = [Key.useWebView: false]
+        profile.attachmentTypeKey = [Self.vendorKey, Key.attachment, Key.type]
         self.profile = profile
     }
 

@@ -115,10 +115,14 @@ public struct KlaviyoAdapter: VendorAdapter {
     /// Creates the adapter.
     public init(profile: Profile = Profile()) {
         self.klaviyoProfile = profile
-        self.profile = VendorProfile(
+        var vendorProfile = VendorProfile(
             id: "klaviyo", name: "Klaviyo", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.body], categories: CategorySupport(), tokenRegistration: .tokenEnvironmentAndPermission,
             receiptService: ReceiptService())
+        // The extension names the media file by `rich-media-type`
+        // (klaviyo/klaviyo-swift-sdk:Sources/KlaviyoSwiftExtension/KlaviyoExtension.swift@67a8b4c4).
+        vendorProfile.attachmentTypeKey = [Key.richMediaType]
+        self.profile = vendorProfile
     }
 
     static var capabilities: VendorCapabilities {

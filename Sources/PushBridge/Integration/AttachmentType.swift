@@ -1,0 +1,90 @@
+/// The file type of a notification attachment. `UNNotificationAttachment` reads a file's type from its
+/// extension and accepts only the types below, so the service extension names the downloaded file for what it
+/// holds: the vendor's own type key first (Klaviyo's `rich-media-type`, Braze's `ab.att.type`), then what the
+/// server said (the suggested file name, then the MIME type), then the URL's path, else `jpg`
+/// (docs/WIRE-FORMATS.md "Attachment types").
+public enum AttachmentType {
+    /// The extension used when nothing names a type iOS accepts.
+    public static let fallback = "jpg"
+
+    /// The extension for the attachment downloaded from `url`.
+    ///
+    /// - Parameters:
+    ///   - url: where the media came from.
+    ///   - vendorType: the vendor's own type key (`mp4`, `.gif`, `image/png`), nil when it has none.
+    ///   - suggestedFilename: the file name the server suggested (`URLResponse.suggestedFilename`).
+    ///   - mimeType: the response's MIME type (`URLResponse.mimeType`).
+    public static func fileExtension(
+        url: String, vendorType: String? = nil, suggestedFilename: String? = nil, mimeType: String? = nil
+    ) -> String {
+        vendorType.flatMap(named(by:))
+            ?? suggestedFilename.flatMap { pathExtension($0).flatMap(known) }
+            ?? mimeType.flatMap { ofMIMEType($0) }
+            ?? ofURLPath(url)
+            ?? fallback
+    }
+
+    /// The extension `url`'s path names, when iOS accepts it as an attachment; nil otherwise.
+    public static func ofURLPath(_ url: String) -> String? {
+        var path = Substring(url)
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        // The path only: a host such as `cdn.example.png` names no file.
+        if let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://") {
+            let afterHost = path[path.index(colon, offsetBy: 3)...]
+            guard let slash = afterHost.firstIndex(of: "/") else { return nil }
+            path = afterHost[slash...]
+        }
+        return pathExtension(path).flatMap(known)
+    }
+
+    /// The extension for a MIME type iOS accepts as an attachment (`image/jpeg` → `jpg`); nil otherwise.
+    public static func ofMIMEType(_ mimeType: String) -> String? {
+        let essence = mimeType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? mimeType
+        return mimeTypes[essence.trimmingSpaces.lowercased()]
+    }
+
+    /// A vendor's type key: an extension with or without its dot, or a MIME type.
+    static func named(by text: String) -> String? {
+        let trimmed = text.trimmingSpaces
+        if trimmed.contains("/") { return ofMIMEType(trimmed) }
+        return known(trimmed.hasPrefix(".") ? String(trimmed.dropFirst()) : trimmed)
+    }
+
+    /// The text after the last dot of the last path component, if any.
+    static func pathExtension<Text: StringProtocol>(_ path: Text) -> String? {
+        let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = last.lastIndex(of: ".") else { return nil }
+        return String(last[last.index(after: dot)...])
+    }
+
+    /// The canonical extension for an extension iOS accepts (`JPEG` → `jpg`); nil for any other.
+    static func known(_ fileExtension: String) -> String? { extensions[fileExtension.lowercased()] }
+
+    /// The attachment types `UNNotificationAttachment` supports (images: JPEG, GIF, PNG; audio: AIFF, WAV, MP3,
+    /// MPEG-4 audio; movies: MPEG, MPEG-2, MPEG-4, AVI), by the extensions that name them.
+    private static let extensions: [String: String] = [
+        "jpg": "jpg", "jpeg": "jpg", "jpe": "jpg", "png": "png", "gif": "gif",
+        "aif": "aiff", "aiff": "aiff", "aifc": "aiff", "wav": "wav", "wave": "wav", "mp3": "mp3", "m4a": "m4a",
+        "mpg": "mpg", "mpeg": "mpg", "m2v": "m2v", "mp4": "mp4", "m4v": "m4v", "avi": "avi",
+    ]
+
+    /// The same types by MIME type.
+    private static let mimeTypes: [String: String] = [
+        "image/jpeg": "jpg", "image/jpg": "jpg", "image/pjpeg": "jpg", "image/png": "png", "image/gif": "gif",
+        "audio/aiff": "aiff", "audio/x-aiff": "aiff", "audio/wav": "wav", "audio/x-wav": "wav", "audio/wave": "wav",
+        "audio/vnd.wave": "wav", "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/mp4": "m4a", "audio/x-m4a": "m4a",
+        "audio/m4a": "m4a", "video/mpeg": "mpg", "video/mp4": "mp4", "video/x-m4v": "m4v", "video/avi": "avi",
+        "video/x-msvideo": "avi", "video/msvideo": "avi",
+    ]
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    fileprivate var trimmingSpaces: String {
+        let characters = Array(self)
+        guard let first = characters.firstIndex(where: { $0 != " " && $0 != "\t" }),
+              let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        return String(characters[first...last])
+    }
+}
