@@ -311,6 +311,8 @@ public enum DiagnosticCatalog {
               "A top-level Klaviyo string is custom data; encoding to Klaviyo writes it into `key_value_pairs`."),
         Entry(.trackingIncomplete, [.warning],
               "Iterable tracking metadata is missing or of the wrong type, so no trackPushOpen is sent."),
+        Entry(.unclaimed, [.warning],
+              "`validate`: no vendor claims the payload, so no SDK shows its buttons, records its receipts or routes its taps."),
         Entry(.unknownAction, [.warning],
               "An Airship action is not one Airship registers, so the SDK skips it; kept under `ignored`."),
         Entry(.unknownActionType, [.warning],
@@ -661,6 +663,8 @@ extension DiagnosticCode {
     public static let topLevelString = DiagnosticCode(rawValue: "top-level-string")
     /// `tracking-incomplete`.
     public static let trackingIncomplete = DiagnosticCode(rawValue: "tracking-incomplete")
+    /// `unclaimed`.
+    public static let unclaimed = DiagnosticCode(rawValue: "unclaimed")
     /// `unknown-action`.
     public static let unknownAction = DiagnosticCode(rawValue: "unknown-action")
     /// `unknown-action-type`.

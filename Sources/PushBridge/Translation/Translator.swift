@@ -186,6 +186,26 @@ public enum Translator {
         return losses
     }
 
+    /// Removes the `ignored` entries that mean what leaving them out means, so translating them is no loss: a
+    /// flag at its default (``VendorProfile/ignoredDefaults``), and a media type key
+    /// (``VendorProfile/attachmentTypeKey``) that names the type the image URL's path names already (every
+    /// service extension finds the type there).
+    package static func dropIgnoredDefaults(from payload: inout PushPayload, source: any VendorAdapter) {
+        let profile = source.profile
+        for (key, value) in profile.ignoredDefaults where payload.ignored[key] == value {
+            payload.ignored[key] = nil
+        }
+        guard let typeKey = profile.attachmentTypeKey, let image = payload.imageURL,
+              let named = AttachmentType.ofURLPath(image)
+        else { return }
+        // Kept under its own name (a top-level key) or under its JSON path.
+        var keys = [typeKey.reduce(JSONPath.root) { JSONPath.member($1, of: $0) }]
+        if typeKey.count == 1 { keys.append(typeKey[0]) }
+        for key in keys where payload.ignored[key]?.stringValue.flatMap(AttachmentType.named(by:)) == named {
+            payload.ignored[key] = nil
+        }
+    }
+
     /// ``prepare(_:from:to:collectingLosses:)`` on `payload` itself.
     static func prepareInPlace(
         _ payload: inout PushPayload, from source: any VendorAdapter, to target: any VendorAdapter,
@@ -200,20 +220,7 @@ public enum Translator {
         }
         // Written only when there is something to clear: a write makes the payload its own copy of the fields.
         if !payload.tracking.isEmpty { payload.tracking = [:] }
-        // A flag at its default means nothing lost (the source SDK reads the absent key the same way); nor does a
-        // media type key that names the type the image's URL names already (every extension reads that).
-        for (key, value) in source.profile.ignoredDefaults where payload.ignored[key] == value {
-            payload.ignored[key] = nil
-        }
-        if let typeKey = source.profile.attachmentTypeKey, let image = payload.imageURL,
-           let named = AttachmentType.ofURLPath(image) {
-            // Kept under its own name (a top-level key) or under its JSON path.
-            var keys = [typeKey.reduce(JSONPath.root) { JSONPath.member($1, of: $0) }]
-            if typeKey.count == 1 { keys.append(typeKey[0]) }
-            for key in keys where payload.ignored[key]?.stringValue.flatMap(AttachmentType.named(by:)) == named {
-                payload.ignored[key] = nil
-            }
-        }
+        dropIgnoredDefaults(from: &payload, source: source)
         let ignored = dropIgnored(
             from: &payload, sourceName: source.name, targetName: target.name, collectingLosses: collectingLosses)
         losses.append(contentsOf: ignored)

@@ -1,6 +1,6 @@
 /// The result of validating one payload against APNs and its vendor's rules.
 public struct ValidationReport: Sendable, Hashable {
-    /// The claiming vendor's id, or nil when none claims it (APNs checks only).
+    /// The claiming vendor's id, or nil when none claims it (APNs checks only, and the problem `unclaimed`).
     public var vendor: String?
     /// The payload's size in bytes, as given.
     public var bytes: Int
@@ -39,7 +39,8 @@ public enum Validator {
         }
     }
 
-    /// Validates `userInfo` (`byteCount` bytes as received) with `adapter`, or APNs rules only when nil.
+    /// Validates `userInfo` (`byteCount` bytes as received) with `adapter`. With none (no vendor claims the
+    /// payload) the APNs rules apply and the payload is not valid: `unclaimed` says no SDK would handle it.
     public static func validate(
         _ userInfo: JSONObject, byteCount: Int, adapter: (any VendorAdapter)?
     ) -> ValidationReport {
@@ -48,6 +49,12 @@ public enum Validator {
             problems.append(Diagnostic(
                 .error, code: .payloadTooLarge,
                 message: "payload is \(byteCount) bytes; APNs accepts at most \(apnsPayloadLimit)"))
+        }
+        if adapter == nil {
+            problems.append(Diagnostic(
+                .warning, code: .unclaimed, path: JSONPath.root,
+                message: "no vendor claims this payload: no SDK would show its buttons, record its receipts or "
+                    + "route its taps (--vendor checks it against one vendor)"))
         }
         var payload = PushPayload(vendor: adapter?.id ?? "")
         var diagnostics: [Diagnostic]

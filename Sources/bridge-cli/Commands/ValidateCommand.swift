@@ -6,9 +6,9 @@ enum ValidateCommand: PayloadCommand {
     static let help = """
         Usage: bridge-cli validate [--vendor ID] [--jsonl [--jobs N]] FILE|-
 
-        Prints {"vendor":…,"valid":…,"bytes":…,"problems":[{"code","path","message"}]} (vendor null and
-        APNs-only checks when no vendor claims the payload). Exit 1, with a one-line summary on stderr,
-        when there are problems. With --jsonl, one payload per input line, one report per output line.
+        Prints {"vendor":…,"valid":…,"bytes":…,"problems":[{"code","path","message"}]}. When no vendor
+        claims the payload: vendor null, the APNs checks, and the problem "unclaimed". Exit 1, with a
+        one-line summary on stderr, when there are problems. With --jsonl, one payload per input line, one report per output line.
         """
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {

@@ -37,8 +37,8 @@ struct ValidatorTests {
     func missingAps() {
         for adapter: (any VendorAdapter)? in [FakeAdapter(), nil] {
             let report = validate(["fake_id": "m", "other": 1], adapter: adapter)
-            #expect(report.problems.map(\.diagnosticCode) == [.apsMissing])
-            #expect(report.problems.first?.path == "$.aps")
+            #expect(report.problems.map(\.diagnosticCode).filter { $0 != .unclaimed } == [.apsMissing])
+            #expect(report.problems.first { $0.diagnosticCode == .apsMissing }?.path == "$.aps")
         }
     }
 
@@ -52,7 +52,7 @@ struct ValidatorTests {
     @Test("a content-available push needs no alert")
     func backgroundPush() {
         #expect(validate(["aps": ["content-available": 1], "fake_id": "m"]).isValid)
-        #expect(validate(["aps": ["content-available": 1]], adapter: nil).isValid)
+        #expect(validate(["aps": ["content-available": 1]], adapter: nil).problems.map(\.diagnosticCode) == [.unclaimed])
     }
 
     @Test("an image without mutable-content is mutable-content-missing; with it, valid")
@@ -129,11 +129,13 @@ struct ValidatorTests {
         #expect(report.problems.map(\.code) == ["fake-invalid"])
     }
 
-    @Test("with no adapter only the APNs rules run and the vendor is null")
+    @Test("with no adapter the payload is unclaimed, only the APNs rules run and the vendor is null")
     func apnsOnly() {
         let report = validate(["aps": ["alert": "Hi", "badge": "x"], "fake_invalid": true], adapter: nil)
         #expect(report.vendor == nil)
-        #expect(report.problems.map(\.diagnosticCode) == [.badgeNotInteger])
+        #expect(report.problems.map(\.diagnosticCode) == [.unclaimed, .badgeNotInteger])
+        #expect(report.problems.first?.path == "$")
+        #expect(report.problems.first?.severity == .warning)
     }
 
     @Test("the report JSON has vendor, valid, bytes and problems of code, path and message")
@@ -152,9 +154,13 @@ struct ValidatorTests {
         #expect(problems.first?["message"]?.stringValue?.isEmpty == false)
     }
 
-    @Test("a valid report with no vendor writes vendor null, valid true and an empty problems list")
+    @Test("a valid report writes valid true and an empty problems list; with no vendor, vendor null and unclaimed")
     func validReportShape() {
-        let json = validate(["aps": ["alert": "Hi"]], adapter: nil).json
-        #expect(json == ["vendor": nil, "valid": true, "bytes": 22, "problems": []])
+        let json = validate(["aps": ["alert": "Hi"], "fake_id": "m"]).json
+        #expect(json == ["vendor": "fake", "valid": true, "bytes": 36, "problems": []])
+        let unclaimed = validate(["aps": ["alert": "Hi"]], adapter: nil).json
+        #expect(unclaimed["vendor"] == .null)
+        #expect(unclaimed["valid"] == false)
+        #expect(unclaimed["problems"]?.arrayValue?.first?["code"] == .code(.unclaimed))
     }
 }
