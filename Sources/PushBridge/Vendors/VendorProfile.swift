@@ -21,13 +21,18 @@ public struct VendorProfile: Sendable, Hashable {
     public var tokenRegistration: TokenRegistrationStyle
     /// Where and how the vendor's backend takes receipts over HTTP, or nil when it takes none.
     public var receiptService: ReceiptService?
+    /// The settings the adapter takes from the app's configuration (``VendorAdapter/configured(_:)``), in the
+    /// order `bridge-cli vendors --table` lists them; empty for an adapter with none.
+    public var settings: [VendorSetting]
 
     /// Creates a profile; `name` defaults to `id` with a capital first letter.
     public init(
         id: String, name: String? = nil, capabilities: VendorCapabilities, eventTable: [EventTableEntry],
         claimKeys: [String]? = nil, categories: CategorySupport? = nil,
-        tokenRegistration: TokenRegistrationStyle = .none, receiptService: ReceiptService? = nil
+        tokenRegistration: TokenRegistrationStyle = .none, receiptService: ReceiptService? = nil,
+        settings: [VendorSetting] = []
     ) {
+        self.settings = settings
         self.id = id
         self.name = name ?? id.prefix(1).uppercased() + id.dropFirst()
         self.capabilities = capabilities
