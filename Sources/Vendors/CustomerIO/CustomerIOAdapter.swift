@@ -102,8 +102,9 @@ public struct CustomerIOAdapter: VendorAdapter {
                 when: "arrive:service-extension (kept in the outbox until sent)", properties: properties),
             EventTableEntry(
                 kind: .opened, event: Metric.opened,
-                when: defaultActionOnly ? "body tap (the default action) only" : "body or button tap",
-                properties: properties),
+                when: (defaultActionOnly ? "body tap (the default action) only" : "body or button tap")
+                    + "; userId and timestamp when a person is identified (sent through the pipeline, /b)",
+                properties: properties + [Property.userId, Property.timestamp]),
         ]
     }
 

@@ -158,11 +158,12 @@ public struct IterableAdapter: VendorAdapter {
     }
 
     static var eventTable: [EventTableEntry] {
-        let properties = [Key.campaignId, Key.templateId, Key.messageId, Event.dataFields]
+        let properties = [Key.campaignId, Key.templateId, Key.messageId, Event.dataFields, Event.createdAt]
         return [
             EventTableEntry(
                 kind: .opened, event: Event.trackPushOpen,
-                when: "open of a campaign push (not a ghost, proof or test push); actionIdentifier default",
+                when: "open of a campaign push (not a ghost, proof or test push) with a signed-in user; "
+                    + "actionIdentifier default",
                 properties: properties),
             EventTableEntry(
                 kind: .actionClicked, event: Event.trackPushOpen,

@@ -202,17 +202,16 @@ public struct KlaviyoAdapter: VendorAdapter {
     }
 
     static var eventTable: [EventTableEntry] {
-        [
+        let common = [Event.userInfo, Event.pushToken] + Device().properties(pushToken: nil).map(\.0)
+            + [Event.profile, Event.time]
+        return [
             EventTableEntry(
                 kind: .opened, event: Event.openedPush, when: "body tap, before the url is opened",
-                properties: [Event.userInfo, Event.pushToken]),
+                properties: common),
             EventTableEntry(
                 kind: .actionClicked, event: Event.openedPush,
                 when: "button tap (after a deep_link button's link is opened)",
-                properties: [
-                    Event.userInfo, Event.pushToken, Event.buttonLabel, Event.buttonID, Event.buttonAction,
-                    Event.buttonLink,
-                ]),
+                properties: common + [Event.buttonLabel, Event.buttonID, Event.buttonAction, Event.buttonLink]),
         ]
     }
 
@@ -277,11 +276,11 @@ public struct KlaviyoAdapter: VendorAdapter {
     /// `increment_one` adds 1; `set_count` and `set_property` show the integer `badge_value` (none without one);
     /// another value, or none, leaves `aps.badge`.
     public func badgeUpdate(for payload: PushPayload) -> BadgeUpdate? {
-        switch payload.ignored[JSONPath.member(Key.badgeConfig, of: JSONPath.root)]?.stringValue {
+        switch payload.ignored[Key.badgeConfig]?.stringValue {
         case "increment_one"?:
             return .increment(1)
         case "set_count"?, "set_property"?:
-            return payload.ignored[JSONPath.member(Key.badgeValue, of: JSONPath.root)]?.intValue.map(BadgeUpdate.set)
+            return payload.ignored[Key.badgeValue]?.intValue.map(BadgeUpdate.set)
         default:
             return payload.badge.map(BadgeUpdate.set)
         }
