@@ -150,8 +150,8 @@ public enum ConformanceCaseFile {
         ),
         "options": (
             [
-                "deviceToken", "userText", "delegateAcceptsSchemes", "linkHandler", "closure", "userActivity", "webView", "requestId",
-                "registeredActions", "bufferCapacity",
+                "deviceToken", "userText", "delegateAcceptsSchemes", "linkHandler", "closure", "userActivity", "webView",
+                "requestId", "registeredActions", "bufferCapacity", "vendorConfig", "time",
             ], []
         ),
         "expect": (
@@ -391,6 +391,25 @@ public enum ConformanceCaseFile {
             options.webView = bool(members["webView"], at: path + ".webView") ?? false
             options.requestIdentifier = string(members["requestId"], at: path + ".requestId")
             options.registeredActions = strings(members["registeredActions"], at: path + ".registeredActions") ?? []
+            if let settings = object(members["vendorConfig"], "vendorConfig", at: path + ".vendorConfig") {
+                // `{"ID.KEY": value}`, a string or (for a flag) true/false, as `--vendor-config ID.KEY=VALUE`.
+                for (key, value) in settings {
+                    switch value {
+                    case .string(let text): options.vendorSettings.append(key + "=" + text)
+                    case .bool(let flag): options.vendorSettings.append(key + "=" + (flag ? "true" : "false"))
+                    default:
+                        problem(JSONPath.member(key, of: path + ".vendorConfig"), expected: "a string or true/false",
+                                actual: JSONWriter.string(value))
+                    }
+                }
+            }
+            if let value = members["time"] {
+                if let seconds = value.intValue {
+                    options.time = seconds
+                } else {
+                    problem(path + ".time", expected: "a whole number of seconds", actual: JSONWriter.string(value))
+                }
+            }
             if let value = members["bufferCapacity"] {
                 if let capacity = value.intValue, capacity >= 0 {
                     options.bufferCapacity = capacity

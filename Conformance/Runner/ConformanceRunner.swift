@@ -97,8 +97,17 @@ extension ConformanceSuite {
         if expect.effects != nil || checksEventTable {
             var simulation = testCase.options
             simulation.vendor = testCase.vendor
+            // The case's vendor settings (`options.vendorConfig`) configure the adapters the steps run with.
+            var configured = registry
+            do throws(PushBridgeError) {
+                configured = try registry.configured(simulation.vendorSettings)
+            } catch {
+                failures.append(ConformanceFailure(
+                    caseID: testCase.id, check: .effects, path: "$.options.vendorConfig",
+                    expected: "settings the vendors declare", actual: error.description))
+            }
             let effects = Simulation.run(
-                testCase.payload, steps: testCase.steps, options: simulation, registry: registry)
+                testCase.payload, steps: testCase.steps, options: simulation, registry: configured)
             if let expected = expect.effects {
                 let actual = effects.filter { effect in
                     if case .diagnostic = effect { return expect.effectsIncludeDiagnostics }
@@ -107,7 +116,8 @@ extension ConformanceSuite {
                 failures += effectFailures(expected: expected, actual: actual, caseID: testCase.id)
             }
             if checksEventTable {
-                failures += eventTableFailures(effects: effects, adapter: adapter, caseID: testCase.id)
+                failures += eventTableFailures(
+                    effects: effects, adapter: configured.adapter(id: adapter.id) ?? adapter, caseID: testCase.id)
             }
         }
 

@@ -51,8 +51,13 @@ struct TableLayoutTests {
     func vendorsTable() throws {
         let result = try runCLI(["vendors", "--table"], columns: 200)
         #expect(result.status == 0)
-        let lines = result.stdout.split(separator: "\n")
+        // The capability table, a blank line, then one row per setting.
+        let tables = result.stdout.split(separator: "\n\n")
+        let lines = tables[0].split(separator: "\n")
         #expect(lines.count == 2 + BuiltInVendors.all.count)
+        let settings = BuiltInVendors.all.flatMap { adapter in adapter.profile.settings.map { adapter.id + "." + $0.name } }
+        #expect(tables.count == 2)
+        #expect(tables.last?.split(separator: "\n").dropFirst(2).map { String($0.prefix { $0 != " " }) } == settings)
         #expect(lines[0].hasPrefix("id "))
         for (line, adapter) in zip(lines.dropFirst(2), BuiltInVendors.all) {
             #expect(line.hasPrefix(adapter.id + " "))

@@ -94,13 +94,19 @@ outbox="$work/outbox"
 # its effects are kept in $work/sim and printed together at the end (one python3 start, not one per push).
 mkdir -p "$work/sim"
 pushes=0
+# What the app configures on the vendors' SDKs (bridge-cli vendors --table lists every setting): OneSignal's
+# app id (Confirmed Deliveries stays off, the SDK's default) and the signed-in Iterable user (without one
+# Iterable tracks no open).
+vendor_config=(--vendor-config onesignal.appId=5eb5a37e-b458-11e3-ac11-000c2940e62c
+    --vendor-config iterable.email=ann@example.com)
 simulate() {
     local label="$1" steps="$2" file="$3" base
     shift 3
     pushes=$((pushes + 1))
     base="$work/sim/$(printf '%02d' "$pushes")"
     printf '%s\n%s\n' "$label" "$steps" >"$base.label"
-    "$bin" simulate --device-token "$device_token" --user-activity --steps "$steps" --outbox "$outbox" "$@" "$file" \
+    "$bin" simulate --device-token "$device_token" --user-activity --steps "$steps" --outbox "$outbox" \
+        "${vendor_config[@]}" "$@" "$file" \
         >"$base.effects" 2>"$base.err" \
         || die "simulate $label failed: $(head -c 400 "$base.err")"
     grep -e '"code":"receipt-already-recorded"' -e '"code":"carrier-keys"' "$base.err" >"$base.notes" || true
@@ -185,7 +191,7 @@ done
 echo "  collector on http://127.0.0.1:$port"
 
 status=0
-"$bin" flush --outbox "$outbox" --endpoint "http://127.0.0.1:$port" --max-time 20 --request-timeout 5 \
+"$bin" flush --outbox "$outbox" --endpoint "http://127.0.0.1:$port" --max-time 20 --request-timeout 5 "${vendor_config[@]}" \
     >"$work/flush.out" 2>"$work/flush.err" || status=$?
 [ "$status" -eq 0 ] || die "flush exited $status: $(tail -n 1 "$work/flush.out") $(head -c 300 "$work/flush.err")"
 echo "  flush: $(grep '"type":"flush"' "$work/flush.out")"

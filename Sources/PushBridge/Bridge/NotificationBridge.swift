@@ -1,3 +1,4 @@
+import PushBridgeSystem
 
 /// The orchestrator: given a userInfo and a lifecycle step, it finds the adapter and produces the
 /// effects in the tap order of docs/WIRE-FORMATS.md §7 — receipts, then the named action, then the deep
@@ -17,9 +18,15 @@ public final class NotificationBridge: Sendable {
         public var deviceToken: String?
         /// How many recent receipts and opens the once-only ledgers remember (default 10,000).
         public var ledgerCapacity: Int
+        /// Where the time of a step comes from (``ReceiptContext/time``; default the system clock).
+        public var clock: StepClock
 
         /// Creates a configuration.
-        public init(bufferCapacity: Int = 8, startsConfigured: Bool = true, deviceToken: String? = nil, ledgerCapacity: Int = 10_000) {
+        public init(
+            bufferCapacity: Int = 8, startsConfigured: Bool = true, deviceToken: String? = nil,
+            ledgerCapacity: Int = 10_000, clock: StepClock = .system
+        ) {
+            self.clock = clock
             self.bufferCapacity = max(0, bufferCapacity)
             self.startsConfigured = startsConfigured
             self.deviceToken = deviceToken
@@ -37,6 +44,8 @@ public final class NotificationBridge: Sendable {
         /// `vendor`'s decoding of `userInfo` when the caller has it already
         /// (``handle(_:userInfo:decoded:vendor:userText:requestIdentifier:onEffect:)``).
         var decoded: PushPayload? = nil
+        /// When the step happened (seconds since the Unix epoch), if the clock tells.
+        var time: Int? = nil
     }
 
     private struct State: Sendable {
@@ -45,6 +54,8 @@ public final class NotificationBridge: Sendable {
         var deviceToken: String?
         var sentReceipts = BoundedSet()
         var handledOpens = BoundedSet()
+        /// For each vendor whose ``VendorAdapter/ignoresRepeatedTap``, the identity of the message last tapped.
+        var lastTapped: [String: String] = [:]
     }
 
     /// The vendors the bridge knows.
@@ -138,6 +149,8 @@ public final class NotificationBridge: Sendable {
 
     /// Processes `pending` now, or keeps it until `configure` (a full buffer drops it).
     private func admit(_ pending: Pending, onEffect: (BridgeEffect) -> Void) -> [BridgeEffect] {
+        var pending = pending
+        pending.time = configuration.clock.now
         let step = pending.step
         if step != .arrive(.serviceExtension) {
             enum Admission { case now, buffered, dropped }
@@ -175,7 +188,8 @@ public final class NotificationBridge: Sendable {
         }
         if step == .launch { return [] }
         let payload = pending.decoded ?? adapter.decodeClaimed(pending.userInfo).payload
-        let context = ReceiptContext(deviceToken: deviceToken, userText: pending.userText)
+        let context = ReceiptContext(
+            deviceToken: deviceToken, userText: pending.userText, time: pending.time, userInfo: pending.userInfo)
         // A push whose payload has no message id is told apart by the platform's request identifier (R3).
         let requestIdentifier = payload.messageId == nil ? pending.requestIdentifier : nil
         func send(_ receipt: Receipt) {
@@ -185,7 +199,15 @@ public final class NotificationBridge: Sendable {
         }
 
         let oncePerMessage = adapter.handlesMessageOnce(at: step)
-        if step.isOpen || oncePerMessage, let identity = payload.messageId ?? requestIdentifier {
+        if step.isOpen, adapter.ignoresRepeatedTap, let identity = payload.messageId ?? requestIdentifier {
+            // Only the last tapped message is remembered: a tap on it again runs nothing, one on another runs.
+            let identity = Receipt.key([payload.messageId == nil ? "request-identifier" : "message-id", identity])
+            let isRepeat = state.withLock { state in
+                defer { state.lastTapped[adapter.id] = identity }
+                return state.lastTapped[adapter.id] == identity
+            }
+            if isRepeat { return [] }
+        } else if step.isOpen || oncePerMessage, let identity = payload.messageId ?? requestIdentifier {
             // A vendor that handles each message once keys every sighting alike; otherwise each tap step once.
             // Message ids and request identifiers are separate namespaces: no message id can spell another
             // push's request identifier (docs/WIRE-FORMATS.md §6.2).
@@ -244,6 +266,26 @@ public final class NotificationBridge: Sendable {
             state.withLock { $0.sentReceipts.remove(key) }
             emit(.diagnostic(Diagnostic(
                 .error, code: .receiptNotRecorded, message: "receipt '\(receipt.event)' could not be recorded: \(error)")))
+        }
+    }
+}
+
+/// Where a bridge takes the time of a step from: the moment a tap or an arrival happened, which vendors whose SDKs
+/// stamp their events send with the receipt (Iterable's `createdAt`, Klaviyo's `time`).
+public enum StepClock: Sendable, Hashable {
+    /// The system's clock.
+    case system
+    /// Always this time, in seconds since the Unix epoch (simulations and tests).
+    case fixed(Int)
+    /// No time: receipts carry none.
+    case none
+
+    /// The time now by this clock, in seconds since the Unix epoch.
+    public var now: Int? {
+        switch self {
+        case .system: Int(PushBridgeSystem.time(nil))
+        case .fixed(let seconds): seconds
+        case .none: nil
         }
     }
 }

@@ -32,14 +32,22 @@ public struct SimulationOptions: Sendable, Hashable {
     public var bufferCapacity: Int
     /// The system route's policy.
     public var linkPolicy: LinkPolicy
+    /// Vendor settings as `ID.KEY=VALUE` (`--vendor-config`), applied to the registry with
+    /// ``VendorRegistry/configured(_:)``; a list it rejects is not applied (check it first to report why).
+    public var vendorSettings: [String]
+    /// The time every step happens at, in seconds since the Unix epoch (``StepClock/fixed(_:)``); nil: no time,
+    /// so receipts carry none and the output does not change from run to run.
+    public var time: Int?
 
     /// Creates options.
     public init(
         vendor: String? = nil, deviceToken: String? = nil, userText: String? = nil,
         delegateAcceptsSchemes: [String]? = nil, linkHandler: Bool = false, userActivity: Bool = false,
         requestIdentifier: String? = nil, registeredActions: [String] = [], bufferCapacity: Int = 8,
-        linkPolicy: LinkPolicy = .default
+        linkPolicy: LinkPolicy = .default, vendorSettings: [String] = [], time: Int? = nil
     ) {
+        self.vendorSettings = vendorSettings
+        self.time = time
         self.userActivity = userActivity
         self.requestIdentifier = requestIdentifier
         self.vendor = vendor
@@ -106,11 +114,12 @@ public enum Simulation {
         if options.webView { router.webViewPresenter = { _ in true } }
         let actions = ActionRegistry()
         for name in options.registeredActions { actions.register(name) { _ in } }
+        let registry = (try? registry.configured(options.vendorSettings)) ?? registry
         let bridge = NotificationBridge(
             registry: registry,
             configuration: .init(
                 bufferCapacity: options.bufferCapacity, startsConfigured: !steps.contains(.configure),
-                deviceToken: options.deviceToken),
+                deviceToken: options.deviceToken, clock: options.time.map(StepClock.fixed) ?? .none),
             sink: sink, router: router, actions: actions)
         let requestIdentifier = options.requestIdentifier ?? NotificationRequestIdentifier.derived(from: userInfo)
         return steps.flatMap { step in

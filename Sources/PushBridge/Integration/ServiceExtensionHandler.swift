@@ -6,7 +6,7 @@ public struct ServiceExtensionPlan: Sendable, Hashable {
     public var effects: [BridgeEffect]
     /// The text to show (Zixflow's Custom mode puts it at the top level), when the bridge form has one.
     public var alert: PushAlert?
-    /// The badge to show, when the bridge form has one.
+    /// The badge to show and keep as the stored count, when the vendor sets one (``BadgeUpdate``).
     public var badge: Int?
     /// The category to set on the content, when the notification has none and its vendor registers one
     /// (a BuzzKit message without `aps.category` uses the category derived from its buttons).
@@ -51,8 +51,10 @@ public final class ServiceExtensionHandler: Sendable {
         categories = CategoryRegistrar(registry: registry, appCategories: appCategories)
     }
 
-    /// Handles the arrival of `notification` in the extension.
-    public func receive(_ notification: DeliveredNotification) -> ServiceExtensionPlan {
+    /// Handles the arrival of `notification` in the extension. `storedBadge` is the badge count the extension
+    /// keeps in the app group (nil: none kept yet, counted as 0); the plan's ``ServiceExtensionPlan/badge`` is
+    /// the vendor's ``VendorAdapter/badgeUpdate(for:)`` applied to it, the count to show and keep.
+    public func receive(_ notification: DeliveredNotification, storedBadge: Int? = nil) -> ServiceExtensionPlan {
         guard let adapter = (try? bridge.registry.claimant(of: notification.userInfo)) ?? nil else {
             return ServiceExtensionPlan()
         }
@@ -62,7 +64,7 @@ public final class ServiceExtensionHandler: Sendable {
             effects: bridge.handle(
                 .arrive(.serviceExtension), userInfo: notification.userInfo, vendor: adapter.id,
                 requestIdentifier: notification.requestIdentifier),
-            alert: payload.alert, badge: payload.badge)
+            alert: payload.alert, badge: adapter.badgeUpdate(for: payload)?.applied(to: storedBadge))
         if notification.effectiveCategory == nil, adapter.profile.categories != nil {
             plan.categoryIdentifier = adapter.categories(for: payload).first?.id
         }
@@ -87,5 +89,23 @@ public final class ServiceExtensionHandler: Sendable {
     /// none iOS accepts.
     public static func imageFileExtension(_ url: String) -> String {
         AttachmentType.ofURLPath(url) ?? AttachmentType.fallback
+    }
+}
+
+/// How a service extension sets the app icon's badge, relative to the count it keeps in the app group.
+public enum BadgeUpdate: Sendable, Hashable {
+    /// Show this count (and keep it).
+    case set(Int)
+    /// Add this to the kept count (a negative value subtracts; the result is never below 0).
+    case increment(Int)
+
+    /// The count to show and keep, given the kept one (nil counts as 0).
+    public func applied(to stored: Int?) -> Int {
+        switch self {
+        case .set(let count): return count
+        case .increment(let step):
+            let (sum, overflow) = (stored ?? 0).addingReportingOverflow(step)
+            return overflow ? (step < 0 ? 0 : Int.max) : max(0, sum)
+        }
     }
 }

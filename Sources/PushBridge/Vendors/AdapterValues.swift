@@ -32,11 +32,18 @@ public struct ReceiptContext: Sendable, Hashable {
     public var deviceToken: String?
     /// Text the person typed into an input button, for a button tap.
     public var userText: String?
+    /// When the step happened, in seconds since the Unix epoch (the bridge's ``StepClock``), or nil when unknown.
+    public var time: Int?
+    /// The push's userInfo exactly as it arrived, when the caller has it (the bridge always does): for a vendor
+    /// whose SDK sends it with a receipt (Klaviyo's `$opened_push` properties).
+    public var userInfo: JSONObject?
 
     /// Creates a context.
-    public init(deviceToken: String? = nil, userText: String? = nil) {
+    public init(deviceToken: String? = nil, userText: String? = nil, time: Int? = nil, userInfo: JSONObject? = nil) {
         self.deviceToken = deviceToken
         self.userText = userText
+        self.time = time
+        self.userInfo = userInfo
     }
 }
 

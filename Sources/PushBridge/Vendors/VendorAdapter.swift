@@ -73,6 +73,16 @@ public protocol VendorAdapter: Sendable {
     /// runs, every later one runs nothing, whichever step it is (FCM's once-per-process `loggedMessageIDs`).
     /// Default: false: each tap step runs once per message.
     func handlesMessageOnce(at step: LifecycleStep) -> Bool
+    /// Whether a tap on the message this vendor's last handled tap was on runs nothing (OneSignal's
+    /// `checkForProcessedDups:`, which remembers only the last opened id: A, B, A opens A twice). When true,
+    /// this replaces the per-step once-only rule for taps. Default: false.
+    var ignoresRepeatedTap: Bool { get }
+    /// How the vendor's service extension sets the app icon's badge for `payload`, from the count it keeps in
+    /// the app group (OneSignal's `badge_inc`, Klaviyo's `badge_config`). Default: the push's own `aps.badge`.
+    func badgeUpdate(for payload: PushPayload) -> BadgeUpdate?
+    /// This adapter with `configuration`'s values for its ``VendorProfile/settings`` (values already checked
+    /// against them; a setting not given keeps this adapter's value). Default: the adapter itself.
+    func configured(_ configuration: VendorConfiguration) -> any VendorAdapter
     /// The HTTP request that delivers `receipt` to the vendor's backend, carrying `writeKey` where the vendor
     /// expects it (only in a header marked ``HTTPHeader/isSecret``); nil when the vendor takes no receipts over
     /// HTTP. Pure: the same receipt and key give the same request, byte for byte. A `nil` or empty key sends
@@ -164,6 +174,9 @@ extension VendorAdapter {
 
     public func runsTapPlan(onArrival step: LifecycleStep) -> Bool { false }
     public func handlesMessageOnce(at step: LifecycleStep) -> Bool { false }
+    public var ignoresRepeatedTap: Bool { false }
+    public func badgeUpdate(for payload: PushPayload) -> BadgeUpdate? { payload.badge.map(BadgeUpdate.set) }
+    public func configured(_ configuration: VendorConfiguration) -> any VendorAdapter { self }
 
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
         profile.receiptService?.eventRequest(for: receipt, writeKey: writeKey)

@@ -27,13 +27,18 @@ public struct VendorProfile: Sendable, Hashable {
     /// The member path (from the userInfo's top level) of the key where the vendor's payload names its media's
     /// type for the service extension (Klaviyo `["rich-media-type"]`, Braze `["ab", "att", "type"]`), or nil.
     public var attachmentTypeKey: [String]?
+    /// The settings the adapter takes from the app's configuration (``VendorAdapter/configured(_:)``), in the
+    /// order `bridge-cli vendors --table` lists them; empty for an adapter with none.
+    public var settings: [VendorSetting]
 
     /// Creates a profile; `name` defaults to `id` with a capital first letter.
     public init(
         id: String, name: String? = nil, capabilities: VendorCapabilities, eventTable: [EventTableEntry],
         claimKeys: [String]? = nil, categories: CategorySupport? = nil,
-        tokenRegistration: TokenRegistrationStyle = .none, receiptService: ReceiptService? = nil
+        tokenRegistration: TokenRegistrationStyle = .none, receiptService: ReceiptService? = nil,
+        settings: [VendorSetting] = []
     ) {
+        self.settings = settings
         self.id = id
         self.name = name ?? id.prefix(1).uppercased() + id.dropFirst()
         self.capabilities = capabilities

@@ -10,6 +10,8 @@ public enum PushBridgeError: Error, Sendable, Hashable, CustomStringConvertible 
     case noVendorClaims
     /// More than one vendor claims the payload.
     case ambiguousVendor([String])
+    /// A vendor setting (`ID.KEY=VALUE`) names no vendor or setting, or has a value of the wrong kind.
+    case invalidVendorSetting(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum PushBridgeError: Error, Sendable, Hashable, CustomStringConvertible 
         case .noVendorClaims: return "no vendor claims this payload (use --vendor ID to choose one)"
         case .ambiguousVendor(let ids):
             return "more than one vendor claims this payload: \(ids.joined(separator: " and ")) (use --vendor ID to choose)"
+        case .invalidVendorSetting(let problem): return "vendor setting: \(problem)"
         }
     }
 }

@@ -31,6 +31,9 @@ public struct CustomerIOAdapter: VendorAdapter {
         static let deliveryID = "deliveryId"
         static let metric = "metric"
         static let recipient = "recipient"
+        /// The identified person an `opened` sent through the pipeline is about, and when the tap happened: moved
+        /// out of the properties to the pipeline event's `userId` and `timestamp` by the receipt request.
+        static let userId = "userId", timestamp = "timestamp"
     }
 
     /// The metric names (`Sources/Common/Service/Request/PushMetric.swift`); each is also the receipt's event.
@@ -43,16 +46,46 @@ public struct CustomerIOAdapter: VendorAdapter {
     /// a tap on an app category's button on a Customer.io push also sends `opened` and routes the push's link.
     public let defaultActionOnly: Bool
 
+    /// The identified person (`CustomerIO.shared.identify(userId:)`), or nil when none is. With one, an
+    /// `opened` goes where the SDK sends it: through the Data Pipeline's batch upload under that person, with
+    /// the tap's time (customerio/customerio-ios:Sources/DataPipeline/DataPipelineImplementation.swift@8b9ee362);
+    /// without one, in the extension's `/track` form. `delivered` is the extension's either way.
+    public let identifier: String?
+
     /// What the adapter declares.
     public let profile: VendorProfile
 
     /// Creates the adapter.
-    public init(defaultActionOnly: Bool = true) {
+    ///
+    /// - Parameters:
+    ///   - defaultActionOnly: only a body tap counts (the SDK's behaviour).
+    ///   - identifier: the identified person's id, whom `opened` is sent under.
+    public init(defaultActionOnly: Bool = true, identifier: String? = nil) {
         self.defaultActionOnly = defaultActionOnly
+        self.identifier = identifier
         self.profile = VendorProfile(
             id: "customerio", name: "Customer.io", capabilities: Self.capabilities,
             eventTable: Self.eventTable(defaultActionOnly: defaultActionOnly), claimKeys: [Key.deliveryID],
-            tokenRegistration: .token, receiptService: ReceiptService())
+            tokenRegistration: .token, receiptService: ReceiptService(), settings: Self.settings)
+    }
+
+    /// The settings `--vendor-config customerio.NAME=VALUE` takes.
+    enum Setting {
+        static let identifier = "identifier", defaultActionOnly = "defaultActionOnly"
+    }
+
+    static let settings = [
+        VendorSetting(
+            Setting.identifier, .text, "the identified person: opened goes through the pipeline (/b) under them"),
+        VendorSetting(Setting.defaultActionOnly, .flag, "only a body tap sends opened (default true, as the SDK)"),
+    ]
+
+    /// This adapter with the given settings (docs/vendors/customerio.md "Configuration").
+    public func configured(_ configuration: VendorConfiguration) -> any VendorAdapter {
+        CustomerIOAdapter(
+            defaultActionOnly: configuration.flag(Setting.defaultActionOnly) ?? defaultActionOnly,
+            identifier: configuration.values[Setting.identifier] == nil
+                ? identifier : configuration.text(Setting.identifier))
     }
 
     static var capabilities: VendorCapabilities {
@@ -69,8 +102,9 @@ public struct CustomerIOAdapter: VendorAdapter {
                 when: "arrive:service-extension (kept in the outbox until sent)", properties: properties),
             EventTableEntry(
                 kind: .opened, event: Metric.opened,
-                when: defaultActionOnly ? "body tap (the default action) only" : "body or button tap",
-                properties: properties),
+                when: (defaultActionOnly ? "body tap (the default action) only" : "body or button tap")
+                    + "; userId and timestamp when a person is identified (sent through the pipeline, /b)",
+                properties: properties + [Property.userId, Property.timestamp]),
         ]
     }
 
@@ -89,17 +123,24 @@ public struct CustomerIOAdapter: VendorAdapter {
     // MARK: Receipts and taps
 
     /// `delivered` from the service extension, `opened` on a body tap; each carries `deliveryId`, `metric` and
-    /// `recipient` (the push's delivery token). Nothing without a non-empty delivery id and token: the SDK's
+    /// `recipient` (the push's delivery token); an `opened` also the ``identifier`` as `userId` and the tap's
+    /// time as `timestamp` when a person is identified. Nothing without a non-empty delivery id and token: the SDK's
     /// `cioDelivery` is nil then and it tracks nothing.
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         guard let deliveryID = payload.messageId, !deliveryID.isEmpty,
               let token = payload.tracking[Key.deliveryToken]?.stringValue, !token.isEmpty
         else { return [] }
         func metric(_ kind: ReceiptKind, _ name: String) -> Receipt {
-            let properties: JSONObject = [
+            var properties: JSONObject = [
                 Property.deliveryID: .string(deliveryID), Property.metric: .string(name),
                 Property.recipient: .string(token),
             ]
+            if kind == .opened, let identifier, !identifier.isEmpty {
+                properties[Property.userId] = .string(identifier)
+                if let time = context.time {
+                    properties[Property.timestamp] = .string(UTCTimestamp.iso8601(time, milliseconds: true))
+                }
+            }
             return receipt(kind, name, properties, payload: payload)
         }
         switch step {

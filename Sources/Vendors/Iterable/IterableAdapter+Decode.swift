@@ -47,7 +47,10 @@ extension IterableDecoding {
         note(severity, code, at: path, message)
     }
 
-    /// `itbl` as an object: an object, or a string holding one (R2); anything else is kept and reported.
+    /// `itbl` as an object. A string (even one holding a JSON object) is not read: the SDK casts `itbl` to a
+    /// dictionary and ignores the push otherwise
+    /// (Iterable/iterable-swift-sdk:swift-sdk/Internal/InternalIterableAppIntegration.swift@25cd00e1); it is
+    /// kept as sent and reported. Anything else is kept and reported as the wrong type.
     mutating func vendorObject(_ value: JSONValue?) -> JSONObject? {
         switch value {
         case nil:
@@ -56,12 +59,8 @@ extension IterableDecoding {
         case .object(let members)?:
             return members
         case .string(let text)?:
-            if let members = IterableAdapter.parseObject(text) {
-                note(.info, .itblJSONString, at: Path.vendor,
-                     "itbl is a string holding a JSON object; it is read as that object and written back as one")
-                return members
-            }
-            wrongType(.string(text), at: Path.vendor, expected: "an object (or a string holding a JSON object)")
+            unread(.string(text), at: Path.vendor, .itblJSONString,
+                   "itbl is a string: the Iterable SDK reads only a dictionary and ignores this push")
             return nil
         case let value?:
             wrongType(value, at: Path.vendor, expected: "an object")

@@ -10,11 +10,15 @@ extension IterableAdapter {
     /// The path of `trackPushOpen` under the API host.
     public static let trackPushOpenPath = "/api/events/trackPushOpen"
 
-    /// `POST /api/events/trackPushOpen`, body the receipt's properties with the configured ``user`` (`email` or
-    /// `userId`), `Api-Key: <writeKey>` when a key is given.
+    /// `POST /api/events/trackPushOpen`, body the receipt's properties (`createdAt` among them when the tap's time
+    /// is known) with the configured ``user`` (`email` or `userId`), `Api-Key: <writeKey>` when a key is given and
+    /// `Authorization: Bearer <jwt>` when a ``jwt`` is configured.
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
         var headers = [HTTPHeader("Content-Type", "application/json")]
         if let credential = HTTPHeader.credential("Api-Key", key: writeKey) { headers.append(credential) }
+        if let credential = HTTPHeader.credential("Authorization", prefix: "Bearer ", key: jwt) {
+            headers.append(credential)
+        }
         var body = receipt.properties
         switch user {
         case .email(let email)?: body[Event.email] = .string(email)

@@ -77,6 +77,8 @@ public struct IterableAdapter: VendorAdapter {
         static let actionIdentifier = "actionIdentifier"
         static let userText = "userText"
         static let appAlreadyRunning = "appAlreadyRunning"
+        /// When the open happened, in seconds since the Unix epoch (`JsonKey.Body.createdAt`).
+        static let createdAt = "createdAt"
         /// The signed-in user's email (`JsonKey.email`).
         static let email = "email"
         /// The signed-in user's id (`JsonKey.userId`).
@@ -96,9 +98,13 @@ public struct IterableAdapter: VendorAdapter {
         case userId(String)
     }
 
-    /// The user the open requests name; nil sends neither `email` nor `userId` (Iterable's API then cannot tell
-    /// whose open it is: set it before delivering receipts to Iterable).
+    /// The user the open requests name. Without one no `trackPushOpen` is made, as the SDK makes none without a
+    /// signed-in user (`createTrackPushOpenRequest` fails with `authMissingMessage`,
+    /// Iterable/iterable-swift-sdk:swift-sdk/Internal/api-client/Request/RequestCreator.swift@25cd00e1).
     public let user: User?
+    /// The JSON Web Token of a JWT-enabled project, sent as `Authorization: Bearer <jwt>` with every open
+    /// (`IterableAPICallRequest.swift` adds it when the SDK holds a token); nil sends none.
+    public let jwt: String?
 
     /// What the adapter declares.
     public let profile: VendorProfile
@@ -108,14 +114,41 @@ public struct IterableAdapter: VendorAdapter {
     /// - Parameters:
     ///   - allowedProtocols: link schemes a tap may open besides `https`, as the app's
     ///     `IterableConfig.allowedProtocols` lists them.
-    ///   - user: the signed-in user the `trackPushOpen` requests name.
-    public init(allowedProtocols: Set<String> = [], user: User? = nil) {
+    ///   - user: the signed-in user the `trackPushOpen` requests name; without one no open is tracked.
+    ///   - jwt: the token of a JWT-enabled project, sent as `Authorization: Bearer`.
+    public init(allowedProtocols: Set<String> = [], user: User? = nil, jwt: String? = nil) {
         self.allowedProtocols = allowedProtocols
         self.user = user
+        self.jwt = jwt
         self.profile = VendorProfile(
             id: "iterable", name: "Iterable", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Self.vendorKey], categories: CategorySupport(), tokenRegistration: .token,
-            receiptService: ReceiptService(defaultBaseURL: "https://api.iterable.com"))
+            receiptService: ReceiptService(defaultBaseURL: "https://api.iterable.com"), settings: Self.settings)
+    }
+
+    /// The settings `--vendor-config iterable.NAME=VALUE` takes.
+    enum Setting {
+        static let email = "email", userId = "userId", jwt = "jwt", allowedProtocols = "allowedProtocols"
+    }
+
+    static let settings = [
+        VendorSetting(Setting.email, .text, "the signed-in user's email (no open is tracked without email or userId)"),
+        VendorSetting(Setting.userId, .text, "the signed-in user's id, when signed in by id (email wins when both)"),
+        VendorSetting(Setting.jwt, .text, "a JWT-enabled project's token, sent as Authorization: Bearer"),
+        VendorSetting(Setting.allowedProtocols, .text, "link schemes allowed besides https, comma-separated"),
+    ]
+
+    /// This adapter with the given settings (docs/vendors/iterable.md "Configuration").
+    public func configured(_ configuration: VendorConfiguration) -> any VendorAdapter {
+        var user = self.user
+        if let userId = configuration.text(Setting.userId) { user = .userId(userId) }
+        if let email = configuration.text(Setting.email) { user = .email(email) }
+        let protocols = configuration.values[Setting.allowedProtocols].map { list in
+            Set(list.split(separator: ",").map { String($0).lowercased() }.filter { !$0.isEmpty })
+        }
+        return IterableAdapter(
+            allowedProtocols: protocols ?? allowedProtocols, user: user,
+            jwt: configuration.values[Setting.jwt] == nil ? jwt : configuration.text(Setting.jwt))
     }
 
     static var capabilities: VendorCapabilities {
@@ -125,11 +158,12 @@ public struct IterableAdapter: VendorAdapter {
     }
 
     static var eventTable: [EventTableEntry] {
-        let properties = [Key.campaignId, Key.templateId, Key.messageId, Event.dataFields]
+        let properties = [Key.campaignId, Key.templateId, Key.messageId, Event.dataFields, Event.createdAt]
         return [
             EventTableEntry(
                 kind: .opened, event: Event.trackPushOpen,
-                when: "open of a campaign push (not a ghost, proof or test push); actionIdentifier default",
+                when: "open of a campaign push (not a ghost, proof or test push) with a signed-in user; "
+                    + "actionIdentifier default",
                 properties: properties),
             EventTableEntry(
                 kind: .actionClicked, event: Event.trackPushOpen,
@@ -138,8 +172,9 @@ public struct IterableAdapter: VendorAdapter {
         ]
     }
 
-    /// Whether `itbl` is an object, or a string holding a JSON object (R2).
-    public func claims(_ userInfo: JSONObject) -> Bool { Self.vendorObject(in: userInfo) != nil }
+    /// Whether `itbl` is an object: the SDK reads only a dictionary, so a string (even one holding JSON) is not
+    /// Iterable's (Iterable/iterable-swift-sdk:swift-sdk/Internal/Utilities/NotificationHelper.swift@25cd00e1).
+    public func claims(_ userInfo: JSONObject) -> Bool { userInfo[Self.vendorKey]?.objectValue != nil }
 
     /// By a message id when `itbl.messageId` is a non-empty string (WIRE-FORMATS §11.1).
     public func claimsByMessageId(_ userInfo: JSONObject) -> Bool {
@@ -147,25 +182,8 @@ public struct IterableAdapter: VendorAdapter {
         return !messageId.isEmpty
     }
 
-    /// `itbl` as an object: the object, or the one a string holds; nil otherwise.
-    static func vendorObject(in userInfo: JSONObject) -> JSONObject? {
-        switch userInfo[vendorKey] {
-        case .object(let members)?: return members
-        case .string(let text)?: return parseObject(text)
-        default: return nil
-        }
-    }
-
-    /// The object a JSON string holds, or nil when it holds none (or is too large or deep to read).
-    static func parseObject(_ text: String) -> JSONObject? {
-        guard text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{")
-        else { return nil }
-        do throws(JSONParseError) {
-            return try JSONParser.parse(text, options: JSONParser.Options(maxDepth: 64, maxBytes: 64 * 1024)).objectValue
-        } catch {
-            return nil
-        }
-    }
+    /// `itbl` when it is an object; nil otherwise.
+    static func vendorObject(in userInfo: JSONObject) -> JSONObject? { userInfo[vendorKey]?.objectValue }
 
     // MARK: Tracking
 
@@ -219,7 +237,7 @@ public struct IterableAdapter: VendorAdapter {
     /// `trackPushOpen` on a body tap (`actionIdentifier: default`) or a button tap (the button's id, and the
     /// typed text as `userText`), for a real campaign push only (IT-API, IT-AI). Nothing on arrival or dismiss.
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
-        guard step.isOpen, var properties = Self.campaignIdentity(payload) else { return [] }
+        guard step.isOpen, user != nil, var properties = Self.campaignIdentity(payload) else { return [] }
         var dataFields: JSONObject = [:]
         let button = step.buttonIdentifier
         dataFields[Event.actionIdentifier] = .string(button ?? Self.bodyTapActionIdentifier)
@@ -228,6 +246,8 @@ public struct IterableAdapter: VendorAdapter {
         // The SDK's userInfo path always sends false (InternalIterableAPI.trackPushOpen).
         dataFields[Event.appAlreadyRunning] = false
         properties[Event.dataFields] = .object(dataFields)
+        // Every online request is stamped with the time it is made (`addingCreatedAt`, IterableAPICallRequest.swift).
+        if let time = context.time { properties[Event.createdAt] = .int(time) }
         let kind: ReceiptKind = button == nil ? .opened : .actionClicked
         return [receipt(kind, Event.trackPushOpen, properties, payload: payload, action: button)]
     }

@@ -14,37 +14,32 @@ extension KlaviyoAdapter {
     public static let apiRevision = "2026-01-15"
 
     /// The event with the receipt's name; its properties are the userInfo's members, then the other receipt
-    /// properties (`push_token`, `Button …`) over them, as the SDK merges them; the profile is ``profile``; the
-    /// `unique_id` (Klaviyo's de-duplication key) is the `IdentityHash` (SHA-256, 128 bits in hex) of the
-    /// receipt's once-only key and properties, so every retry sends the same bytes and no other event can be
-    /// made to share it. No `time`: Klaviyo takes the time it receives the event.
+    /// properties (device metadata, `push_token`, `Button …`) over them, as the SDK merges them; the profile is the
+    /// receipt's `profile` (else the configured identifiers), with the empty `properties` the SDK always sends;
+    /// `time` is the receipt's (the tap's) when it has one; the `unique_id` (Klaviyo's de-duplication key) is
+    /// the `IdentityHash` (SHA-256, 128 bits in hex) of the receipt's once-only key and properties, so every
+    /// retry sends the same bytes and no other event can be made to share it.
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
         var properties = receipt.properties[Event.userInfo]?.objectValue ?? [:]
-        for (key, value) in receipt.properties where key != Event.userInfo { properties[key] = value }
+        for (key, value) in receipt.properties where ![Event.userInfo, Event.profile, Event.time].contains(key) {
+            properties[key] = value
+        }
         let uniqueId = IdentityHash.hex(
             receipt.onceOnlyKey + "\u{1F}" + JSONWriter.string(.object(receipt.properties)))
-        let attributes: JSONObject = [
+        var profileAttributes = receipt.properties[Event.profile]?.objectValue ?? profileIdentifiers(deviceToken: nil)
+        profileAttributes["properties"] = .object([:])
+        var attributes: JSONObject = [
             "metric": ["data": ["type": "metric", "attributes": ["name": .string(receipt.event)]]],
             "profile": ["data": ["type": "profile", "attributes": .object(profileAttributes)]],
             "properties": .object(properties),
             "unique_id": .string(uniqueId),
         ]
+        if let time = receipt.properties[Event.time] { attributes["time"] = time }
         let body = JSONWriter.bytes(["data": ["type": "event", "attributes": .object(attributes)]])
         let headers = [
             HTTPHeader("Content-Type", "application/json"), HTTPHeader("Accept", "application/json"),
             HTTPHeader("revision", Self.apiRevision),
         ]
         return ReceiptRequest(method: "POST", path: Self.eventsPath, headers: headers, body: body)
-    }
-
-    /// The configured identifiers, and the empty `properties` the SDK always sends.
-    private var profileAttributes: JSONObject {
-        var attributes: JSONObject = ["properties": .object([:])]
-        let identifiers = [
-            ("anonymous_id", klaviyoProfile.anonymousId), ("external_id", klaviyoProfile.externalId),
-            ("email", klaviyoProfile.email), ("phone_number", klaviyoProfile.phoneNumber),
-        ]
-        for case let (key, value?) in identifiers where !value.isEmpty { attributes[key] = .string(value) }
-        return attributes
     }
 }

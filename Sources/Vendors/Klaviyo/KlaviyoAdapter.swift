@@ -77,13 +77,17 @@ public struct KlaviyoAdapter: VendorAdapter {
         /// The tapped button's label, identifier, action display name and link.
         public static let buttonLabel = "Button Label", buttonID = "Button ID", buttonAction = "Button Action",
             buttonLink = "Button Link"
+        /// The event's profile identifiers and its time: receipt properties the receipt request moves out of the
+        /// event's properties to `attributes.profile` and `attributes.time`.
+        public static let profile = "profile", time = "time"
     }
 
     /// The prefix of the category the service extension registers for a push with buttons.
     public static let categoryPrefix = "com.klaviyo.button."
 
-    /// Who the receipts are about: the Klaviyo profile's identifiers, as the app configured them. The SDK
-    /// sends its own anonymous id; PushBridge sends what is configured here (nothing by default).
+    /// Who the receipts are about: the Klaviyo profile's identifiers, as the app configured them. Every event
+    /// carries at least an anonymous id, as the SDK's do (`CreateEventPayload.swift`): the configured one, else
+    /// one derived from the device token (docs/vendors/klaviyo.md "Profile").
     public struct Profile: Sendable, Hashable {
         /// `anonymous_id`.
         public var anonymousId: String?
@@ -106,6 +110,43 @@ public struct KlaviyoAdapter: VendorAdapter {
     /// The profile the receipt requests name.
     public let klaviyoProfile: Profile
 
+    /// What the SDK tells about the device and the app with every event (`appendMetadataToProperties`,
+    /// klaviyo/klaviyo-swift-sdk:Sources/KlaviyoCore/Utils/Dictionary+Metadata.swift@67a8b4c4): the app's own
+    /// facts, which PushBridge cannot read, so the app configures them; each one not configured is sent empty.
+    public struct Device: Sendable, Hashable {
+        /// `Device ID` (the SDK's `identifierForVendor`), `Device Model`, `OS Version`.
+        public var deviceId: String?, deviceModel: String?, osVersion: String?
+        /// `App Name`, `App ID` (the bundle id), `App Version`, `App Build`.
+        public var appName: String?, appId: String?, appVersion: String?, appBuild: String?
+
+        /// Creates a description.
+        public init(
+            deviceId: String? = nil, deviceModel: String? = nil, osVersion: String? = nil, appName: String? = nil,
+            appId: String? = nil, appVersion: String? = nil, appBuild: String? = nil
+        ) {
+            self.deviceId = deviceId
+            self.deviceModel = deviceModel
+            self.osVersion = osVersion
+            self.appName = appName
+            self.appId = appId
+            self.appVersion = appVersion
+            self.appBuild = appBuild
+        }
+
+        /// The SDK's metadata properties, in its order, for a push token (empty when there is none).
+        func properties(pushToken: String?) -> [(String, String)] {
+            [
+                ("Device ID", deviceId ?? ""), ("Device Manufacturer", "Apple"), ("Device Model", deviceModel ?? ""),
+                ("OS Name", "iOS"), ("OS Version", osVersion ?? ""), ("SDK Name", "PushBridge"),
+                ("SDK Version", ""), ("App Name", appName ?? ""), ("App ID", appId ?? ""),
+                ("App Version", appVersion ?? ""), ("App Build", appBuild ?? ""), ("Push Token", pushToken ?? ""),
+            ]
+        }
+    }
+
+    /// The device and app facts sent with every event.
+    public let device: Device
+
     /// What the adapter declares. Token registration: Klaviyo registers the token with the notification permission
     /// (`enablement_status`, sent whatever it is: a denied token is registered as denied) and the APNs environment
     /// (`device_metadata.environment`), through `POST /client/push-tokens/` (`KlaviyoSDK().set(pushToken:)`;
@@ -113,16 +154,49 @@ public struct KlaviyoAdapter: VendorAdapter {
     public let profile: VendorProfile
 
     /// Creates the adapter.
-    public init(profile: Profile = Profile()) {
+    public init(profile: Profile = Profile(), device: Device = Device()) {
         self.klaviyoProfile = profile
+        self.device = device
         var vendorProfile = VendorProfile(
             id: "klaviyo", name: "Klaviyo", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.body], categories: CategorySupport(), tokenRegistration: .tokenEnvironmentAndPermission,
-            receiptService: ReceiptService())
+            receiptService: ReceiptService(), settings: Self.settings)
         // The extension names the media file by `rich-media-type`
         // (klaviyo/klaviyo-swift-sdk:Sources/KlaviyoSwiftExtension/KlaviyoExtension.swift@67a8b4c4).
         vendorProfile.attachmentTypeKey = [Key.richMediaType]
         self.profile = vendorProfile
+    }
+
+    /// The settings `--vendor-config klaviyo.NAME=VALUE` takes: the profile's identifiers, then the device's.
+    static let settings = [
+        VendorSetting("profileId", .text, "the app's id for the profile (set(externalId:)), sent as external_id"),
+        VendorSetting("email", .text, "the profile's email"),
+        VendorSetting("phoneNumber", .text, "the profile's phone number"),
+        VendorSetting("anonymousId", .text, "the SDK's anonymous id (default: derived from the device token)"),
+        VendorSetting("deviceId", .text, "Device ID (identifierForVendor)"),
+        VendorSetting("deviceModel", .text, "Device Model"),
+        VendorSetting("osVersion", .text, "OS Version"),
+        VendorSetting("appName", .text, "App Name"),
+        VendorSetting("appId", .text, "App ID (the bundle id)"),
+        VendorSetting("appVersion", .text, "App Version"),
+        VendorSetting("appBuild", .text, "App Build"),
+    ]
+
+    /// This adapter with the given settings (docs/vendors/klaviyo.md "Configuration").
+    public func configured(_ configuration: VendorConfiguration) -> any VendorAdapter {
+        func value(_ name: String, _ current: String?) -> String? {
+            configuration.values[name] == nil ? current : configuration.text(name)
+        }
+        let profile = Profile(
+            anonymousId: value("anonymousId", klaviyoProfile.anonymousId),
+            externalId: value("profileId", klaviyoProfile.externalId), email: value("email", klaviyoProfile.email),
+            phoneNumber: value("phoneNumber", klaviyoProfile.phoneNumber))
+        let device = Device(
+            deviceId: value("deviceId", device.deviceId), deviceModel: value("deviceModel", device.deviceModel),
+            osVersion: value("osVersion", device.osVersion), appName: value("appName", device.appName),
+            appId: value("appId", device.appId), appVersion: value("appVersion", device.appVersion),
+            appBuild: value("appBuild", device.appBuild))
+        return KlaviyoAdapter(profile: profile, device: device)
     }
 
     static var capabilities: VendorCapabilities {
@@ -132,17 +206,16 @@ public struct KlaviyoAdapter: VendorAdapter {
     }
 
     static var eventTable: [EventTableEntry] {
-        [
+        let common = [Event.userInfo, Event.pushToken] + Device().properties(pushToken: nil).map(\.0)
+            + [Event.profile, Event.time]
+        return [
             EventTableEntry(
                 kind: .opened, event: Event.openedPush, when: "body tap, before the url is opened",
-                properties: [Event.userInfo, Event.pushToken]),
+                properties: common),
             EventTableEntry(
                 kind: .actionClicked, event: Event.openedPush,
                 when: "button tap (after a deep_link button's link is opened)",
-                properties: [
-                    Event.userInfo, Event.pushToken, Event.buttonLabel, Event.buttonID, Event.buttonAction,
-                    Event.buttonLink,
-                ]),
+                properties: common + [Event.buttonLabel, Event.buttonID, Event.buttonAction, Event.buttonLink]),
         ]
     }
 
@@ -153,13 +226,19 @@ public struct KlaviyoAdapter: VendorAdapter {
 
     // MARK: Receipts and taps
 
-    /// `$opened_push` for a body tap (kind `opened`) and a button tap (kind `actionClicked`), with the whole
-    /// userInfo and the push token; a button tap adds `Button ID` and, for one of the push's buttons, its label,
-    /// action and (for `deep_link`) link. Nothing on arrival or dismissal.
+    /// `$opened_push` for a body tap (kind `opened`) and a button tap (kind `actionClicked`), with the userInfo
+    /// as it arrived, the SDK's device metadata and the push token; a button tap adds `Button ID` and, for one of
+    /// the push's buttons, its label, action and (for `deep_link`) link. The receipt also holds the event's
+    /// `profile` (``profileIdentifiers(deviceToken:)``) and, when the tap's time is known, its `time`.
+    /// Nothing on arrival or dismissal.
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         guard step.isOpen else { return [] }
-        var properties: JSONObject = [Event.userInfo: .object(sentUserInfo(payload))]
-        if let token = context.deviceToken, !token.isEmpty { properties[Event.pushToken] = .string(token) }
+        let token = context.deviceToken.flatMap { $0.isEmpty ? nil : $0 }
+        var properties: JSONObject = [Event.userInfo: .object(context.userInfo ?? sentUserInfo(payload))]
+        for (key, value) in device.properties(pushToken: token) { properties[key] = .string(value) }
+        if let token { properties[Event.pushToken] = .string(token) }
+        properties[Event.profile] = .object(profileIdentifiers(deviceToken: token))
+        if let time = context.time { properties[Event.time] = .string(UTCTimestamp.iso8601(time)) }
         guard let buttonId = step.buttonIdentifier else {
             return [receipt(.opened, Event.openedPush, properties, payload: payload)]
         }
@@ -196,7 +275,47 @@ public struct KlaviyoAdapter: VendorAdapter {
     /// The action a button is sent with: `deep_link` when it has a link, else `open_app`.
     static func action(of button: PushButton) -> ButtonAction { button.deepLink == nil ? .openApp : .deepLink }
 
-    /// The userInfo the push arrived with (a carrier's keys included): the SDK's event properties start from it.
+    /// `badge_config` as Klaviyo's service extension applies it to the count it keeps in the app group
+    /// (klaviyo/klaviyo-swift-sdk:Sources/KlaviyoSwiftExtension/KlaviyoExtension.swift@67a8b4c4):
+    /// `increment_one` adds 1; `set_count` and `set_property` show the integer `badge_value` (none without one);
+    /// another value, or none, leaves `aps.badge`.
+    public func badgeUpdate(for payload: PushPayload) -> BadgeUpdate? {
+        switch payload.ignored[Key.badgeConfig]?.stringValue {
+        case "increment_one"?:
+            return .increment(1)
+        case "set_count"?, "set_property"?:
+            return payload.ignored[Key.badgeValue]?.intValue.map(BadgeUpdate.set)
+        default:
+            return payload.badge.map(BadgeUpdate.set)
+        }
+    }
+
+    /// The profile's identifiers: the configured ones; with no anonymous id configured, one derived from the
+    /// device token (the SDK always sends its stored `anonymous_id`, `StateManagement.swift`): the same token
+    /// always gives the same id, so it is kept without state, and a new install's new token gives a new one, as
+    /// the SDK's stored id does. None without either.
+    public func profileIdentifiers(deviceToken: String?) -> JSONObject {
+        var identifiers: JSONObject = [:]
+        var anonymousId = klaviyoProfile.anonymousId.flatMap { $0.isEmpty ? nil : $0 }
+        if anonymousId == nil, let deviceToken, !deviceToken.isEmpty {
+            anonymousId = Self.anonymousId(deviceToken: deviceToken)
+        }
+        let values = [
+            ("anonymous_id", anonymousId), ("external_id", klaviyoProfile.externalId),
+            ("email", klaviyoProfile.email), ("phone_number", klaviyoProfile.phoneNumber),
+        ]
+        for case let (key, value?) in values where !value.isEmpty { identifiers[key] = .string(value) }
+        return identifiers
+    }
+
+    /// The anonymous id of the install with this device token: the `IdentityHash` of the token, written as an
+    /// uppercase UUID (the SDK's `UUID().uuidString` form).
+    static func anonymousId(deviceToken: String) -> String {
+        let hex = Array(IdentityHash.hex("klaviyo-anonymous-id\u{1F}" + deviceToken).uppercased())
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
+    }
+
+    /// The userInfo re-encoded from the bridge form, when the caller has not the one the push arrived with.
     func sentUserInfo(_ payload: PushPayload) -> JSONObject { encode(payload, collectingLosses: false).userInfo }
 
     // MARK: Validation

@@ -100,7 +100,9 @@ public struct OneSignalAdapter: VendorAdapter {
     public static let maxButtons = 4
 
     /// Whether the service extension confirms delivery (`report_received`): OneSignal's dashboard setting
-    /// "Confirmed Deliveries", which the SDK reads as the remote parameter `receive_receipts_enable`.
+    /// "Confirmed Deliveries", which the SDK reads as the remote parameter `receive_receipts_enable` (off until
+    /// it is downloaded). The receipt also needs ``appId``: the SDK sends none without it
+    /// (`OneSignalReceiveReceiptsController.m`).
     public let confirmsDelivery: Bool
     /// Whether a button tap also opens the launch URL `u` (D9; the SDK does, buttons carry no URL of their own).
     public let opensLaunchURLOnButtonTap: Bool
@@ -121,13 +123,14 @@ public struct OneSignalAdapter: VendorAdapter {
     /// Creates the adapter.
     ///
     /// - Parameters:
-    ///   - confirmsDelivery: send `report_received` from the service extension (default true).
+    ///   - confirmsDelivery: send `report_received` from the service extension, when `appId` is set too
+    ///     (default false, as the SDK before the dashboard enables it).
     ///   - opensLaunchURLOnButtonTap: a button tap opens the launch URL too (default true, as the SDK).
     ///   - suppressesLaunchURLs: never open launch URLs (default false).
     ///   - appId: the OneSignal app id for receipt request bodies.
     ///   - subscriptionId: this device's push subscription id for receipt request bodies.
     public init(
-        confirmsDelivery: Bool = true, opensLaunchURLOnButtonTap: Bool = true, suppressesLaunchURLs: Bool = false,
+        confirmsDelivery: Bool = false, opensLaunchURLOnButtonTap: Bool = true, suppressesLaunchURLs: Bool = false,
         appId: String? = nil, subscriptionId: String? = nil
     ) {
         self.confirmsDelivery = confirmsDelivery
@@ -138,10 +141,36 @@ public struct OneSignalAdapter: VendorAdapter {
         self.profile = VendorProfile(
             id: "onesignal", name: "OneSignal",
             capabilities: Self.capabilities(opensLaunchURLOnButtonTap: opensLaunchURLOnButtonTap, suppressesLaunchURLs: suppressesLaunchURLs),
-            eventTable: Self.eventTable(confirmsDelivery: confirmsDelivery), claimKeys: [Key.custom, Key.osData],
+            eventTable: Self.eventTable(confirmsDelivery: confirmsDelivery && appId != nil), claimKeys: [Key.custom, Key.osData],
             categories: CategorySupport(limit: Self.maxDynamicCategories),
             tokenRegistration: .tokenEnvironmentAndPermission,
-            receiptService: ReceiptService(defaultBaseURL: "https://api.onesignal.com"))
+            receiptService: ReceiptService(defaultBaseURL: "https://api.onesignal.com"), settings: Self.settings)
+    }
+
+    /// The settings `--vendor-config onesignal.NAME=VALUE` takes.
+    enum Setting {
+        static let appId = "appId", subscriptionId = "subscriptionId", confirmedDeliveries = "confirmedDeliveries"
+        static let suppressLaunchURLs = "suppressLaunchURLs", buttonsOpenLaunchURL = "buttonsOpenLaunchURL"
+    }
+
+    static let settings = [
+        VendorSetting(Setting.appId, .text, "the OneSignal app id, sent as app_id (report_received needs it)"),
+        VendorSetting(Setting.subscriptionId, .text, "this device's push subscription id, sent as player_id"),
+        VendorSetting(
+            Setting.confirmedDeliveries, .flag, "the dashboard's Confirmed Deliveries: report_received (default false)"),
+        VendorSetting(Setting.suppressLaunchURLs, .flag, "ONESIGNAL_SUPRESS_LAUNCH_URLS: never open u (default false)"),
+        VendorSetting(Setting.buttonsOpenLaunchURL, .flag, "a button tap opens u too (default true)"),
+    ]
+
+    /// This adapter with the given settings (docs/vendors/onesignal.md "Configuration").
+    public func configured(_ configuration: VendorConfiguration) -> any VendorAdapter {
+        OneSignalAdapter(
+            confirmsDelivery: configuration.flag(Setting.confirmedDeliveries) ?? confirmsDelivery,
+            opensLaunchURLOnButtonTap: configuration.flag(Setting.buttonsOpenLaunchURL) ?? opensLaunchURLOnButtonTap,
+            suppressesLaunchURLs: configuration.flag(Setting.suppressLaunchURLs) ?? suppressesLaunchURLs,
+            appId: configuration.values[Setting.appId] == nil ? appId : configuration.text(Setting.appId),
+            subscriptionId: configuration.values[Setting.subscriptionId] == nil
+                ? subscriptionId : configuration.text(Setting.subscriptionId))
     }
 
     static func capabilities(opensLaunchURLOnButtonTap: Bool, suppressesLaunchURLs: Bool) -> VendorCapabilities {
@@ -161,7 +190,8 @@ public struct OneSignalAdapter: VendorAdapter {
         }
         rows.append(EventTableEntry(
             kind: .opened, event: Event.opened,
-            when: "open or open:<button id>, once per notification id (PUT notifications/{id}); a button's id as actionId",
+            when: "open or open:<button id>, not for the notification id opened last (PUT notifications/{id}); "
+                + "a button's id as actionId",
             properties: [Property.notificationId, Property.opened, Property.actionId]))
         return rows
     }
@@ -184,14 +214,15 @@ public struct OneSignalAdapter: VendorAdapter {
 
     // MARK: Receipts and taps
 
-    /// `report_received` on arrival in the service extension (when ``confirmsDelivery``); `opened` on a body or
-    /// button tap, with the button's id as `actionId`. The opened receipt carries no action of its own, so the
-    /// bridge's once-only key sends one per notification id whatever is tapped (`submitNotificationOpened:`).
+    /// `report_received` on arrival in the service extension (when ``confirmsDelivery`` and ``appId`` is set);
+    /// `opened` on a body or button tap, with the button's id as `actionId`. A tap on the notification opened
+    /// last runs nothing (``ignoresRepeatedTap``); the opened receipt carries no action of its own, so the
+    /// receipt ledger sends at most one per notification id (docs/vendors/onesignal.md).
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         guard let messageId = payload.messageId, !messageId.isEmpty else { return [] }
         var properties: JSONObject = [Property.notificationId: .string(messageId)]
         switch step {
-        case .arrive(.serviceExtension) where confirmsDelivery:
+        case .arrive(.serviceExtension) where confirmsDelivery && appId != nil:
             return [receipt(.delivered, Event.delivered, properties, payload: payload)]
         case .open, .openAction:
             properties[Property.opened] = true
@@ -202,6 +233,24 @@ public struct OneSignalAdapter: VendorAdapter {
         case .arrive, .configure, .dismiss, .launch:
             return []
         }
+    }
+
+    /// The SDK remembers only the notification id it opened last (`checkForProcessedDups:`,
+    /// `OSUD_LAST_MESSAGE_OPENED`, OneSignal/OneSignal-iOS-SDK:iOS_SDK/OneSignalSDK/OneSignalNotifications/OSNotificationsManager.m):
+    /// a tap on that one again sends nothing and opens nothing.
+    public var ignoresRepeatedTap: Bool { true }
+
+    /// `badge_inc` (an integer, or a string holding one) is added to the count the extension keeps, never below
+    /// 0; without one, `aps.badge` is shown and kept
+    /// (OneSignal/OneSignal-iOS-SDK:iOS_SDK/OneSignalSDK/OneSignalExtension/OneSignalExtensionBadgeHandler.m@974ae65a).
+    public func badgeUpdate(for payload: PushPayload) -> BadgeUpdate? {
+        for format in Format.allCases {
+            let member = payload.ignored[JSONPath.member(Key.badgeIncrement, of: format.containerPath)]
+            if let step = member?.intValue ?? member?.stringValue.flatMap({ Int($0) }), step != 0 {
+                return .increment(step)
+            }
+        }
+        return payload.badge.map(BadgeUpdate.set)
     }
 
     /// A body tap opens the launch URL `u` (trimmed of surrounding white space, as `trimURLSpacing:` does); so

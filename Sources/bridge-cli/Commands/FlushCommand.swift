@@ -74,7 +74,8 @@ enum FlushCommand: Command {
         return lines.joined(separator: "\n")
     }
 
-    static let valuedOptions: Set<String> = Set(["outbox", "endpoint"]).union(DeliverySettings.valuedOptions)
+    static let valuedOptions: Set<String> = Set(["outbox", "endpoint", vendorConfigOption])
+        .union(DeliverySettings.valuedOptions)
     static let flagOptions: Set<String> = []
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {

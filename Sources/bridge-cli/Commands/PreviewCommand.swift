@@ -22,6 +22,7 @@ enum PreviewCommand: Command {
           --load-images     fetch http(s) images; without it an image is a placeholder showing its URL
           --jsonl           one payload per input line, one section each, written as it is drawn; a bad
                             line gets an error section and exit 1, the others are still drawn
+        \(vendorConfigHelp)
 
         A column draws and taps the four buttons iOS shows and counts the rest, cuts long text to what a
         screen shows (each cut text is listed in full once per section), and says when a device would give
@@ -29,12 +30,13 @@ enum PreviewCommand: Command {
         Every text from the payload is escaped; links are shown as text, never clickable; the page's
         Content-Security-Policy allows no script and no request (only images, with --load-images).
         """
-    static let valuedOptions: Set<String> = ["vendors", "from", "vendor", "out"]
+    static let valuedOptions: Set<String> = ["vendors", "from", "vendor", "out", vendorConfigOption]
     static let flagOptions: Set<String> = ["load-images", "jsonl"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
-        let targets = try listedAdapters(arguments)
+        let vendors = try configuredRegistry(arguments)
+        let targets = try listedAdapters(arguments, in: vendors)
         let sourceID = try knownVendor(arguments.value("from") ?? arguments.value("vendor"))
         let outputPath = arguments.value("out") ?? "preview.html"
         guard !outputPath.isEmpty else { throw .usage("--out needs a file path, or - for stdout") }
@@ -44,7 +46,7 @@ enum PreviewCommand: Command {
             // One payload: nothing is written unless it is drawn.
             let (_, userInfo) = try loadUserInfo(input)
             let section = try preview(userInfo, label: title, from: sourceID, to: targets, line: nil, number: 1,
-                                      page: page)
+                                      page: page, vendors: vendors)
             let output = try PageOutput(path: outputPath)
             try output.write(page.head(title: title) + section.html + PreviewPage.end)
             try output.finish()
@@ -65,7 +67,7 @@ enum PreviewCommand: Command {
                 let drawn: (html: String, complete: Bool)
                 do throws(CLIError) {
                     drawn = try preview(parseUserInfo(line), label: label, from: sourceID, to: targets,
-                                        line: lineNumber, number: lineNumber, page: page)
+                                        line: lineNumber, number: lineNumber, page: page, vendors: vendors)
                 } catch {
                     drawn = page.html(of: .error(label: label, message: error.message), number: lineNumber)
                     allDrawn = false
@@ -87,11 +89,11 @@ enum PreviewCommand: Command {
     /// The section of one payload, drawn a column at a time (one column's translation in memory at once).
     private static func preview(
         _ userInfo: JSONObject, label: String, from sourceID: String?, to targets: [any VendorAdapter],
-        line: Int?, number: Int, page: PreviewPage
+        line: Int?, number: Int, page: PreviewPage, vendors: VendorRegistry
     ) throws(CLIError) -> (html: String, complete: Bool) {
         let source = try resolveAdapter(userInfo, vendor: sourceID)
         printDiagnostics(source.decodeClaimed(userInfo).diagnostics, line: line)
-        return page.html(previewing: userInfo, from: source, to: targets, registry: registry, label: label,
+        return page.html(previewing: userInfo, from: source, to: targets, registry: vendors, label: label,
                          number: number)
     }
 }

@@ -32,6 +32,9 @@ enum SimulateCommand: Command {
                                         its canonical JSON, as 32 hex digits)
           --register-action NAME        register a handler that consumes NAME (repeatable)
           --buffer N                    steps kept before configure (default 8)
+          --time SECONDS                when every step happens (seconds since the Unix epoch), for the
+                                        vendors that stamp receipts with it; default: no time
+        \(vendorConfigHelp)
 
         Receipts (docs/DELIVERY.md):
           --outbox DIR                  append every receipt durably to the outbox in DIR (created, mode 0700)
@@ -46,7 +49,7 @@ enum SimulateCommand: Command {
         """
     static let valuedOptions: Set<String> = Set([
         "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
-        "outbox", "endpoint", "request-id",
+        "outbox", "endpoint", "request-id", "time", vendorConfigOption,
     ]).union(DeliverySettings.valuedOptions)
     static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity", "web-view"]
 
@@ -71,6 +74,12 @@ enum SimulateCommand: Command {
             registeredActions: arguments.all("register-action"))
         options.webView = arguments.has("web-view")
         if options.requestIdentifier?.isEmpty == true { throw .usage("--request-id needs an identifier") }
+        _ = try configuredRegistry(arguments)
+        options.vendorSettings = arguments.all(vendorConfigOption)
+        if let time = arguments.value("time") {
+            guard let seconds = Int(time) else { throw .usage("--time needs whole seconds since the Unix epoch") }
+            options.time = seconds
+        }
         if let buffer = arguments.value("buffer") {
             guard let capacity = Int(buffer), capacity >= 0 else { throw .usage("--buffer needs a whole number ≥ 0") }
             options.bufferCapacity = capacity

@@ -6,8 +6,10 @@ enum VendorsCommand: Command {
     static let help = """
         Usage: bridge-cli vendors [--table]
 
-        Prints one JSON line per registered vendor: its id, name, what it supports and its receipt event names.
-        With --table, a terminal table: one row per vendor, one column per capability.
+        Prints one JSON line per registered vendor: its id, name, what it supports, its receipt event names and
+        the settings it takes (--vendor-config ID.KEY=VALUE on simulate, preview and flush).
+        With --table, a terminal table: one row per vendor, one column per capability; then one row per
+        setting: the vendor, the key, its type (text, or flag: true or false) and what it means.
         """
     static let valuedOptions: Set<String> = []
     static let flagOptions: Set<String> = ["table"]
@@ -16,6 +18,7 @@ enum VendorsCommand: Command {
         guard arguments.positionals.isEmpty else { throw .usage("vendors takes no input") }
         if arguments.has("table") {
             stdoutStream.write(table(registry.adapters))
+            stdoutStream.write("\n" + settingsTable(registry.adapters))
             return .success
         }
         for adapter in registry.adapters {
@@ -24,6 +27,12 @@ enum VendorsCommand: Command {
             stdoutStream.writeLine(.object([
                 "id": .string(adapter.id), "name": .string(adapter.name), "supports": adapter.capabilities.json,
                 "events": .array(events),
+                "settings": .array(adapter.profile.settings.map { setting in
+                    .object([
+                        "key": .string(setting.name), "type": .string(setting.kind.rawValue),
+                        "meaning": .string(setting.meaning),
+                    ])
+                }),
             ]))
         }
         return .success
@@ -40,6 +49,17 @@ enum VendorsCommand: Command {
                 yes(supports.textInput), yes(supports.namedActions), yes(supports.images),
                 supports.buttonRouting.rawValue,
             ])
+        }
+        return TextTable.render(rows)
+    }
+
+    /// One row per setting of each vendor that takes any: `ID.KEY`, its type and meaning.
+    static func settingsTable(_ adapters: [any VendorAdapter]) -> String {
+        var rows = [["setting", "type", "meaning"]]
+        for adapter in adapters {
+            for setting in adapter.profile.settings {
+                rows.append([adapter.id + "." + setting.name, setting.kind.rawValue, setting.meaning])
+            }
         }
         return TextTable.render(rows)
     }

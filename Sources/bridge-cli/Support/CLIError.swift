@@ -11,7 +11,7 @@ struct CLIError: Error {
     init(_ error: PushBridgeError) {
         switch error {
         case .invalidJSON, .notAnObject: self.init(code: .invalidInput, message: error.description)
-        case .unknownVendor: self.init(code: .usage, message: error.description)
+        case .unknownVendor, .invalidVendorSetting: self.init(code: .usage, message: error.description)
         case .noVendorClaims, .ambiguousVendor: self.init(code: .noVendor, message: error.description)
         }
     }

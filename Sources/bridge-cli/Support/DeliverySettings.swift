@@ -12,6 +12,8 @@ struct DeliverySettings {
     let retry: RetryPolicy
     let requestTimeout: Double
     let maxTime: Double
+    /// The vendors whose requests are sent, with the `--vendor-config` settings applied.
+    let vendors: VendorRegistry
 
     /// Reads `--endpoint` (required), the write key and the retry bounds; anything `flush` could not use is a
     /// usage error here, before a receipt is touched (and its message never shows the write key).
@@ -26,6 +28,7 @@ struct DeliverySettings {
             throw .usage("--endpoint cannot be used: \(error.message)")
         }
         self.endpoint = endpoint
+        vendors = try configuredRegistry(arguments)
         let key = arguments.value("write-key") ?? getenv("PUSHBRIDGE_WRITE_KEY").map { String(cString: $0) }
         do throws(ReceiptCredentials.Problem) {
             credentials = try ReceiptCredentials(validating: key)
@@ -51,10 +54,10 @@ struct DeliverySettings {
         return value
     }
 
-    /// The HTTP sink for every built-in vendor.
+    /// The HTTP sink for every built-in vendor, configured.
     var sink: HTTPReceiptSink {
         HTTPReceiptSink(
-            registry: registry,
+            registry: vendors,
             configuration: HTTPReceiptSink.Configuration(
                 baseURL: endpoint, retry: retry, requestTimeout: requestTimeout),
             credentials: credentials)

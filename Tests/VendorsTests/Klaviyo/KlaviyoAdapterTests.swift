@@ -189,6 +189,21 @@ struct KlaviyoCodingTests {
     }
 }
 
+/// `properties` with what every `$opened_push` carries besides: the SDK's device metadata (nothing configured)
+/// and the profile.
+private func withDeviceAndProfile(_ properties: JSONObject, token: String?) -> JSONObject {
+    var all = properties
+    for key in ["Device ID", "Device Model", "OS Version", "SDK Version", "App Name", "App ID", "App Version", "App Build"] {
+        all[key] = ""
+    }
+    all["Device Manufacturer"] = "Apple"
+    all["OS Name"] = "iOS"
+    all["SDK Name"] = "PushBridge"
+    all["Push Token"] = .string(token ?? "")
+    all["profile"] = .object(KlaviyoAdapter().profileIdentifiers(deviceToken: token))
+    return all
+}
+
 @Suite("Klaviyo adapter: receipts, taps, categories, token and receipt request")
 struct KlaviyoBehaviourTests {
     let tapPush = push(["url": "https://shop.example.com/sale"], body: ["action_buttons": [shop, openApp]])
@@ -200,7 +215,8 @@ struct KlaviyoBehaviourTests {
         #expect(body == [
             .receipt(Receipt(
                 vendor: "klaviyo", kind: .opened, event: "$opened_push",
-                properties: ["userInfo": .object(tapPush), "push_token": "a1b2"], messageId: nil,
+                properties: withDeviceAndProfile(["userInfo": .object(tapPush), "push_token": "a1b2"], token: "a1b2"),
+                messageId: nil,
                 requestIdentifier: request)),
             .route(url: "https://shop.example.com/sale", via: .system),
         ])
@@ -209,10 +225,10 @@ struct KlaviyoBehaviourTests {
             .route(url: "myapp://shop", via: .system),
             .receipt(Receipt(
                 vendor: "klaviyo", kind: .actionClicked, event: "$opened_push",
-                properties: [
+                properties: withDeviceAndProfile([
                     "userInfo": .object(tapPush), "Button ID": "shop", "Button Label": "Shop",
                     "Button Action": "Deep Link", "Button Link": "myapp://shop",
-                ], messageId: nil, action: "shop", requestIdentifier: request)),
+                ], token: nil), messageId: nil, action: "shop", requestIdentifier: request)),
         ])
         let open = try simulate(tapPush, ["open:open", "dismiss", "arrive:foreground"])
         guard case .receipt(let openReceipt)? = open.first, open.count == 1 else {
