@@ -32,6 +32,9 @@ open class PushBridgeNotificationService: UNNotificationServiceExtension, @unche
     /// The configuration shared with the app (default nil: override ``handler`` instead).
     open class var configuration: PushBridgeConfiguration? { nil }
 
+    /// The app-group defaults key of the badge count the extension keeps.
+    static let badgeKey = "PushBridge.badgeCount"
+
     /// Seconds the extension spends sending receipts before it hands the content back (default 3).
     open class var sendBudget: Double { 3 }
 
@@ -67,7 +70,11 @@ open class PushBridgeNotificationService: UNNotificationServiceExtension, @unche
 
         let handler = self.handler
         let notification = AppleConversions.notification(request)
-        let plan = handler.receive(notification)
+        // The badge count the extension keeps in the app group, for vendors that count up (OneSignal's
+        // `badge_inc`, Klaviyo's `badge_config`).
+        let badgeStore = type(of: self).configuration?.appGroup.flatMap { UserDefaults(suiteName: $0) }
+        let plan = handler.receive(notification, storedBadge: badgeStore?.object(forKey: Self.badgeKey) as? Int)
+        if let badge = plan.badge { badgeStore?.set(badge, forKey: Self.badgeKey) }
         if let title = plan.alert?.title { content.title = title }
         if let subtitle = plan.alert?.subtitle { content.subtitle = subtitle }
         if let body = plan.alert?.body { content.body = body }
