@@ -55,7 +55,7 @@ public enum Translator {
                 diagnostics: decoded.diagnostics)
         }
         let prepared = prepare(decoded.payload, from: source, to: target, collectingLosses: collectingLosses)
-        let encoded = target.encode(prepared.payload, collectingLosses: collectingLosses)
+        let encoded = encode(prepared.payload, into: target, collectingLosses: collectingLosses)
         var output = encoded.userInfo
         var claimLosses = LossList(collecting: collectingLosses)
         keepTarget(
@@ -78,11 +78,75 @@ public enum Translator {
         guard source.id != target.id else { return (userInfo, [], diagnostics) }
         var payload = (consume decoded).payload
         let losses = prepareInPlace(&payload, from: source, to: target, collectingLosses: collectingLosses)
-        let encoded = target.encode(payload, collectingLosses: collectingLosses)
+        let encoded = encode(payload, into: target, collectingLosses: collectingLosses)
         var output = encoded.userInfo
         var claimLosses = LossList(collecting: collectingLosses)
         keepTarget(&output, data: payload.data, target: target, registry: registry, losses: &claimLosses)
         return (output, losses + encoded.losses + claimLosses.collected, diagnostics)
+    }
+
+    /// `target.encode(payload)`, never writing a button with an empty title. A button with no title is one whose
+    /// title the app's registered category gives (Braze's `ab_cat`, Airship's interactive actions): when the target
+    /// keeps the payload's category as it is, the category shows those buttons, titled, as it did; when the target
+    /// writes it only without buttons (OneSignal's extension keeps a category already set), the untitled buttons are
+    /// left out so the app's category is written, each button's own link or action a loss; when the target cannot
+    /// write the category at all, every untitled button is a loss (docs/WIRE-FORMATS.md §7.8).
+    static func encode(_ payload: PushPayload, into target: any VendorAdapter, collectingLosses: Bool) -> EncodeResult {
+        guard payload.buttons.contains(where: { $0.title.isEmpty }) else {
+            return target.encode(payload, collectingLosses: collectingLosses)
+        }
+        let encoded = target.encode(payload, collectingLosses: collectingLosses)
+        func writesCategory(_ userInfo: JSONObject) -> Bool {
+            payload.category != nil && userInfo["aps"]?["category"]?.stringValue == payload.category
+        }
+        if writesCategory(encoded.userInfo) { return encoded }
+        var withoutUntitled = payload
+        withoutUntitled.buttons.removeAll { $0.title.isEmpty }
+        let untitled = payload.buttons.indices.filter { payload.buttons[$0].title.isEmpty }
+        // Titled buttons stay; the untitled ones go, shown by the category when the target now writes it.
+        let attempt = target.encode(withoutUntitled, collectingLosses: collectingLosses)
+        let categoryShows = withoutUntitled.buttons.isEmpty && writesCategory(attempt.userInfo)
+        guard collectingLosses else { return attempt }
+        let category = payload.category.map { "'\($0)'" } ?? "the app's"
+        var losses = attempt.losses.filter { !$0.path.hasPrefix("$.buttons[") }
+        for index in untitled {
+            let button = payload.buttons[index]
+            let path = "$.buttons[\(index)]"
+            if categoryShows {
+                if let link = button.deepLink, !link.isEmpty {
+                    losses.append(Loss(
+                        path: path + ".deepLink", value: .string(link),
+                        reason: "the app's category \(category) shows button '\(button.id)'; \(target.name) gives it "
+                            + "no link of its own"))
+                }
+                if let action = button.action {
+                    losses.append(Loss(
+                        path: path + ".action", value: .string(action.name),
+                        reason: "the app's category \(category) shows button '\(button.id)'; \(target.name) runs no "
+                            + "action for it"))
+                }
+            } else {
+                losses.append(Loss(
+                    path: path, value: button.json,
+                    reason: "button '\(button.id)' takes its title from the app's category \(category), which "
+                        + "\(target.name) cannot send with it; a button with no title is not written"))
+            }
+        }
+        // The titled buttons' own losses, renumbered to their place in the payload.
+        let titled = payload.buttons.indices.filter { !payload.buttons[$0].title.isEmpty }
+        for loss in attempt.losses where loss.path.hasPrefix("$.buttons[") {
+            losses.append(Loss(path: renumbered(loss.path, titled), value: loss.value, reason: loss.reason))
+        }
+        return EncodeResult(userInfo: attempt.userInfo, losses: losses)
+    }
+
+    /// `path` (`$.buttons[i]…` of a payload holding only the buttons at `places`) at the button's place in the whole.
+    private static func renumbered(_ path: String, _ places: [Int]) -> String {
+        let prefix = "$.buttons["
+        let rest = path.dropFirst(prefix.count)
+        guard let close = rest.firstIndex(of: "]"), let index = Int(rest[..<close]), places.indices.contains(index)
+        else { return path }
+        return prefix + String(places[index]) + rest[close...]
     }
 
     /// Most top-level members ``keepTarget(_:data:target:registry:losses:)`` tries leaving out one at a time.

@@ -52,4 +52,25 @@ struct TranslationEveryPairTests {
             }
         }
     }
+
+    @Test("no translation writes a button with an empty title: buttons of an app category stay with the category or are losses")
+    func noUntitledButtons() throws {
+        let sources = [
+            #"{"aps":{"alert":"Hi","category":"order_actions"},"ab":{"c":"x","ab_cat":{"track":{"a_t":"ab_uri","a_uri":"app://t"},"decline":{"a_t":"ab_none"}}},"ab_uri":"app://m"}"#,
+            #"{"aps":{"alert":"Hi","category":"shop"},"_":"s1","com.urbanairship.interactive_actions":{"buy":{"^d":"app://buy"},"later":{}}}"#,
+        ]
+        for text in sources {
+            let userInfo = try Fixtures.userInfo(text)
+            let source = try BuiltInVendors.registry.resolve(userInfo)
+            #expect(source.decodeClaimed(userInfo).payload.buttons.contains { $0.title.isEmpty }, "\(source.id)")
+            for target in BuiltInVendors.all where target.id != source.id {
+                let translation = Translator.translate(userInfo, from: source, to: target)
+                let shown = target.decodeClaimed(translation.userInfo).payload
+                let untitled = shown.buttons.filter(\.title.isEmpty).map(\.id)
+                // A target whose buttons come from a registered category (Airship, Braze) writes no titles at all.
+                guard shown.category != "order_actions", shown.category != "shop" else { continue }
+                #expect(untitled.isEmpty, "\(source.id) → \(target.id): \(JSONWriter.string(.object(translation.userInfo)))")
+            }
+        }
+    }
 }
