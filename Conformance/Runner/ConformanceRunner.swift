@@ -101,8 +101,11 @@ extension ConformanceSuite {
                 testCase.payload, steps: testCase.steps, options: simulation, registry: registry)
             if let expected = expect.effects {
                 let actual = effects.filter { effect in
-                    if case .diagnostic = effect { return expect.effectsIncludeDiagnostics }
-                    return true
+                    switch effect {
+                    case .diagnostic: return expect.effectsIncludeDiagnostics
+                    case .presentation: return expect.effectsIncludePresentation
+                    default: return true
+                    }
                 }.map(\.json)
                 failures += effectFailures(expected: expected, actual: actual, caseID: testCase.id)
             }
@@ -196,6 +199,8 @@ extension ConformanceSuite {
         case "route": return "route \(line["url"]?.stringValue ?? "?") (\(line["via"]?.stringValue ?? "?"))"
         case "dropped": return "dropped " + (line["step"]?.stringValue ?? "?")
         case "diagnostic": return "diagnostic " + (line["code"]?.stringValue ?? "?")
+        case "presentation":
+            return "presentation [" + (line["options"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ") + "]"
         default: return JSONWriter.string(line)
         }
     }

@@ -17,13 +17,20 @@ public final class NotificationBridge: Sendable {
         public var deviceToken: String?
         /// How many recent receipts and opens the once-only ledgers remember (default 10,000).
         public var ledgerCapacity: Int
+        /// Where the app is when the bridge starts (default ``AppState/background``; see
+        /// ``NotificationBridge/appState``).
+        public var appState: AppState
 
         /// Creates a configuration.
-        public init(bufferCapacity: Int = 8, startsConfigured: Bool = true, deviceToken: String? = nil, ledgerCapacity: Int = 10_000) {
+        public init(
+            bufferCapacity: Int = 8, startsConfigured: Bool = true, deviceToken: String? = nil,
+            ledgerCapacity: Int = 10_000, appState: AppState = .background
+        ) {
             self.bufferCapacity = max(0, bufferCapacity)
             self.startsConfigured = startsConfigured
             self.deviceToken = deviceToken
             self.ledgerCapacity = max(1, ledgerCapacity)
+            self.appState = appState
         }
     }
 
@@ -37,12 +44,15 @@ public final class NotificationBridge: Sendable {
         /// `vendor`'s decoding of `userInfo` when the caller has it already
         /// (``handle(_:userInfo:decoded:vendor:userText:requestIdentifier:onEffect:)``).
         var decoded: PushPayload? = nil
+        /// Where the app was when the step came (set when the step is admitted).
+        var appState: AppState = .background
     }
 
     private struct State: Sendable {
         var configured: Bool
         var buffer: [Pending] = []
         var deviceToken: String?
+        var appState: AppState
         var sentReceipts = BoundedSet()
         var handledOpens = BoundedSet()
     }
@@ -71,7 +81,9 @@ public final class NotificationBridge: Sendable {
         self.sink = sink
         self.router = router
         self.actions = actions
-        var initial = State(configured: configuration.startsConfigured, deviceToken: configuration.deviceToken)
+        var initial = State(
+            configured: configuration.startsConfigured, deviceToken: configuration.deviceToken,
+            appState: configuration.appState)
         initial.sentReceipts.capacity = configuration.ledgerCapacity
         initial.handledOpens.capacity = configuration.ledgerCapacity
         state = Locked(initial)
@@ -81,6 +93,14 @@ public final class NotificationBridge: Sendable {
     public var deviceToken: String? {
         get { state.withLock { $0.deviceToken } }
         set { state.withLock { $0.deviceToken = newValue } }
+    }
+
+    /// Where the app is now: what the adapters read (``ReceiptContext/appState``) for each step as it comes. An
+    /// `arrive:foreground` step makes it ``AppState/active`` for what follows; the host sets it otherwise (the
+    /// app went to the background, or a tap launched it).
+    public var appState: AppState {
+        get { state.withLock { $0.appState } }
+        set { state.withLock { $0.appState = newValue } }
     }
 
     /// Whether `configure` has happened (or the bridge started configured).
@@ -138,10 +158,14 @@ public final class NotificationBridge: Sendable {
 
     /// Processes `pending` now, or keeps it until `configure` (a full buffer drops it).
     private func admit(_ pending: Pending, onEffect: (BridgeEffect) -> Void) -> [BridgeEffect] {
+        var pending = pending
         let step = pending.step
         if step != .arrive(.serviceExtension) {
             enum Admission { case now, buffered, dropped }
             let admission: Admission = state.withLock { state in
+                // The app state is a fact of the moment the step came, kept with it through the buffer.
+                if step == .arrive(.foreground) { state.appState = .active }
+                pending.appState = state.appState
                 if state.configured { return .now }
                 guard state.buffer.count < configuration.bufferCapacity else { return .dropped }
                 state.buffer.append(pending)
@@ -175,7 +199,10 @@ public final class NotificationBridge: Sendable {
         }
         if step == .launch { return [] }
         let payload = pending.decoded ?? adapter.decodeClaimed(pending.userInfo).payload
-        let context = ReceiptContext(deviceToken: deviceToken, userText: pending.userText)
+        let context = ReceiptContext(deviceToken: deviceToken, userText: pending.userText, appState: pending.appState)
+        if step == .arrive(.foreground) {
+            emit(.presentation(adapter.foregroundPresentation(for: payload)))
+        }
         // A push whose payload has no message id is told apart by the platform's request identifier (R3).
         let requestIdentifier = payload.messageId == nil ? pending.requestIdentifier : nil
         func send(_ receipt: Receipt) {

@@ -29,6 +29,8 @@ public struct SimulationOptions: Sendable, Hashable {
     public var bufferCapacity: Int
     /// The system route's policy.
     public var linkPolicy: LinkPolicy
+    /// Where the app is when the steps start (default ``AppState/background``); `arrive:foreground` makes it active.
+    public var appState: AppState = .background
 
     /// Creates options.
     public init(
@@ -106,7 +108,7 @@ public enum Simulation {
             registry: registry,
             configuration: .init(
                 bufferCapacity: options.bufferCapacity, startsConfigured: !steps.contains(.configure),
-                deviceToken: options.deviceToken),
+                deviceToken: options.deviceToken, appState: options.appState),
             sink: sink, router: router, actions: actions)
         let requestIdentifier = options.requestIdentifier ?? NotificationRequestIdentifier.derived(from: userInfo)
         return steps.flatMap { step in

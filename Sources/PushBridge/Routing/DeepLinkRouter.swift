@@ -203,6 +203,9 @@ public enum LinkGate: Sendable, Hashable {
     /// An `http`/`https` link is offered to the user-activity handler after the delegate and the link handler
     /// and before the system (Customer.io, Klaviyo); other links take the standard routes.
     case userActivityFirst
+    /// The link goes to the system opener only (with the ``LinkPolicy``), never the delegate or the link handler
+    /// (Airship's open-external-URL action, which calls `UIApplication.open` itself).
+    case systemOnly
 }
 
 /// Routes deep links: the delegate first (it returns true to consume), then the link handler, then (as a
@@ -280,10 +283,10 @@ public final class DeepLinkRouter: Sendable {
         default:
             break
         }
-        if let delegate = current.delegate, delegate.openDeepLink(link) {
+        if gate != .systemOnly, let delegate = current.delegate, delegate.openDeepLink(link) {
             return RouteOutcome(url: url, via: .delegate, diagnostic: nil)
         }
-        if let handler = current.handler, handler(link) {
+        if gate != .systemOnly, let handler = current.handler, handler(link) {
             return RouteOutcome(url: url, via: .handler, diagnostic: nil)
         }
         if gate == .userActivityFirst, link.scheme == "http" || link.scheme == "https", userActivity() {

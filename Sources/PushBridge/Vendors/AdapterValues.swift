@@ -32,11 +32,14 @@ public struct ReceiptContext: Sendable, Hashable {
     public var deviceToken: String?
     /// Text the person typed into an input button, for a button tap.
     public var userText: String?
+    /// Where the app was when the step came (``AppState/background`` unless the host says otherwise).
+    public var appState: AppState
 
     /// Creates a context.
-    public init(deviceToken: String? = nil, userText: String? = nil) {
+    public init(deviceToken: String? = nil, userText: String? = nil, appState: AppState = .background) {
         self.deviceToken = deviceToken
         self.userText = userText
+        self.appState = appState
     }
 }
 
