@@ -67,7 +67,8 @@ public struct AirshipAdapter: VendorAdapter {
     public static let deepLinkActionNames: Set<String> = [Key.deepLink, Key.deepLinkLong]
     /// The event id Airship reports when a push has no `_` (`AirshipAnalytics.missingSendID`).
     public static let missingSendId = "MISSING_SEND_ID"
-    /// How many UTF-16 code units of typed text `interactive_notification_action` keeps (`user_input`).
+    /// How many characters of typed text `interactive_notification_action` keeps (`user_input`; the SDK's
+    /// `truncate(maxCount:)` counts `Character`s, `AirshipEvents.swift`@4c5c03b5).
     public static let userInputLimit = 255
     /// Most buttons a category shows on iOS.
     public static let maxButtons = 4
@@ -241,16 +242,9 @@ public struct AirshipAdapter: VendorAdapter {
         }
     }
 
-    /// `text` cut to ``userInputLimit`` UTF-16 code units, never inside a character.
+    /// `text` cut to its first ``userInputLimit`` characters (extended grapheme clusters), as the SDK cuts it.
     public static func truncatedUserInput(_ text: String) -> String {
-        var units = 0
-        var result = ""
-        for character in text {
-            units += character.utf16.count
-            if units > userInputLimit { break }
-            result.append(character)
-        }
-        return result
+        String(text.prefix(userInputLimit))
     }
 
     /// Where an action runs (`ActionSituation`): what each action accepts depends on it.

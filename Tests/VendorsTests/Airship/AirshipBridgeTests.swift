@@ -81,11 +81,13 @@ struct AirshipReceiptTests {
         #expect(receipts(.dismiss).isEmpty)
     }
 
-    @Test("typed text is cut to 255 UTF-16 code units, never inside a character")
+    @Test("typed text is cut to 255 characters, as the SDK counts them (not UTF-16 units)")
     func userInputLimit() {
-        #expect(AirshipAdapter.truncatedUserInput(String(repeating: "a", count: 300)).utf16.count == 255)
+        #expect(AirshipAdapter.truncatedUserInput(String(repeating: "a", count: 300)).count == 255)
         let emoji = String(repeating: "a", count: 254) + "🙂🙂"
-        #expect(AirshipAdapter.truncatedUserInput(emoji) == String(repeating: "a", count: 254))
+        #expect(AirshipAdapter.truncatedUserInput(emoji) == String(repeating: "a", count: 254) + "🙂")
+        let family = String(repeating: "👨‍👩‍👧", count: 256)
+        #expect(AirshipAdapter.truncatedUserInput(family) == String(repeating: "👨‍👩‍👧", count: 255))
         #expect(AirshipAdapter.truncatedUserInput("short") == "short")
     }
 
