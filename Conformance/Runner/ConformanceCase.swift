@@ -534,7 +534,8 @@ public enum ConformanceCaseFile {
             }
             guard ConformanceCaseFile.fields["effect." + type] != nil else {
                 problem(
-                    path + ".type", expected: "receipt, action, route, dropped, presentation or diagnostic", actual: "\"\(type)\"")
+                    path + ".type", expected: "receipt, action, route, dropped, presentation or diagnostic",
+                    actual: "\"\(type)\"")
                 return
             }
             guard let members = object(value, "effect." + type, at: path) else { return }

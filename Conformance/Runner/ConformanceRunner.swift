@@ -200,7 +200,8 @@ extension ConformanceSuite {
         case "dropped": return "dropped " + (line["step"]?.stringValue ?? "?")
         case "diagnostic": return "diagnostic " + (line["code"]?.stringValue ?? "?")
         case "presentation":
-            return "presentation [" + (line["options"]?.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ", ") + "]"
+            let options = (line["options"]?.arrayValue ?? []).compactMap(\.stringValue)
+            return "presentation [" + options.joined(separator: ", ") + "]"
         default: return JSONWriter.string(line)
         }
     }

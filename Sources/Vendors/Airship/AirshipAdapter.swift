@@ -271,9 +271,10 @@ public struct AirshipAdapter: VendorAdapter {
             } ?? .launchedFromPush
             return plan(action: button.action, deepLink: button.deepLink, situation: situation)
         case .dismiss:
-            guard let entry = payload.ignored[Path.button(LifecycleStep.dismissActionIdentifier)] else { return .nothing }
+            let dismissId = LifecycleStep.dismissActionIdentifier
+            guard let entry = payload.ignored[Path.button(dismissId)] else { return .nothing }
             var decoding = AirshipDecoding(adapter: self, payload: PushPayload(vendor: id))
-            var button = PushButton(id: LifecycleStep.dismissActionIdentifier, title: "")
+            var button = PushButton(id: dismissId, title: "")
             decoding.decodeButtonActions(entry, into: &button)
             return plan(action: button.action, deepLink: button.deepLink, situation: .launchedFromPush)
         case .arrive(.foreground):

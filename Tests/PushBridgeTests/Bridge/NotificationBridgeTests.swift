@@ -593,7 +593,8 @@ struct NotificationBridgeTests {
         #expect(rig.bridge.handle(.arrive(.foreground), userInfo: fakePush("m1")).outline == [
             "presentation:", "receipt:fake.delivered",
         ])
-        #expect(rig.bridge.handle(.arrive(.foreground), userInfo: fakePush("loud")).first == .presentation([.sound, .badge]))
+        let loud = rig.bridge.handle(.arrive(.foreground), userInfo: fakePush("loud"))
+        #expect(loud.first == .presentation([.sound, .badge]))
         let others: [LifecycleStep] = [.arrive(.background), .arrive(.serviceExtension), .open, .dismiss]
         for step in others {
             #expect(!rig.bridge.handle(step, userInfo: fakePush("x")).contains { $0.json["type"] == "presentation" })
