@@ -182,6 +182,13 @@ public struct AirshipAdapter: VendorAdapter {
         return texts.contains { $0?.isEmpty == false }
     }
 
+    /// Whether Airship counts the push as silent (`AirshipUtils.isSilentPush`): no badge, no non-empty sound name,
+    /// and not alerting.
+    static func isSilent(_ payload: PushPayload) -> Bool {
+        payload.badge == nil && payload.apsExtra["badge"] == nil && (payload.sound ?? "").isEmpty
+            && !isAlerting(payload)
+    }
+
     /// The send id as the SDK reads it: `_` as sent (an empty one included), else the message id (a push
     /// translated from another vendor).
     private func sendId(_ payload: PushPayload) -> String? {
@@ -280,6 +287,11 @@ public struct AirshipAdapter: VendorAdapter {
         case .arrive(.foreground):
             let shown = foregroundPresentation(for: payload).subtracting([.sound, .badge])
             return plan(action: payload.action, deepLink: nil, situation: .foregroundPush(visible: !shown.isEmpty))
+        case .arrive(.background) where context.appState == .active:
+            // `didReceiveRemoteNotification` in the foreground handles only a silent push (as `foregroundPush`,
+            // shown by nothing); `willPresent` (arrive:foreground) handles the others.
+            guard Self.isSilent(payload) else { return .nothing }
+            return plan(action: payload.action, deepLink: nil, situation: .foregroundPush(visible: false))
         case .arrive(.background):
             return plan(action: payload.action, deepLink: nil, situation: .backgroundPush)
         default:

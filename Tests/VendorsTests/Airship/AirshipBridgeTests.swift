@@ -148,6 +148,20 @@ struct AirshipTapTests {
         #expect(!AirshipAdapter(runsActionsOnArrival: false).runsTapPlan(onArrival: .arrive(.foreground)))
     }
 
+    @Test("a background arrival while the app is active runs a silent push's actions as a foreground push, only")
+    func backgroundArrivalWhileActive() throws {
+        let active = ReceiptContext(appState: .active)
+        let silent = airship.decode(try Fixtures.userInfo(#"{"aps":{"content-available":1},"_":"s","^+t":"a"}"#))
+        #expect(airship.tapPlan(for: .arrive(.background), payload: silent.payload, context: active).action?.name == "^+t")
+        #expect(airship.tapPlan(for: .arrive(.background), payload: silent.payload, context: ReceiptContext()) == .nothing)
+        for aps in [#"{"alert":"x"}"#, #"{"badge":1}"#, #"{"badge":"1"}"#, #"{"sound":"chime.caf"}"#] {
+            let loud = airship.decode(try Fixtures.userInfo(#"{"aps":"# + aps + #","_":"s","^+t":"a"}"#))
+            #expect(airship.tapPlan(for: .arrive(.background), payload: loud.payload, context: active) == .nothing)
+        }
+        let emptySound = airship.decode(try Fixtures.userInfo(#"{"aps":{"sound":""},"_":"s","^+t":"a"}"#))
+        #expect(airship.tapPlan(for: .arrive(.background), payload: emptySound.payload, context: active).action != nil)
+    }
+
     @Test("^u opens its URL with the system only; ^p routes its landing page; neither runs on a background arrival")
     func linkActions() throws {
         let external = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"_":"s","^u":"https://example.com/sale"}"#)
