@@ -220,7 +220,7 @@ public final class NotificationBridge: Sendable {
             let namespace = payload.messageId == nil ? "request-identifier" : "message-id"
             let key = Receipt.key([adapter.id, namespace, identity, seen])
             let isFirst = state.withLock { $0.handledOpens.insert(key) }
-            if !isFirst { return [] }
+            if !isFirst { return effects }
         }
 
         let receipts = adapter.receipts(for: step, payload: payload, context: context)

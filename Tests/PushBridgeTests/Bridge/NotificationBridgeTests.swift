@@ -603,6 +603,28 @@ struct NotificationBridgeTests {
         #expect(standard.bridge.handle(.arrive(.foreground), userInfo: fakePush()).first == .presentation(.all))
     }
 
+    @Test("a vendor that handles each message once still answers every foreground arrival with its presentation")
+    func presentationOfARepeatedSighting() {
+        /// The fake, handling each message once (as FCM's `loggedMessageIDs`).
+        struct OnceOnly: VendorAdapter {
+            let base = FakeAdapter()
+            var profile: VendorProfile { base.profile }
+            func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
+            func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
+            func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+                base.userInfo(for: payload, losses: &losses)
+            }
+            func handlesMessageOnce(at step: LifecycleStep) -> Bool { true }
+        }
+        let bridge = NotificationBridge(registry: VendorRegistry([OnceOnly()]))
+        let first = bridge.handle(.arrive(.foreground), userInfo: fakePush())
+        let seen = Recorder<BridgeEffect>()
+        let again = bridge.handle(.arrive(.foreground), userInfo: fakePush()) { seen.append($0) }
+        #expect(first.outline.first == "presentation:banner+list+sound+badge")
+        #expect(again == [.presentation(.all)])
+        #expect(seen.all == again)
+    }
+
     @Test("a presentation line reads back; an unknown option name does not")
     func presentationLine() {
         let line = BridgeEffect.presentation([.banner, .badge]).json
