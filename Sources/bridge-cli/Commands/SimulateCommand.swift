@@ -15,8 +15,9 @@ enum SimulateCommand: Command {
           {"type":"action","name":…,"handled":…,"data":{…}}
           {"type":"route","url":…,"via":"delegate|handler|userActivity|system|rejected"}
           {"type":"dropped","step":…,"reason":"buffer full"}
-          {"type":"presentation","options":["banner","list","sound","badge"]}   (arrive:foreground: how
-                                        the vendor shows the push while the app is active; [] for not at all)
+          {"type":"presentation","options":["banner","list","sound","badge"]}
+                                        (arrive:foreground, first: how the vendor shows the push while
+                                        the app is active; [] for not at all)
           {"type":"diagnostic","severity":…,"code":…,"path":…,"message":…}
 
         Options:
