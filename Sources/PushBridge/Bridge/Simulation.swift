@@ -30,15 +30,16 @@ public struct SimulationOptions: Sendable, Hashable {
     /// The system route's policy.
     public var linkPolicy: LinkPolicy
     /// Where the app is when the steps start (default ``AppState/background``); `arrive:foreground` makes it active.
-    public var appState: AppState = .background
+    public var appState: AppState
 
     /// Creates options.
     public init(
         vendor: String? = nil, deviceToken: String? = nil, userText: String? = nil,
         delegateAcceptsSchemes: [String]? = nil, linkHandler: Bool = false, userActivity: Bool = false,
         requestIdentifier: String? = nil, registeredActions: [String] = [], bufferCapacity: Int = 8,
-        linkPolicy: LinkPolicy = .default
+        linkPolicy: LinkPolicy = .default, appState: AppState = .background
     ) {
+        self.appState = appState
         self.userActivity = userActivity
         self.requestIdentifier = requestIdentifier
         self.vendor = vendor

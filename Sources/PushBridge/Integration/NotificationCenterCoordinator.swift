@@ -239,8 +239,8 @@ public struct ForegroundPresentation: Sendable, Hashable {
 ///
 /// - `willPresent`: a claimed push is handled as `arrive:foreground` and shown as the app set for its vendor
 ///   (``ForegroundPresentation``), else as the vendor decides (the receivers' answers are not waited for). A
-///   push no adapter claims goes to the receivers untouched; the system gets the union of their answers once all have answered
-///   (nothing, when none takes it).
+///   push no adapter claims goes to the receivers untouched; the system gets the union of their answers once
+///   all have answered (nothing, when none takes it).
 /// - `didReceive`: a claimed push is handled as `open`, `open:<id>` or `dismiss` (with the typed text);
 ///   every receiver gets the callback; the system completion runs once all receivers have completed.
 /// - `didReceiveRemoteNotification`: a claimed `content-available` push is handled as `arrive:background`;
