@@ -13,11 +13,13 @@ public struct ConformanceCase: Sendable, Hashable {
         /// a key whose expected value is `null` must be absent.
         public var bridge: JSONObject?
         /// The effect lines of the steps, in order (WIRE-FORMATS §8). Receipt, action, route and dropped lines are
-        /// compared exactly; diagnostic lines only when ``effectsIncludeDiagnostics`` is set, and then only
-        /// the keys they give (`code`, `severity`, …).
+        /// compared exactly; presentation lines only when ``effectsIncludePresentation`` is set; diagnostic lines
+        /// only when ``effectsIncludeDiagnostics`` is set, and then only the keys they give (`code`, `severity`, …).
         public var effects: [JSONValue]?
         /// Whether diagnostic effects take part in the ``effects`` comparison.
         public var effectsIncludeDiagnostics: Bool
+        /// Whether `presentation` effects (of `arrive:foreground`) take part in the ``effects`` comparison.
+        public var effectsIncludePresentation: Bool
         /// For each target vendor id, the loss paths of translating the payload there (compared as sets).
         public var losses: [String: [String]]?
         /// For each target vendor id, values the translated userInfo must hold, keyed by JSON path
@@ -31,8 +33,9 @@ public struct ConformanceCase: Sendable, Hashable {
             claimedBy: String?, bridge: JSONObject? = nil, effects: [JSONValue]? = nil,
             effectsIncludeDiagnostics: Bool = false, losses: [String: [String]]? = nil,
             translated: [String: JSONObject]? = nil,
-            diagnostics: [ExpectedDiagnostic]? = nil
+            diagnostics: [ExpectedDiagnostic]? = nil, effectsIncludePresentation: Bool = false
         ) {
+            self.effectsIncludePresentation = effectsIncludePresentation
             self.claimedBy = claimedBy
             self.bridge = bridge
             self.effects = effects
@@ -151,11 +154,14 @@ public enum ConformanceCaseFile {
         "options": (
             [
                 "deviceToken", "userText", "delegateAcceptsSchemes", "linkHandler", "closure", "userActivity", "webView",
-                "requestId", "registeredActions", "bufferCapacity", "vendorConfig", "time",
+                "requestId", "registeredActions", "bufferCapacity", "vendorConfig", "time", "appState",
             ], []
         ),
         "expect": (
-            ["claimedBy", "bridge", "effects", "effectsIncludeDiagnostics", "losses", "translated", "diagnostics"], []
+            [
+                "claimedBy", "bridge", "effects", "effectsIncludeDiagnostics", "effectsIncludePresentation", "losses",
+                "translated", "diagnostics",
+            ], []
         ),
         "diagnostic": (["code", "path", "severity"], ["code"]),
         "knownIssue": (["note", "checks"], ["note"]),
@@ -172,6 +178,7 @@ public enum ConformanceCaseFile {
         "effect.action": (["type", "name", "handled", "data"], ["type", "name", "handled", "data"]),
         "effect.route": (["type", "url", "via"], ["type", "url", "via"]),
         "effect.dropped": (["type", "step", "reason"], ["type", "step", "reason"]),
+        "effect.presentation": (["type", "options"], ["type", "options"]),
         "effect.diagnostic": (["type", "code", "severity", "path", "message"], ["type", "code"]),
     ]
 
@@ -410,6 +417,15 @@ public enum ConformanceCaseFile {
                     problem(path + ".time", expected: "a whole number of seconds", actual: JSONWriter.string(value))
                 }
             }
+            if let value = members["appState"] {
+                if let state = value.stringValue.flatMap(AppState.init(rawValue:)) {
+                    options.appState = state
+                } else {
+                    problem(
+                        path + ".appState", expected: AppState.allCases.map(\.rawValue).joined(separator: ", "),
+                        actual: JSONWriter.string(value))
+                }
+            }
             if let value = members["bufferCapacity"] {
                 if let capacity = value.intValue, capacity >= 0 {
                     options.bufferCapacity = capacity
@@ -444,6 +460,8 @@ public enum ConformanceCaseFile {
             }
             expect.effectsIncludeDiagnostics =
                 bool(members["effectsIncludeDiagnostics"], at: path + ".effectsIncludeDiagnostics") ?? false
+            expect.effectsIncludePresentation =
+                bool(members["effectsIncludePresentation"], at: path + ".effectsIncludePresentation") ?? false
             if let losses = members["losses"] {
                 if let byTarget = losses.objectValue {
                     var result: [String: [String]] = [:]
@@ -529,14 +547,15 @@ public enum ConformanceCaseFile {
                     problems.append(wrongType(path, "an effect line object", value))
                 } else {
                     problem(
-                        path + ".type", expected: "receipt, action, route, dropped or diagnostic",
+                        path + ".type", expected: "receipt, action, route, dropped, presentation or diagnostic",
                         actual: value["type"].map { JSONWriter.string($0) } ?? "absent")
                 }
                 return
             }
             guard ConformanceCaseFile.fields["effect." + type] != nil else {
                 problem(
-                    path + ".type", expected: "receipt, action, route, dropped or diagnostic", actual: "\"\(type)\"")
+                    path + ".type", expected: "receipt, action, route, dropped, presentation or diagnostic",
+                    actual: "\"\(type)\"")
                 return
             }
             guard let members = object(value, "effect." + type, at: path) else { return }
@@ -567,6 +586,13 @@ public enum ConformanceCaseFile {
             case "dropped":
                 check("step", "a lifecycle step") { $0.stringValue.flatMap(LifecycleStep.init) != nil }
                 check("reason", "a string", isString)
+            case "presentation":
+                check("options", "an array of banner, list, sound, badge") { options in
+                    options.arrayValue.flatMap { elements in
+                        PresentationOptions(names: elements.compactMap(\.stringValue))
+                            .map { _ in elements.allSatisfy { $0.stringValue != nil } }
+                    } ?? false
+                }
             default:
                 for key in ["code", "path", "message"] { check(key, "a string", isString) }
                 check("severity", "info, warning or error") {

@@ -110,8 +110,11 @@ extension ConformanceSuite {
                 testCase.payload, steps: testCase.steps, options: simulation, registry: configured)
             if let expected = expect.effects {
                 let actual = effects.filter { effect in
-                    if case .diagnostic = effect { return expect.effectsIncludeDiagnostics }
-                    return true
+                    switch effect {
+                    case .diagnostic: return expect.effectsIncludeDiagnostics
+                    case .presentation: return expect.effectsIncludePresentation
+                    default: return true
+                    }
                 }.map(\.json)
                 failures += effectFailures(expected: expected, actual: actual, caseID: testCase.id)
             }
@@ -206,6 +209,9 @@ extension ConformanceSuite {
         case "route": return "route \(line["url"]?.stringValue ?? "?") (\(line["via"]?.stringValue ?? "?"))"
         case "dropped": return "dropped " + (line["step"]?.stringValue ?? "?")
         case "diagnostic": return "diagnostic " + (line["code"]?.stringValue ?? "?")
+        case "presentation":
+            let options = (line["options"]?.arrayValue ?? []).compactMap(\.stringValue)
+            return "presentation [" + options.joined(separator: ", ") + "]"
         default: return JSONWriter.string(line)
         }
     }

@@ -81,6 +81,7 @@ public final class PushBridgeApp {
 
         let center = UNUserNotificationCenter.current()
         delegate.install(on: center)
+        trackAppState()
         let flushes = self.flushes
         observers.append(NotificationCenter.default.addObserver(
             forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
@@ -97,6 +98,21 @@ public final class PushBridgeApp {
     /// runs a tap that launched the app (buffered until now).
     public func configure() {
         delegate.configure(center: .current())
+    }
+
+    /// Keeps ``NotificationBridge/appState`` (docs/WIRE-FORMATS.md §5): `not-running` from a launch until the
+    /// app first becomes active (a tap answered before then launched it), `background` for a launch into the
+    /// background, then `active` and `background` as the app moves. iOS answers a tap before the app becomes
+    /// active, so a tap from the background is handled while the state is still `background`.
+    private func trackAppState() {
+        let bridge = self.bridge
+        bridge.appState = UIApplication.shared.applicationState == .background ? .background : .notRunning
+        observers.append(NotificationCenter.default.addObserver(
+            forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
+        ) { _ in bridge.appState = .active })
+        observers.append(NotificationCenter.default.addObserver(
+            forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main
+        ) { _ in bridge.appState = .background })
     }
 
     /// Asks for permission to show notifications (alert, sound, badge); `completion` gets the answer.

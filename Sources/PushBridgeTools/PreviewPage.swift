@@ -512,6 +512,10 @@ public struct PreviewPage: Sendable {
             page.open("li", "effect diagnostic")
             page.element("span", "effect-kind", text: "note")
             page.element("span", "muted", input: diagnostic.message, limit: Bounds.note, place: "note")
+        case .presentation(let options):
+            page.open("li", "effect presentation")
+            page.element("span", "effect-kind", text: "presentation")
+            page.element("span", "muted", text: options.isEmpty ? "not shown" : options.names.joined(separator: ", "))
         }
         page.close("li")
     }

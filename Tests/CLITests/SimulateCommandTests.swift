@@ -30,6 +30,9 @@ private func actionClicked(index: Int, name: String, deepLink: String, id: Strin
     ])
 }
 
+/// The `presentation` line of an `arrive:foreground` for Zixflow, which shows its pushes in full.
+private let shown: JSONValue = ["type": "presentation", "options": ["banner", "list", "sound", "badge"]]
+
 private func route(_ url: String, via: String) -> JSONValue {
     ["type": "route", "url": .string(url), "via": .string(via)]
 }
@@ -59,7 +62,7 @@ struct SimulateFlowchartTests {
     func arriveDelivers(seedName: String, step: String) throws {
         let result = try CLI.run(["simulate", "--steps", step, Fixtures.payloadPath(seedName)])
         #expect(result.status == 0)
-        #expect(try result.stdoutJSONLines() == [delivered()])
+        #expect(try result.stdoutJSONLines() == (step == "arrive:foreground" ? [shown] : []) + [delivered()])
     }
 
     @Test("a body tap sends Opened, then routes deeplink_url through the system", arguments: Fixtures.zixflowSeeds)
@@ -71,8 +74,8 @@ struct SimulateFlowchartTests {
     @Test("a whole arrive-then-open run prints every effect in order, one JSON line each")
     func arriveThenOpen() throws {
         let (result, effects) = try simulate("arrive:foreground,open", payload: try seed())
-        #expect(effects == [delivered(), opened(), route(saleURL, via: "system")])
-        #expect(result.stdoutLines.count == 3)
+        #expect(effects == [shown, delivered(), opened(), route(saleURL, via: "system")])
+        #expect(result.stdoutLines.count == 4)
     }
 
     @Test("a button tap sends Opened, then Action Clicked with index, name, deeplink and id, then the button's link")
@@ -146,7 +149,7 @@ struct SimulateFlowchartTests {
     func noDeliveryID() throws {
         let payload = try seed().setting("Zixflow-Delivery-ID", to: nil)
         let (_, effects) = try simulate("arrive:foreground,open", ["--vendor", "zixflow"], payload: payload)
-        #expect(effects == [route(saleURL, via: "system")])
+        #expect(effects == [shown, route(saleURL, via: "system")])
     }
 }
 
@@ -156,9 +159,11 @@ struct SimulateOptionsTests {
     func deviceToken() throws {
         let payload = try seed().setting("Zixflow-Delivery-Token", to: nil)
         let (_, without) = try simulate("arrive:foreground,open", payload: payload)
-        #expect(without == [route(saleURL, via: "system")], "no token at all: no receipt")
+        #expect(without == [shown, route(saleURL, via: "system")], "no token at all: no receipt")
         let (_, with) = try simulate("arrive:foreground,open", ["--device-token", "5f2c0ad1"], payload: payload)
-        #expect(with == [delivered(token: "5f2c0ad1"), opened(token: "5f2c0ad1"), route(saleURL, via: "system")])
+        #expect(with == [
+            shown, delivered(token: "5f2c0ad1"), opened(token: "5f2c0ad1"), route(saleURL, via: "system"),
+        ])
     }
 
     @Test("an empty Zixflow-Delivery-Token also falls back to --device-token")
@@ -171,7 +176,7 @@ struct SimulateOptionsTests {
     @Test("the payload's own token wins over --device-token")
     func payloadTokenWins() throws {
         let (_, effects) = try simulate("arrive:foreground", ["--device-token", "abc123"], payload: try seed())
-        #expect(effects == [delivered()])
+        #expect(effects == [shown, delivered()])
     }
 
     @Test("--user-text takes a value (even one that looks like a step) and changes nothing for Zixflow buttons")
@@ -269,7 +274,7 @@ struct SimulateOptionsTests {
             "arrive:foreground,open,open:ACTION_0,configure", ["--buffer", "2"], payload: try seed())
         #expect(effects == [
             ["type": "dropped", "step": "open:ACTION_0", "reason": "buffer full"],
-            delivered(), opened(), route(saleURL, via: "system"),
+            shown, delivered(), opened(), route(saleURL, via: "system"),
         ])
     }
 
@@ -298,7 +303,7 @@ struct SimulateOptionsTests {
     @Test("a steps list with no configure starts configured: nothing is dropped even with --buffer 0")
     func noConfigureStartsConfigured() throws {
         let (_, effects) = try simulate("arrive:foreground,open", ["--buffer", "0"], payload: try seed())
-        #expect(effects == [delivered(), opened(), route(saleURL, via: "system")])
+        #expect(effects == [shown, delivered(), opened(), route(saleURL, via: "system")])
     }
 }
 
@@ -323,6 +328,40 @@ struct SimulateUsageTests {
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrLines.count == 1)
+    }
+    @Test("an unknown --app-state is a usage error naming the value and the known states",
+          arguments: ["", "asleep", "Active"])
+    func badAppState(state: String) throws {
+        let result = try CLI.run(
+            ["simulate", "--steps", "open", "--app-state", state, Fixtures.payloadPath("zixflow-custom.json")])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.contains("unknown app state '\(state)' for --app-state"))
+        #expect(result.stderr.contains("not-running, background, active"))
+    }
+}
+
+@Suite("bridge-cli simulate --app-state")
+struct SimulateAppStateTests {
+    /// An alerting Airship push: its tap's conversion is the session event of the app state.
+    let airship: JSONObject = ["aps": ["alert": "Hi"], "_": "s1", "com.urbanairship.metadata": "m1"]
+
+    @Test("the app state picks Airship's conversion: app_init launching, app_foreground from background, none active")
+    func conversionByState() throws {
+        let launched = try simulate("open", ["--app-state", "not-running"], payload: airship).effects
+        #expect(launched.map { $0["event"] } == ["app_init"])
+        #expect(launched.first?["properties"] == ["push_id": "s1", "metadata": "m1", "foreground": "true"])
+        let warm = try simulate("open", ["--app-state", "background"], payload: airship).effects
+        #expect(warm.map { $0["event"] } == ["app_foreground"])
+        #expect(try simulate("open", payload: airship).effects == warm, "background is the default")
+        #expect(try simulate("open", ["--app-state", "active"], payload: airship).effects.isEmpty)
+    }
+
+    @Test("arrive:foreground makes the app active for the steps that follow, whatever --app-state said")
+    func foregroundArrivalActivates() throws {
+        let effects = try simulate("arrive:foreground,open", ["--app-state", "not-running"], payload: airship).effects
+        #expect(effects == [["type": "presentation", "options": []]])
     }
 }
 

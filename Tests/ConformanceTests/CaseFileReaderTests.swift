@@ -48,6 +48,23 @@ struct CaseFileReaderTests {
         #expect(testCase.source == "test.json")
     }
 
+    @Test("options.appState and expect.effectsIncludePresentation are read; both default as before")
+    func appStateAndPresentation() throws {
+        let testCase = try #require(
+            read(file(#""options":{"appState":"not-running"},"expect":{"effectsIncludePresentation":true}"#)).cases.first)
+        #expect(testCase.options.appState == .notRunning)
+        #expect(testCase.expect.effectsIncludePresentation)
+        let plain = try #require(read(file(#""expect":{}"#)).cases.first)
+        #expect(plain.options.appState == .background)
+        #expect(!plain.expect.effectsIncludePresentation)
+        let bad = read(file(#""options":{"appState":"asleep"},"expect":{}"#))
+        #expect(bad.cases.isEmpty)
+        #expect(bad.problems.map(\.path) == ["$.cases[0].options.appState"])
+        let badLine = read(file(
+            #""steps":["arrive:foreground"],"expect":{"effects":[{"type":"presentation","options":["alert"]}]}"#))
+        #expect(badLine.problems.map(\.path) == ["$.cases[0].expect.effects[0].options"])
+    }
+
     @Test("claimedBy defaults to the case's vendor")
     func claimedByDefault() throws {
         #expect(try #require(read(file(#""expect":{}"#)).cases.first).expect.claimedBy == "zixflow")

@@ -44,6 +44,8 @@ public struct FakeAdapter: VendorAdapter {
     public var receiptRequestHook: (@Sendable (Receipt, String?) -> ReceiptRequest?)?
     /// The token registration (default: the core's, from the profile's style).
     public var tokenRegistrationHook: (@Sendable (DeviceRegistration) -> TokenRegistrationPlan?)?
+    /// The foreground presentation (default: the core's, ``PresentationOptions/all``).
+    public var presentationHook: (@Sendable (PushPayload) -> PresentationOptions)?
 
     /// Creates a fake; `profile` fields beyond these are set on ``profile`` afterwards.
     public init(
@@ -201,6 +203,10 @@ public struct FakeAdapter: VendorAdapter {
     }
 
     public func categories(for payload: PushPayload) -> [NotificationCategory] { categoriesHook?(payload) ?? [] }
+
+    public func foregroundPresentation(for payload: PushPayload) -> PresentationOptions {
+        presentationHook?(payload) ?? .all
+    }
 
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
         if let receiptRequestHook { return receiptRequestHook(receipt, writeKey) }

@@ -75,6 +75,7 @@ extension Array where Element == BridgeEffect {
             case .route(_, let via): return "route:\(via.rawValue)"
             case .dropped(let step, _): return "dropped:\(step)"
             case .diagnostic(let diagnostic): return "diagnostic:\(diagnostic.code)"
+            case .presentation(let options): return "presentation:\(options.names.joined(separator: "+"))"
             }
         }
     }

@@ -103,7 +103,7 @@ func exercise(_ userInfo: JSONObject, vendor: String?, switches: UInt64) {
             Fuzz.require(!startsConfigured, "\(label): a step was dropped by a configured bridge")
         case .diagnostic(let diagnostic):
             Fuzz.requireWellFormed(diagnostic, "\(label): bridge")
-        case .action:
+        case .action, .presentation:
             break
         }
     }

@@ -10,6 +10,9 @@ public enum BridgeEffect: Sendable, Hashable {
     case dropped(step: LifecycleStep, reason: String)
     /// Something worth a person's attention (an unhandled action, a rejected link, a repeated open).
     case diagnostic(Diagnostic)
+    /// How the push is shown while the app is in the foreground (on `arrive:foreground`): the vendor's decision,
+    /// ``VendorAdapter/foregroundPresentation(for:)``.
+    case presentation(PresentationOptions)
 
     /// The effect line (docs/WIRE-FORMATS.md §8 "Effect lines and exit codes").
     public var json: JSONValue {
@@ -24,6 +27,8 @@ public enum BridgeEffect: Sendable, Hashable {
             return .object(["type": "dropped", "step": .string(step.description), "reason": .string(reason)])
         case .diagnostic(let diagnostic):
             return diagnostic.json
+        case .presentation(let options):
+            return .object(["type": "presentation", "options": .array(options.names.map { .string($0) })])
         }
     }
 
@@ -52,6 +57,11 @@ public enum BridgeEffect: Sendable, Hashable {
             self = .diagnostic(Diagnostic(
                 severity, code: json["code"]?.stringValue ?? "", path: json["path"]?.stringValue ?? JSONPath.root,
                 message: json["message"]?.stringValue ?? ""))
+        case "presentation":
+            guard let names = json["options"]?.arrayValue?.compactMap(\.stringValue),
+                  let options = PresentationOptions(names: names)
+            else { return nil }
+            self = .presentation(options)
         default:
             return nil
         }

@@ -8,6 +8,17 @@ public enum ArrivalContext: String, Sendable, Hashable, CaseIterable {
     case background
 }
 
+/// Where the app was when a step came (docs/WIRE-FORMATS.md §5 "App state"): a tap can launch the app, bring it
+/// back from the background or come while it is active, and vendors count those apart.
+public enum AppState: String, Sendable, Hashable, CaseIterable {
+    /// The app was not running: the step launches it (a cold start).
+    case notRunning = "not-running"
+    /// The app was running in the background (or suspended): a tap brings it to the foreground.
+    case background
+    /// The app was active in the foreground.
+    case active
+}
+
 /// A platform-neutral thing that happened to a notification (docs/WIRE-FORMATS.md §5 "Lifecycle steps").
 public enum LifecycleStep: Sendable, Hashable, CustomStringConvertible {
     /// The SDK is configured: buffered steps are replayed.

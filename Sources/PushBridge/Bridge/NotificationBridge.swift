@@ -20,17 +20,21 @@ public final class NotificationBridge: Sendable {
         public var ledgerCapacity: Int
         /// Where the time of a step comes from (``ReceiptContext/time``; default the system clock).
         public var clock: StepClock
+        /// Where the app is when the bridge starts (default ``AppState/background``; see
+        /// ``NotificationBridge/appState``).
+        public var appState: AppState
 
         /// Creates a configuration.
         public init(
             bufferCapacity: Int = 8, startsConfigured: Bool = true, deviceToken: String? = nil,
-            ledgerCapacity: Int = 10_000, clock: StepClock = .system
+            ledgerCapacity: Int = 10_000, clock: StepClock = .system, appState: AppState = .background
         ) {
             self.clock = clock
             self.bufferCapacity = max(0, bufferCapacity)
             self.startsConfigured = startsConfigured
             self.deviceToken = deviceToken
             self.ledgerCapacity = max(1, ledgerCapacity)
+            self.appState = appState
         }
     }
 
@@ -46,12 +50,15 @@ public final class NotificationBridge: Sendable {
         var decoded: PushPayload? = nil
         /// When the step happened (seconds since the Unix epoch), if the clock tells.
         var time: Int? = nil
+        /// Where the app was when the step came (set when the step is admitted).
+        var appState: AppState = .background
     }
 
     private struct State: Sendable {
         var configured: Bool
         var buffer: [Pending] = []
         var deviceToken: String?
+        var appState: AppState
         var sentReceipts = BoundedSet()
         var handledOpens = BoundedSet()
         /// For each vendor whose ``VendorAdapter/ignoresRepeatedTap``, the identity of the message last tapped.
@@ -82,7 +89,9 @@ public final class NotificationBridge: Sendable {
         self.sink = sink
         self.router = router
         self.actions = actions
-        var initial = State(configured: configuration.startsConfigured, deviceToken: configuration.deviceToken)
+        var initial = State(
+            configured: configuration.startsConfigured, deviceToken: configuration.deviceToken,
+            appState: configuration.appState)
         initial.sentReceipts.capacity = configuration.ledgerCapacity
         initial.handledOpens.capacity = configuration.ledgerCapacity
         state = Locked(initial)
@@ -92,6 +101,14 @@ public final class NotificationBridge: Sendable {
     public var deviceToken: String? {
         get { state.withLock { $0.deviceToken } }
         set { state.withLock { $0.deviceToken = newValue } }
+    }
+
+    /// Where the app is now: what the adapters read (``ReceiptContext/appState``) for each step as it comes. An
+    /// `arrive:foreground` step makes it ``AppState/active`` for what follows; the host sets it otherwise (the
+    /// app went to the background, or a tap launched it).
+    public var appState: AppState {
+        get { state.withLock { $0.appState } }
+        set { state.withLock { $0.appState = newValue } }
     }
 
     /// Whether `configure` has happened (or the bridge started configured).
@@ -155,6 +172,9 @@ public final class NotificationBridge: Sendable {
         if step != .arrive(.serviceExtension) {
             enum Admission { case now, buffered, dropped }
             let admission: Admission = state.withLock { state in
+                // The app state is a fact of the moment the step came, kept with it through the buffer.
+                if step == .arrive(.foreground) { state.appState = .active }
+                pending.appState = state.appState
                 if state.configured { return .now }
                 guard state.buffer.count < configuration.bufferCapacity else { return .dropped }
                 state.buffer.append(pending)
@@ -189,7 +209,11 @@ public final class NotificationBridge: Sendable {
         if step == .launch { return [] }
         let payload = pending.decoded ?? adapter.decodeClaimed(pending.userInfo).payload
         let context = ReceiptContext(
-            deviceToken: deviceToken, userText: pending.userText, time: pending.time, userInfo: pending.userInfo)
+            deviceToken: deviceToken, userText: pending.userText, time: pending.time, userInfo: pending.userInfo,
+            appState: pending.appState)
+        if step == .arrive(.foreground) {
+            emit(.presentation(adapter.foregroundPresentation(for: payload)))
+        }
         // A push whose payload has no message id is told apart by the platform's request identifier (R3).
         let requestIdentifier = payload.messageId == nil ? pending.requestIdentifier : nil
         func send(_ receipt: Receipt) {
@@ -215,7 +239,7 @@ public final class NotificationBridge: Sendable {
             let namespace = payload.messageId == nil ? "request-identifier" : "message-id"
             let key = Receipt.key([adapter.id, namespace, identity, seen])
             let isFirst = state.withLock { $0.handledOpens.insert(key) }
-            if !isFirst { return [] }
+            if !isFirst { return effects }
         }
 
         let receipts = adapter.receipts(for: step, payload: payload, context: context)

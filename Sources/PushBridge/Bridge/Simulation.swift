@@ -38,16 +38,20 @@ public struct SimulationOptions: Sendable, Hashable {
     /// The time every step happens at, in seconds since the Unix epoch (``StepClock/fixed(_:)``); nil: no time,
     /// so receipts carry none and the output does not change from run to run.
     public var time: Int?
+    /// Where the app is when the steps start (default ``AppState/background``); `arrive:foreground` makes it active.
+    public var appState: AppState
 
     /// Creates options.
     public init(
         vendor: String? = nil, deviceToken: String? = nil, userText: String? = nil,
         delegateAcceptsSchemes: [String]? = nil, linkHandler: Bool = false, userActivity: Bool = false,
         requestIdentifier: String? = nil, registeredActions: [String] = [], bufferCapacity: Int = 8,
-        linkPolicy: LinkPolicy = .default, vendorSettings: [String] = [], time: Int? = nil
+        linkPolicy: LinkPolicy = .default, vendorSettings: [String] = [], time: Int? = nil,
+        appState: AppState = .background
     ) {
         self.vendorSettings = vendorSettings
         self.time = time
+        self.appState = appState
         self.userActivity = userActivity
         self.requestIdentifier = requestIdentifier
         self.vendor = vendor
@@ -119,7 +123,8 @@ public enum Simulation {
             registry: registry,
             configuration: .init(
                 bufferCapacity: options.bufferCapacity, startsConfigured: !steps.contains(.configure),
-                deviceToken: options.deviceToken, clock: options.time.map(StepClock.fixed) ?? .none),
+                deviceToken: options.deviceToken, clock: options.time.map(StepClock.fixed) ?? .none,
+                appState: options.appState),
             sink: sink, router: router, actions: actions)
         let requestIdentifier = options.requestIdentifier ?? NotificationRequestIdentifier.derived(from: userInfo)
         return steps.flatMap { step in

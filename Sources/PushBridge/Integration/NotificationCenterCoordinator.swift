@@ -64,6 +64,25 @@ public struct PresentationOptions: OptionSet, Sendable, Hashable {
     public static let banner = PresentationOptions(rawValue: 1 << 4)
     /// Shown as if the app were in the background: banner, list, sound and badge.
     public static let all: PresentationOptions = [.banner, .list, .sound, .badge]
+
+    /// The named options and their names, in the order effect lines list them.
+    public static let named: [(name: String, option: PresentationOptions)] = [
+        ("banner", .banner), ("list", .list), ("sound", .sound), ("badge", .badge),
+    ]
+
+    /// The names of the options set (`banner`, `list`, `sound`, `badge`, in that order); an option with no name
+    /// is not listed.
+    public var names: [String] { Self.named.filter { contains($0.option) }.map(\.name) }
+
+    /// The options with these names; nil when one is not a name of ``named``.
+    public init?(names: [String]) {
+        var options: PresentationOptions = []
+        for name in names {
+            guard let option = Self.named.first(where: { $0.name == name })?.option else { return nil }
+            options.insert(option)
+        }
+        self = options
+    }
 }
 
 /// The answer to `didReceiveRemoteNotification` (`UIBackgroundFetchResult`).
@@ -188,11 +207,14 @@ final class AnswerGate<Answer: Sendable>: Sendable {
     }
 }
 
-/// How a vendor's pushes are shown while the app is in the foreground (Zixflow's `showPushAppInForeground`).
+/// The app's own choice of how a vendor's pushes are shown while the app is in the foreground (Zixflow's
+/// `showPushAppInForeground`). ``NotificationCenterCoordinator`` shows a claimed push with ``perVendor`` when the
+/// app set it for the push's vendor, else as the vendor decides (``VendorAdapter/foregroundPresentation(for:)``).
 public struct ForegroundPresentation: Sendable, Hashable {
-    /// For vendors with no setting of their own (default: ``PresentationOptions/all``, as Zixflow's default).
+    /// What ``options(for:)`` answers for a vendor the app set nothing for (default: ``PresentationOptions/all``).
+    /// The coordinator asks the vendor instead.
     public var defaultOptions: PresentationOptions
-    /// Per-vendor settings, by vendor id.
+    /// Per-vendor settings, by vendor id: they win over the vendor's own decision.
     public var perVendor: [String: PresentationOptions]
 
     /// Creates a setting.
@@ -215,10 +237,10 @@ public struct ForegroundPresentation: Sendable, Hashable {
 /// to the app's own delegate and other SDKs' delegates. The system completion handler is called exactly
 /// once per callback, whoever handles it.
 ///
-/// - `willPresent`: a claimed push is handled as `arrive:foreground` and shown with its vendor's
-///   ``ForegroundPresentation`` (the receivers' answers are not waited for). A push no adapter claims
-///   goes to the receivers untouched; the system gets the union of their answers once all have answered
-///   (nothing, when none takes it).
+/// - `willPresent`: a claimed push is handled as `arrive:foreground` and shown as the app set for its vendor
+///   (``ForegroundPresentation``), else as the vendor decides (the receivers' answers are not waited for). A
+///   push no adapter claims goes to the receivers untouched; the system gets the union of their answers once
+///   all have answered (nothing, when none takes it).
 /// - `didReceive`: a claimed push is handled as `open`, `open:<id>` or `dismiss` (with the typed text);
 ///   every receiver gets the callback; the system completion runs once all receivers have completed.
 /// - `didReceiveRemoteNotification`: a claimed `content-available` push is handled as `arrive:background`;
@@ -332,7 +354,14 @@ public final class NotificationCenterCoordinator: Sendable {
             let slot = answered.slot()
             if !receiver.willPresent(notification, completion: slot.answer) { slot.withdraw() }
         }
-        let options = presentation.options(for: adapter.id)
+        // The app's own setting for the vendor wins; else what the vendor decides for this push (the bridge's
+        // `presentation` effect; a step kept in the buffer before `configure` has none yet: the adapter is asked).
+        let decided = effects.lazy.compactMap { effect -> PresentationOptions? in
+            if case .presentation(let options) = effect { return options }
+            return nil
+        }.first
+        let options = presentation.perVendor[adapter.id] ?? decided
+            ?? adapter.foregroundPresentation(for: adapter.decodeClaimed(notification.userInfo).payload)
         executor.run { completion(options) }
         answered.release()
         return report(effects)

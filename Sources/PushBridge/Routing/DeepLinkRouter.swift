@@ -211,6 +211,9 @@ public enum LinkGate: Sendable, Hashable {
     /// (``DeepLinkRouter/webViewPresenter``) before the system; with no presenter, or one that declines, and
     /// for other links, the system route.
     case webView
+    /// The link goes to the system opener only (with the ``LinkPolicy``), never the delegate or the link handler
+    /// (Airship's open-external-URL action, which calls `UIApplication.open` itself).
+    case systemOnly
 }
 
 /// Routes deep links: the delegate first (it returns true to consume), then the link handler, then (as a
@@ -299,10 +302,10 @@ public final class DeepLinkRouter: Sendable {
         default:
             break
         }
-        if let delegate = current.delegate, delegate.openDeepLink(link) {
+        if gate != .systemOnly, let delegate = current.delegate, delegate.openDeepLink(link) {
             return RouteOutcome(url: url, via: .delegate, diagnostic: nil)
         }
-        if let handler = current.handler, handler(link) {
+        if gate != .systemOnly, let handler = current.handler, handler(link) {
             return RouteOutcome(url: url, via: .handler, diagnostic: nil)
         }
         let isWeb = link.scheme == "http" || link.scheme == "https"

@@ -37,13 +37,19 @@ public struct ReceiptContext: Sendable, Hashable {
     /// The push's userInfo exactly as it arrived, when the caller has it (the bridge always does): for a vendor
     /// whose SDK sends it with a receipt (Klaviyo's `$opened_push` properties).
     public var userInfo: JSONObject?
+    /// Where the app was when the step came (``AppState/background`` unless the host says otherwise).
+    public var appState: AppState
 
     /// Creates a context.
-    public init(deviceToken: String? = nil, userText: String? = nil, time: Int? = nil, userInfo: JSONObject? = nil) {
+    public init(
+        deviceToken: String? = nil, userText: String? = nil, time: Int? = nil, userInfo: JSONObject? = nil,
+        appState: AppState = .background
+    ) {
         self.deviceToken = deviceToken
         self.userText = userText
         self.time = time
         self.userInfo = userInfo
+        self.appState = appState
     }
 }
 

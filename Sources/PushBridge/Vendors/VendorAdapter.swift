@@ -66,9 +66,13 @@ public protocol VendorAdapter: Sendable {
     func actionReceipt(for action: PushAction, handled: Bool, payload: PushPayload) -> Receipt?
     /// The receipt recording that a deep link was routed. Default: none.
     func routeReceipt(url: String, via: RouteVia, payload: PushPayload) -> Receipt?
-    /// Whether the tap plan also runs for `step`, an arrival (FCM's link when a push arrives in the foreground).
-    /// Default: false: opens and links run only on taps.
+    /// Whether the tap plan also runs for `step`, an arrival or a dismiss (FCM's link when a push arrives in the
+    /// foreground, Airship's actions on arrival and its dismiss actions). Default: false: opens and links run only
+    /// on taps.
     func runsTapPlan(onArrival step: LifecycleStep) -> Bool
+    /// How the push is shown while the app is in the foreground: the `presentation` effect of `arrive:foreground`
+    /// (docs/WIRE-FORMATS.md §8). Default: ``PresentationOptions/all`` (banner, list, sound and badge).
+    func foregroundPresentation(for payload: PushPayload) -> PresentationOptions
     /// Whether `step` is a sighting of the message: the first sighting of a message id (or request identifier)
     /// runs, every later one runs nothing, whichever step it is (FCM's once-per-process `loggedMessageIDs`).
     /// Default: false: each tap step runs once per message.
@@ -173,6 +177,7 @@ extension VendorAdapter {
 
 
     public func runsTapPlan(onArrival step: LifecycleStep) -> Bool { false }
+    public func foregroundPresentation(for payload: PushPayload) -> PresentationOptions { .all }
     public func handlesMessageOnce(at step: LifecycleStep) -> Bool { false }
     public var ignoresRepeatedTap: Bool { false }
     public func badgeUpdate(for payload: PushPayload) -> BadgeUpdate? { payload.badge.map(BadgeUpdate.set) }

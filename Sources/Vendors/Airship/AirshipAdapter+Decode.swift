@@ -69,8 +69,12 @@ struct AirshipDecoding {
         case Key.interactiveActions:
             break  // after the root, once the category is known
         case Key.foregroundPresentation, Key.legacyForegroundPresentation:
+            guard let names = value.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
+                return wrongType(value, at: path, expected: "an array of presentation names (the SDK ignores it)")
+            }
             set(value, asideAt: path, .info, .noBridgeField,
-                "\(key) chooses how the SDK presents the push in the foreground; the bridge form has no field for it")
+                "\(key) chooses how the push is shown in the foreground (the adapter's presentation follows it); "
+                    + "the bridge form has no field for it")
         case Key.deepLink, Key.deepLinkLong:
             guard let link = value.stringValue else { return wrongType(value, at: path, expected: "a URL string") }
             if payload.deepLink == nil {
@@ -214,7 +218,7 @@ struct AirshipDecoding {
 
     /// One button's `{<action>: <value>}`: the deep-link action → `deepLink`, the first other registered action →
     /// `action`; the rest go to `ignored`.
-    private mutating func decodeButtonActions(_ entry: JSONValue, into button: inout PushButton) {
+    mutating func decodeButtonActions(_ entry: JSONValue, into button: inout PushButton) {
         let buttonPath = Path.button(button.id)
         guard let actions = entry.objectValue else {
             return wrongType(entry, at: buttonPath, expected: "an object of action name → value")

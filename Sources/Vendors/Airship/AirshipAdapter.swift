@@ -18,7 +18,8 @@ import PushBridge
 /// round trip writes it back.
 ///
 /// Claims (WIRE-FORMATS §11.1): an owner with `com.urbanairship.metadata` or `com.urbanairship.media_attachment`,
-/// a carrier (rank 0) with only a string `_`. Behaviour flags: ``runsActionsOnArrival`` (off);
+/// a carrier (rank 0) with only a string `_`. Behaviour flags: ``runsActionsOnArrival`` (on), ``defaultPresentation``
+/// (none);
 /// ``customActionNames`` and ``appCategories`` tell the adapter what the app registered with Airship itself.
 public struct AirshipAdapter: VendorAdapter {
     /// Airship's root keys.
@@ -47,26 +48,38 @@ public struct AirshipAdapter: VendorAdapter {
     }
 
     /// The action names Airship's iOS SDK registers itself (besides the deep-link action): `UADefaultActions.plist`,
-    /// `UAExtendedActions.plist` and `UAMessageCenterActions.plist` in urbanairship/ios-library.
+    /// `UAExtendedActions.plist`, `UAMessageCenterActions.plist` and the Automation module's landing page
+    /// (`LandingPageAction.defaultNames`) in urbanairship/ios-library.
     public static let builtInActionNames: Set<String> = [
         "open_external_url_action", "^u", "add_tags_action", "^+t", "remove_tags_action", "^-t",
         "add_custom_event_action", "clipboard_action", "^c", "wallet_action", "^w", "fetch_device_info", "^fdi",
         "enable_feature", "^ef", "share_action", "^s", "modify_attributes_action", "^a", "^sl",
         "subscription_list_action", "edit_subscription_list_action", "^sla", "prompt_permission_action", "^pp",
         "rate_app_action", "^ra", "_uamid", "overlay_inbox_action", "display_inbox_action", "^mc", "^mco",
+        "landing_page_action", "^p",
     ]
+    /// The names of the actions that open their URL with the system (`OpenExternalURLAction`: `^u`; the wallet
+    /// action `^w` opens its pass URL the same way).
+    public static let externalURLActionNames: Set<String> = ["open_external_url_action", "^u", "wallet_action", "^w"]
+    /// The names of the landing-page action (`LandingPageAction.defaultNames`, in the Automation module).
+    public static let landingPageActionNames: Set<String> = ["landing_page_action", "^p"]
     /// The two names of Airship's deep-link action (`DeepLinkAction`).
     public static let deepLinkActionNames: Set<String> = [Key.deepLink, Key.deepLinkLong]
     /// The event id Airship reports when a push has no `_` (`AirshipAnalytics.missingSendID`).
     public static let missingSendId = "MISSING_SEND_ID"
-    /// How many UTF-16 code units of typed text `interactive_notification_action` keeps (`user_input`).
+    /// How many characters of typed text `interactive_notification_action` keeps (`user_input`; the SDK's
+    /// `truncate(maxCount:)` counts `Character`s, `AirshipEvents.swift`@4c5c03b5).
     public static let userInputLimit = 255
     /// Most buttons a category shows on iOS.
     public static let maxButtons = 4
 
     /// Whether arrival runs the push's named action, as Airship's SDK does for every push it is handed
-    /// (situations `foregroundPush` / `backgroundPush`; the deep-link action refuses them). Default off (D9).
+    /// (situations `foregroundPush` / `backgroundPush`, each action accepting or refusing as the SDK's does;
+    /// docs/vendors/airship.md "Taps"). Default on.
     public let runsActionsOnArrival: Bool
+    /// How a push without `com.urbanairship.foreground_presentation` is shown while the app is active
+    /// (`Push.defaultPresentationOptions`; default none).
+    public let defaultPresentation: PresentationOptions
     /// Action names the app registered with Airship's action registry itself, read as actions beside
     /// ``builtInActionNames``.
     public let customActionNames: Set<String>
@@ -82,10 +95,11 @@ public struct AirshipAdapter: VendorAdapter {
 
     /// Creates the adapter.
     public init(
-        runsActionsOnArrival: Bool = false, customActionNames: Set<String> = [],
-        appCategories: [NotificationCategory] = []
+        runsActionsOnArrival: Bool = true, customActionNames: Set<String> = [],
+        appCategories: [NotificationCategory] = [], defaultPresentation: PresentationOptions = []
     ) {
         self.runsActionsOnArrival = runsActionsOnArrival
+        self.defaultPresentation = defaultPresentation
         self.customActionNames = customActionNames
         self.appCategories = appCategories
         self.profile = VendorProfile(
@@ -101,26 +115,28 @@ public struct AirshipAdapter: VendorAdapter {
             buttonsNeedServiceExtension: false, buttonRouting: .ownOnly)
     }
 
-    /// Airship's analytics event names (`AirshipEvents`, `InteractiveNotificationEvent`, `PushReceivedEvent`).
+    /// Airship's analytics event names (`AirshipEventType`, `AirshipEvents`: session events and
+    /// `interactiveNotificationEvent`). There is no push-received event.
     enum Event {
-        static let pushReceived = "push_received"
-        static let conversion = "app_foreground"
+        static let appInit = "app_init"
+        static let appForeground = "app_foreground"
         static let interactive = "interactive_notification_action"
     }
 
     static var eventTable: [EventTableEntry] {
         [
             EventTableEntry(
-                kind: .delivered, event: Event.pushReceived,
-                when: "arrive:foreground or arrive:background (the SDK's trigger is not verified; never the extension)",
-                properties: ["push_id", "metadata"]),
-            EventTableEntry(
                 kind: .actionClicked, event: Event.interactive,
                 when: "open:<id> of an action of a registered category (an unknown category or action sends nothing)",
                 properties: ["button_group", "button_id", "button_description", "foreground", "send_id", "user_input"]),
             EventTableEntry(
-                kind: .opened, event: Event.conversion,
-                when: "open, or open:<id> of a registered foreground action, of an alerting push (the conversion)",
+                kind: .opened, event: Event.appInit,
+                when: "open, or open:<id> of a registered foreground action, of an alerting push that launches the app "
+                    + "(app state not-running)",
+                properties: ["push_id", "metadata", "foreground"]),
+            EventTableEntry(
+                kind: .opened, event: Event.appForeground,
+                when: "the same tap bringing the app from the background (none while the app is active)",
                 properties: ["push_id", "metadata"]),
         ]
     }
@@ -166,6 +182,13 @@ public struct AirshipAdapter: VendorAdapter {
         return texts.contains { $0?.isEmpty == false }
     }
 
+    /// Whether Airship counts the push as silent (`AirshipUtils.isSilentPush`): no badge, no non-empty sound name,
+    /// and not alerting.
+    static func isSilent(_ payload: PushPayload) -> Bool {
+        payload.badge == nil && payload.apsExtra["badge"] == nil && (payload.sound ?? "").isEmpty
+            && !isAlerting(payload)
+    }
+
     /// The send id as the SDK reads it: `_` as sent (an empty one included), else the message id (a push
     /// translated from another vendor).
     private func sendId(_ payload: PushPayload) -> String? {
@@ -179,16 +202,13 @@ public struct AirshipAdapter: VendorAdapter {
         return properties
     }
 
-    /// `push_received` on app-process arrival; on a body tap of an alerting push the conversion
-    /// (`app_foreground` with `push_id`, `metadata`); on a button of a registered category
-    /// `interactive_notification_action`, then the conversion when the action opens the app.
+    /// No event on arrival (the SDK has none). A body tap of an alerting push records the conversion, sent as the
+    /// SDK's session event for the app state (`conversion(_:context:action:)`); a button of a registered category
+    /// sends `interactive_notification_action`, and for a foreground action the conversion too.
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         switch step {
-        case .arrive(.foreground), .arrive(.background):
-            return [receipt(.delivered, Event.pushReceived, pushIdentity(payload), payload: payload)]
         case .open:
-            guard Self.isAlerting(payload) else { return [] }
-            return [receipt(.opened, Event.conversion, pushIdentity(payload), payload: payload)]
+            return conversion(payload, context: context, action: nil).map { [$0] } ?? []
         case .openAction(let actionId):
             guard let category = payload.category, let action = registeredAction(actionId, inCategory: category) else {
                 return []
@@ -200,49 +220,164 @@ public struct AirshipAdapter: VendorAdapter {
             ]
             if let sendId = sendId(payload) { properties["send_id"] = .string(sendId) }
             if let text = context.userText { properties["user_input"] = .string(Self.truncatedUserInput(text)) }
-            var receipts = [receipt(.actionClicked, Event.interactive, properties, payload: payload, action: actionId)]
-            if foreground, Self.isAlerting(payload) {
-                receipts.append(
-                    receipt(.opened, Event.conversion, pushIdentity(payload), payload: payload, action: actionId))
+            let interactive = receipt(.actionClicked, Event.interactive, properties, payload: payload, action: actionId)
+            guard foreground, let conversion = conversion(payload, context: context, action: actionId) else {
+                return [interactive]
             }
-            return receipts
-        case .arrive(.serviceExtension), .configure, .dismiss, .launch:
+            // A cold start emits `app_init` at once (`SessionTracker.launchedFromPush`), before the button's event.
+            return context.appState == .notRunning ? [conversion, interactive] : [interactive, conversion]
+        case .arrive, .configure, .dismiss, .launch:
             return []
         }
     }
 
-    /// `text` cut to ``userInputLimit`` UTF-16 code units, never inside a character.
-    public static func truncatedUserInput(_ text: String) -> String {
-        var units = 0
-        var result = ""
-        for character in text {
-            units += character.utf16.count
-            if units > userInputLimit { break }
-            result.append(character)
+    /// The session event carrying a tap's conversion (`SessionTracker.launchedFromPush`, `SessionEvent.eventData`):
+    /// `app_init` (`push_id`, `metadata`, `foreground: "true"`) when the tap launches the app, `app_foreground`
+    /// (`push_id`, `metadata`) when it brings the app from the background, none while the app is active or for a
+    /// push that does not alert.
+    func conversion(_ payload: PushPayload, context: ReceiptContext, action: String?) -> Receipt? {
+        guard Self.isAlerting(payload) else { return nil }
+        switch context.appState {
+        case .notRunning:
+            var properties = pushIdentity(payload)
+            properties["foreground"] = "true"
+            return receipt(.opened, Event.appInit, properties, payload: payload, action: action)
+        case .background:
+            return receipt(.opened, Event.appForeground, pushIdentity(payload), payload: payload, action: action)
+        case .active:
+            return nil
         }
-        return result
     }
 
-    /// A body tap runs the root action and deep link (situation `launchedFromPush`). A button runs its own
-    /// `interactive_actions` entry: a registered background action never deep links (`DeepLinkAction` refuses
-    /// `backgroundInteractiveButton`); an action of an unknown category runs as `launchedFromPush`, link included.
-    /// With ``runsActionsOnArrival`` an app-process arrival runs the root action (never the link).
+    /// `text` cut to its first ``userInputLimit`` characters (extended grapheme clusters), as the SDK cuts it.
+    public static func truncatedUserInput(_ text: String) -> String {
+        String(text.prefix(userInputLimit))
+    }
+
+    /// Where an action runs (`ActionSituation`): what each action accepts depends on it.
+    enum Situation: Equatable {
+        case launchedFromPush, foregroundButton, backgroundButton, backgroundPush
+        /// `visible`: the push is shown with a banner or in the list (`isForegroundPresentation`).
+        case foregroundPush(visible: Bool)
+    }
+
+    /// A body tap runs the root actions (situation `launchedFromPush`); a button its own `interactive_actions`
+    /// entry (`foregroundInteractiveButton` / `backgroundInteractiveButton` for a registered action, else
+    /// `launchedFromPush`); a dismiss the dismiss entry (`launchedFromPush`). With ``runsActionsOnArrival`` an
+    /// arrival runs the root actions as `foregroundPush` / `backgroundPush`. Each action runs only where the SDK's
+    /// accepts it (`plan(action:deepLink:situation:)`).
     public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
-        func link(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
         switch step {
         case .open:
-            return TapPlan(action: payload.action, deepLink: link(payload.deepLink), linkRule: .afterAction)
+            return plan(action: payload.action, deepLink: payload.deepLink, situation: .launchedFromPush)
         case .openAction(let actionId):
             guard let button = payload.buttons.first(where: { $0.id == actionId }) else { return .nothing }
             let registered = payload.category.flatMap { registeredAction(actionId, inCategory: $0) }
-            let linkAllowed = registered?.options.contains(.foreground) ?? true
-            return TapPlan(
-                action: button.action, deepLink: linkAllowed ? link(button.deepLink) : nil, linkRule: .afterAction)
-        case .arrive(.foreground), .arrive(.background):
-            return runsActionsOnArrival ? TapPlan(action: payload.action) : .nothing
+            let situation: Situation = registered.map {
+                $0.options.contains(.foreground) ? .foregroundButton : .backgroundButton
+            } ?? .launchedFromPush
+            return plan(action: button.action, deepLink: button.deepLink, situation: situation)
+        case .dismiss:
+            let dismissId = LifecycleStep.dismissActionIdentifier
+            guard let entry = payload.ignored[Path.button(dismissId)] else { return .nothing }
+            var decoding = AirshipDecoding(adapter: self, payload: PushPayload(vendor: id))
+            var button = PushButton(id: dismissId, title: "")
+            decoding.decodeButtonActions(entry, into: &button)
+            return plan(action: button.action, deepLink: button.deepLink, situation: .launchedFromPush)
+        case .arrive(.foreground):
+            let shown = foregroundPresentation(for: payload).subtracting([.sound, .badge])
+            return plan(action: payload.action, deepLink: nil, situation: .foregroundPush(visible: !shown.isEmpty))
+        case .arrive(.background) where context.appState == .active:
+            // `didReceiveRemoteNotification` in the foreground handles only a silent push (as `foregroundPush`,
+            // shown by nothing); `willPresent` (arrive:foreground) handles the others.
+            guard Self.isSilent(payload) else { return .nothing }
+            return plan(action: payload.action, deepLink: nil, situation: .foregroundPush(visible: false))
+        case .arrive(.background):
+            return plan(action: payload.action, deepLink: nil, situation: .backgroundPush)
         default:
             return .nothing
         }
+    }
+
+    /// Arrivals (with ``runsActionsOnArrival``) and a dismiss run a plan, besides taps.
+    public func runsTapPlan(onArrival step: LifecycleStep) -> Bool {
+        switch step {
+        case .arrive(.foreground), .arrive(.background): return runsActionsOnArrival
+        case .dismiss: return true
+        default: return false
+        }
+    }
+
+    /// What runs of `action` and `deepLink` in `situation`, as the SDK's actions accept it:
+    /// - the deep link (`DeepLinkAction`) and the open-external-URL and wallet actions (`OpenExternalURLAction`)
+    ///   never run on arrival (`URLActionPredicate` refuses `foregroundPush`; both refuse `backgroundPush`) nor for
+    ///   a background button; the URL action opens its URL with the system only (`LinkGate.systemOnly`);
+    /// - the landing page (`LandingPageAction.accepts`) refuses `backgroundPush` and background buttons; it is a
+    ///   route to its URL (the standard gate: the app's delegate can present it);
+    /// - the other built-in actions refuse `backgroundPush` (`AddTagsAction.accepts`), and a foreground push that is
+    ///   shown (their default predicate, `isForegroundPresentationMetadataKey`);
+    /// - an action the app registered itself runs everywhere (its predicate is the app's).
+    ///
+    /// One link per plan: the deep link when it runs, else the URL of a link action; a link action whose URL is not
+    /// routed reaches the app as an action.
+    func plan(action: PushAction?, deepLink: String?, situation: Situation) -> TapPlan {
+        let linksRun = situation == .launchedFromPush || situation == .foregroundButton
+        let link = linksRun && deepLink?.isEmpty == false ? deepLink : nil
+        guard let action else { return TapPlan(deepLink: link, linkRule: .afterAction) }
+        let name = action.name
+        if Self.externalURLActionNames.contains(name) || Self.landingPageActionNames.contains(name) {
+            let isLandingPage = Self.landingPageActionNames.contains(name)
+            let accepted: Bool
+            switch situation {
+            case .launchedFromPush, .foregroundButton: accepted = true
+            case .foregroundPush: accepted = isLandingPage
+            case .backgroundButton, .backgroundPush: accepted = false
+            }
+            guard accepted else { return TapPlan(deepLink: link, linkRule: .afterAction) }
+            let url = isLandingPage ? Self.landingPageURL(action) : action.data[Key.value]?.stringValue
+            guard link == nil, let url, !url.isEmpty else { return TapPlan(action: action, deepLink: link) }
+            return TapPlan(deepLink: url, linkRule: .afterAction, linkGate: isLandingPage ? .standard : .systemOnly)
+        }
+        let runs: Bool
+        if customActionNames.contains(name), !Self.builtInActionNames.contains(name) {
+            runs = true
+        } else {
+            switch situation {
+            case .launchedFromPush, .foregroundButton, .backgroundButton, .foregroundPush(visible: false): runs = true
+            case .foregroundPush(visible: true), .backgroundPush: runs = false
+            }
+        }
+        return TapPlan(action: runs ? action : nil, deepLink: link, linkRule: .afterAction)
+    }
+
+    /// The landing page's URL (`LandingPageArgs`): the value, or its `url` member; one without a scheme gets
+    /// `https://` in front.
+    static func landingPageURL(_ action: PushAction) -> String? {
+        let value = action.data[Key.value]
+        guard let text = value?.stringValue ?? value?[Key.url]?.stringValue, !text.isEmpty else { return nil }
+        return DeepLink(text) == nil ? "https://" + text : text
+    }
+
+    // MARK: Foreground presentation
+
+    /// The push's `com.urbanairship.foreground_presentation` (else the legacy `foreground_presentation`) when it
+    /// is an array of strings (`alert` is banner and list; unknown names are skipped), else
+    /// ``defaultPresentation`` (`DefaultAirshipPush.presentationOptionsForNotification`). An empty array is the
+    /// default too.
+    public func foregroundPresentation(for payload: PushPayload) -> PresentationOptions {
+        let names = [Key.foregroundPresentation, Key.legacyForegroundPresentation].lazy.compactMap { key in
+            payload.ignored[Path.root(key)]?.arrayValue.flatMap { elements -> [String]? in
+                let names = elements.compactMap(\.stringValue)
+                return names.count == elements.count ? names : nil
+            }
+        }.first
+        guard let names, !names.isEmpty else { return defaultPresentation }
+        var options: PresentationOptions = []
+        for name in names {
+            if name == "alert" { options.formUnion([.banner, .list]) }
+            options.formUnion(PresentationOptions(names: [name]) ?? [])
+        }
+        return options
     }
 
     // MARK: Validation

@@ -15,6 +15,9 @@ enum SimulateCommand: Command {
           {"type":"action","name":…,"handled":…,"data":{…}}
           {"type":"route","url":…,"via":"delegate|handler|userActivity|webView|system|rejected"}
           {"type":"dropped","step":…,"reason":"buffer full"}
+          {"type":"presentation","options":["banner","list","sound","badge"]}
+                                        (arrive:foreground, first: how the vendor shows the push while
+                                        the app is active; [] for not at all)
           {"type":"diagnostic","severity":…,"code":…,"path":…,"message":…}
 
         Options:
@@ -32,6 +35,9 @@ enum SimulateCommand: Command {
                                         its canonical JSON, as 32 hex digits)
           --register-action NAME        register a handler that consumes NAME (repeatable)
           --buffer N                    steps kept before configure (default 8)
+          --app-state STATE             where the app is when the steps start: not-running (a tap launches
+                                        it), background (a tap brings it back; the default) or active;
+                                        arrive:foreground makes it active for the steps that follow
           --time SECONDS                when every step happens (seconds since the Unix epoch), for the
                                         vendors that stamp receipts with it; default: no time
         \(vendorConfigHelp)
@@ -49,7 +55,7 @@ enum SimulateCommand: Command {
         """
     static let valuedOptions: Set<String> = Set([
         "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
-        "outbox", "endpoint", "request-id", "time", vendorConfigOption,
+        "outbox", "endpoint", "request-id", "time", "app-state", vendorConfigOption,
     ]).union(DeliverySettings.valuedOptions)
     static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity", "web-view"]
 
@@ -83,6 +89,13 @@ enum SimulateCommand: Command {
         if let buffer = arguments.value("buffer") {
             guard let capacity = Int(buffer), capacity >= 0 else { throw .usage("--buffer needs a whole number ≥ 0") }
             options.bufferCapacity = capacity
+        }
+        if let stateText = arguments.value("app-state") {
+            guard let state = AppState(rawValue: stateText) else {
+                throw .usage("unknown app state '\(stateText)' for --app-state (known: "
+                    + AppState.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            options.appState = state
         }
         let (_, userInfo) = try loadUserInfo(input)
         let adapter = try resolveAdapter(userInfo, vendor: options.vendor)

@@ -546,6 +546,95 @@ struct NotificationBridgeTests {
         #expect(second.receipts.first?.properties["token"] == "def456")
     }
 
+    // MARK: App state and foreground presentation (WIRE-FORMATS §5, §8)
+
+    /// A fake whose every receipt names the app state the bridge handed it.
+    private func stateReporter() -> FakeAdapter {
+        FakeAdapter(receipts: { step, payload, context in
+            [Receipt(vendor: "fake", kind: step.isOpen ? .opened : .delivered, event: "\(step)",
+                     properties: ["state": .string(context.appState.rawValue)], messageId: payload.messageId)]
+        })
+    }
+
+    @Test("adapters read the app state: background by default, the configured one, and active after arrive:foreground")
+    func appStateReachesAdapters() {
+        func states(_ configuration: NotificationBridge.Configuration, _ steps: [LifecycleStep]) -> [String] {
+            let rig = Rig(adapter: stateReporter(), configuration: configuration)
+            return steps.enumerated().flatMap { index, step in
+                rig.bridge.handle(step, userInfo: fakePush("m\(index)")).receipts.compactMap {
+                    $0.properties["state"]?.stringValue
+                }
+            }
+        }
+        #expect(states(.init(), [.open]) == ["background"])
+        #expect(states(.init(appState: .notRunning), [.arrive(.background), .open]) == ["not-running", "not-running"])
+        #expect(states(.init(appState: .notRunning), [.arrive(.foreground), .open]) == ["active", "active"])
+        let rig = Rig(adapter: stateReporter(), configuration: .init(appState: .active))
+        rig.bridge.appState = .background
+        #expect(rig.bridge.appState == .background)
+        #expect(rig.bridge.handle(.open, userInfo: fakePush()).receipts.first?.properties["state"] == "background")
+    }
+
+    @Test("a buffered step keeps the app state of the moment it came, not the one at configure")
+    func bufferedStepsKeepTheirState() {
+        let rig = Rig(adapter: stateReporter(), configuration: .init(startsConfigured: false, appState: .notRunning))
+        #expect(rig.bridge.handle(.open, userInfo: fakePush("a")).isEmpty)
+        #expect(rig.bridge.handle(.arrive(.foreground), userInfo: fakePush("b")).isEmpty)
+        #expect(rig.bridge.handle(.open, userInfo: fakePush("c")).isEmpty)
+        let replayed = rig.bridge.configure()
+        #expect(replayed.receipts.map { $0.properties["state"] } == ["not-running", "active", "active"])
+    }
+
+    @Test("arrive:foreground emits the vendor's presentation first; no other step emits one")
+    func presentationEffect() {
+        var quiet = FakeAdapter()
+        quiet.presentationHook = { $0.messageId == "loud" ? [.sound, .badge] : [] }
+        let rig = Rig(adapter: quiet)
+        #expect(rig.bridge.handle(.arrive(.foreground), userInfo: fakePush("m1")).outline == [
+            "presentation:", "receipt:fake.delivered",
+        ])
+        let loud = rig.bridge.handle(.arrive(.foreground), userInfo: fakePush("loud"))
+        #expect(loud.first == .presentation([.sound, .badge]))
+        let others: [LifecycleStep] = [.arrive(.background), .arrive(.serviceExtension), .open, .dismiss]
+        for step in others {
+            #expect(!rig.bridge.handle(step, userInfo: fakePush("x")).contains { $0.json["type"] == "presentation" })
+        }
+        let standard = Rig()
+        #expect(standard.bridge.handle(.arrive(.foreground), userInfo: fakePush()).first == .presentation(.all))
+    }
+
+    @Test("a vendor that handles each message once still answers every foreground arrival with its presentation")
+    func presentationOfARepeatedSighting() {
+        /// The fake, handling each message once (as FCM's `loggedMessageIDs`).
+        struct OnceOnly: VendorAdapter {
+            let base = FakeAdapter()
+            var profile: VendorProfile { base.profile }
+            func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
+            func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
+            func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
+                base.userInfo(for: payload, losses: &losses)
+            }
+            func handlesMessageOnce(at step: LifecycleStep) -> Bool { true }
+        }
+        let bridge = NotificationBridge(registry: VendorRegistry([OnceOnly()]))
+        let first = bridge.handle(.arrive(.foreground), userInfo: fakePush())
+        let seen = Recorder<BridgeEffect>()
+        let again = bridge.handle(.arrive(.foreground), userInfo: fakePush()) { seen.append($0) }
+        #expect(first.outline.first == "presentation:banner+list+sound+badge")
+        #expect(again == [.presentation(.all)])
+        #expect(seen.all == again)
+    }
+
+    @Test("a presentation line reads back; an unknown option name does not")
+    func presentationLine() {
+        let line = BridgeEffect.presentation([.banner, .badge]).json
+        #expect(line == ["type": "presentation", "options": ["banner", "badge"]])
+        #expect(BridgeEffect(json: line) == .presentation([.banner, .badge]))
+        #expect(BridgeEffect(json: ["type": "presentation", "options": []]) == .presentation([]))
+        #expect(BridgeEffect(json: ["type": "presentation", "options": ["alert"]]) == nil)
+        #expect(PresentationOptions.all.names == ["banner", "list", "sound", "badge"])
+    }
+
     @Test("handlers and sinks may call back into the bridge without deadlocking", .timeLimit(.minutes(1)))
     func reentrancy() {
         let box = Locked<NotificationBridge?>(nil)
@@ -553,7 +642,7 @@ struct NotificationBridgeTests {
         let actions = ActionRegistry()
         actions.register("show_offer") { _ in
             let bridge = box.withLock { $0 }
-            nested.append(bridge?.handle(.arrive(.foreground), userInfo: fakePush("inner")).count ?? -1)
+            nested.append(bridge?.handle(.arrive(.foreground), userInfo: fakePush("inner")).receipts.count ?? -1)
             _ = bridge?.deviceToken
         }
         let router = DeepLinkRouter(handler: { _ in

@@ -147,6 +147,20 @@ struct NotificationCenterCoordinatorTests {
         #expect(ForegroundPresentation().options(for: "anyone") == [.banner, .list, .sound, .badge])
     }
 
+    @Test("a vendor's own presentation is shown unless the app set one for it; a buffered arrival asks the vendor")
+    func vendorPresentation() {
+        var quiet = FakeAdapter.integration()
+        quiet.presentationHook = { _ in [.badge] }
+        for startsConfigured in [true, false] {
+            let rig = CenterRig(startsConfigured: startsConfigured, vendors: [quiet])
+            let calls = Recorder<PresentationOptions>()
+            rig.coordinator.willPresent(claimed, forwardingTo: []) { calls.append($0) }
+            rig.coordinator.presentation = ForegroundPresentation(defaultOptions: .all, perVendor: ["fake": [.list]])
+            rig.coordinator.willPresent(claimed, forwardingTo: []) { calls.append($0) }
+            #expect(calls.all == [[.badge], [.list]])
+        }
+    }
+
     @Test("willPresent, unclaimed push: delegates get it untouched; the system gets their union once all answer")
     func willPresentUnclaimed() {
         let rig = CenterRig()

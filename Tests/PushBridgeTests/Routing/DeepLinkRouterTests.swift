@@ -47,6 +47,18 @@ struct DeepLinkRouterTests {
         #expect(harness.system.seen.count == 0)
     }
 
+    @Test("the system-only gate skips the delegate and the closure; the link policy still applies")
+    func systemOnlyGate() {
+        let harness = Harness(delegateConsumes: true, closureConsumes: true)
+        let outcome = harness.router.route("https://shop.example.com/sale", gate: .systemOnly)
+        #expect(outcome.via == .system)
+        #expect(harness.delegate.seen.count == 0 && harness.closureSeen.count == 0)
+        #expect(harness.system.seen.all.map(\.string) == ["https://shop.example.com/sale"])
+        let strict = Harness(delegateConsumes: true, policy: LinkPolicy(allowedSchemes: ["https"]))
+        #expect(strict.router.route("gym://class/77", gate: .systemOnly).via == .rejected)
+        #expect(strict.offers == 0)
+    }
+
     @Test("a delegate that returns false passes the link to the closure")
     func closureAfterDelegate() {
         let harness = Harness(delegateConsumes: false, closureConsumes: true)

@@ -16,19 +16,30 @@ private let rsvp: JSONObject = [
 
 @Suite("Airship receipts")
 struct AirshipReceiptTests {
-    private func receipts(_ step: LifecycleStep, _ userInfo: JSONObject = rsvp, text: String? = nil) -> [Receipt] {
-        airship.receipts(for: step, payload: airship.decode(userInfo).payload, context: ReceiptContext(userText: text))
+    private func receipts(
+        _ step: LifecycleStep, _ userInfo: JSONObject = rsvp, text: String? = nil, state: AppState = .background
+    ) -> [Receipt] {
+        airship.receipts(
+            for: step, payload: airship.decode(userInfo).payload, context: ReceiptContext(userText: text, appState: state))
     }
 
-    @Test("arrival in the app sends push_received; the service extension sends nothing")
+    @Test("no arrival sends anything: the SDK has no push-received event")
     func arrival() {
-        #expect(receipts(.arrive(.serviceExtension)).isEmpty)
-        for context in [ArrivalContext.foreground, .background] {
-            let sent = receipts(.arrive(context))
-            #expect(sent.map(\.event) == ["push_received"])
-            #expect(sent.first?.properties == ["push_id": "s1", "metadata": "m1"])
-            #expect(sent.first?.messageId == "s1")
+        for context in ArrivalContext.allCases {
+            for state in AppState.allCases { #expect(receipts(.arrive(context), state: state).isEmpty) }
         }
+    }
+
+    @Test("a body tap's conversion is app_init launching the app, app_foreground from the background, none when active")
+    func conversionByAppState() {
+        let launched = receipts(.open, state: .notRunning)
+        #expect(launched.map(\.event) == ["app_init"])
+        #expect(launched.first?.properties == ["push_id": "s1", "metadata": "m1", "foreground": "true"])
+        #expect(launched.first?.kind == .opened)
+        let warm = receipts(.open, state: .background)
+        #expect(warm.map(\.event) == ["app_foreground"])
+        #expect(warm.first?.properties == ["push_id": "s1", "metadata": "m1"])
+        #expect(receipts(.open, state: .active).isEmpty)
     }
 
     @Test("a body tap records the conversion only for an alerting push (AirshipUtils.isAlertingPush)")
@@ -36,6 +47,7 @@ struct AirshipReceiptTests {
         #expect(receipts(.open).map(\.event) == ["app_foreground"])
         let silent = try Fixtures.userInfo(#"{"aps":{"content-available":1,"alert":""},"_":"s"}"#)
         #expect(receipts(.open, silent).isEmpty)
+        #expect(receipts(.open, silent, state: .notRunning).isEmpty)
         let localized = try Fixtures.userInfo(#"{"aps":{"alert":{"loc-key":"K"}},"_":"s"}"#)
         #expect(receipts(.open, localized).map(\.event) == ["app_foreground"])
         let titleOnly = try Fixtures.userInfo(#"{"aps":{"alert":{"title":"T"}},"_":"s"}"#)
@@ -48,7 +60,7 @@ struct AirshipReceiptTests {
         #expect(receipts(.open, noSendId).first?.properties == ["push_id": "MISSING_SEND_ID", "metadata": "m"])
     }
 
-    @Test("a registered button sends interactive_notification_action, then the conversion when it opens the app")
+    @Test("a registered button sends interactive_notification_action and, opening the app, the state's conversion")
     func buttons() {
         let yes = receipts(.openAction("yes"))
         #expect(yes.map(\.event) == ["interactive_notification_action", "app_foreground"])
@@ -57,7 +69,11 @@ struct AirshipReceiptTests {
             "foreground": "true", "send_id": "s1",
         ])
         #expect(yes.map(\.action) == ["yes", "yes"])
-        let no = receipts(.openAction("no"), text: "maybe")
+        #expect(receipts(.openAction("yes"), state: .notRunning).map(\.event) == [
+            "app_init", "interactive_notification_action",
+        ])
+        #expect(receipts(.openAction("yes"), state: .active).map(\.event) == ["interactive_notification_action"])
+        let no = receipts(.openAction("no"), text: "maybe", state: .notRunning)
         #expect(no.map(\.event) == ["interactive_notification_action"])
         #expect(no.first?.properties["foreground"] == "false")
         #expect(no.first?.properties["user_input"] == "maybe")
@@ -65,11 +81,13 @@ struct AirshipReceiptTests {
         #expect(receipts(.dismiss).isEmpty)
     }
 
-    @Test("typed text is cut to 255 UTF-16 code units, never inside a character")
+    @Test("typed text is cut to 255 characters, as the SDK counts them (not UTF-16 units)")
     func userInputLimit() {
-        #expect(AirshipAdapter.truncatedUserInput(String(repeating: "a", count: 300)).utf16.count == 255)
+        #expect(AirshipAdapter.truncatedUserInput(String(repeating: "a", count: 300)).count == 255)
         let emoji = String(repeating: "a", count: 254) + "🙂🙂"
-        #expect(AirshipAdapter.truncatedUserInput(emoji) == String(repeating: "a", count: 254))
+        #expect(AirshipAdapter.truncatedUserInput(emoji) == String(repeating: "a", count: 254) + "🙂")
+        let family = String(repeating: "👨‍👩‍👧", count: 256)
+        #expect(AirshipAdapter.truncatedUserInput(family) == String(repeating: "👨‍👩‍👧", count: 255))
         #expect(AirshipAdapter.truncatedUserInput("short") == "short")
     }
 
@@ -77,7 +95,9 @@ struct AirshipReceiptTests {
     func eventTable() {
         let rows = Set(airship.eventTable.map(\.event))
         let steps: [LifecycleStep] = [.arrive(.foreground), .open, .openAction("yes"), .openAction("no")]
-        for receipt in steps.flatMap({ receipts($0, text: "t") }) {
+        let sent = AppState.allCases.flatMap { state in steps.flatMap { receipts($0, text: "t", state: state) } }
+        #expect(Set(sent.map(\.event)) == rows)
+        for receipt in sent {
             #expect(rows.contains(receipt.event))
             let row = airship.eventTable.first { $0.event == receipt.event }
             #expect(Set(receipt.properties.keys).isSubset(of: Set(row?.properties ?? [])))
@@ -107,17 +127,86 @@ struct AirshipTapTests {
         #expect(yes.deepLink == "myapp://rsvp/yes" && yes.action == nil)
     }
 
-    @Test("arrival runs the root action only with runsActionsOnArrival, and never the deep link")
-    func actionsOnArrival() {
+    @Test("arrival runs the root action where the SDK's action accepts it, never the deep link")
+    func actionsOnArrival() throws {
         let payload = airship.decode(rsvp).payload
-        #expect(airship.tapPlan(for: .arrive(.foreground), payload: payload, context: ReceiptContext()) == .nothing)
-        let eager = AirshipAdapter(runsActionsOnArrival: true)
-        for context in [ArrivalContext.foreground, .background] {
-            let plan = eager.tapPlan(for: .arrive(context), payload: payload, context: ReceiptContext())
-            #expect(plan.action?.name == "^+t")
-            #expect(plan.deepLink == nil)
+        func plan(_ adapter: AirshipAdapter, _ step: LifecycleStep, _ payload: PushPayload) -> TapPlan {
+            adapter.tapPlan(for: step, payload: payload, context: ReceiptContext())
         }
-        #expect(eager.tapPlan(for: .arrive(.serviceExtension), payload: payload, context: ReceiptContext()) == .nothing)
+        // ^+t refuses backgroundPush (AddTagsAction.accepts) and a foreground push that is shown (its predicate).
+        #expect(plan(airship, .arrive(.foreground), payload) == TapPlan(action: PushAction(name: "^+t", data: ["value": "asked"])))
+        #expect(plan(airship, .arrive(.background), payload) == .nothing)
+        #expect(plan(airship, .arrive(.serviceExtension), payload) == .nothing)
+        let shown = airship.decode(try Fixtures.userInfo(
+            #"{"aps":{"alert":"x"},"_":"s","^+t":"a","com.urbanairship.foreground_presentation":["sound","banner"]}"#))
+        #expect(plan(airship, .arrive(.foreground), shown.payload) == .nothing)
+        // An action the app registered runs in every situation; the switch turns arrival off.
+        let custom = AirshipAdapter(customActionNames: ["sync"])
+        let sync = custom.decode(try Fixtures.userInfo(#"{"aps":{"content-available":1},"_":"s","sync":1}"#)).payload
+        #expect(plan(custom, .arrive(.background), sync).action?.name == "sync")
+        #expect(custom.runsTapPlan(onArrival: .arrive(.background)))
+        #expect(!AirshipAdapter(runsActionsOnArrival: false).runsTapPlan(onArrival: .arrive(.foreground)))
+    }
+
+    @Test("a background arrival while the app is active runs a silent push's actions as a foreground push, only")
+    func backgroundArrivalWhileActive() throws {
+        let active = ReceiptContext(appState: .active)
+        let silent = airship.decode(try Fixtures.userInfo(#"{"aps":{"content-available":1},"_":"s","^+t":"a"}"#))
+        #expect(airship.tapPlan(for: .arrive(.background), payload: silent.payload, context: active).action?.name == "^+t")
+        #expect(airship.tapPlan(for: .arrive(.background), payload: silent.payload, context: ReceiptContext()) == .nothing)
+        for aps in [#"{"alert":"x"}"#, #"{"badge":1}"#, #"{"badge":"1"}"#, #"{"sound":"chime.caf"}"#] {
+            let loud = airship.decode(try Fixtures.userInfo(#"{"aps":"# + aps + #","_":"s","^+t":"a"}"#))
+            #expect(airship.tapPlan(for: .arrive(.background), payload: loud.payload, context: active) == .nothing)
+        }
+        let emptySound = airship.decode(try Fixtures.userInfo(#"{"aps":{"sound":""},"_":"s","^+t":"a"}"#))
+        #expect(airship.tapPlan(for: .arrive(.background), payload: emptySound.payload, context: active).action != nil)
+    }
+
+    @Test("^u opens its URL with the system only; ^p routes its landing page; neither runs on a background arrival")
+    func linkActions() throws {
+        let external = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"_":"s","^u":"https://example.com/sale"}"#)
+        let routed = try simulate(
+            external, ["arrive:background", "open"], options: SimulationOptions(delegateAcceptsSchemes: ["https"]))
+        #expect(routed.map(\.json) == [
+            ["type": "receipt", "vendor": "airship", "kind": "opened", "event": "app_foreground",
+             "properties": ["push_id": "s"]],
+            ["type": "route", "url": "https://example.com/sale", "via": "system"],
+        ])
+        let landing = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"_":"s","^p":{"url":"example.com/page","width":300}}"#)
+        #expect(airship.decode(landing).payload.data.isEmpty)
+        let page = try simulate(landing, ["open"], options: SimulationOptions(delegateAcceptsSchemes: ["https"]))
+        #expect(page.routes.map(\.url) == ["https://example.com/page"])
+        #expect(page.routes.map(\.via) == [.delegate])
+    }
+
+    @Test("a dismiss runs the dismiss entry of interactive_actions, as launchedFromPush")
+    func dismissActions() throws {
+        let userInfo = try Fixtures.userInfo(#"""
+            {"aps":{"alert":"x"},"_":"s","com.urbanairship.interactive_actions":
+             {"com.apple.UNNotificationDismissActionIdentifier":{"^+t":"dismissed","^d":"myapp://later"}}}
+            """#)
+        let effects = try simulate(userInfo, ["dismiss"])
+        #expect(effects.outline == ["action:^+t:unhandled", "route:system"])
+        #expect(try simulate(rsvp, ["dismiss"]).isEmpty)
+    }
+
+    @Test("foreground presentation: none by default, else the push's array (alert is banner and list)")
+    func presentation() throws {
+        func options(_ json: String, _ adapter: AirshipAdapter = airship) throws -> PresentationOptions {
+            adapter.foregroundPresentation(for: adapter.decode(try Fixtures.userInfo(json)).payload)
+        }
+        #expect(try options(#"{"aps":{"alert":"x"},"_":"s"}"#) == [])
+        #expect(try options(#"{"_":"s","com.urbanairship.foreground_presentation":["alert","sound"]}"#)
+            == [.banner, .list, .sound])
+        #expect(try options(#"{"_":"s","foreground_presentation":["badge","list","nonsense"]}"#) == [.badge, .list])
+        #expect(try options(#"{"_":"s","com.urbanairship.foreground_presentation":["banner"],"foreground_presentation":["badge"]}"#)
+            == [.banner])
+        #expect(try options(#"{"_":"s","com.urbanairship.foreground_presentation":[1],"foreground_presentation":["badge"]}"#)
+            == [.badge])
+        #expect(try options(#"{"_":"s","com.urbanairship.foreground_presentation":[]}"#, AirshipAdapter(defaultPresentation: .all))
+            == .all)
+        let effects = try simulate(try Fixtures.userInfo(#"{"aps":{"alert":"x"},"_":"s"}"#), ["arrive:foreground"])
+        #expect(effects == [.presentation([])])
     }
 
     @Test("another vendor's push carrying ^d and _uamid gets nothing Airship-like")
@@ -161,11 +250,11 @@ struct AirshipIntegrationTests {
     func receiptRequest() {
         #expect(airship.profile.receiptService?.defaultBaseURL == nil)
         let receipt = Receipt(
-            vendor: "airship", kind: .delivered, event: "push_received", properties: ["push_id": "s1"], messageId: "s1")
+            vendor: "airship", kind: .opened, event: "app_foreground", properties: ["push_id": "s1"], messageId: "s1")
         let request = airship.receiptRequest(for: receipt, writeKey: "k3y")!
         #expect(request.method == "POST")
         #expect(request.path == "/airship/events")
-        #expect(String(decoding: request.body, as: UTF8.self) == #"{"event":"push_received","properties":{"push_id":"s1"}}"#)
+        #expect(String(decoding: request.body, as: UTF8.self) == #"{"event":"app_foreground","properties":{"push_id":"s1"}}"#)
         #expect(request.header("Authorization") == "Bearer k3y")
         #expect(!request.description.contains("k3y"))
         #expect(airship.receiptRequest(for: receipt, writeKey: nil)!.header("Authorization") == nil)

@@ -36,7 +36,7 @@ struct AppDNABridgeTests {
         #expect(effects == [
             .dropped(step: .openAction("zz"), reason: "buffer full"),
             .dropped(step: .arrive(.foreground), reason: "buffer full"),
-            delivered(true),
+            .presentation(.all), delivered(true),
             tapped("later"),
             tapped("reply"),
             tapped("open"), .route(url: "fit://plan", via: .system),
@@ -55,7 +55,7 @@ struct AppDNABridgeTests {
     @Test("push_delivered never comes from the extension, only from a foreground or background arrive")
     func deliveredFromAppOnly() throws {
         #expect(try run(["arrive:service-extension"]) == [])
-        #expect(try run(["arrive:service-extension", "arrive:foreground"]) == [delivered(true)])
+        #expect(try run(["arrive:service-extension", "arrive:foreground"]) == [.presentation(.all), delivered(true)])
         #expect(try run(["arrive:background"]) == [delivered(false)])
     }
 

@@ -40,6 +40,7 @@ private func summary(_ effects: [BridgeEffect]) -> [String] {
         case .route(let url, let via): return "route \(url) via:\(via.rawValue)"
         case .dropped(let step, _): return "dropped \(step)"
         case .diagnostic(let diagnostic): return "diagnostic \(diagnostic.code)"
+        case .presentation(let options): return "presentation \(options.names)"
         }
     }
 }
@@ -181,7 +182,7 @@ struct BuzzKitBridgeLifecycleTests {
         let effects = try simulate(
             try buzzKitExample(),
             ["arrive:foreground", "arrive:background", "arrive:service-extension", "arrive:service-extension"])
-        #expect(effects == [receipt(.delivered, "$notification.delivered", ["messageId": messageId])])
+        #expect(effects == [.presentation(.all), receipt(.delivered, "$notification.delivered", ["messageId": messageId])])
     }
 
     @Test("dismiss sends $notification.dismissed and routes nothing")

@@ -108,7 +108,7 @@ struct CustomerIOTapTests {
     @Test("a button tap and a swipe-away do nothing; the extension's arrival sends delivered")
     func otherSteps() throws {
         let userInfo = try Fixtures.userInfo(customerIOExample)
-        #expect(try simulate(userInfo, ["open:TRACK", "dismiss", "arrive:foreground"]).isEmpty)
+        #expect(try simulate(userInfo, ["open:TRACK", "dismiss", "arrive:foreground"]) == [.presentation(.all)])
         #expect(try simulate(userInfo, ["arrive:service-extension"]) == [.receipt(metric(.delivered, "delivered"))])
     }
 

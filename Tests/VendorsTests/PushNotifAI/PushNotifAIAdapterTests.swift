@@ -534,7 +534,7 @@ struct PushNotifAIBridgeTests {
     @Test("no arrive sends a delivered receipt")
     func noDelivered() throws {
         let steps = ["arrive:service-extension", "arrive:foreground", "arrive:background", "launch"]
-        #expect(try simulate(try example(), steps).isEmpty)
+        #expect(try simulate(try example(), steps) == [.presentation(.all)])
     }
 
     @Test("the same open seen twice is handled once: one receipt, one route")
