@@ -115,13 +115,10 @@ public enum Fuzz {
         return claimant.id
     }
 
-    /// Whether `translation` reports lost a tracking value the source never had: what a target whose claim
-    /// needs one (Customer.io's device token) says instead of claiming the translation.
-    public static func reportsTrackingItNeeds(_ translation: Translation) -> Bool {
-        translation.losses.contains { loss in
-            JSONPath.isSameOrInside(loss.path, "$.tracking")
-                && !translation.payload.tracking.keysInCanonicalOrder.contains { JSONPath.member($0, of: "$.tracking") == loss.path }
-        }
+    /// Whether a translation its target does not claim as written says so: a loss at `$`
+    /// (docs/WIRE-FORMATS.md §7.10).
+    public static func reportsUnclaimed(_ translation: Translation) -> Bool {
+        translation.losses.contains { $0.path == JSONPath.root }
     }
 
     /// Every built-in adapter (`BuiltInVendors.all`: a vendor added there is fuzzed with no change here).

@@ -61,6 +61,7 @@ public enum Translator {
         keepTarget(
             &output, data: prepared.payload.data, target: target,
             registry: registry ?? VendorRegistry([target, source]), losses: &claimLosses)
+        reportUnclaimed(output, by: target, losses: &claimLosses)
         return Translation(
             source: source.id, target: target.id, payload: decoded.payload, userInfo: output,
             losses: prepared.losses + encoded.losses + claimLosses.collected, diagnostics: decoded.diagnostics)
@@ -82,6 +83,7 @@ public enum Translator {
         var output = encoded.userInfo
         var claimLosses = LossList(collecting: collectingLosses)
         keepTarget(&output, data: payload.data, target: target, registry: registry, losses: &claimLosses)
+        reportUnclaimed(output, by: target, losses: &claimLosses)
         return (output, losses + encoded.losses + claimLosses.collected, diagnostics)
     }
 
@@ -147,6 +149,19 @@ public enum Translator {
         guard let close = rest.firstIndex(of: "]"), let index = Int(rest[..<close]), places.indices.contains(index)
         else { return path }
         return prefix + String(places[index]) + rest[close...]
+    }
+
+    /// A loss at `$` when `target` does not claim `userInfo` (a translation into it) as written: a device would give
+    /// the push to no vendor, so no receipt is sent and no tap is the vendor's until its backend adds what it adds
+    /// when it sends (OneSignal's `custom.i`, Customer.io's delivery keys). The same for every vendor
+    /// (docs/WIRE-FORMATS.md §7.10).
+    static func reportUnclaimed(_ userInfo: JSONObject, by target: any VendorAdapter, losses: inout LossList) {
+        guard losses.isCollecting, target.claimStrength(userInfo) == nil else { return }
+        let keys = target.claimKeys.map { " (\($0.joined(separator: ", ")))" } ?? ""
+        losses.append(Loss(
+            path: JSONPath.root, value: .null,
+            reason: "\(target.name) does not claim this push as written: its SDK takes a push only with what "
+                + "\(target.name)'s backend adds when it sends it\(keys), so as written it sends no receipt"))
     }
 
     /// Most top-level members ``keepTarget(_:data:target:registry:losses:)`` tries leaving out one at a time.

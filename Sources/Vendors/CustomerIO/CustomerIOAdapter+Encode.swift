@@ -20,13 +20,6 @@ extension CustomerIOAdapter {
         if let messageId = payload.messageId, userInfo[Key.deliveryID]?.stringValue != messageId {
             userInfo[Key.deliveryID] = .string(messageId)
         }
-        if payload.vendor != id, userInfo[Key.deliveryID] != nil, userInfo[Key.deliveryToken] == nil {
-            // Customer.io's SDK takes a push only with both delivery keys: said, so the translation is honest.
-            losses.append(Loss(
-                path: JSONPath.member(Key.deliveryToken, of: "$.tracking"), value: .null,
-                reason: "Customer.io's SDK handles a push only with a CIO-Delivery-Token, which another vendor's "
-                    + "push does not carry: this one is not claimed as Customer.io's and sends no receipt"))
-        }
 
         var push = JSONObject()
         if let deepLink = payload.deepLink { push[Key.link] = .string(deepLink) }

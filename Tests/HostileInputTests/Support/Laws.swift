@@ -48,16 +48,9 @@ enum Laws {
                     default: break
                     }
                 }
-                // Unclaimed, the target must report lost the tracking value its claim needs (one the source never had).
-                let sourceTracking = Set(translation.payload.tracking.keysInCanonicalOrder.map {
-                    JSONPath.member($0, of: "$.tracking")
-                })
-                let saysWhy = translation.losses.contains {
-                    JSONPath.isSameOrInside($0.path, "$.tracking") && !sourceTracking.contains($0.path)
-                }
-                if adapter.claims(userInfo), translation.payload.messageId?.isEmpty == false,
-                    !target.claims(translation.userInfo), !saysWhy
-                {
+                // Unclaimed as written, the translation says so: a loss at `$` (docs/WIRE-FORMATS.md §7.10).
+                let saysWhy = translation.losses.contains { $0.path == JSONPath.root }
+                if target.id != name, !target.claims(translation.userInfo), !saysWhy {
                     broken.append("\(name) → \(target.id): the target does not claim the translation")
                 }
             }
