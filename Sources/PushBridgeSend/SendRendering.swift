@@ -1,0 +1,242 @@
+import PushBridge
+
+/// The losses of one rendering, each at the path its field had in the source request.
+struct SendRendering {
+    let form: SendRequest
+    let target: String
+    let targetName: String
+    var losses: [SendLoss] = []
+
+    init(_ form: SendRequest, for adapter: some SendAdapter) {
+        self.form = form
+        self.target = adapter.id
+        self.targetName = adapter.name
+    }
+
+    /// Whether the form was read from the target vendor's own request.
+    var isSameVendor: Bool { form.vendor == target }
+
+    /// Records the loss of form field `field` (its value `value`), at its source path or `path`.
+    mutating func lose(_ field: String, _ value: JSONValue, _ reason: String, path: String? = nil) {
+        losses.append(SendLoss(field: field, path: path ?? form.sourcePath(field), value: value, reason: reason))
+    }
+
+    /// The alert of the form's default language; every other language is a loss for a single-language target.
+    mutating func singleLanguageAlert() -> PushAlert? {
+        let others = form.content.localized.filter { $0.key != form.content.defaultLanguage }
+        if !others.isEmpty {
+            var lost = JSONObject()
+            for language in JSONWriter.sortedKeys(others) { lost[language] = SendJSON.alert(others[language]!) }
+            lose(
+                SendField.localized, .object(lost),
+                "\(targetName) sends one language per request; only '\(form.content.defaultLanguage ?? "the default")' "
+                    + "is sent (split the send per language to keep the others)")
+        }
+        return form.content.payload.alert
+    }
+
+    /// The expiry as an absolute epoch: a relative one counted from `options.now`, else a loss.
+    mutating func absoluteExpiry(_ options: SendRenderOptions) -> Int? {
+        switch form.content.expiry {
+        case nil: return nil
+        case .at(let seconds): return seconds
+        case .after(let seconds):
+            if let now = options.now { return now + seconds }
+            lose(
+                SendField.expiry, .int(seconds),
+                "\(targetName) takes an absolute expiry and the time of sending is not known (give the render a 'now'); "
+                    + "writing \(seconds) as a date would mean 1970")
+            return nil
+        }
+    }
+
+    /// The expiry as seconds after sending: an absolute one counted from `options.now`, else a loss.
+    mutating func relativeExpiry(_ options: SendRenderOptions) -> Int? {
+        switch form.content.expiry {
+        case nil: return nil
+        case .after(let seconds): return seconds
+        case .at(let seconds):
+            if let now = options.now { return max(0, seconds - now) }
+            lose(
+                SendField.expiry, .string(SendTime.iso8601(seconds)),
+                "\(targetName) takes an expiry relative to sending and the time of sending is not known "
+                    + "(give the render a 'now')")
+            return nil
+        }
+    }
+
+    /// Losses for the audience members the target cannot name: topics, device tokens (unless `tokens`), user ids
+    /// (unless `userIds`), and other vendors' targeting, which does not translate by value.
+    mutating func loseAudience(tokens: Bool, userIds: Bool, topics: Bool) {
+        let audience = form.audience
+        if !userIds, !audience.userIds.isEmpty {
+            lose(SendField.audience, .array(audience.userIds.map { .string($0) }), "\(targetName) cannot address users by the app's user id", path: form.sourcePaths["audience.userIds"])
+        }
+        if !tokens, !audience.deviceTokens.isEmpty {
+            lose(SendField.audience, .array(audience.deviceTokens.map { .string($0) }), "\(targetName) cannot address APNs device tokens", path: form.sourcePaths["audience.deviceTokens"])
+        }
+        if !topics, !audience.topics.isEmpty {
+            lose(SendField.audience, .array(audience.topics.map { .string($0) }), "\(targetName) has no topics", path: form.sourcePaths["audience.topics"])
+        }
+        for targeting in audience.vendorTargeting where targeting.vendor != target {
+            lose(
+                SendField.audience, targeting.value,
+                "targeting of another vendor (\(targeting.vendor) '\(targeting.key)') does not translate by value; "
+                    + "recreate it in \(targetName)",
+                path: form.sourcePaths["audience." + targeting.key] ?? JSONPath.member(targeting.key, of: "$"))
+        }
+    }
+
+    /// The source vendor's own fields: written back into `body` for the same vendor, else each a loss.
+    mutating func placeVendorFields(into body: inout JSONObject, bodyPath: String = "$") {
+        guard isSameVendor else {
+            for (path, value) in form.vendorFields.membersInCanonicalOrder where !path.hasPrefix("$.headers") {
+                lose(SendField.vendorFields, value, "\(targetName) has no field for \(form.vendor)'s '\(path)'", path: path)
+            }
+            return
+        }
+        var inBody = JSONObject()
+        for (path, value) in form.vendorFields where !path.hasPrefix("$.headers") { inBody[path] = value }
+        for loss in JSONPlacement.writeBack(inBody, into: &body) {
+            lose(SendField.vendorFields, loss.value, loss.reason, path: loss.path)
+        }
+    }
+
+    /// Losses for the schedule when the target has none.
+    mutating func loseSchedule() {
+        guard let schedule = form.schedule else { return }
+        lose(SendField.schedule, SendJSON.schedule(schedule), "\(targetName) has no scheduled sends; send it at the time")
+    }
+
+    /// Losses for what the APNs payload cannot carry without a vendor SDK: an image, a link, buttons.
+    mutating func loseSDKFeatures(image: Bool, link: Bool, buttons: Bool) {
+        let payload = form.content.payload
+        if !image, let url = payload.imageURL {
+            lose(SendField.imageURL, .string(url), "\(targetName) has no image field")
+        }
+        if !link, let url = payload.deepLink {
+            lose(SendField.deepLink, .string(url), "\(targetName) has no link field for a tap")
+        }
+        if !buttons, !payload.buttons.isEmpty {
+            lose(SendField.buttons, .array(payload.buttons.map(SendJSON.button)), "\(targetName) has no buttons beyond a category the app registers")
+        }
+    }
+}
+
+/// The send form's values as JSON, for losses and `send normalize`.
+public enum SendJSON {
+    /// An alert as `{title, subtitle, body}`.
+    public static func alert(_ alert: PushAlert) -> JSONValue {
+        var object = JSONObject()
+        if let title = alert.title { object["title"] = .string(title) }
+        if let subtitle = alert.subtitle { object["subtitle"] = .string(subtitle) }
+        if let body = alert.body { object["body"] = .string(body) }
+        return .object(object)
+    }
+
+    /// A button as `{id, title, deepLink, foreground}`.
+    public static func button(_ button: PushButton) -> JSONValue {
+        var object: JSONObject = ["id": .string(button.id), "title": .string(button.title)]
+        if let link = button.deepLink { object["deepLink"] = .string(link) }
+        object["foreground"] = .bool(button.foreground)
+        return .object(object)
+    }
+
+    /// A schedule as `{at, text, recipientLocal, optimal}`.
+    public static func schedule(_ schedule: SendSchedule) -> JSONValue {
+        var object = JSONObject()
+        if let at = schedule.at { object["at"] = .string(SendTime.iso8601(at, zone: !schedule.recipientLocal)) }
+        if let text = schedule.text { object["text"] = .string(text) }
+        object["recipientLocal"] = .bool(schedule.recipientLocal)
+        object["optimal"] = .bool(schedule.optimal)
+        return .object(object)
+    }
+
+    /// A badge as `{set}`, `{increment}` or `{fromProperty}`.
+    public static func badge(_ badge: SendBadge) -> JSONValue {
+        switch badge {
+        case .set(let value): return ["set": .int(value)]
+        case .increment(let value): return ["increment": .int(value)]
+        case .fromProperty(let name): return ["fromProperty": .string(name)]
+        }
+    }
+
+    /// An expiry as `{at}` (ISO-8601) or `{afterSeconds}`.
+    public static func expiry(_ expiry: SendExpiry) -> JSONValue {
+        switch expiry {
+        case .at(let seconds): return ["at": .string(SendTime.iso8601(seconds))]
+        case .after(let seconds): return ["afterSeconds": .int(seconds)]
+        }
+    }
+}
+
+/// Rules several vendors document alike.
+enum SendRules {
+    /// APNs' collapse-id limit, in bytes.
+    static let collapseIdBytes = 64
+
+    /// A `collapse-id-too-long` error when `id` is longer than `limit` UTF-8 bytes (or characters).
+    static func collapseId(_ id: String, path: String, characters: Bool = false) -> Diagnostic? {
+        let length = characters ? id.count : id.utf8.count
+        guard length > collapseIdBytes else { return nil }
+        return Diagnostic(
+            .error, code: .collapseIdTooLong, path: path,
+            message: "the collapse id is \(length) \(characters ? "characters" : "bytes"); the limit is \(collapseIdBytes)")
+    }
+
+    /// An `expiry-invalid` warning for an absolute epoch too early to be meant as a date.
+    static func implausibleEpoch(_ seconds: Int, path: String) -> Diagnostic? {
+        guard seconds != 0, seconds < SendTime.plausibleEpoch else { return nil }
+        return Diagnostic(
+            .error, code: .expiryInvalid, path: path,
+            message: "\(seconds) is an absolute time, \(SendTime.iso8601(seconds)), already past: the push expires "
+                + "before it is sent (a TTL must be added to the current time)")
+    }
+
+    /// Moves `interruption-level` and `relevance-score` out of `content.payload.apsExtra` into their fields.
+    static func liftAPSFields(_ content: inout SendContent, diagnostics: inout [Diagnostic], path: String) {
+        if let value = content.payload.apsExtra["interruption-level"] {
+            if let text = value.stringValue, let level = InterruptionLevel(rawValue: text) {
+                content.interruptionLevel = level
+                content.payload.apsExtra.removeValue(forKey: "interruption-level")
+            } else {
+                diagnostics.append(Diagnostic(
+                    .error, code: .interruptionLevelInvalid, path: JSONPath.member("interruption-level", of: path),
+                    message: "expected passive, active, time-sensitive or critical, found \(JSONWriter.string(value))"))
+            }
+        }
+        if let value = content.payload.apsExtra["relevance-score"], let number = value.numberValue {
+            content.relevanceScore = number
+            content.payload.apsExtra.removeValue(forKey: "relevance-score")
+        }
+    }
+
+    /// The `aps` dictionary of `content` with `badge` (when set) and the send-only `aps` fields.
+    static func aps(_ content: SendContent, alert: PushAlert?) -> JSONObject {
+        var payload = content.payload
+        payload.alert = alert
+        if case .set(let value)? = content.badge { payload.badge = value } else { payload.badge = nil }
+        if let level = content.interruptionLevel { payload.apsExtra["interruption-level"] = .string(level.rawValue) }
+        if let score = content.relevanceScore { payload.apsExtra["relevance-score"] = .number(score) }
+        return APSCoding.encode(payload)
+    }
+
+    /// The push type a payload needs when the form names none: `background` for a silent push, else `alert`.
+    static func pushType(_ content: SendContent) -> String {
+        if let type = content.pushType { return type }
+        return content.payload.contentAvailable && !content.payload.isVisible ? "background" : "alert"
+    }
+
+    /// Reads a relevance score and checks its range.
+    static func relevance(_ value: JSONValue?, path: String, diagnostics: inout [Diagnostic]) -> JSONNumber? {
+        guard let value, value != .null else { return nil }
+        guard let number = value.numberValue, let double = number.doubleValue else {
+            diagnostics.append(.wrongType(path, expected: "a number", value))
+            return nil
+        }
+        if !(0...1).contains(double) {
+            diagnostics.append(Diagnostic(.error, code: .sendValueInvalid, path: path, message: "a relevance score is between 0 and 1, found \(number)"))
+        }
+        return number
+    }
+}
