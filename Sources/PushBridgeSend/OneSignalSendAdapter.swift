@@ -310,7 +310,6 @@ public struct OneSignalSendAdapter: SendAdapter {
         }
         rendering.loseAudience(tokens: true, userIds: true, topics: false)
         rendering.placeVendorFields(into: &body)
-        if rendering.isSameVendor, let appId = form.vendorFields["$.app_id"] { body["app_id"] = appId }
 
         // One targeting strategy per request: user ids, device tokens and OneSignal's own each get a request.
         var targetings: [JSONObject] = []

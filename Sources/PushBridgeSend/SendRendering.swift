@@ -97,7 +97,7 @@ struct SendRendering {
         }
         var inBody = JSONObject()
         for (path, value) in form.vendorFields where !path.hasPrefix("$.headers") { inBody[path] = value }
-        for loss in JSONPlacement.writeBack(inBody, into: &body) {
+        for loss in JSONPlacement.writeBack(inBody, into: &body, replacingScalars: true) {
             lose(SendField.vendorFields, loss.value, loss.reason, path: loss.path)
         }
     }
