@@ -177,4 +177,28 @@ struct SendHazardTests {
         let bundle = try #require(SendHTTPRequest.requests(in: ["requests": [["body": [:]], ["body": ["x": 1]]]], for: adapter))
         #expect(bundle.count == 2)
     }
+
+    @Test("nested custom data into FCM goes to apns.payload, strings to data; FCM data keys it reserves are lost")
+    func fcmStringMap() throws {
+        let result = try translate("onesignal", #"{"app_id":"a","contents":{"en":"x"},"data":{"s":"1","n":{"a":1},"from":"me"}}"#, to: "fcm")
+        let message = try #require(result.requests[0].body["message"])
+        #expect(message["data"] == ["s": "1"])
+        #expect(message["apns"]?["payload"]?["n"] == ["a": 1])
+        #expect(result.losses.contains { $0.field == SendField.data && $0.loss.path == "$.data.from" })
+        let problems = FCMSendAdapter().validate(try request("fcm", #"{"message":{"topic":"t","notification":{"body":"x"},"data":{"n":1}}}"#))
+        #expect(problems.contains { $0.diagnosticCode == .wrongType && $0.severity == .error && $0.path == "$.message.data.n" })
+    }
+
+    @Test("an image into FCM sets mutable-content itself; a topic into Braze is a loss; FCM needs exactly one target")
+    func fcmImageAndTargets() throws {
+        let result = try translate("braze", #"{"broadcast":true,"messages":{"apple_push":{"alert":"x","asset_url":"https://e.com/a.png","asset_file_type":"png"}}}"#, to: "fcm")
+        #expect(result.requests[0].body["message"]?["apns"]?["payload"]?["aps"]?["mutable-content"] == 1)
+        #expect(result.requests[0].body["message"]?["apns"]?["fcm_options"]?["image"] == "https://e.com/a.png")
+        let topic = try translate("fcm", #"{"message":{"topic":"news","notification":{"body":"x"}}}"#, to: "braze")
+        #expect(topic.losses.contains { $0.field == SendField.audience && $0.loss.path == "$.message.topic" })
+        let two = FCMSendAdapter().validate(try request("fcm", #"{"message":{"topic":"t","token":"k","notification":{"body":"x"}}}"#))
+        #expect(two.contains { $0.diagnosticCode == .sendTargetConflict })
+        let dataOnly = FCMSendAdapter().validate(try request("fcm", #"{"message":{"topic":"t","data":{"a":"b"}}}"#))
+        #expect(dataOnly.contains { $0.diagnosticCode == .priorityInvalid })
+    }
 }

@@ -57,5 +57,18 @@ enum SendSamples {
         sample("apns", """
             {"aps": {"content-available": 1}, "refresh": "inbox"}
             """, headers: ["apns-push-type": "background", "apns-priority": "5", "apns-expiration": "0"]),
+        sample("fcm", """
+            {"message": {"topic": "scores", "notification": {"title": "Goal", "body": "2-1"},
+             "data": {"match": "3"},
+             "apns": {"headers": {"apns-priority": "10", "apns-collapse-id": "m3", "apns-expiration": "1900000000"},
+                      "payload": {"aps": {"badge": 5, "sound": "goal.caf", "thread-id": "m3", "interruption-level": "active",
+                                          "alert": {"subtitle": "Second half"}}, "lineup": {"home": ["a"]}},
+                      "fcm_options": {"image": "https://example.com/goal.jpg"}}}}
+            """),
+        sample("fcm", """
+            {"message": {"token": "fcm-token-1", "data": {"refresh": "1"},
+             "apns": {"headers": {"apns-priority": "5", "apns-push-type": "background"},
+                      "payload": {"aps": {"content-available": 1}}}}}
+            """),
     ]
 }
