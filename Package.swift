@@ -45,7 +45,7 @@ let package = Package(
             name: "bridge-cli",
             dependencies: [
                 "PushBridge", "PushBridgeOutbox", "PushBridgeTools", "PushBridgeVendors", "PushBridgeConformance",
-                "PushBridgeDelivery", "PushBridgeSystem",
+                "PushBridgeDelivery", "PushBridgeSend", "PushBridgeSystem",
             ],
             path: "Sources/bridge-cli"
         ),

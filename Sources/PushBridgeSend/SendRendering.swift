@@ -240,3 +240,45 @@ enum SendRules {
         return number
     }
 }
+
+extension SendRequest {
+    /// The form as canonical JSON (`bridge-cli send normalize`): `vendor`, `content` (the bridge form's fields
+    /// under `payload`, then the send-only fields), `audience`, `schedule`, `idempotencyKey`, `sourcePaths` and
+    /// `vendorFields`; absent fields are omitted.
+    public var json: JSONValue {
+        var contentObject: JSONObject = ["payload": content.payload.bridgeJSON]
+        if !content.localized.isEmpty {
+            var languages = JSONObject()
+            for language in JSONWriter.sortedKeys(content.localized) { languages[language] = SendJSON.alert(content.localized[language]!) }
+            contentObject["localized"] = .object(languages)
+        }
+        if let language = content.defaultLanguage { contentObject["defaultLanguage"] = .string(language) }
+        if let badge = content.badge { contentObject["badge"] = SendJSON.badge(badge) }
+        if let collapse = content.collapseId { contentObject["collapseId"] = .string(collapse) }
+        if let expiry = content.expiry { contentObject["expiry"] = SendJSON.expiry(expiry) }
+        if let priority = content.priority { contentObject["priority"] = .int(priority) }
+        if let level = content.interruptionLevel { contentObject["interruptionLevel"] = .string(level.rawValue) }
+        if let score = content.relevanceScore { contentObject["relevanceScore"] = .number(score) }
+        if let type = content.pushType { contentObject["pushType"] = .string(type) }
+        if let inApp = content.openLinkInApp { contentObject["openLinkInApp"] = .bool(inApp) }
+        var audienceObject = JSONObject()
+        if !audience.userIds.isEmpty { audienceObject["userIds"] = .array(audience.userIds.map { .string($0) }) }
+        if !audience.deviceTokens.isEmpty { audienceObject["deviceTokens"] = .array(audience.deviceTokens.map { .string($0) }) }
+        if !audience.topics.isEmpty { audienceObject["topics"] = .array(audience.topics.map { .string($0) }) }
+        if !audience.vendorTargeting.isEmpty {
+            audienceObject["vendorTargeting"] = .array(audience.vendorTargeting.map {
+                ["vendor": .string($0.vendor), "key": .string($0.key), "value": $0.value]
+            })
+        }
+        var object: JSONObject = ["vendor": .string(vendor), "content": .object(contentObject), "audience": .object(audienceObject)]
+        if let schedule { object["schedule"] = SendJSON.schedule(schedule) }
+        if let key = idempotencyKey { object["idempotencyKey"] = .string(key) }
+        if !sourcePaths.isEmpty {
+            var paths = JSONObject()
+            for field in JSONWriter.sortedKeys(sourcePaths) { paths[field] = .string(sourcePaths[field]!) }
+            object["sourcePaths"] = .object(paths)
+        }
+        if !vendorFields.isEmpty { object["vendorFields"] = .object(vendorFields) }
+        return .object(object)
+    }
+}
