@@ -82,8 +82,10 @@ public struct APNsSendAdapter: SendAdapter {
         var rendering = SendRendering(form, for: self)
         let content = form.content
         let alert = rendering.singleLanguageAlert()
+        var apsContent = content
+        apsContent.payload.category = rendering.category()
         var body = JSONObject()
-        body["aps"] = .object(SendRules.aps(content, alert: alert))
+        body["aps"] = .object(SendRules.aps(apsContent, alert: alert))
         for (key, value) in content.payload.data {
             if key == "aps" {
                 rendering.lose(SendField.data, value, "'aps' is APNs' own key", path: JSONPath.member(key, of: form.sourcePath(SendField.data)))

@@ -288,9 +288,10 @@ public struct BrazeSendAdapter: SendAdapter {
                 apple["collapse_id"] = .string(collapse)
             }
         }
-        if let category = payload.category { apple["category"] = .string(category) }
+        let category = rendering.category()
+        if let category { apple["category"] = .string(category) }
         if !payload.buttons.isEmpty {
-            if payload.category == nil {
+            if category == nil {
                 rendering.lose(SendField.buttons, .array(payload.buttons.map(SendJSON.button)), "Braze shows buttons only with a category the app registers, which names their titles; the form has none")
             } else {
                 var buttons: [JSONValue] = []
@@ -346,11 +347,8 @@ public struct BrazeSendAdapter: SendAdapter {
 
     public func deliver(_ form: SendRequest) -> JSONObject {
         let content = form.content
-        var payload = content.payload
-        if payload.imageURL != nil { payload.mutableContent = true }
-        var sendContent = content
-        sendContent.payload = payload
-        var userInfo: JSONObject = ["aps": .object(SendRules.aps(sendContent, alert: payload.alert))]
+        let payload = content.payload
+        var userInfo: JSONObject = ["aps": .object(SendRules.deliveredAPS(content, mutable: payload.imageURL != nil))]
         var ab: JSONObject = ["c": .string(Self.placeholderCampaign)]
         if let image = payload.imageURL {
             ab["att"] = ["url": .string(image), "type": .string(Self.assetType(of: image) ?? "jpg")]

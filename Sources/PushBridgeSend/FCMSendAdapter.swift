@@ -167,6 +167,7 @@ public struct FCMSendAdapter: SendAdapter {
         }
         if !data.isEmpty { message["data"] = .object(data) }
         payload.data = custom
+        payload.category = rendering.category()
         var apsContent = content
         if payload.imageURL != nil { payload.mutableContent = true }  // FCM never sets it for the image itself
         apsContent.payload = payload

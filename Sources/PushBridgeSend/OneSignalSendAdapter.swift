@@ -249,7 +249,7 @@ public struct OneSignalSendAdapter: SendAdapter {
             }
             body["buttons"] = .array(buttons)
         }
-        if let category = payload.category { body["ios_category"] = .string(category) }
+        if let category = rendering.category() { body["ios_category"] = .string(category) }
         if let sound = payload.sound { body["ios_sound"] = .string(sound) }
         if let thread = payload.threadId { body["thread_id"] = .string(thread) }
         if payload.contentAvailable { body["content_available"] = true }
@@ -343,11 +343,8 @@ public struct OneSignalSendAdapter: SendAdapter {
 
     public func deliver(_ form: SendRequest) -> JSONObject {
         let content = form.content
-        var payload = content.payload
-        payload.mutableContent = true
-        var sendContent = content
-        sendContent.payload = payload
-        var userInfo: JSONObject = ["aps": .object(SendRules.aps(sendContent, alert: payload.alert))]
+        let payload = content.payload
+        var userInfo: JSONObject = ["aps": .object(SendRules.deliveredAPS(content, mutable: true))]
         var custom: JSONObject = ["i": .string(Self.placeholderNotificationId)]
         if let link = payload.deepLink { custom["u"] = .string(link) }
         if !payload.data.isEmpty { custom["a"] = .object(payload.data) }

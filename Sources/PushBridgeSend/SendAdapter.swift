@@ -157,7 +157,7 @@ public protocol SendAdapter: Sendable {
 public enum SendVendors {
     /// Every built-in send adapter, in the order `bridge-cli send vendors` lists them.
     public static let all: [any SendAdapter] = [
-        OneSignalSendAdapter(), BrazeSendAdapter(), FCMSendAdapter(), APNsSendAdapter(),
+        OneSignalSendAdapter(), BrazeSendAdapter(), AirshipSendAdapter(), FCMSendAdapter(), APNsSendAdapter(),
     ]
 
     /// The adapter with id `id`.

@@ -35,6 +35,25 @@ struct SendRendering {
         return form.content.payload.alert
     }
 
+    /// The prefixes of the categories each vendor's SDK registers itself (Braze `ab_cat_`, Airship `ua_`,
+    /// OneSignal's dynamic ones): an app on another vendor's SDK does not have them.
+    static let sdkCategoryPrefixes: [(vendor: String, prefix: String)] = [
+        ("braze", "ab_cat_"), ("airship", "ua_"), ("onesignal", "__onesignal__dynamic__"),
+    ]
+
+    /// The form's category for the target: nil, with a loss, when another vendor's SDK registers it.
+    mutating func category() -> String? {
+        guard let category = form.content.payload.category else { return nil }
+        if let owner = Self.sdkCategoryPrefixes.first(where: { category.hasPrefix($0.prefix) }), owner.vendor != target {
+            lose(
+                SendField.category, .string(category),
+                "'\(category)' is a category \(owner.vendor)'s SDK registers; an app on \(targetName) does not have it, "
+                    + "so its buttons would not show")
+            return nil
+        }
+        return category
+    }
+
     /// The expiry as an absolute epoch: a relative one counted from `options.now`, else a loss.
     mutating func absoluteExpiry(_ options: SendRenderOptions) -> Int? {
         switch form.content.expiry {
@@ -117,7 +136,7 @@ struct SendRendering {
         if !link, let url = payload.deepLink {
             lose(SendField.deepLink, .string(url), "\(targetName) has no link field for a tap")
         }
-        if !buttons, !payload.buttons.isEmpty {
+        if !buttons, !payload.buttons.isEmpty, !losses.contains(where: { $0.field == SendField.category }) {
             lose(SendField.buttons, .array(payload.buttons.map(SendJSON.button)), "\(targetName) has no buttons beyond a category the app registers")
         }
     }
@@ -219,6 +238,14 @@ enum SendRules {
         if let level = content.interruptionLevel { payload.apsExtra["interruption-level"] = .string(level.rawValue) }
         if let score = content.relevanceScore { payload.apsExtra["relevance-score"] = .number(score) }
         return APSCoding.encode(payload)
+    }
+
+    /// The `aps` a vendor's backend delivers for `content`, with `mutable-content` set also when `mutable`
+    /// (the vendor sets it for its service extension: always, or for an image).
+    static func deliveredAPS(_ content: SendContent, mutable: Bool) -> JSONObject {
+        var delivered = content
+        if mutable { delivered.payload.mutableContent = true }
+        return aps(delivered, alert: content.payload.alert)
     }
 
     /// The push type a payload needs when the form names none: `background` for a silent push, else `alert`.

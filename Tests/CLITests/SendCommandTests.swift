@@ -12,7 +12,7 @@ struct SendCommandTests {
         let result = try CLI.run(["send", "vendors"])
         #expect(result.status == 0)
         let ids = try result.stdoutLines.map { try JSONParser.parse($0)["id"]?.stringValue ?? "" }
-        #expect(ids == ["onesignal", "braze", "fcm", "apns"])
+        #expect(ids == ["onesignal", "braze", "airship", "fcm", "apns"])
     }
 
     @Test("send translate prints {requests:[…]} and, with --report, one loss line per field at its source path")

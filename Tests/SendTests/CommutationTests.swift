@@ -20,6 +20,14 @@ enum Commutation {
         return adapter.decode(userInfo).payload
     }
 
+    /// Where a body tap goes: the deep link, or the URL of Airship's open-external-URL action (`^u`), which a
+    /// device adapter keeps as a named action.
+    static func tapDestination(_ payload: PushPayload) -> String? {
+        if let link = payload.deepLink { return link }
+        guard let action = payload.action, ["^u", "open_external_url_action"].contains(action.name) else { return nil }
+        return action.data["value"]?.stringValue
+    }
+
     /// The bridge-form fields the law compares, with the send-form fields whose loss excuses a difference.
     static let fields: [(name: String, excusedBy: Set<String>, value: @Sendable (PushPayload) -> JSONValue)] = [
         ("alert", [SendField.alert, SendField.localized], { $0.alert.map(SendJSON.alert) ?? .null }),
@@ -28,7 +36,7 @@ enum Commutation {
         ("threadId", [SendField.threadId], { $0.threadId.map { .string($0) } ?? .null }),
         ("contentAvailable", [SendField.contentAvailable], { .bool($0.contentAvailable) }),
         ("imageURL", [SendField.imageURL], { $0.imageURL.map { .string($0) } ?? .null }),
-        ("deepLink", [SendField.deepLink], { $0.deepLink.map { .string($0) } ?? .null }),
+        ("deepLink", [SendField.deepLink], { tapDestination($0).map { .string($0) } ?? .null }),
         ("buttons", [SendField.buttons, SendField.category], { .array($0.buttons.map { ["id": .string($0.id), "title": .string($0.title)] }) }),
         ("data", [SendField.data], { .object($0.data) }),
     ]

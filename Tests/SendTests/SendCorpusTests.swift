@@ -31,6 +31,10 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
         CorpusCase(file: "braze-1.json", vendor: "braze", headers: [:], invalidBecause: [.wrongType]),
         CorpusCase(file: "braze-2.json", vendor: "braze", headers: [:], invalidBecause: []),
         // A fragment: the value of `messages` only, with no audience.
+        CorpusCase(file: "airship-1.json", vendor: "airship", headers: [:], invalidBecause: []),
+        CorpusCase(file: "airship-2.json", vendor: "airship", headers: [:], invalidBecause: []),
+        CorpusCase(file: "airship-3.json", vendor: "airship", headers: [:], invalidBecause: []),
+        CorpusCase(file: "airship-4.json", vendor: "airship", headers: [:], invalidBecause: []),
         CorpusCase(file: "fcm-1.json", vendor: "fcm", headers: [:], invalidBecause: []),
         CorpusCase(file: "fcm-2.json", vendor: "fcm", headers: [:], invalidBecause: []),
         CorpusCase(file: "fcm-3.json", vendor: "fcm", headers: [:], invalidBecause: []),

@@ -201,4 +201,35 @@ struct SendHazardTests {
         let dataOnly = FCMSendAdapter().validate(try request("fcm", #"{"message":{"topic":"t","data":{"a":"b"}}}"#))
         #expect(dataOnly.contains { $0.diagnosticCode == .priorityInvalid })
     }
+
+    @Test("Airship: +N badges, string-only extra, priority 5 or 10, named users and localizations")
+    func airship() throws {
+        let increment = try translate("onesignal", #"{"app_id":"a","contents":{"en":"x","de":"y"},"ios_badgeType":"Increase","ios_badgeCount":-1,"data":{"n":{"a":1},"s":"t"},"include_aliases":{"external_id":["u1"]},"target_channel":"push"}"#, to: "airship")
+        let body = increment.requests[0].body
+        #expect(body["notification"]?["ios"]?["badge"] == "-1")
+        #expect(body["notification"]?["ios"]?["extra"] == ["n": #"{"a":1}"#, "s": "t"])
+        #expect(increment.losses.contains { $0.field == SendField.data && $0.loss.path == "$.data.n" })
+        #expect(body["audience"] == ["named_user": "u1"])
+        #expect(body["localizations"] == [["language": "de", "notification": ["ios": ["alert": "y"]]]])
+        #expect(!increment.loses(SendField.localized))
+        let back = try translate("airship", #"{"audience":{"named_user":"u1"},"device_types":["ios"],"notification":{"ios":{"alert":"x","badge":"+2","priority":10}},"localizations":[{"language":"fr","notification":{"alert":"z"}}]}"#, to: "braze")
+        #expect(back.losses.contains { $0.field == SendField.badge && $0.loss.path == "$.notification.ios.badge" })
+        #expect(back.losses.contains { $0.field == SendField.localized && $0.loss.path == "$.localizations" })
+        #expect(back.requests[0].body["external_user_ids"] == ["u1"])
+        let priorityOne = try translate("braze", #"{"broadcast":true,"messages":{"apple_push":{"alert":"x","apns_priority":1}}}"#, to: "airship")
+        #expect(priorityOne.requests[0].body["notification"]?["ios"]?["priority"] == 5)
+        #expect(priorityOne.losses.contains { $0.field == SendField.priority })
+        let problems = AirshipSendAdapter().validate(try request("airship", #"{"audience":"all","device_types":["ios"],"notification":{"ios":{"alert":"x","badge":"twice","priority":7}}}"#))
+        #expect(problems.contains { $0.diagnosticCode == .sendValueInvalid && $0.path == "$.notification.ios.badge" })
+        #expect(problems.contains { $0.diagnosticCode == .priorityInvalid })
+    }
+
+    @Test("a category another vendor's SDK registers is a loss in any other vendor")
+    func sdkCategories() throws {
+        let result = try translate("braze", #"{"broadcast":true,"messages":{"apple_push":{"alert":"x","category":"ab_cat_yes_no","buttons":[{"action_id":"ab_pb_yes"}]}}}"#, to: "airship")
+        #expect(result.losses.contains { $0.field == SendField.category && $0.loss.path == "$.messages.apple_push.category" })
+        #expect(result.requests[0].body["notification"]?["ios"]?["category"] == nil)
+        let same = try translate("braze", #"{"broadcast":true,"messages":{"apple_push":{"alert":"x","category":"ab_cat_yes_no","buttons":[{"action_id":"ab_pb_yes"}]}}}"#, to: "braze")
+        #expect(!same.loses(SendField.category))
+    }
 }

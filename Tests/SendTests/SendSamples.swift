@@ -57,6 +57,21 @@ enum SendSamples {
         sample("apns", """
             {"aps": {"content-available": 1}, "refresh": "inbox"}
             """, headers: ["apns-push-type": "background", "apns-priority": "5", "apns-expiration": "0"]),
+        sample("airship", """
+            {"audience": {"or": [{"named_user": "user-1"}, {"named_user": "user-2"}]}, "device_types": ["ios"],
+             "notification": {"alert": "fallback", "actions": {"open": {"type": "url", "content": "https://example.com/x"}},
+               "ios": {"alert": {"title": "Deal", "body": "Ends soon"}, "subtitle": "Today", "badge": "+2", "sound": "a.caf",
+                       "media_attachment": {"url": "https://example.com/m.jpg"}, "extra": {"id": "9"},
+                       "interactive": {"type": "ua_yes_no_foreground", "button_actions": {"yes": {"open": {"type": "deep_link", "content": "app://yes"}}}},
+                       "collapse_id": "deal", "thread_id": "deals", "priority": 10, "expiry": 3600,
+                       "interruption_level": "passive", "relevance_score": 0.3}},
+             "localizations": [{"language": "de", "notification": {"alert": "Angebot"}}]}
+            """),
+        sample("airship", """
+            {"name": "later", "schedule": {"local_scheduled_time": "2027-05-01T08:30:00"},
+             "push": {"audience": {"tag": "vip"}, "device_types": "all",
+                      "notification": {"ios": {"alert": "Morning", "badge": 0, "actions": {"open": {"type": "deep_link", "content": "app://today"}}}}}}
+            """, path: "/api/schedules"),
         sample("fcm", """
             {"message": {"topic": "scores", "notification": {"title": "Goal", "body": "2-1"},
              "data": {"match": "3"},
