@@ -110,9 +110,13 @@ public enum SendExpiry: Sendable, Hashable {
 
 /// `aps.interruption-level`, whatever a vendor calls it.
 public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable {
+    /// Added to the list quietly.
     case passive
+    /// Shown at once (the default).
     case active
+    /// Shown at once, through Focus.
     case timeSensitive = "time-sensitive"
+    /// Shown at once, through Focus and silent mode (needs Apple's entitlement).
     case critical
 
     /// Reads Apple's spelling or OneSignal's (`time_sensitive`).
@@ -188,28 +192,52 @@ public struct SendSchedule: Sendable, Hashable {
 /// The names of the form's fields, as ``SendRequest/sourcePaths`` and ``SendLoss/field`` use them; content
 /// fields are the bridge form's names (`alert`, `imageURL`, `deepLink`, `buttons`, `data`, …).
 public enum SendField {
+    /// `alert`.
     public static let alert = "alert"
+    /// `localized`.
     public static let localized = "localized"
+    /// `badge`.
     public static let badge = "badge"
+    /// `sound`.
     public static let sound = "sound"
+    /// `category`.
     public static let category = "category"
+    /// `threadId`.
     public static let threadId = "threadId"
+    /// `mutableContent`.
     public static let mutableContent = "mutableContent"
+    /// `contentAvailable`.
     public static let contentAvailable = "contentAvailable"
+    /// `imageURL`.
     public static let imageURL = "imageURL"
+    /// `deepLink`.
     public static let deepLink = "deepLink"
+    /// `buttons`.
     public static let buttons = "buttons"
+    /// `data`.
     public static let data = "data"
+    /// `apsExtra`.
     public static let apsExtra = "apsExtra"
+    /// `collapseId`.
     public static let collapseId = "collapseId"
+    /// `expiry`.
     public static let expiry = "expiry"
+    /// `priority`.
     public static let priority = "priority"
+    /// `interruptionLevel`.
     public static let interruptionLevel = "interruptionLevel"
+    /// `relevanceScore`.
     public static let relevanceScore = "relevanceScore"
+    /// `pushType`.
     public static let pushType = "pushType"
+    /// `openLinkInApp`.
     public static let openLinkInApp = "openLinkInApp"
+    /// `audience`.
     public static let audience = "audience"
+    /// `schedule`.
     public static let schedule = "schedule"
+    /// `idempotencyKey`.
     public static let idempotencyKey = "idempotencyKey"
+    /// `vendorFields`.
     public static let vendorFields = "vendorFields"
 }
