@@ -103,7 +103,11 @@ public struct OneSignalSendAdapter: SendAdapter {
             payload.contentAvailable = flag
             form.sourcePaths[SendField.contentAvailable] = "$.content_available"
         }
-        payload.mutableContent = reader.bool("mutable_content") ?? true
+        // OneSignal always sets mutable-content on delivery; the form keeps only an explicit request for it.
+        if let flag = reader.bool("mutable_content") {
+            payload.mutableContent = flag
+            form.sourcePaths[SendField.mutableContent] = "$.mutable_content"
+        }
 
         // Badge: the wire names are camelCase; the SDK's snake_case names are read with a warning.
         var typeKey = "ios_badgeType", countKey = "ios_badgeCount"
