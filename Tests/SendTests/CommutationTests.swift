@@ -9,57 +9,18 @@ import Testing
 /// `aps` codec and the custom keys as data).
 enum Commutation {
     /// The delivered userInfo of `vendor` in the bridge form.
-    static func normalize(_ userInfo: JSONObject, vendor: String) -> PushPayload {
-        if vendor == "apns" {
-            var payload = PushPayload(vendor: "apns")
-            _ = APSCoding.decode(userInfo["aps"], into: &payload)
-            for (key, value) in userInfo where key != "aps" { payload.data[key] = value }
-            return payload
-        }
+    static func normalize(_ userInfo: JSONObject, _ vendor: String) -> PushPayload {
+        if vendor == "apns" { return SendCommutation.apnsPayload(userInfo) }
         guard let adapter = BuiltInVendors.registry.adapter(id: vendor) else { return PushPayload(vendor: vendor) }
         return adapter.decode(userInfo).payload
     }
 
-    /// Where a body tap goes: the deep link, or the URL of Airship's open-external-URL action (`^u`), which a
-    /// device adapter keeps as a named action.
-    static func tapDestination(_ payload: PushPayload) -> String? {
-        if let link = payload.deepLink { return link }
-        guard let action = payload.action, ["^u", "open_external_url_action"].contains(action.name) else { return nil }
-        return action.data["value"]?.stringValue
-    }
-
-    /// The bridge-form fields the law compares, with the send-form fields whose loss excuses a difference.
-    static let fields: [(name: String, excusedBy: Set<String>, value: @Sendable (PushPayload) -> JSONValue)] = [
-        ("alert", [SendField.alert, SendField.localized], { $0.alert.map(SendJSON.alert) ?? .null }),
-        ("badge", [SendField.badge], { $0.badge.map { .int($0) } ?? .null }),
-        ("sound", [SendField.sound], { $0.sound.map { .string($0) } ?? .null }),
-        ("threadId", [SendField.threadId], { $0.threadId.map { .string($0) } ?? .null }),
-        ("contentAvailable", [SendField.contentAvailable], { .bool($0.contentAvailable) }),
-        ("imageURL", [SendField.imageURL], { $0.imageURL.map { .string($0) } ?? .null }),
-        ("deepLink", [SendField.deepLink], { tapDestination($0).map { .string($0) } ?? .null }),
-        ("buttons", [SendField.buttons, SendField.category], { .array($0.buttons.map { ["id": .string($0.id), "title": .string($0.title)] }) }),
-        ("data", [SendField.data], { .object($0.data) }),
-    ]
-
-    /// The fields on which the law fails for `request` of `source` into `target`: each with both values.
-    /// `render` replaces the target's rendering (to check that the law catches an unreported change).
+    /// The law's failures for `request` of `source` into `target` (``SendCommutation/violations``).
     static func violations(
         _ request: SendHTTPRequest, from source: any SendAdapter, to target: any SendAdapter,
         render: ((SendRequest) -> SendRenderResult)? = nil
     ) -> [String] {
-        let form = source.parse(request).request
-        let expected = normalize(source.deliver(form), vendor: source.id)
-        let result = render?(form) ?? target.render(form, options: SendRenderOptions(now: 1_800_000_000))
-        var violations: [String] = []
-        for rendered in result.requests {
-            let delivered = target.deliver(target.parse(rendered).request)
-            let actual = normalize(delivered, vendor: target.id)
-            for field in fields where field.value(expected) != field.value(actual) {
-                guard !field.excusedBy.contains(where: result.loses) else { continue }
-                violations.append("\(field.name): \(field.value(expected)) became \(field.value(actual)) (\(source.id) → \(target.id))")
-            }
-        }
-        return violations
+        SendCommutation.violations(request, from: source, to: target, normalize: normalize, render: render)
     }
 }
 
