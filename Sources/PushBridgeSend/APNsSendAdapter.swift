@@ -31,6 +31,13 @@ public struct APNsSendAdapter: SendAdapter {
         payload.badge = nil
         form.content.payload = payload
         SendRules.liftAPSFields(&form.content, diagnostics: &diagnostics, path: "$.aps")
+        // A flag of the wrong type (`"content-available": true`) is kept as sent, outside the form: vendors' SDKs
+        // read it differently, so it travels only back to APNs.
+        for key in ["content-available", "mutable-content"] {
+            if let value = form.content.payload.apsExtra.removeValue(forKey: key) {
+                form.vendorFields[JSONPath.member(key, of: "$.aps")] = value
+            }
+        }
         for (field, key) in [
             (SendField.alert, "alert"), (SendField.badge, "badge"), (SendField.sound, "sound"),
             (SendField.category, "category"), (SendField.threadId, "thread-id"),
@@ -75,6 +82,7 @@ public struct APNsSendAdapter: SendAdapter {
             if !token.isEmpty, token != "<device-token>" { form.audience.deviceTokens = [token] }
             form.sourcePaths["audience.deviceTokens"] = "$.path"
         }
+        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
         return SendParseResult(request: form, diagnostics: diagnostics)
     }
 

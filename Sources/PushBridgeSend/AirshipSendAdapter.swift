@@ -11,6 +11,8 @@ public struct AirshipSendAdapter: SendAdapter {
     static let openURLKey = "^u"
     static let mediaKey = "com.urbanairship.media_attachment"
     static let interactiveKey = "com.urbanairship.interactive_actions"
+    /// The ``SendRequest/sourcePaths`` entry naming where the push sat in a schedule request (`$.push`).
+    static let pushRootField = "airship.push"
 
     /// Request members kept as sent.
     static let keptFields: Set<String> = ["device_types", "options", "campaigns", "message", "in_app", "global_attributes"]
@@ -55,6 +57,7 @@ public struct AirshipSendAdapter: SendAdapter {
             }
             wrapper.keepUnread(known: ["name"])
             form.vendorFields = wrapper.kept
+            form.sourcePaths[Self.pushRootField] = "$.push"
             body = push
             root = "$.push"
         }
@@ -218,6 +221,7 @@ public struct AirshipSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         for (key, value) in reader.kept { form.vendorFields[key] = value }
+        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
         return SendParseResult(request: form, diagnostics: diagnostics)
     }
 
@@ -400,18 +404,27 @@ public struct AirshipSendAdapter: SendAdapter {
             rendering.lose(SendField.idempotencyKey, .string(key), "Airship's push API documents no idempotency key")
         }
         var path = primaryPath
-        var outer = body
+        var scheduleObject = JSONObject()
         if let schedule = form.schedule {
             if schedule.optimal { rendering.lose(SendField.schedule, SendJSON.schedule(schedule), "this tool writes Airship schedules at a time; best time is not mapped") }
-            var scheduleObject = JSONObject()
             let key = schedule.recipientLocal ? "local_scheduled_time" : "scheduled_time"
             if let at = schedule.at { scheduleObject[key] = .string(SendTime.iso8601(at, zone: false)) } else if let text = schedule.text { scheduleObject[key] = .string(text) }
-            if !scheduleObject.isEmpty {
-                path = Self.schedulePath
-                outer = ["schedule": .object(scheduleObject), "push": .object(body)]
-            }
         }
-        rendering.placeVendorFields(into: &outer)
+        // A schedule wraps the push; a schedule request read from Airship stays one even with its schedule broken.
+        let sourceRoot = rendering.isSameVendor ? form.sourcePaths[Self.pushRootField] ?? JSONPath.root : JSONPath.root
+        let wrapped = !scheduleObject.isEmpty || sourceRoot != JSONPath.root
+        var outer = body
+        if wrapped {
+            path = Self.schedulePath
+            outer = ["push": .object(body)]
+            if !scheduleObject.isEmpty { outer["schedule"] = .object(scheduleObject) }
+        }
+        let targetRoot = wrapped ? "$.push" : JSONPath.root
+        rendering.placeVendorFields(into: &outer) { kept in
+            // Kept push members move with the push; the schedule's own members stay where they were.
+            guard kept == sourceRoot || kept.hasPrefix(sourceRoot + ".") || kept.hasPrefix(sourceRoot + "[") else { return kept }
+            return targetRoot + kept.dropFirst(sourceRoot.count)
+        }
         return SendRenderResult(requests: [SendHTTPRequest(path: path, body: .object(outer))], losses: rendering.losses)
     }
 

@@ -204,6 +204,7 @@ public struct BrazeSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         form.vendorFields = reader.kept
+        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
         return SendParseResult(request: form, diagnostics: diagnostics)
     }
 

@@ -110,6 +110,9 @@ public struct FCMSendAdapter: SendAdapter {
                     form.sourcePaths[field] = path.hasPrefix("$.aps") ? payloadPath + path.dropFirst() : path
                 }
                 if !innerPayload.data.isEmpty, form.sourcePaths[SendField.data] == nil { form.sourcePaths[SendField.data] = payloadPath }
+                for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
+                    apnsReader.kept[payloadPath + path.dropFirst()] = value
+                }
             }
             let headerForm = APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]])).request
             content.priority = headerForm.content.priority
@@ -137,6 +140,7 @@ public struct FCMSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         form.vendorFields = outer.kept.merging(reader.kept) { $1 }
+        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
         return SendParseResult(request: form, diagnostics: diagnostics)
     }
 

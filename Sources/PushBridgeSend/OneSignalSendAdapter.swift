@@ -207,7 +207,9 @@ public struct OneSignalSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         form.vendorFields = reader.kept
-        return SendParseResult(request: form, diagnostics: reader.diagnostics)
+        var finalDiagnostics = reader.diagnostics
+        SendRules.dropEmptyLinks(&form, diagnostics: &finalDiagnostics)
+        return SendParseResult(request: form, diagnostics: finalDiagnostics)
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
@@ -215,11 +217,17 @@ public struct OneSignalSendAdapter: SendAdapter {
         let content = form.content
         let payload = content.payload
         var body = JSONObject()
-        body["app_id"] = .string(options.oneSignalAppId ?? "<onesignal-app-id>")
+        body["app_id"] = (rendering.isSameVendor ? form.vendorFields["$.app_id"] : nil)
+            ?? .string(options.oneSignalAppId ?? "<onesignal-app-id>")
         // Text, per language.
         let language = content.defaultLanguage ?? "en"
         var alerts = content.localized
         if let alert = payload.alert { alerts[language] = alert }
+        if payload.alert == nil, !alerts.isEmpty, alerts["en"] == nil {
+            var lost = JSONObject()
+            for tag in JSONWriter.sortedKeys(alerts) { lost[tag] = SendJSON.alert(alerts[tag]!) }
+            rendering.lose(SendField.localized, .object(lost), "OneSignal falls back to 'en', which the source does not have; devices in other languages get no text")
+        }
         for (key, keyPath) in [("headings", \PushAlert.title), ("subtitle", \PushAlert.subtitle), ("contents", \PushAlert.body)] {
             var map = JSONObject()
             for lang in JSONWriter.sortedKeys(alerts) {

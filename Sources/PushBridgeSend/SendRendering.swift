@@ -107,16 +107,21 @@ struct SendRendering {
     }
 
     /// The source vendor's own fields: written back into `body` for the same vendor, else each a loss.
-    mutating func placeVendorFields(into body: inout JSONObject, bodyPath: String = "$") {
+    mutating func placeVendorFields(into body: inout JSONObject, rebase: (String) -> String = { $0 }) {
         guard isSameVendor else {
             for (path, value) in form.vendorFields.membersInCanonicalOrder where !path.hasPrefix("$.headers") {
                 lose(SendField.vendorFields, value, "\(targetName) has no field for \(form.vendor)'s '\(path)'", path: path)
             }
             return
         }
+        // What the rendering already wrote as it was sent needs no writing back; a value the rendering wrote
+        // differently stays as rendered, and the kept one is a loss.
         var inBody = JSONObject()
-        for (path, value) in form.vendorFields where !path.hasPrefix("$.headers") { inBody[path] = value }
-        for loss in JSONPlacement.writeBack(inBody, into: &body, replacingScalars: true) {
+        for (path, value) in form.vendorFields where !path.hasPrefix("$.headers") {
+            let target = rebase(path)
+            if SendJSON.value(at: target, in: .object(body)) != value { inBody[target] = value }
+        }
+        for loss in JSONPlacement.writeBack(inBody, into: &body) {
             lose(SendField.vendorFields, loss.value, loss.reason, path: loss.path)
         }
     }
@@ -144,6 +149,22 @@ struct SendRendering {
 
 /// The send form's values as JSON, for losses and `send normalize`.
 public enum SendJSON {
+    /// The value at `path` (`$.a.b[0]`, as ``JSONPath`` writes paths) in `value`, or nil.
+    public static func value(at path: String, in value: JSONValue) -> JSONValue? {
+        guard let steps = JSONPath.components(of: path) else { return nil }
+        var current: JSONValue? = value
+        for step in steps {
+            switch step {
+            case .member(let key): current = current?[key]
+            case .index(let index):
+                guard let elements = current?.arrayValue, elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            case .slice: return nil
+            }
+        }
+        return current
+    }
+
     /// An alert as `{title, subtitle, body}`.
     public static func alert(_ alert: PushAlert) -> JSONValue {
         var object = JSONObject()
@@ -210,6 +231,19 @@ enum SendRules {
             .error, code: .expiryInvalid, path: path,
             message: "\(seconds) is an absolute time, \(SendTime.iso8601(seconds)), already past: the push expires "
                 + "before it is sent (a TTL must be added to the current time)")
+    }
+
+    /// The last step of every parse: an empty image URL or link shows and opens nothing, so the form has none
+    /// (a warning at its source path).
+    static func dropEmptyLinks(_ form: inout SendRequest, diagnostics: inout [Diagnostic]) {
+        if form.content.payload.imageURL == "" {
+            form.content.payload.imageURL = nil
+            diagnostics.append(Diagnostic(.warning, code: .sendValueInvalid, path: form.sourcePath(SendField.imageURL), message: "an empty image URL shows nothing; dropped"))
+        }
+        if form.content.payload.deepLink == "" {
+            form.content.payload.deepLink = nil
+            diagnostics.append(Diagnostic(.warning, code: .sendValueInvalid, path: form.sourcePath(SendField.deepLink), message: "an empty link opens nothing; dropped"))
+        }
     }
 
     /// Moves `interruption-level` and `relevance-score` out of `content.payload.apsExtra` into their fields.

@@ -28,22 +28,6 @@ struct SendCase: Sendable, CustomTestStringConvertible {
         }
         return cases
     }()
-
-    /// The value at `path` (`$.a.b[0]`) in `value`.
-    static func value(at path: String, in value: JSONValue) -> JSONValue? {
-        guard let steps = JSONPath.components(of: path) else { return nil }
-        var current: JSONValue? = value
-        for step in steps {
-            switch step {
-            case .member(let key): current = current?[key]
-            case .index(let index):
-                guard let elements = current?.arrayValue, elements.indices.contains(index) else { return nil }
-                current = elements[index]
-            case .slice: return nil
-            }
-        }
-        return current
-    }
 }
 
 @Suite("Send cases (Conformance/send-cases)")
@@ -82,7 +66,7 @@ struct SendCaseTests {
             if let renders = json["renders"]?[target.id] {
                 let first = try #require(rendered.requests.first)
                 for (path, value) in renders["body"]?.objectValue ?? [:] {
-                    #expect(SendCase.value(at: path, in: first.body) == value, "\(target.id) \(path) in \(first.body)")
+                    #expect(SendJSON.value(at: path, in: first.body) == value, "\(target.id) \(path) in \(first.body)")
                 }
                 for (name, value) in renders["headers"]?.objectValue ?? [:] {
                     #expect(first.headers[name].map { JSONValue.string($0) } == value, "\(target.id) header \(name)")
