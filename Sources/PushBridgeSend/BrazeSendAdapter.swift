@@ -381,6 +381,10 @@ public struct BrazeSendAdapter: SendAdapter {
     public func validate(_ request: SendHTTPRequest) -> [Diagnostic] {
         let parsed = parse(request)
         var problems = parsed.diagnostics.filter { $0.severity != .info }
+        // A documented field of another type breaks the request's schema (`"false"` for a boolean).
+        for index in problems.indices where problems[index].diagnosticCode == .wrongType {
+            problems[index].severity = .error
+        }
         guard case .object(let body) = request.body, body["messages"] != nil else { return problems }
         let hasUsers = body["external_user_ids"] != nil || body["user_aliases"] != nil
         let hasAudience = body["segment_id"] != nil || body["audience"] != nil
