@@ -57,6 +57,11 @@ public struct FCMSendAdapter: SendAdapter {
         if let data = reader.object("data") {
             form.sourcePaths[SendField.data] = reader.path("data")
             for (key, value) in data {
+                if Self.isReservedDataKey(key) {
+                    // FCM rejects it (validation says so); it is not the sender's data on any device.
+                    reader.kept[JSONPath.member(key, of: reader.path("data"))] = value
+                    continue
+                }
                 if case .string = value {} else {
                     diagnostics.append(.wrongType(JSONPath.member(key, of: reader.path("data")), expected: "a string (FCM data holds strings only)", value))
                 }

@@ -36,7 +36,7 @@ struct SendCaseTests {
     func casesExist() {
         for adapter in SendVendors.all {
             let cases = SendCase.all.filter { $0.file.hasPrefix(adapter.id + "/") }
-            #expect(cases.count >= 6, "\(adapter.id)")
+            #expect(cases.count >= 15, "\(adapter.id)")
         }
         for sendCase in SendCase.all {
             #expect(sendCase.json["covers"]?.stringValue?.isEmpty == false, "\(sendCase.file)")
