@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PushBridgeTools", targets: ["PushBridgeTools"]),
         .library(name: "PushBridgeVendors", targets: ["PushBridgeVendors"]),
         .library(name: "PushBridgeConformance", targets: ["PushBridgeConformance"]),
+        .library(name: "PushBridgeSend", targets: ["PushBridgeSend"]),
         .library(name: "PushBridgeApple", targets: ["PushBridgeApple"]),
         .library(name: "PushBridgeDelivery", targets: ["PushBridgeDelivery"]),
         .library(name: "PushBridgeURLSession", targets: ["PushBridgeURLSession"]),
@@ -23,6 +24,8 @@ let package = Package(
             name: "PushBridgeOutbox", dependencies: ["PushBridge", "PushBridgeSystem"], path: "Sources/PushBridgeOutbox"),
         .target(name: "PushBridgeTools", dependencies: ["PushBridge"], path: "Sources/PushBridgeTools"),
         .target(name: "PushBridgeVendors", dependencies: ["PushBridge"], path: "Sources/Vendors"),
+        // Backend send requests (OneSignal, Braze, APNs, …): the send form, parse, render, deliver, validate.
+        .target(name: "PushBridgeSend", dependencies: ["PushBridge"], path: "Sources/PushBridgeSend"),
         .target(
             name: "PushBridgeDelivery", dependencies: ["PushBridge", "PushBridgeOutbox", "PushBridgeSystem"],
             path: "Sources/PushBridgeDelivery"
@@ -42,7 +45,7 @@ let package = Package(
             name: "bridge-cli",
             dependencies: [
                 "PushBridge", "PushBridgeOutbox", "PushBridgeTools", "PushBridgeVendors", "PushBridgeConformance",
-                "PushBridgeDelivery", "PushBridgeSystem",
+                "PushBridgeDelivery", "PushBridgeSend", "PushBridgeSystem",
             ],
             path: "Sources/bridge-cli"
         ),
@@ -92,6 +95,12 @@ let package = Package(
                 "PushBridge", "PushBridgeOutbox", "PushBridgeTools", "PushBridgeSystem", "PushBridgeTestSupport", "bridge-cli",
             ],
             path: "Tests/CLITests"
+        ),
+        .testTarget(
+            name: "SendTests",
+            dependencies: ["PushBridge", "PushBridgeSend", "PushBridgeVendors", "PushBridgeTestSupport"],
+            path: "Tests/SendTests",
+            exclude: ["Corpus"]
         ),
         // Which module may import which: reads the sources' `import` lines, needs no module of its own.
         .testTarget(name: "ArchitectureTests", path: "Tests/ArchitectureTests"),

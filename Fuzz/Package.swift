@@ -19,6 +19,9 @@ let package = Package(
         .executableTarget(name: "FuzzTranslate", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzBridge", dependencies: ["FuzzSupport"]),
         .executableTarget(
+            name: "FuzzSend", dependencies: ["FuzzSupport", .product(name: "PushBridgeSend", package: "PushBridge")]
+        ),
+        .executableTarget(
             name: "FuzzHTTPResponse",
             dependencies: ["FuzzSupport", .product(name: "PushBridgeDelivery", package: "PushBridge")]
         ),

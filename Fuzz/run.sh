@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh [--no-laws] [TARGET] [SECONDS]
 #
-# TARGET is FuzzJSON, FuzzDecode, FuzzTranslate, FuzzBridge, FuzzHTTPResponse, FuzzJournalScan or all
+# TARGET is FuzzJSON, FuzzDecode, FuzzTranslate, FuzzBridge, FuzzSend, FuzzHTTPResponse, FuzzJournalScan or all
 # (default all); SECONDS is the time per target (default 60). Prints executions, crashes and law violations
 # per target and exits 1 when any target stopped (a crash, hang, leak, out-of-memory input or broken law is
 # written to the artifacts directory).
@@ -13,7 +13,8 @@
 # payload) are checked by default, for every vendor in BuiltInVendors.all; --no-laws (or
 # PUSHBRIDGE_FUZZ_LAWS=0) checks only crash-freedom and the JSON round trips.
 #
-# Seeds: the `payload` of every case in Conformance/cases, examples/payloads, Fuzz/corpus-seeds/real
+# Seeds: FuzzSend takes the send requests of Tests/SendTests/Corpus and Conformance/send-cases; the others take
+# the `payload` of every case in Conformance/cases, examples/payloads, Fuzz/corpus-seeds/real
 # (25 payloads from public SDKs), Fuzz/corpus-seeds/json and Fuzz/corpus-regressions (every input a fuzzer
 # stopped on); FuzzHTTPResponse takes HTTP responses from
 # Fuzz/corpus-seeds/http and http.dict instead. The corpus each target grows is kept between runs in
@@ -32,7 +33,7 @@ if [ "${1:-}" = "--no-laws" ]; then
 else
     export PUSHBRIDGE_FUZZ_LAWS="${PUSHBRIDGE_FUZZ_LAWS:-1}"
 fi
-TARGETS=(FuzzJSON FuzzDecode FuzzTranslate FuzzBridge FuzzHTTPResponse FuzzJournalScan)
+TARGETS=(FuzzJSON FuzzDecode FuzzTranslate FuzzBridge FuzzSend FuzzHTTPResponse FuzzJournalScan)
 TARGET="${1:-all}"
 SECONDS_PER_TARGET="${2:-60}"
 WORK="${FUZZ_WORK:-/tmp/pushbridge-fuzz}"
@@ -115,6 +116,24 @@ for target in "${TARGETS[@]}"; do
     if [ "$target" = "FuzzHTTPResponse" ]; then
         seeds="$FUZZ_DIR/corpus-seeds/http"
         dict="$FUZZ_DIR/http.dict"
+    fi
+    if [ "$target" = "FuzzSend" ]; then
+        # Send requests: the send corpus and the request of every send case.
+        seeds="$WORK/send-seeds"
+        rm -rf "$seeds"
+        mkdir -p "$seeds"
+        cp "$ROOT"/Tests/SendTests/Corpus/*.json "$seeds/"
+        python3 - "$ROOT/Conformance/send-cases" "$seeds" <<'PY'
+import json, os, sys
+cases_dir, out = sys.argv[1], sys.argv[2]
+for folder, _, files in os.walk(cases_dir):
+    for name in sorted(files):
+        if name.endswith(".json"):
+            with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                request = json.load(handle)["request"]
+            with open(os.path.join(out, "case-" + os.path.basename(folder) + "-" + name), "w", encoding="utf-8") as handle:
+                json.dump(request, handle, ensure_ascii=False, separators=(",", ":"))
+PY
     fi
     before="$(find "$artifacts" -type f | wc -l)"
     echo "== $target for ${SECONDS_PER_TARGET}s (log: $log)" >&2

@@ -1,3 +1,4 @@
+import PushBridge
 import PushBridgeSystem
 
 /// Reads the IMF-fixdate form of an HTTP-date (RFC 9110 §5.6.7), the one `Retry-After` uses:
@@ -23,23 +24,12 @@ enum HTTPDate {
               let second = twoDigits(clock[2]), (0...23).contains(hour), (0...59).contains(minute),
               (0...60).contains(second)
         else { return nil }
-        return Double(daysSinceEpoch(year: year, month: month + 1, day: day)) * 86_400
+        return Double(CivilDate.days(year: year, month: month + 1, day: day)) * 86_400
             + Double(hour * 3_600 + minute * 60 + second)
     }
 
     private static func twoDigits(_ text: Substring) -> Int? {
         text.utf8.count == 2 ? ASCIIDigits.decimalValue(text.utf8, limit: 99) : nil
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil); `year` is at
-    /// most ``latestYear``, so nothing overflows.
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Now, in seconds since the Unix epoch.

@@ -11,6 +11,7 @@ enum Layering {
         "Sources/PushBridgeOutbox": "PushBridgeOutbox",
         "Sources/PushBridgeTools": "PushBridgeTools",
         "Sources/Vendors": "PushBridgeVendors",
+        "Sources/PushBridgeSend": "PushBridgeSend",
         "Sources/PushBridgeDelivery": "PushBridgeDelivery",
         "Sources/PushBridgeURLSession": "PushBridgeURLSession",
         "Sources/PushBridgeApple": "PushBridgeApple",
@@ -26,6 +27,7 @@ enum Layering {
         "PushBridgeOutbox": ["PushBridge", "PushBridgeSystem"],
         "PushBridgeTools": ["PushBridge"],
         "PushBridgeVendors": ["PushBridge"],
+        "PushBridgeSend": ["PushBridge"],
         "PushBridgeDelivery": ["PushBridge", "PushBridgeOutbox", "PushBridgeSystem", "Dispatch"],
         "PushBridgeURLSession": ["PushBridge", "PushBridgeDelivery", "Foundation", "FoundationNetworking"],
         "PushBridgeApple": [
@@ -35,7 +37,7 @@ enum Layering {
         "PushBridgeConformance": ["PushBridge", "PushBridgeSystem"],
         "bridge-cli": [
             "PushBridge", "PushBridgeOutbox", "PushBridgeTools", "PushBridgeVendors", "PushBridgeConformance",
-            "PushBridgeDelivery", "PushBridgeSystem", "Dispatch",
+            "PushBridgeDelivery", "PushBridgeSend", "PushBridgeSystem", "Dispatch",
         ],
     ]
 

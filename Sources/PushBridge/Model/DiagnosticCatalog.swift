@@ -137,6 +137,8 @@ public enum DiagnosticCatalog {
               "A notification on screen uses a category no seen push defines yet; it is registered when one is seen."),
         Entry(.claimedByMessageID, [.info],
               "Another adapter also claims the push; this one claims it by its message id and wins."),
+        Entry(.collapseIdTooLong, [.error],
+              "A send request's collapse id is longer than its vendor accepts (64 bytes for APNs and Airship, 64 characters for OneSignal)."),
         Entry(.contentAvailableSpelledOut, [.info],
               "`aps.content-available` is set by a value other than the number 1 that is read as set; kept as sent."),
         Entry(.contentCardSync, [.info],
@@ -173,6 +175,8 @@ public enum DiagnosticCatalog {
               "Customer.io's `CIO.push.image` is empty, which the SDK reads as no image; kept under `ignored`."),
         Entry(.emptyLink, [.info],
               "Customer.io's `CIO.push.link` is empty, which the SDK reads as no link; kept under `ignored`."),
+        Entry(.expiryInvalid, [.warning, .error],
+              "A send request's expiry is not in its vendor's form or range, or is already past (a TTL written as an APNs epoch means 1970)."),
         Entry(.extensionOnly, [.info],
               "A Klaviyo key is read only by Klaviyo's service extension; kept under `ignored`."),
         Entry(.extraAttachments, [.info],
@@ -197,6 +201,8 @@ public enum DiagnosticCatalog {
               "AppDNA's `image_url` is empty, so no image is shown; kept under `ignored`."),
         Entry(.imageURLInvalid, [.warning],
               "The image URL is not an http(s) URL, so the service extension cannot download it."),
+        Entry(.interruptionLevelInvalid, [.error],
+              "A send request's interruption level is not a spelling its vendor accepts (OneSignal writes `time_sensitive`, the others `time-sensitive`)."),
         Entry(.itblJSONString, [.warning],
               "Iterable's `itbl` is a string: the iOS SDK reads only a dictionary and ignores the push; kept as sent."),
         Entry(.itblMissing, [.warning],
@@ -271,6 +277,8 @@ public enum DiagnosticCatalog {
               "The outbox directory is missing or not a directory, or one of its files is not a regular file."),
         Entry(.payloadTooLarge, [.error],
               "The payload is larger than APNs accepts."),
+        Entry(.priorityInvalid, [.error],
+              "A send request's priority is outside its vendor's range (APNs 10, 5 or 1; Braze 1 to 10; Airship 5 or 10)."),
         Entry(.pushIDEmpty, [.warning],
               "AppDNA's `push_id` is empty: AppDNA does not claim the push and sends no receipt."),
         Entry(.pushIDMissing, [.warning],
@@ -285,14 +293,24 @@ public enum DiagnosticCatalog {
               "A receipt could not be recorded."),
         Entry(.replyTextReplacesData, [.info],
               "AppDNA's typed reply text replaces `data.reply_text`; the sent value is kept under `ignored`."),
+        Entry(.reservedKey, [.error],
+              "A send request's custom data uses a key its vendor rejects or reads itself (Braze `ab` and `aps` in `extra`)."),
         Entry(.secondAction, [.info],
               "Airship runs every action key; the bridge form holds the first, and the others are kept under `ignored`."),
         Entry(.secondDeepLink, [.info],
               "Airship runs a second deep-link action too; the bridge form holds the first, the other is kept aside."),
+        Entry(.sendFieldMissing, [.error],
+              "A send request lacks a field its vendor requires."),
         Entry(.sendIDEmpty, [.warning],
               "Airship's send id is empty: Airship's events report it as sent."),
         Entry(.sendIDMissing, [.warning],
               "There is no Airship send id `_`: Airship's events report a placeholder for the push."),
+        Entry(.sendRequestMalformed, [.error],
+              "A send request body is not a JSON object of its vendor's shape."),
+        Entry(.sendTargetConflict, [.warning, .error],
+              "A send request names no audience, or more targeting strategies than its vendor allows at once."),
+        Entry(.sendValueInvalid, [.warning, .error],
+              "A send request value is not one its vendor documents (an enum spelling, a range, a date it cannot read); kept as sent."),
         Entry(.soundWithoutExtension, [.warning],
               "The sound name has no .caf, .aiff or .wav extension, so iOS will not find it."),
         Entry(.tokenBlank, [.warning],
@@ -323,6 +341,8 @@ public enum DiagnosticCatalog {
               "Airship's `urls` is present, so the SDK never reads `url`; kept under `ignored`."),
         Entry(.vendorObjectMissing, [.warning],
               "There is no `buzzkit` object: no message id, so no receipts."),
+        Entry(.webViewDefault, [.warning],
+              "A Braze link with no `use_webview` opens in Braze's in-app web view, which is the default; set it to false to open the link in the browser or the app."),
         Entry(.webViewFlag, [.info],
               "Braze's `ab_use_webview`: a tap offers `ab_uri` to the app's in-app web view (`via: webView`); kept in `ignored`."),
         Entry(.wrongType, [.warning],
@@ -489,6 +509,8 @@ extension DiagnosticCode {
     public static let categoryUnknown = DiagnosticCode(rawValue: "category-unknown")
     /// `claimed-by-message-id`.
     public static let claimedByMessageID = DiagnosticCode(rawValue: "claimed-by-message-id")
+    /// `collapse-id-too-long`.
+    public static let collapseIdTooLong = DiagnosticCode(rawValue: "collapse-id-too-long")
     /// `content-available-spelled-out`.
     public static let contentAvailableSpelledOut = DiagnosticCode(rawValue: "content-available-spelled-out")
     /// `content-card-sync`.
@@ -525,6 +547,8 @@ extension DiagnosticCode {
     public static let emptyImage = DiagnosticCode(rawValue: "empty-image")
     /// `empty-link`.
     public static let emptyLink = DiagnosticCode(rawValue: "empty-link")
+    /// `expiry-invalid`.
+    public static let expiryInvalid = DiagnosticCode(rawValue: "expiry-invalid")
     /// `extension-only`.
     public static let extensionOnly = DiagnosticCode(rawValue: "extension-only")
     /// `extra-attachments`.
@@ -549,6 +573,8 @@ extension DiagnosticCode {
     public static let imageURLEmpty = DiagnosticCode(rawValue: "image-url-empty")
     /// `image-url-invalid`.
     public static let imageURLInvalid = DiagnosticCode(rawValue: "image-url-invalid")
+    /// `interruption-level-invalid`.
+    public static let interruptionLevelInvalid = DiagnosticCode(rawValue: "interruption-level-invalid")
     /// `itbl-json-string`.
     public static let itblJSONString = DiagnosticCode(rawValue: "itbl-json-string")
     /// `itbl-missing`.
@@ -623,6 +649,8 @@ extension DiagnosticCode {
     public static let outboxUnusable = DiagnosticCode(rawValue: "outbox-unusable")
     /// `payload-too-large`.
     public static let payloadTooLarge = DiagnosticCode(rawValue: "payload-too-large")
+    /// `priority-invalid`.
+    public static let priorityInvalid = DiagnosticCode(rawValue: "priority-invalid")
     /// `push-id-empty`.
     public static let pushIDEmpty = DiagnosticCode(rawValue: "push-id-empty")
     /// `push-id-missing`.
@@ -637,14 +665,24 @@ extension DiagnosticCode {
     public static let receiptNotRecorded = DiagnosticCode(rawValue: "receipt-not-recorded")
     /// `reply-text-replaces-data`.
     public static let replyTextReplacesData = DiagnosticCode(rawValue: "reply-text-replaces-data")
+    /// `reserved-key`.
+    public static let reservedKey = DiagnosticCode(rawValue: "reserved-key")
     /// `second-action`.
     public static let secondAction = DiagnosticCode(rawValue: "second-action")
     /// `second-deep-link`.
     public static let secondDeepLink = DiagnosticCode(rawValue: "second-deep-link")
+    /// `send-field-missing`.
+    public static let sendFieldMissing = DiagnosticCode(rawValue: "send-field-missing")
     /// `send-id-empty`.
     public static let sendIDEmpty = DiagnosticCode(rawValue: "send-id-empty")
     /// `send-id-missing`.
     public static let sendIDMissing = DiagnosticCode(rawValue: "send-id-missing")
+    /// `send-request-malformed`.
+    public static let sendRequestMalformed = DiagnosticCode(rawValue: "send-request-malformed")
+    /// `send-target-conflict`.
+    public static let sendTargetConflict = DiagnosticCode(rawValue: "send-target-conflict")
+    /// `send-value-invalid`.
+    public static let sendValueInvalid = DiagnosticCode(rawValue: "send-value-invalid")
     /// `sound-without-extension`.
     public static let soundWithoutExtension = DiagnosticCode(rawValue: "sound-without-extension")
     /// `token-blank`.
@@ -675,6 +713,8 @@ extension DiagnosticCode {
     public static let urlShadowed = DiagnosticCode(rawValue: "url-shadowed")
     /// `vendor-object-missing`.
     public static let vendorObjectMissing = DiagnosticCode(rawValue: "vendor-object-missing")
+    /// `web-view-default`.
+    public static let webViewDefault = DiagnosticCode(rawValue: "web-view-default")
     /// `web-view-flag`.
     public static let webViewFlag = DiagnosticCode(rawValue: "web-view-flag")
     /// `wrong-type`.

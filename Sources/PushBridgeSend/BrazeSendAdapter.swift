@@ -1,0 +1,414 @@
+import PushBridge
+
+/// Braze `POST /messages/send` and `/messages/schedule/create`, `messages.apple_push` (docs/SEND.md "Braze").
+public struct BrazeSendAdapter: SendAdapter {
+    public let id = "braze"
+    public let name = "Braze"
+    public let primaryPath = "/messages/send"
+    static let schedulePath = "/messages/schedule/create"
+    static let applePushPath = "$.messages.apple_push"
+
+    /// Request members kept as sent.
+    static let keptFields: Set<String> = [
+        "campaign_id", "override_frequency_capping", "recipient_subscription_state", "messages",
+    ]
+    /// `apple_push` members kept as sent.
+    static let keptApplePush: Set<String> = [
+        "message_variation_id", "send_to_most_recent_device_only", "asset_file_type",
+    ]
+    static let targetingFields = ["user_aliases", "segment_id", "audience", "broadcast"]
+    /// The file types `asset_file_type` takes.
+    static let assetTypes: Set<String> = ["aif", "gif", "jpg", "m4a", "mp3", "mp4", "png", "wav"]
+    /// The keys `extra` must not hold.
+    static let reservedExtraKeys: Set<String> = ["ab", "aps"]
+    /// Braze's bound on alert, extra and the other optional parameters together.
+    static let contentBudget = 1912
+    static let placeholderCampaign = "<braze-campaign-id>"
+
+    public init() {}
+
+    public func parse(_ request: SendHTTPRequest) -> SendParseResult {
+        var form = SendRequest(vendor: id)
+        guard case .object(var body) = request.body else {
+            return SendParseResult(request: form, diagnostics: [Diagnostic(
+                .error, code: .sendRequestMalformed, path: JSONPath.root,
+                message: "a Braze body is a JSON object, found \(request.body.typeNameWithArticle)")])
+        }
+        var diagnostics: [Diagnostic] = []
+        if body["messages"] == nil, body["apple_push"] != nil {
+            diagnostics.append(Diagnostic(
+                .error, code: .sendFieldMissing, path: "$.messages",
+                message: "this is the value of 'messages' only; a request wraps it in {\"messages\": …} with its audience"))
+            body = ["messages": .object(body)]
+        }
+        var reader = SendReader(body, at: JSONPath.root)
+        let messages = reader.object("messages") ?? [:]
+        var content = SendContent()
+        var payload = PushPayload(vendor: id)
+        if let apple = messages["apple_push"]?.objectValue {
+            var push = SendReader(apple, at: Self.applePushPath)
+            func path(_ key: String) -> String { push.path(key) }
+            func note(_ field: String, _ key: String) { form.sourcePaths[field] = path(key) }
+            switch push.value("alert") {
+            case .string(let text)?:
+                payload.alert = PushAlert(body: text)
+                note(SendField.alert, "alert")
+            case .object(let alert)?:
+                var alertReader = SendReader(alert, at: path("alert"))
+                payload.alert = PushAlert(title: alertReader.string("title"), body: alertReader.string("body"))
+                if let subtitle = alertReader.string("subtitle") {
+                    payload.alert?.subtitle = subtitle
+                    alertReader.diagnostics.append(Diagnostic(.warning, code: .sendValueInvalid, path: alertReader.path("subtitle"), message: "Braze documents no subtitle in its alert object"))
+                }
+                if let sound = alertReader.string("sound") { payload.sound = sound }
+                alertReader.keepUnread(known: ["title_loc_key", "title_loc_args", "action_loc_key", "loc_key", "loc_args"])
+                diagnostics += alertReader.diagnostics
+                for (key, value) in alertReader.kept { push.kept[key] = value }
+                note(SendField.alert, "alert")
+            case nil, .null?: break
+            case let other?: push.wrongType("alert", "a string or an object", other)
+            }
+            if let badge = push.int("badge") { content.badge = .set(badge); note(SendField.badge, "badge") }
+            if let sound = push.string("sound") { payload.sound = sound; note(SendField.sound, "sound") }
+            if let extra = push.object("extra") {
+                note(SendField.data, "extra")
+                for (key, value) in extra {
+                    if Self.reservedExtraKeys.contains(key) {
+                        let keyPath = JSONPath.member(key, of: path("extra"))
+                        diagnostics.append(Diagnostic(.error, code: .reservedKey, path: keyPath, message: "Braze rejects a message whose extra holds '\(key)'"))
+                        push.kept[keyPath] = value
+                    } else {
+                        payload.data[key] = value
+                    }
+                }
+            }
+            if let flag = push.bool("content-available") { payload.contentAvailable = flag; note(SendField.contentAvailable, "content-available") }
+            if let flag = push.bool("mutable_content") { payload.mutableContent = flag; note(SendField.mutableContent, "mutable_content") }
+            if let level = push.string("interruption_level") {
+                note(SendField.interruptionLevel, "interruption_level")
+                if let value = InterruptionLevel(rawValue: level) { content.interruptionLevel = value } else {
+                    diagnostics.append(Diagnostic(.error, code: .interruptionLevelInvalid, path: path("interruption_level"), message: "Braze takes passive, active, time-sensitive or critical, found '\(level)'"))
+                    push.kept[path("interruption_level")] = .string(level)
+                }
+            }
+            content.relevanceScore = SendRules.relevance(push.value("relevance_score"), path: path("relevance_score"), diagnostics: &diagnostics)
+            note(SendField.relevanceScore, "relevance_score")
+            if let text = push.string("expiry") {
+                note(SendField.expiry, "expiry")
+                if let time = SendTime.parse(text) { content.expiry = .at(epochSeconds: time.seconds) } else {
+                    diagnostics.append(Diagnostic(.error, code: .expiryInvalid, path: path("expiry"), message: "expiry is an ISO-8601 date, found '\(text)'"))
+                    push.kept[path("expiry")] = .string(text)
+                }
+            }
+            if let uri = push.string("custom_uri") { payload.deepLink = uri; note(SendField.deepLink, "custom_uri") }
+            if let flag = push.bool("use_webview") {
+                content.openLinkInApp = flag
+                note(SendField.openLinkInApp, "use_webview")
+            } else if let uri = payload.deepLink, Self.isWebLink(uri) {
+                content.openLinkInApp = true
+                note(SendField.openLinkInApp, "custom_uri")
+                diagnostics.append(Diagnostic(
+                    .warning, code: .webViewDefault, path: path("custom_uri"),
+                    message: "use_webview is not set, so Braze opens this web link in its in-app web view (the default is true)"))
+            }
+            if let thread = push.string("notification_group_thread_id") { payload.threadId = thread; note(SendField.threadId, "notification_group_thread_id") }
+            if let asset = push.string("asset_url") {
+                payload.imageURL = asset
+                note(SendField.imageURL, "asset_url")
+                if apple["asset_file_type"] == nil {
+                    diagnostics.append(Diagnostic(.error, code: .attachmentTypeMissing, path: path("asset_file_type"), message: "asset_url needs asset_file_type"))
+                }
+            }
+            if let type = apple["asset_file_type"]?.stringValue, !Self.assetTypes.contains(type) {
+                diagnostics.append(Diagnostic(.error, code: .sendValueInvalid, path: path("asset_file_type"), message: "asset_file_type is one of aif, gif, jpg, m4a, mp3, mp4, png, wav; found '\(type)'"))
+            }
+            if let collapse = push.string("collapse_id") { content.collapseId = collapse; note(SendField.collapseId, "collapse_id") }
+            if let category = push.string("category") { payload.category = category; note(SendField.category, "category") }
+            if let buttons = push.array("buttons") {
+                note(SendField.buttons, "buttons")
+                for (index, element) in buttons.enumerated() {
+                    let buttonPath = JSONPath.element(index, of: path("buttons"))
+                    guard case .object(let button) = element, case .string(let actionId)? = button["action_id"] else {
+                        diagnostics.append(Diagnostic(.error, code: .buttonIDMissing, path: buttonPath, message: "a Braze button needs action_id"))
+                        push.kept[buttonPath] = element
+                        continue
+                    }
+                    let action = button["action"]?.stringValue ?? "OPEN_APP"
+                    payload.buttons.append(PushButton(
+                        id: actionId, title: "", deepLink: button["uri"]?.stringValue, foreground: action != "CLOSE"))
+                    if action == "URI" || action == "DEEP_LINK", button["uri"] == nil {
+                        diagnostics.append(Diagnostic(.error, code: .sendFieldMissing, path: JSONPath.member("uri", of: buttonPath), message: "a \(action) button needs uri"))
+                    }
+                }
+                if payload.category == nil {
+                    diagnostics.append(Diagnostic(.warning, code: .buttonsWithoutCategory, path: path("buttons"), message: "Braze shows buttons only with a category, whose registration names their titles"))
+                }
+            }
+            if let priority = push.int("apns_priority") {
+                content.priority = priority
+                note(SendField.priority, "apns_priority")
+                if !(1...10).contains(priority) {
+                    diagnostics.append(Diagnostic(.error, code: .priorityInvalid, path: path("apns_priority"), message: "apns_priority is 1 to 10, found \(priority)"))
+                }
+            }
+            push.keepUnread(known: Self.keptApplePush)
+            diagnostics += push.diagnostics
+            for (key, value) in push.kept { reader.kept[key] = value }
+        } else if messages["apple_push"] != nil {
+            diagnostics.append(.wrongType(Self.applePushPath, expected: "an object", messages["apple_push"]!))
+        }
+        for (key, value) in messages where key != "apple_push" {
+            reader.kept[JSONPath.member(key, of: "$.messages")] = value
+        }
+        _ = messages
+
+        // Audience.
+        let users = reader.strings("external_user_ids")
+        if !users.isEmpty {
+            form.audience.userIds = users
+            form.sourcePaths["audience.userIds"] = "$.external_user_ids"
+        }
+        for key in Self.targetingFields {
+            if let value = reader.value(key) {
+                if key == "broadcast", value == .bool(false) { reader.kept["$.broadcast"] = value; continue }
+                form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: key, value: value))
+                form.sourcePaths["audience." + key] = reader.path(key)
+            }
+        }
+        if let sendId = reader.string("send_id") {
+            form.idempotencyKey = sendId
+            form.sourcePaths[SendField.idempotencyKey] = "$.send_id"
+        }
+        if let schedule = reader.object("schedule") {
+            var scheduleReader = SendReader(schedule, at: "$.schedule")
+            var value = SendSchedule()
+            if let text = scheduleReader.string("time") {
+                if let time = SendTime.parse(text) { value.at = time.seconds } else {
+                    value.text = text
+                    scheduleReader.diagnostics.append(Diagnostic(.error, code: .sendValueInvalid, path: "$.schedule.time", message: "time is an ISO-8601 date, found '\(text)'"))
+                }
+            }
+            value.recipientLocal = scheduleReader.bool("in_local_time") ?? false
+            value.optimal = scheduleReader.bool("at_optimal_time") ?? false
+            scheduleReader.keepUnread(known: [])
+            diagnostics += scheduleReader.diagnostics
+            form.schedule = value
+            form.sourcePaths[SendField.schedule] = "$.schedule"
+        }
+        _ = reader.value("messages")
+        reader.keepUnread(known: Self.keptFields)
+        if let flag = body["override_frequency_capping"], flag.boolValue == nil {
+            diagnostics.append(.wrongType("$.override_frequency_capping", expected: "a boolean", flag))
+        }
+        diagnostics += reader.diagnostics
+        content.payload = payload
+        form.content = content
+        form.vendorFields = reader.kept
+        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
+        return SendParseResult(request: form, diagnostics: diagnostics)
+    }
+
+    /// Whether `uri` is a web link (Braze's web view applies to these).
+    static func isWebLink(_ uri: String) -> Bool {
+        let lower = uri.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// The `asset_file_type` of `url`, from its extension, or nil when Braze takes no such type.
+    static func assetType(of url: String) -> String? {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        guard let dot = path.lastIndex(of: ".") else { return nil }
+        var type = path[path.index(after: dot)...].lowercased()
+        if type == "jpeg" { type = "jpg" }
+        if type == "aiff" { type = "aif" }
+        return assetTypes.contains(type) ? type : nil
+    }
+
+    public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
+        var rendering = SendRendering(form, for: self)
+        let content = form.content
+        let payload = content.payload
+        var apple = JSONObject()
+        if let alert = rendering.singleLanguageAlert() {
+            if alert.subtitle != nil {
+                rendering.lose(SendField.alert, .string(alert.subtitle!), "Braze's alert object has no subtitle", path: JSONPath.member("subtitle", of: form.sourcePath(SendField.alert)))
+            }
+            if alert.title == nil, let body = alert.body { apple["alert"] = .string(body) } else {
+                var object = JSONObject()
+                if let title = alert.title { object["title"] = .string(title) }
+                if let body = alert.body { object["body"] = .string(body) }
+                apple["alert"] = .object(object)
+            }
+        }
+        switch content.badge {
+        case .set(let value)?: apple["badge"] = .int(value)
+        case .increment(let value)?:
+            rendering.lose(SendField.badge, .int(value), "Braze's badge is the count after the message; it has no increment")
+        case .fromProperty(let name)?:
+            rendering.lose(SendField.badge, .string(name), "Braze cannot set the badge from a profile property in a send")
+        case nil: break
+        }
+        if let sound = payload.sound { apple["sound"] = .string(sound) }
+        if !payload.data.isEmpty {
+            var extra = JSONObject()
+            for (key, value) in payload.data {
+                if Self.reservedExtraKeys.contains(key) {
+                    rendering.lose(SendField.data, value, "Braze rejects a message whose extra holds '\(key)'", path: JSONPath.member(key, of: form.sourcePath(SendField.data)))
+                } else {
+                    extra[key] = value
+                }
+            }
+            if !extra.isEmpty { apple["extra"] = .object(extra) }
+        }
+        if payload.contentAvailable { apple["content-available"] = true }
+        if payload.mutableContent, !rendering.isSameVendor || form.sourcePaths[SendField.mutableContent] != nil {
+            apple["mutable_content"] = true
+        }
+        if let level = content.interruptionLevel { apple["interruption_level"] = .string(level.rawValue) }
+        if let score = content.relevanceScore { apple["relevance_score"] = .number(score) }
+        if let epoch = rendering.absoluteExpiry(options) { apple["expiry"] = .string(SendTime.iso8601(epoch)) }
+        if let link = payload.deepLink {
+            apple["custom_uri"] = .string(link)
+            // Braze's default is the in-app web view: say what the source meant.
+            apple["use_webview"] = .bool(content.openLinkInApp ?? false)
+        }
+        if let thread = payload.threadId { apple["notification_group_thread_id"] = .string(thread) }
+        if let image = payload.imageURL {
+            let kept = rendering.isSameVendor ? form.vendorFields[JSONPath.member("asset_file_type", of: Self.applePushPath)]?.stringValue : nil
+            if let type = kept ?? Self.assetType(of: image) {
+                apple["asset_url"] = .string(image)
+                apple["asset_file_type"] = .string(type)
+            } else {
+                rendering.lose(SendField.imageURL, .string(image), "Braze needs asset_file_type and the URL's extension names none it takes")
+            }
+        }
+        if let collapse = content.collapseId {
+            if collapse.utf8.count > SendRules.collapseIdBytes {
+                rendering.lose(SendField.collapseId, .string(collapse), "APNs takes a collapse id of at most 64 bytes")
+            } else {
+                apple["collapse_id"] = .string(collapse)
+            }
+        }
+        let category = rendering.category()
+        if let category { apple["category"] = .string(category) }
+        if !payload.buttons.isEmpty {
+            if category == nil {
+                rendering.lose(SendField.buttons, .array(payload.buttons.map(SendJSON.button)), "Braze shows buttons only with a category the app registers, which names their titles; the form has none")
+            } else {
+                var buttons: [JSONValue] = []
+                for (index, button) in payload.buttons.enumerated() {
+                    let path = JSONPath.element(index, of: form.sourcePath(SendField.buttons))
+                    if !button.title.isEmpty, !rendering.isSameVendor {
+                        rendering.lose(SendField.buttons, .string(button.title), "Braze buttons take their titles from the app's registered category", path: JSONPath.member("text", of: path))
+                    }
+                    var element: JSONObject = ["action_id": .string(button.id)]
+                    if let link = button.deepLink {
+                        element["action"] = .string(Self.isWebLink(link) ? "URI" : "DEEP_LINK")
+                        element["uri"] = .string(link)
+                        if Self.isWebLink(link) { element["use_webview"] = .bool(content.openLinkInApp ?? false) }
+                    } else {
+                        element["action"] = .string(button.foreground ? "OPEN_APP" : "CLOSE")
+                    }
+                    buttons.append(.object(element))
+                }
+                apple["buttons"] = .array(buttons)
+            }
+        }
+        if let priority = content.priority {
+            if (1...10).contains(priority) { apple["apns_priority"] = .int(priority) } else {
+                rendering.lose(SendField.priority, .int(priority), "Braze's apns_priority is 1 to 10")
+            }
+        }
+        switch content.pushType {
+        case nil, "alert"?, "background"?: break
+        case let other?: rendering.lose(SendField.pushType, .string(other), "Braze sends alert and background pushes only")
+        }
+        for (key, value) in payload.apsExtra {
+            rendering.lose(SendField.apsExtra, value, "Braze has no field for aps key '\(key)'", path: JSONPath.member(key, of: form.sourcePath(SendField.apsExtra)))
+        }
+
+        var body = JSONObject()
+        if !form.audience.userIds.isEmpty { body["external_user_ids"] = .array(form.audience.userIds.map { .string($0) }) }
+        for targeting in form.audience.vendorTargeting where targeting.vendor == id { body[targeting.key] = targeting.value }
+        rendering.loseAudience(tokens: false, userIds: true, topics: false)
+        if let key = form.idempotencyKey { body["send_id"] = .string(key) }
+        var path = primaryPath
+        if let schedule = form.schedule {
+            path = Self.schedulePath
+            var object = JSONObject()
+            if let at = schedule.at { object["time"] = .string(SendTime.iso8601(at)) } else if let text = schedule.text { object["time"] = .string(text) }
+            if schedule.recipientLocal { object["in_local_time"] = true }
+            if schedule.optimal { object["at_optimal_time"] = true }
+            body["schedule"] = .object(object)
+        }
+        body["messages"] = ["apple_push": .object(apple)]
+        rendering.placeVendorFields(into: &body)
+        return SendRenderResult(requests: [SendHTTPRequest(path: path, body: .object(body))], losses: rendering.losses)
+    }
+
+    public func deliver(_ form: SendRequest) -> JSONObject {
+        let content = form.content
+        let payload = content.payload
+        var userInfo: JSONObject = ["aps": .object(SendRules.deliveredAPS(content, mutable: payload.imageURL != nil))]
+        var ab: JSONObject = ["c": .string(Self.placeholderCampaign)]
+        if let image = payload.imageURL {
+            ab["att"] = ["url": .string(image), "type": .string(Self.assetType(of: image) ?? "jpg")]
+        }
+        if !payload.buttons.isEmpty, payload.category != nil {
+            var category = JSONObject()
+            for button in payload.buttons {
+                var element: JSONObject = [:]
+                if let link = button.deepLink {
+                    element["a_t"] = .string(Self.isWebLink(link) ? "URI" : "DEEP_LINK")
+                    element["a_uri"] = .string(link)
+                    if Self.isWebLink(link) { element["a_use_webview"] = .bool(content.openLinkInApp ?? true) }
+                } else {
+                    element["a_t"] = .string(button.foreground ? "OPEN_APP" : "CLOSE")
+                }
+                category[button.id] = .object(element)
+            }
+            ab["ab_cat"] = .object(category)
+        }
+        userInfo["ab"] = .object(ab)
+        if let link = payload.deepLink {
+            userInfo["ab_uri"] = .string(link)
+            if let inApp = content.openLinkInApp { userInfo["ab_use_webview"] = .bool(inApp) }
+        }
+        for (key, value) in payload.data where !Self.reservedExtraKeys.contains(key) && userInfo[key] == nil { userInfo[key] = value }
+        return userInfo
+    }
+
+    public func validate(_ request: SendHTTPRequest) -> [Diagnostic] {
+        let parsed = parse(request)
+        var problems = parsed.diagnostics.filter { $0.severity != .info }
+        // A documented field of another type breaks the request's schema (`"false"` for a boolean).
+        for index in problems.indices where problems[index].diagnosticCode == .wrongType {
+            problems[index].severity = .error
+        }
+        guard case .object(let body) = request.body, body["messages"] != nil else { return problems }
+        let hasUsers = body["external_user_ids"] != nil || body["user_aliases"] != nil
+        let hasAudience = body["segment_id"] != nil || body["audience"] != nil
+        if !hasUsers, !hasAudience, body["broadcast"] != .bool(true) {
+            problems.append(Diagnostic(.error, code: .sendTargetConflict, path: JSONPath.root, message: "no recipients: name external_user_ids, user_aliases, segment_id or audience, or set broadcast to true"))
+        }
+        if body["broadcast"] == .bool(true), hasUsers {
+            problems.append(Diagnostic(.error, code: .sendTargetConflict, path: "$.broadcast", message: "broadcast cannot be true with a recipient list"))
+        }
+        let content = parsed.request.content
+        if !content.payload.isVisible, !content.payload.contentAvailable, body["messages"]?["apple_push"] != nil {
+            problems.append(Diagnostic(.error, code: .sendFieldMissing, path: JSONPath.member("alert", of: Self.applePushPath), message: "alert is required unless content-available is set"))
+        }
+        if let collapse = content.collapseId, let problem = SendRules.collapseId(collapse, path: JSONPath.member("collapse_id", of: Self.applePushPath)) {
+            problems.append(problem)
+        }
+        if case .object(let apple)? = body["messages"]?["apple_push"] {
+            var budget = apple
+            for key in ["message_variation_id", "send_to_most_recent_device_only"] { budget.removeValue(forKey: key) }
+            let size = JSONWriter.bytes(.object(budget)).count
+            if size > Self.contentBudget {
+                problems.append(Diagnostic(.warning, code: .payloadTooLarge, path: Self.applePushPath, message: "apple_push is \(size) bytes; Braze asks that alert, extra and the options stay within \(Self.contentBudget)"))
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,298 @@
+import PushBridge
+
+/// Firebase Cloud Messaging HTTP v1, `POST /v1/projects/<project>/messages:send` with `{"message": …}`
+/// (docs/SEND.md "FCM").
+public struct FCMSendAdapter: SendAdapter {
+    public let id = "fcm"
+    public let name = "Firebase Cloud Messaging"
+    public let primaryPath = "/v1/projects/<project-id>/messages:send"
+
+    /// The members that name a message's target; exactly one is required.
+    static let targetKeys = ["token", "topic", "condition", "fid"]
+    /// `message.data` keys FCM rejects.
+    static func isReservedDataKey(_ key: String) -> Bool {
+        key == "from" || key == "message_type" || key.hasPrefix("google.") || key.hasPrefix("gcm.")
+    }
+    static let messagePath = "$.message"
+    static let apnsPath = "$.message.apns"
+    static let placeholderMessageId = "<fcm-message-id>"
+    static let placeholderToken = "<fcm-registration-token>"
+
+    public init() {}
+
+    public func parse(_ request: SendHTTPRequest) -> SendParseResult {
+        var form = SendRequest(vendor: id)
+        guard case .object(let body) = request.body, case .object(let message)? = body["message"] else {
+            return SendParseResult(request: form, diagnostics: [Diagnostic(
+                .error, code: .sendRequestMalformed, path: request.body.objectValue == nil ? JSONPath.root : Self.messagePath,
+                message: "an FCM body is {\"message\": {…}}")])
+        }
+        var outer = SendReader(body, at: JSONPath.root)
+        _ = outer.value("message")
+        outer.keepUnread(known: ["validate_only"])
+        var reader = SendReader(message, at: Self.messagePath)
+        var diagnostics: [Diagnostic] = []
+        var payload = PushPayload(vendor: id)
+        var content = SendContent()
+
+        for key in Self.targetKeys {
+            guard let value = reader.string(key) else { continue }
+            if key == "topic" {
+                form.audience.topics.append(value.hasPrefix("/topics/") ? String(value.dropFirst(8)) : value)
+                form.sourcePaths["audience.topics"] = reader.path(key)
+            } else {
+                form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: key, value: .string(value)))
+                form.sourcePaths["audience." + key] = reader.path(key)
+            }
+        }
+        if let notification = reader.object("notification") {
+            var note = SendReader(notification, at: reader.path("notification"))
+            let alert = PushAlert(title: note.string("title"), body: note.string("body"))
+            if !alert.isEmpty { payload.alert = alert; form.sourcePaths[SendField.alert] = note.path }
+            if let image = note.string("image") { payload.imageURL = image; form.sourcePaths[SendField.imageURL] = note.path("image") }
+            note.keepUnread(known: [])
+            diagnostics += note.diagnostics
+            for (key, value) in note.kept { reader.kept[key] = value }
+        }
+        if let data = reader.object("data") {
+            form.sourcePaths[SendField.data] = reader.path("data")
+            for (key, value) in data {
+                if Self.isReservedDataKey(key) {
+                    // FCM rejects it (validation says so); it is not the sender's data on any device.
+                    reader.kept[JSONPath.member(key, of: reader.path("data"))] = value
+                    continue
+                }
+                if case .string = value {} else {
+                    diagnostics.append(.wrongType(JSONPath.member(key, of: reader.path("data")), expected: "a string (FCM data holds strings only)", value))
+                }
+                payload.data[key] = value
+            }
+        }
+        if let apns = reader.object("apns") {
+            var apnsReader = SendReader(apns, at: Self.apnsPath)
+            var headers: [String: String] = [:]
+            if let headerObject = apnsReader.object("headers") {
+                for (key, value) in headerObject {
+                    if !key.lowercased().hasPrefix("apns-") {
+                        // Passed through to APNs as sent; the form has no field for it.
+                        apnsReader.kept[JSONPath.member(key, of: apnsReader.path("headers"))] = value
+                    }
+                    if let text = value.stringValue { headers[key.lowercased()] = text } else {
+                        diagnostics.append(.wrongType(JSONPath.member(key, of: apnsReader.path("headers")), expected: "a string", value))
+                        headers[key.lowercased()] = JSONWriter.string(value)
+                    }
+                }
+            }
+            if let apnsPayload = apnsReader.object("payload") {
+                // `apns.payload` is an APNs payload: read it as APNs does, over the notification's text.
+                let inner = APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: .object(apnsPayload)))
+                let payloadPath = apnsReader.path("payload")
+                diagnostics += inner.diagnostics.map { diagnostic in
+                    var moved = diagnostic
+                    moved.path = payloadPath + diagnostic.path.dropFirst()
+                    return moved
+                }
+                let innerPayload = inner.request.content.payload
+                if let alert = innerPayload.alert {
+                    var merged = payload.alert ?? PushAlert()
+                    if let title = alert.title { merged.title = title }
+                    if let subtitle = alert.subtitle { merged.subtitle = subtitle }
+                    if let text = alert.body { merged.body = text }
+                    payload.alert = merged
+                    form.sourcePaths[SendField.alert] = JSONPath.member("alert", of: payloadPath + ".aps")
+                }
+                payload.sound = innerPayload.sound
+                payload.category = innerPayload.category
+                payload.threadId = innerPayload.threadId
+                payload.contentAvailable = innerPayload.contentAvailable
+                payload.mutableContent = innerPayload.mutableContent
+                payload.apsExtra = innerPayload.apsExtra
+                for (key, value) in innerPayload.data { payload.data[key] = value }
+                content.badge = inner.request.content.badge
+                content.interruptionLevel = inner.request.content.interruptionLevel
+                content.relevanceScore = inner.request.content.relevanceScore
+                for (field, path) in inner.request.sourcePaths where field != SendField.data {
+                    form.sourcePaths[field] = path.hasPrefix("$.aps") ? payloadPath + path.dropFirst() : path
+                }
+                if !innerPayload.data.isEmpty, form.sourcePaths[SendField.data] == nil { form.sourcePaths[SendField.data] = payloadPath }
+                for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
+                    apnsReader.kept[payloadPath + path.dropFirst()] = value
+                }
+            }
+            let headerForm = APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]])).request
+            content.priority = headerForm.content.priority
+            content.expiry = headerForm.content.expiry
+            content.collapseId = headerForm.content.collapseId
+            content.pushType = headerForm.content.pushType
+            for (field, path) in headerForm.sourcePaths where path.hasPrefix("$.headers") {
+                form.sourcePaths[field] = apnsReader.path("headers") + path.dropFirst("$.headers".count)
+            }
+            if let topic = headers["apns-topic"] { reader.kept[JSONPath.member("apns-topic", of: apnsReader.path("headers"))] = .string(topic) }
+            for key in ["fcm_options", "fcmOptions"] {
+                guard let options = apnsReader.object(key) else { continue }
+                if let image = options["image"]?.stringValue {
+                    payload.imageURL = image
+                    form.sourcePaths[SendField.imageURL] = JSONPath.member("image", of: apnsReader.path(key))
+                }
+                for (member, value) in options where member != "image" { apnsReader.kept[JSONPath.member(member, of: apnsReader.path(key))] = value }
+            }
+            apnsReader.keepUnread(known: ["live_activity_token", "liveActivityToken"])
+            diagnostics += apnsReader.diagnostics
+            for (key, value) in apnsReader.kept { reader.kept[key] = value }
+        }
+        reader.keepUnread(known: ["android", "webpush", "fcm_options", "fcmOptions", "name"])
+        diagnostics += outer.diagnostics + reader.diagnostics
+        content.payload = payload
+        form.content = content
+        form.vendorFields = outer.kept.merging(reader.kept) { $1 }
+        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
+        return SendParseResult(request: form, diagnostics: diagnostics)
+    }
+
+    public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
+        var rendering = SendRendering(form, for: self)
+        let content = form.content
+        var payload = content.payload
+        var message = JSONObject()
+        let alert = rendering.singleLanguageAlert()
+        if let alert {
+            var notification = JSONObject()
+            if let title = alert.title { notification["title"] = .string(title) }
+            if let text = alert.body { notification["body"] = .string(text) }
+            if !notification.isEmpty { message["notification"] = .object(notification) }
+        }
+        // Strings go in `data`; anything else stays JSON as a custom key of the APNs payload.
+        var data = JSONObject()
+        var custom = JSONObject()
+        for (key, value) in payload.data {
+            let path = JSONPath.member(key, of: form.sourcePath(SendField.data))
+            if Self.isReservedDataKey(key) || key == "aps" || key == "fcm_options" {
+                rendering.lose(SendField.data, value, "'\(key)' is a key FCM or its SDK reserves", path: path)
+            } else if case .string = value {
+                data[key] = value
+            } else {
+                custom[key] = value
+            }
+        }
+        if !data.isEmpty { message["data"] = .object(data) }
+        payload.data = custom
+        payload.category = rendering.category()
+        var apsContent = content
+        if payload.imageURL != nil { payload.mutableContent = true }  // FCM never sets it for the image itself
+        apsContent.payload = payload
+        // The subtitle travels only in the APNs alert; title and body ride in `notification`.
+        var apsAlert: PushAlert?
+        if let alert, alert.subtitle != nil { apsAlert = alert }
+        var aps = SendRules.aps(apsContent, alert: apsAlert)
+        if aps["alert"] == nil { aps.removeValue(forKey: "alert") }
+        var apns = JSONObject()
+        var apnsPayload: JSONObject = custom
+        if !aps.isEmpty || !custom.isEmpty { apnsPayload["aps"] = .object(aps) }
+        if !apnsPayload.isEmpty { apns["payload"] = .object(apnsPayload) }
+        if let image = payload.imageURL { apns["fcm_options"] = ["image": .string(image)] }
+        switch content.badge {
+        case .increment(let value)?: rendering.lose(SendField.badge, .int(value), "FCM sets the badge to a number; it cannot add to what the device shows")
+        case .fromProperty(let name)?: rendering.lose(SendField.badge, .string(name), "FCM has no recipient profile to read the badge from")
+        default: break
+        }
+        rendering.loseSDKFeatures(image: true, link: false, buttons: false)
+        if content.openLinkInApp == true, payload.deepLink != nil {
+            rendering.lose(SendField.openLinkInApp, true, "FCM has no in-app web view")
+        }
+        var headers = JSONObject()
+        let pushType = SendRules.pushType(content)
+        headers["apns-push-type"] = .string(pushType)
+        if let priority = content.priority {
+            headers["apns-priority"] = .string(String([10, 5, 1].contains(priority) ? priority : priority >= 8 ? 10 : priority >= 3 ? 5 : 1))
+            if ![10, 5, 1].contains(priority) {
+                rendering.lose(SendField.priority, .int(priority), "APNs priorities are 10, 5 and 1")
+            }
+        } else if pushType == "background" || (!payload.isVisible && message["notification"] == nil) {
+            headers["apns-priority"] = "5"
+        }
+        switch content.expiry {
+        case .after(0)?: headers["apns-expiration"] = "0"
+        case _: if let epoch = rendering.absoluteExpiry(options) { headers["apns-expiration"] = .string(String(epoch)) }
+        }
+        if let collapse = content.collapseId {
+            if collapse.utf8.count > SendRules.collapseIdBytes {
+                rendering.lose(SendField.collapseId, .string(collapse), "APNs takes a collapse id of at most 64 bytes")
+            } else {
+                headers["apns-collapse-id"] = .string(collapse)
+            }
+        }
+        apns["headers"] = .object(headers)
+        message["apns"] = .object(apns)
+        rendering.loseAudience(tokens: false, userIds: false, topics: true)
+        rendering.loseSchedule()
+        if let key = form.idempotencyKey {
+            rendering.lose(SendField.idempotencyKey, .string(key), "FCM has no idempotency key")
+        }
+        var body: JSONObject = ["message": .object(message)]
+        rendering.placeVendorFields(into: &body)
+
+        var targets: [(String, JSONValue)] = form.audience.topics.map { ("topic", .string($0)) }
+        for targeting in form.audience.vendorTargeting where targeting.vendor == id { targets.append((targeting.key, targeting.value)) }
+        if targets.isEmpty { targets.append(("token", .string(Self.placeholderToken))) }
+        let path = "/v1/projects/\(options.firebaseProject ?? "<project-id>")/messages:send"
+        let requests = targets.map { target -> SendHTTPRequest in
+            var one = body
+            var oneMessage = one["message"]?.objectValue ?? [:]
+            oneMessage[target.0] = target.1
+            one["message"] = .object(oneMessage)
+            return SendHTTPRequest(path: path, body: .object(one))
+        }
+        return SendRenderResult(requests: requests, losses: rendering.losses)
+    }
+
+    public func deliver(_ form: SendRequest) -> JSONObject {
+        var userInfo: JSONObject = ["aps": .object(SendRules.aps(form.content, alert: form.content.payload.alert))]
+        for (key, value) in form.content.payload.data where key != "aps" && !Self.isReservedDataKey(key) {
+            userInfo[key] = value
+        }
+        if let image = form.content.payload.imageURL { userInfo["fcm_options"] = ["image": .string(image)] }
+        userInfo["gcm.message_id"] = .string(Self.placeholderMessageId)
+        return userInfo
+    }
+
+    public func validate(_ request: SendHTTPRequest) -> [Diagnostic] {
+        let parsed = parse(request)
+        var problems = parsed.diagnostics.filter { $0.severity != .info }
+        guard case .object(let message)? = request.body["message"] else { return problems }
+        let targets = Self.targetKeys.filter { message[$0] != nil }
+        if targets.count != 1 {
+            problems.append(Diagnostic(
+                .error, code: .sendTargetConflict, path: Self.messagePath,
+                message: "exactly one of token, topic, condition or fid is required, found \(targets.isEmpty ? "none" : targets.joined(separator: ", "))"))
+        }
+        for problem in problems.indices where problems[problem].diagnosticCode == .wrongType
+            && problems[problem].path.hasPrefix("$.message.data") {
+            problems[problem].severity = .error
+        }
+        if case .object(let data)? = message["data"] {
+            for key in data.keysInCanonicalOrder where Self.isReservedDataKey(key) {
+                problems.append(Diagnostic(.error, code: .reservedKey, path: JSONPath.member(key, of: "$.message.data"), message: "FCM rejects data key '\(key)'"))
+            }
+        }
+        let content = parsed.request.content
+        let headersPath = "$.message.apns.headers"
+        if let priority = content.priority, ![10, 5, 1].contains(priority) {
+            problems.append(Diagnostic(.error, code: .priorityInvalid, path: JSONPath.member("apns-priority", of: headersPath), message: "APNs priorities are 10, 5 and 1, found \(priority)"))
+        }
+        let dataOnly = message["notification"] == nil && !content.payload.isVisible
+        if dataOnly, content.priority != 5 {
+            problems.append(Diagnostic(.error, code: .priorityInvalid, path: JSONPath.member("apns-priority", of: headersPath), message: "a data-only message to iOS must be sent with apns-priority 5"))
+        }
+        if case .at(let epoch)? = content.expiry, let problem = SendRules.implausibleEpoch(epoch, path: JSONPath.member("apns-expiration", of: headersPath)) {
+            problems.append(problem)
+        }
+        if let collapse = content.collapseId, let problem = SendRules.collapseId(collapse, path: JSONPath.member("apns-collapse-id", of: headersPath)) {
+            problems.append(problem)
+        }
+        let size = JSONWriter.bytes(.object(message)).count
+        if size > 4096 {
+            problems.append(Diagnostic(.error, code: .payloadTooLarge, path: Self.messagePath, message: "the message is \(size) bytes; FCM accepts 4096"))
+        }
+        return problems
+    }
+}

@@ -1,0 +1,174 @@
+import PushBridge
+
+/// One HTTP request to a vendor's send API: `{"method", "path", "headers", "body"}`.
+public struct SendHTTPRequest: Sendable, Hashable {
+    /// `POST`.
+    public var method: String
+    /// The path (`/notifications`, `/3/device/<token>`).
+    public var path: String
+    /// The headers that matter to the send (`apns-priority`, …); credentials are never written.
+    public var headers: [String: String]
+    /// The JSON body.
+    public var body: JSONValue
+
+    /// Creates a request.
+    public init(method: String = "POST", path: String, headers: [String: String] = [:], body: JSONValue) {
+        self.method = method
+        self.path = path
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The request as `{"method", "path", "headers", "body"}`.
+    public var json: JSONValue {
+        var headerObject = JSONObject()
+        for key in JSONWriter.sortedKeys(headers) { headerObject[key] = .string(headers[key] ?? "") }
+        return ["method": .string(method), "path": .string(path), "headers": .object(headerObject), "body": body]
+    }
+
+    /// The requests in `value`: a bundle `{"requests": […]}`, an envelope `{"method", "path", "headers", "body"}`
+    /// or a bare body for `adapter`'s primary endpoint; nil when a bundle or an envelope is malformed.
+    public static func requests(in value: JSONValue, for adapter: any SendAdapter) -> [SendHTTPRequest]? {
+        if case .object(let object) = value, object.count == 1, let list = object["requests"]?.arrayValue {
+            var requests: [SendHTTPRequest] = []
+            for element in list {
+                guard let one = envelope(element, for: adapter) else { return nil }
+                requests.append(one)
+            }
+            return requests
+        }
+        if let one = envelope(value, for: adapter) { return [one] }
+        return [SendHTTPRequest(method: "POST", path: adapter.primaryPath, body: value)]
+    }
+
+    /// `value` read as an envelope, or nil when it is not one (it has no `body`, or other members).
+    static func envelope(_ value: JSONValue, for adapter: any SendAdapter) -> SendHTTPRequest? {
+        guard case .object(let object) = value, let body = object["body"],
+            object.keys.allSatisfy({ ["method", "path", "headers", "body"].contains($0) })
+        else { return nil }
+        var headers: [String: String] = [:]
+        for (key, header) in object["headers"]?.objectValue ?? [:] {
+            // Header names are case-insensitive; values are kept as text.
+            headers[key.lowercased()] = header.stringValue ?? JSONWriter.string(header)
+        }
+        return SendHTTPRequest(
+            method: object["method"]?.stringValue ?? "POST", path: object["path"]?.stringValue ?? adapter.primaryPath,
+            headers: headers, body: body)
+    }
+}
+
+/// What parsing a send request gives: the form and what the parser noticed.
+public struct SendParseResult: Sendable, Hashable {
+    /// The form.
+    public var request: SendRequest
+    /// What was noticed, each naming its path in the source request.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a result.
+    public init(request: SendRequest, diagnostics: [Diagnostic]) {
+        self.request = request
+        self.diagnostics = diagnostics
+    }
+}
+
+/// A form field a rendering could not carry: the core ``Loss`` (its `path` is the path in the source request)
+/// and the form field it is (``SendField``).
+public struct SendLoss: Sendable, Hashable, CustomStringConvertible {
+    /// The form field (``SendField``) that did not reach the target.
+    public var field: String
+    /// Where it was in the source, its value and why it is lost.
+    public var loss: Loss
+
+    /// Creates a loss of `field`, reported at `path`.
+    public init(field: String, path: String, value: JSONValue, reason: String) {
+        self.field = field
+        self.loss = Loss(path: path, value: value, reason: reason)
+    }
+
+    public var description: String { "\(field): \(loss)" }
+}
+
+/// What rendering a form for a vendor gives.
+public struct SendRenderResult: Sendable, Hashable {
+    /// The requests, in the order to send them.
+    public var requests: [SendHTTPRequest]
+    /// What they cannot carry.
+    public var losses: [SendLoss]
+
+    /// Creates a result.
+    public init(requests: [SendHTTPRequest], losses: [SendLoss]) {
+        self.requests = requests
+        self.losses = losses
+    }
+
+    /// `{"requests": […]}`.
+    public var json: JSONValue { ["requests": .array(requests.map(\.json))] }
+
+    /// Whether form field `field` was lost.
+    public func loses(_ field: String) -> Bool { losses.contains { $0.field == field } }
+}
+
+/// What a rendering needs that a form does not say: account settings the target request names, and the time
+/// a relative expiry is counted from.
+public struct SendRenderOptions: Sendable, Hashable {
+    /// The moment of sending, in seconds since 1970 UTC. Without it a relative expiry cannot become an absolute
+    /// one (nor the reverse) and is reported as a loss, never written as a date in 1970.
+    public var now: Int?
+    /// The OneSignal app id (`app_id`); a placeholder when nil.
+    public var oneSignalAppId: String?
+    /// The app's bundle id (`apns-topic`); a placeholder when nil.
+    public var bundleId: String?
+    /// The Firebase project id in the FCM path; a placeholder when nil.
+    public var firebaseProject: String?
+
+    /// Creates options.
+    public init(now: Int? = nil, oneSignalAppId: String? = nil, bundleId: String? = nil, firebaseProject: String? = nil) {
+        self.now = now
+        self.oneSignalAppId = oneSignalAppId
+        self.bundleId = bundleId
+        self.firebaseProject = firebaseProject
+    }
+}
+
+/// One vendor's send API: read a request into the send form, write the form as that vendor's requests, tell
+/// what its backend delivers to an iOS device, and check a request against the vendor's documented rules.
+///
+/// Every method is pure and never crashes: a malformed request gives diagnostics and a best-effort form.
+public protocol SendAdapter: Sendable {
+    /// The vendor id, the same as its device adapter's (`onesignal`, `braze`, `airship`, `fcm`, `apns`).
+    var id: String { get }
+    /// The vendor's name.
+    var name: String { get }
+    /// The path of the vendor's primary send endpoint, which a bare body is sent to.
+    var primaryPath: String { get }
+    /// Request → form, with what was noticed (each with its path in the request).
+    func parse(_ request: SendHTTPRequest) -> SendParseResult
+    /// Form → this vendor's requests, with every form field they cannot carry as a loss at its source path.
+    func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult
+    /// The userInfo this vendor's backend sends to one iOS device for `form`, with the ids the backend assigns
+    /// written as placeholders (`<onesignal-notification-id>`) where its device adapter reads them.
+    func deliver(_ form: SendRequest) -> JSONObject
+    /// The request's problems under the vendor's documented rules (errors) and what works but surprises
+    /// (warnings).
+    func validate(_ request: SendHTTPRequest) -> [Diagnostic]
+}
+
+/// The send adapters PushBridge ships with, and translation between them.
+public enum SendVendors {
+    /// Every built-in send adapter, in the order `bridge-cli send vendors` lists them.
+    public static let all: [any SendAdapter] = [
+        OneSignalSendAdapter(), BrazeSendAdapter(), AirshipSendAdapter(), FCMSendAdapter(), APNsSendAdapter(),
+    ]
+
+    /// The adapter with id `id`.
+    public static func adapter(id: String) -> (any SendAdapter)? { all.first { $0.id == id } }
+
+    /// `request` of `source` rendered for `target`: the target's requests, the losses, and what parsing noticed.
+    public static func translate(
+        _ request: SendHTTPRequest, from source: any SendAdapter, to target: any SendAdapter,
+        options: SendRenderOptions = SendRenderOptions()
+    ) -> (result: SendRenderResult, diagnostics: [Diagnostic]) {
+        let parsed = source.parse(request)
+        return (target.render(parsed.request, options: options), parsed.diagnostics)
+    }
+}

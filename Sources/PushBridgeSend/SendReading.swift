@@ -1,0 +1,183 @@
+import PushBridge
+
+/// Reads the members of a send request body, noting each value of the wrong type (kept in ``kept`` under its
+/// path, so rendering for the same vendor writes it back) and marking what was read.
+struct SendReader {
+    /// The body being read.
+    let body: JSONObject
+    /// The path of the body in the request (`$`, `$.message`, `$.messages.apple_push`).
+    let path: String
+    /// What was noticed.
+    var diagnostics: [Diagnostic] = []
+    /// Values the form has no field for, under their path in the request.
+    var kept = JSONObject()
+    /// The keys read.
+    private(set) var read: Set<String> = []
+
+    init(_ body: JSONObject, at path: String) {
+        self.body = body
+        self.path = path
+    }
+
+    /// The path of member `key`.
+    func path(_ key: String) -> String { JSONPath.member(key, of: path) }
+
+    /// The raw value of `key`, marked as read.
+    mutating func value(_ key: String) -> JSONValue? {
+        read.insert(key)
+        return body[key]
+    }
+
+    /// A string member; another type is kept with a `wrong-type` diagnostic.
+    mutating func string(_ key: String) -> String? {
+        guard let value = value(key), value != .null else { return nil }
+        if case .string(let text) = value { return text }
+        wrongType(key, "a string", value)
+        return nil
+    }
+
+    /// An integer member, also read from a string of digits (`"10"`), which is noted.
+    mutating func int(_ key: String) -> Int? {
+        guard let value = value(key), value != .null else { return nil }
+        if let number = value.intValue { return number }
+        if case .string(let text) = value, let number = Int(text) {
+            diagnostics.append(Diagnostic(
+                .warning, code: .wrongType, path: path(key), message: "expected a number, found the string \"\(text)\""))
+            return number
+        }
+        wrongType(key, "an integer", value)
+        return nil
+    }
+
+    /// A boolean member, also read from `0`/`1` and `"true"`/`"false"`, which is noted.
+    mutating func bool(_ key: String) -> Bool? {
+        guard let value = value(key), value != .null else { return nil }
+        switch value {
+        case .bool(let flag): return flag
+        case .number(let number) where number.intValue == 0 || number.intValue == 1: return number.intValue == 1
+        case .string("true"), .string("false"):
+            diagnostics.append(Diagnostic(
+                .warning, code: .wrongType, path: path(key),
+                message: "expected a boolean, found the string \(JSONWriter.string(value)); read as a boolean"))
+            return value == .string("true")
+        default:
+            wrongType(key, "a boolean", value)
+            return nil
+        }
+    }
+
+    /// An object member.
+    mutating func object(_ key: String) -> JSONObject? {
+        guard let value = value(key), value != .null else { return nil }
+        if case .object(let members) = value { return members }
+        wrongType(key, "an object", value)
+        return nil
+    }
+
+    /// An array member.
+    mutating func array(_ key: String) -> [JSONValue]? {
+        guard let value = value(key), value != .null else { return nil }
+        if case .array(let elements) = value { return elements }
+        wrongType(key, "an array", value)
+        return nil
+    }
+
+    /// An array of strings; other elements are noted and skipped.
+    mutating func strings(_ key: String) -> [String] {
+        guard let elements = array(key) else { return [] }
+        var strings: [String] = []
+        for (index, element) in elements.enumerated() {
+            if case .string(let text) = element { strings.append(text); continue }
+            diagnostics.append(.wrongType(JSONPath.element(index, of: path(key)), expected: "a string", element))
+        }
+        return strings
+    }
+
+    /// Keeps `value` of `key` with a `wrong-type` diagnostic.
+    mutating func wrongType(_ key: String, _ expected: String, _ value: JSONValue) {
+        diagnostics.append(.wrongType(path(key), expected: expected, value))
+        kept[path(key)] = value
+    }
+
+    /// Keeps every member not read yet under its path; `known` members are kept silently (vendor fields the form
+    /// has no place for), the rest with an `unknown-key` note.
+    mutating func keepUnread(known: Set<String>) {
+        for (key, value) in body where !read.contains(key) {
+            kept[path(key)] = value
+            if !known.contains(key) {
+                diagnostics.append(Diagnostic(
+                    .info, code: .unknownKey, path: path(key), message: "not a documented field of this request; kept as sent"))
+            }
+        }
+    }
+}
+
+/// Dates in send requests: ISO-8601 and the free forms vendors document, as seconds since 1970 UTC.
+enum SendTime {
+    /// Seconds since 1970 of `text`: `2026-01-02T03:04:05Z`, with a fraction, an offset (`+02:00`, `-0700`,
+    /// `GMT-0700`, `UTC`) or a space instead of `T`; a date alone is midnight. Without a zone the wall-clock time
+    /// is read as UTC and `hasZone` is false. Nil when it is none of these.
+    static func parse(_ text: String) -> (seconds: Int, hasZone: Bool)? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ digits: Int) -> Int? {
+            guard index + digits <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + digits] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            index += digits
+            return value
+        }
+        func skip(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), skip(UInt8(ascii: "-")), let month = number(2), skip(UInt8(ascii: "-")),
+            let day = number(2), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        var seconds = CivilDate.days(year: year, month: month, day: day) * 86_400
+        if index == bytes.count { return (seconds, false) }
+        guard skip(UInt8(ascii: "T")) || skip(UInt8(ascii: " ")), let hour = number(2), skip(UInt8(ascii: ":")),
+            let minute = number(2), hour < 24, minute < 60
+        else { return nil }
+        seconds += hour * 3600 + minute * 60
+        if skip(UInt8(ascii: ":")) {
+            guard let second = number(2), second < 61 else { return nil }
+            seconds += second
+        }
+        if skip(UInt8(ascii: ".")) {
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+        }
+        _ = skip(UInt8(ascii: " "))
+        if index == bytes.count { return (seconds, false) }
+        let rest = String(decoding: bytes[index...], as: UTF8.self)
+        if rest == "Z" || rest == "UTC" || rest == "GMT" { return (seconds, true) }
+        if rest.hasPrefix("GMT") || rest.hasPrefix("UTC") { index += 3 }
+        let sign: Int
+        if skip(UInt8(ascii: "+")) { sign = 1 } else if skip(UInt8(ascii: "-")) { sign = -1 } else { return nil }
+        guard let offsetHours = number(2) else { return nil }
+        _ = skip(UInt8(ascii: ":"))
+        let offsetMinutes = index == bytes.count ? 0 : number(2)
+        guard let offsetMinutes, index == bytes.count else { return nil }
+        return (seconds - sign * (offsetHours * 3600 + offsetMinutes * 60), true)
+    }
+
+    /// `seconds` as `2026-01-02T03:04:05Z`, or without the `Z` for a recipient-local wall-clock time.
+    static func iso8601(_ seconds: Int, zone: Bool = true) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let (year, month, day) = CivilDate.date(days: days)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var yearText = String(year)
+        while yearText.count < 4 { yearText = "0" + yearText }
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))"
+            + (zone ? "Z" : "")
+    }
+
+    /// The earliest absolute expiry taken at face value (2001-09-09, 10⁹ s): a smaller APNs epoch is a TTL
+    /// written by mistake, a date in 1970 that makes the push expire before it is sent.
+    static let plausibleEpoch = 1_000_000_000
+}

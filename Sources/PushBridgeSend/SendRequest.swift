@@ -1,0 +1,243 @@
+import PushBridge
+
+/// The bridge send form: one backend send request in PushBridge's vendor-neutral model (docs/SEND.md
+/// "The send form"): what to show (``content``), to whom (``audience``), when (``schedule``) and the sender's
+/// idempotency key.
+public struct SendRequest: Sendable, Hashable {
+    /// The id of the vendor whose request this was read from (`onesignal`, `braze`, …), or `bridge`.
+    public var vendor: String
+    /// What the device shows and carries.
+    public var content: SendContent
+    /// Who receives it.
+    public var audience: SendAudience
+    /// When it is sent; nil for now.
+    public var schedule: SendSchedule?
+    /// The sender's key that makes a retried request send once (OneSignal `idempotency_key`, Braze `send_id`).
+    public var idempotencyKey: String?
+    /// Where each form field came from in the source request: a form field name (``SendField``) → the JSON path
+    /// in the source body (`$.ios_badgeCount`). Losses name these paths.
+    public var sourcePaths: [String: String]
+    /// The source vendor's fields the form has no place for (`app_id`, `campaign_id`, a value of the wrong type),
+    /// under their path in the source request; rendering for the same vendor writes them back.
+    public var vendorFields: JSONObject
+
+    /// Creates a send form.
+    public init(
+        vendor: String = "bridge", content: SendContent = SendContent(), audience: SendAudience = SendAudience(),
+        schedule: SendSchedule? = nil, idempotencyKey: String? = nil, sourcePaths: [String: String] = [:],
+        vendorFields: JSONObject = [:]
+    ) {
+        self.vendorFields = vendorFields
+        self.vendor = vendor
+        self.content = content
+        self.audience = audience
+        self.schedule = schedule
+        self.idempotencyKey = idempotencyKey
+        self.sourcePaths = sourcePaths
+    }
+
+    /// The source path of form field `field`, or the field's own path in the form when it has none.
+    public func sourcePath(_ field: String) -> String {
+        sourcePaths[field] ?? JSONPath.member(field, of: "$.form")
+    }
+}
+
+/// What a send puts on the device: the bridge form's fields plus what only a send has.
+public struct SendContent: Sendable, Hashable {
+    /// The notification in the bridge form: alert (in ``defaultLanguage``), sound, category, thread, flags,
+    /// image, link, buttons, custom data and other `aps` keys. Its `badge` is unused (see ``badge``) and its
+    /// `vendor` names the source.
+    public var payload: PushPayload
+    /// The alert per language (`en`, `es`, `zh-Hans`), when the request carries more than one.
+    public var localized: [String: PushAlert]
+    /// The language whose text ``payload`` holds (OneSignal's fallback is `en`).
+    public var defaultLanguage: String?
+    /// The badge.
+    public var badge: SendBadge?
+    /// The `apns-collapse-id`.
+    public var collapseId: String?
+    /// When the push stops being worth delivering.
+    public var expiry: SendExpiry?
+    /// The APNs priority (10 immediate, 5 power-aware, 1 lowest), or another vendor's number kept as sent.
+    public var priority: Int?
+    /// `aps.interruption-level`.
+    public var interruptionLevel: InterruptionLevel?
+    /// `aps.relevance-score`, 0 to 1, as its literal.
+    public var relevanceScore: JSONNumber?
+    /// The `apns-push-type` (`alert`, `background`, `voip`, …).
+    public var pushType: String?
+    /// Whether a web link opens inside the app (Braze `use_webview`); nil when the request does not say.
+    public var openLinkInApp: Bool?
+
+    /// Creates content.
+    public init(
+        payload: PushPayload = PushPayload(vendor: "bridge"), localized: [String: PushAlert] = [:],
+        defaultLanguage: String? = nil, badge: SendBadge? = nil, collapseId: String? = nil,
+        expiry: SendExpiry? = nil, priority: Int? = nil, interruptionLevel: InterruptionLevel? = nil,
+        relevanceScore: JSONNumber? = nil, pushType: String? = nil, openLinkInApp: Bool? = nil
+    ) {
+        self.payload = payload
+        self.localized = localized
+        self.defaultLanguage = defaultLanguage
+        self.badge = badge
+        self.collapseId = collapseId
+        self.expiry = expiry
+        self.priority = priority
+        self.interruptionLevel = interruptionLevel
+        self.relevanceScore = relevanceScore
+        self.pushType = pushType
+        self.openLinkInApp = openLinkInApp
+    }
+}
+
+/// How a send changes the app icon badge.
+public enum SendBadge: Sendable, Hashable {
+    /// Set to this number (`aps.badge`).
+    case set(Int)
+    /// Add this number (negative: subtract) to what the device shows; applied by the vendor's SDK or server.
+    case increment(Int)
+    /// Set from this profile property of the recipient (Klaviyo `set_property`).
+    case fromProperty(String)
+}
+
+/// When a push expires.
+public enum SendExpiry: Sendable, Hashable {
+    /// At this instant, in seconds since 1970-01-01 UTC (APNs `apns-expiration`, Braze `expiry`).
+    case at(epochSeconds: Int)
+    /// This many seconds after it is sent (OneSignal `ttl`); 0: deliver now or never (APNs `apns-expiration: 0`).
+    case after(seconds: Int)
+}
+
+/// `aps.interruption-level`, whatever a vendor calls it.
+public enum InterruptionLevel: String, Sendable, Hashable, CaseIterable {
+    /// Added to the list quietly.
+    case passive
+    /// Shown at once (the default).
+    case active
+    /// Shown at once, through Focus.
+    case timeSensitive = "time-sensitive"
+    /// Shown at once, through Focus and silent mode (needs Apple's entitlement).
+    case critical
+
+    /// Reads Apple's spelling or OneSignal's (`time_sensitive`).
+    public init?(spelling: String) {
+        if spelling == "time_sensitive" { self = .timeSensitive } else { self.init(rawValue: spelling) }
+    }
+}
+
+/// Who receives a send.
+public struct SendAudience: Sendable, Hashable {
+    /// The app's own user ids (OneSignal `external_id` alias, Braze `external_user_ids`, Airship named users).
+    public var userIds: [String]
+    /// APNs device tokens (hex).
+    public var deviceTokens: [String]
+    /// Topics (FCM `topic`).
+    public var topics: [String]
+    /// Targeting that only its vendor understands (segments, filters, aliases, subscription ids, FCM tokens),
+    /// kept whole.
+    public var vendorTargeting: [VendorTargeting]
+
+    /// Creates an audience.
+    public init(
+        userIds: [String] = [], deviceTokens: [String] = [], topics: [String] = [],
+        vendorTargeting: [VendorTargeting] = []
+    ) {
+        self.userIds = userIds
+        self.deviceTokens = deviceTokens
+        self.topics = topics
+        self.vendorTargeting = vendorTargeting
+    }
+
+    /// Whether it names nobody.
+    public var isEmpty: Bool { userIds.isEmpty && deviceTokens.isEmpty && topics.isEmpty && vendorTargeting.isEmpty }
+}
+
+/// One vendor's targeting member, kept as sent.
+public struct VendorTargeting: Sendable, Hashable {
+    /// The vendor whose request it came from.
+    public var vendor: String
+    /// Its key in that request (`included_segments`, `filters`, `audience`).
+    public var key: String
+    /// The value as sent.
+    public var value: JSONValue
+
+    /// Creates a targeting member.
+    public init(vendor: String, key: String, value: JSONValue) {
+        self.vendor = vendor
+        self.key = key
+        self.value = value
+    }
+}
+
+/// When a send goes out.
+public struct SendSchedule: Sendable, Hashable {
+    /// The instant, seconds since 1970 UTC; with ``recipientLocal`` the wall-clock time read as UTC.
+    public var at: Int?
+    /// The time as sent when it could not be read as an instant.
+    public var text: String?
+    /// Whether ``at`` is each recipient's local time.
+    public var recipientLocal: Bool
+    /// Whether the vendor picks each recipient's best time.
+    public var optimal: Bool
+
+    /// Creates a schedule.
+    public init(at: Int? = nil, text: String? = nil, recipientLocal: Bool = false, optimal: Bool = false) {
+        self.at = at
+        self.text = text
+        self.recipientLocal = recipientLocal
+        self.optimal = optimal
+    }
+}
+
+/// The names of the form's fields, as ``SendRequest/sourcePaths`` and ``SendLoss/field`` use them; content
+/// fields are the bridge form's names (`alert`, `imageURL`, `deepLink`, `buttons`, `data`, …).
+public enum SendField {
+    /// `alert`.
+    public static let alert = "alert"
+    /// `localized`.
+    public static let localized = "localized"
+    /// `badge`.
+    public static let badge = "badge"
+    /// `sound`.
+    public static let sound = "sound"
+    /// `category`.
+    public static let category = "category"
+    /// `threadId`.
+    public static let threadId = "threadId"
+    /// `mutableContent`.
+    public static let mutableContent = "mutableContent"
+    /// `contentAvailable`.
+    public static let contentAvailable = "contentAvailable"
+    /// `imageURL`.
+    public static let imageURL = "imageURL"
+    /// `deepLink`.
+    public static let deepLink = "deepLink"
+    /// `buttons`.
+    public static let buttons = "buttons"
+    /// `data`.
+    public static let data = "data"
+    /// `apsExtra`.
+    public static let apsExtra = "apsExtra"
+    /// `collapseId`.
+    public static let collapseId = "collapseId"
+    /// `expiry`.
+    public static let expiry = "expiry"
+    /// `priority`.
+    public static let priority = "priority"
+    /// `interruptionLevel`.
+    public static let interruptionLevel = "interruptionLevel"
+    /// `relevanceScore`.
+    public static let relevanceScore = "relevanceScore"
+    /// `pushType`.
+    public static let pushType = "pushType"
+    /// `openLinkInApp`.
+    public static let openLinkInApp = "openLinkInApp"
+    /// `audience`.
+    public static let audience = "audience"
+    /// `schedule`.
+    public static let schedule = "schedule"
+    /// `idempotencyKey`.
+    public static let idempotencyKey = "idempotencyKey"
+    /// `vendorFields`.
+    public static let vendorFields = "vendorFields"
+}
