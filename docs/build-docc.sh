@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of PushBridge, PushBridgeOutbox, PushBridgeTools, PushBridgeVendors and
+# Builds the DocC documentation of PushBridge, PushBridgeOutbox, PushBridgeTools, PushBridgeSend, PushBridgeVendors and
 # PushBridgeConformance offline: the compiler emits symbol graphs, the toolchain's `docc convert` turns each
 # catalog and its module's graphs into an archive. Any docc warning fails the build. Output: .build-docs/<Module>.doccarchive.
-#   docs/build-docc.sh            # build all five
+#   docs/build-docc.sh            # build all six
 #   DOCC_SKIP_BUILD=1 docs/build-docc.sh   # reuse the symbol graphs of the last run
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +25,7 @@ start=$(date +%s)
 if [ "${DOCC_SKIP_BUILD:-0}" != 1 ]; then
     mkdir -p "$graphs"
     : >"$out/build.log"
-    for target in PushBridgeOutbox PushBridgeTools PushBridgeVendors PushBridgeConformance; do
+    for target in PushBridgeOutbox PushBridgeTools PushBridgeSend PushBridgeVendors PushBridgeConformance; do
         swift build --target "$target" --scratch-path "$out/build" \
             -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
             -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >>"$out/build.log" 2>&1 \
@@ -38,6 +38,7 @@ failed=()
 for entry in PushBridge:Sources/PushBridge/PushBridge.docc \
              PushBridgeOutbox:Sources/PushBridgeOutbox/PushBridgeOutbox.docc \
              PushBridgeTools:Sources/PushBridgeTools/PushBridgeTools.docc \
+             PushBridgeSend:Sources/PushBridgeSend/PushBridgeSend.docc \
              PushBridgeVendors:Sources/Vendors/PushBridgeVendors.docc \
              PushBridgeConformance:Conformance/Runner/PushBridgeConformance.docc; do
     module=${entry%%:*}
@@ -67,4 +68,4 @@ if [ "${#failed[@]}" -ne 0 ]; then
     echo "docs: FAILED in ${seconds} s, ${warnings} warning(s) in ${failed[*]} (see above; any warning fails)" >&2
     exit 1
 fi
-echo "docs: 5 archives in $out/ (PushBridge, PushBridgeOutbox, PushBridgeTools, PushBridgeVendors, PushBridgeConformance), 0 warnings, ${seconds} s"
+echo "docs: 6 archives in $out/ (PushBridge, PushBridgeOutbox, PushBridgeTools, PushBridgeSend, PushBridgeVendors, PushBridgeConformance), 0 warnings, ${seconds} s"

@@ -71,7 +71,7 @@ public struct SendParseResult: Sendable, Hashable {
     }
 }
 
-/// A form field a rendering could not carry: the core ``Loss`` (its `path` is the path in the source request)
+/// A form field a rendering could not carry: the core `Loss` (its `path` is the path in the source request)
 /// and the form field it is (``SendField``).
 public struct SendLoss: Sendable, Hashable, CustomStringConvertible {
     /// The form field (``SendField``) that did not reach the target.

@@ -149,7 +149,7 @@ struct SendRendering {
 
 /// The send form's values as JSON, for losses and `send normalize`.
 public enum SendJSON {
-    /// The value at `path` (`$.a.b[0]`, as ``JSONPath`` writes paths) in `value`, or nil.
+    /// The value at `path` (`$.a.b[0]`, as `JSONPath` writes paths) in `value`, or nil.
     public static func value(at path: String, in value: JSONValue) -> JSONValue? {
         guard let steps = JSONPath.components(of: path) else { return nil }
         var current: JSONValue? = value
