@@ -299,6 +299,13 @@ public enum Translator {
         }
         // Written only when there is something to clear: a write makes the payload its own copy of the fields.
         if !payload.tracking.isEmpty { payload.tracking = [:] }
+        // What the source's SDK reads for itself is no custom data of the target's.
+        for key in source.profile.internalKeys.sorted() {
+            guard let value = payload.data.removeValue(forKey: key) else { continue }
+            losses.append(Loss(
+                path: JSONPath.member(key, of: "$.data"), value: value,
+                reason: "'\(key)' is read by \(source.name)'s SDK itself; it means nothing to \(target.name)"))
+        }
         dropIgnoredDefaults(from: &payload, source: source)
         let ignored = dropIgnored(
             from: &payload, sourceName: source.name, targetName: target.name, collectingLosses: collectingLosses)

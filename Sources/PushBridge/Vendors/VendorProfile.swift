@@ -27,6 +27,10 @@ public struct VendorProfile: Sendable, Hashable {
     /// The member path (from the userInfo's top level) of the key where the vendor's payload names its media's
     /// type for the service extension (Klaviyo `["rich-media-type"]`, Braze `["ab", "att", "type"]`), or nil.
     public var attachmentTypeKey: [String]?
+    /// Top-level keys the vendor's SDK reads for itself (Airship's legacy in-app message
+    /// `com.urbanairship.in_app`, Braze's `appboy_uninstall_tracking`): decoded as custom data so the vendor's own
+    /// round trip keeps them, and reported lost, never copied, when translating to another vendor.
+    public var internalKeys: Set<String> = []
     /// The settings the adapter takes from the app's configuration (``VendorAdapter/configured(_:)``), in the
     /// order `bridge-cli vendors --table` lists them; empty for an adapter with none.
     public var settings: [VendorSetting]

@@ -35,6 +35,9 @@ public struct AirshipAdapter: VendorAdapter {
         static let url = "url"
         static let urls = "urls"
         static let value = "value"
+        /// Keys the SDK reads for itself: the legacy in-app message (`LegacyInAppMessaging`'s `incomingMessageKey`)
+        /// and the remote-data refresh (`RemoteDataManager`'s `refreshRemoteDataPushPayloadKey`), urbanairship/ios-library.
+        static let sdkInternal: Set<String> = ["com.urbanairship.in_app", "com.urbanairship.remote-data.update"]
     }
 
     /// Paths in the wire payload, for diagnostics and `ignored` keys.
@@ -102,11 +105,13 @@ public struct AirshipAdapter: VendorAdapter {
         self.defaultPresentation = defaultPresentation
         self.customActionNames = customActionNames
         self.appCategories = appCategories
-        self.profile = VendorProfile(
+        var profile = VendorProfile(
             id: "airship", name: "Airship", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.metadata, Key.mediaAttachment, Key.sendId],
             categories: CategorySupport(launch: Self.builtInCategories), tokenRegistration: .tokenAndPermission,
             receiptService: .appCollector(path: Self.eventsPath))
+        profile.internalKeys = Key.sdkInternal
+        self.profile = profile
     }
 
     static var capabilities: VendorCapabilities {

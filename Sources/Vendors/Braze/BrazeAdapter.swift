@@ -110,6 +110,7 @@ public struct BrazeAdapter: VendorAdapter {
             tokenRegistration: .tokenAndPermission, receiptService: .appCollector(path: Self.collectorPath))
         profile.ignoredDefaults = [Key.useWebView: false]
         profile.attachmentTypeKey = [Self.vendorKey, Key.attachment, Key.type]
+        profile.internalKeys = Key.internalFlags
         self.profile = profile
     }
 
