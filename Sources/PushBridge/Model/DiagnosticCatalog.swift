@@ -182,7 +182,8 @@ public enum DiagnosticCatalog {
         Entry(.fcmReservedKey, [.info],
               "A key FCM reserves for itself has no bridge field; kept under `ignored`."),
         Entry(.ghostDefaultAction, [.warning],
-              "An Iterable ghost push's action is its `notificationType`; the default action is kept under `ignored`."),
+              "An Iterable ghost push's action is its `notificationType`; the default action is kept under `ignored` "
+              + "(a tap still runs it)."),
         Entry(.ghostFieldInItbl, [.warning],
               "An Iterable ghost-push field is in `itbl`, not at the root where the SDK reads it; read from `itbl`."),
         Entry(.ghostFieldShadowed, [.info],

@@ -155,7 +155,8 @@ extension IterableDecoding {
             payload.action = nil
             payload.ignored = payload.ignored.filter { !JSONPath.isSameOrInside($0.key, Path.defaultAction) }
             unread(original, at: Path.defaultAction, .ghostDefaultAction,
-                   "a ghost push's action is its notificationType; the default action is kept under ignored")
+                   "a ghost push's action is its notificationType; the default action is kept under ignored, "
+                       + "and a tap still runs it")
         }
         if let type = read(Key.notificationType) {
             payload.action = PushAction(name: type)

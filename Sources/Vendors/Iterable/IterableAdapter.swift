@@ -162,12 +162,13 @@ public struct IterableAdapter: VendorAdapter {
         return [
             EventTableEntry(
                 kind: .opened, event: Event.trackPushOpen,
-                when: "open of a campaign push (not a ghost, proof or test push) with a signed-in user; "
-                    + "actionIdentifier default",
+                when: "open of a campaign push (not a ghost, proof or test push) with a signed-in user, or "
+                    + "open:<button id> that launches the app (not content-available 1); actionIdentifier default",
                 properties: properties),
             EventTableEntry(
                 kind: .actionClicked, event: Event.trackPushOpen,
-                when: "open:<button id> of a campaign push; actionIdentifier is the button id, with userText",
+                when: "open:<button id> of a campaign push while the app runs; actionIdentifier is the button id, "
+                    + "with userText",
                 properties: properties),
         ]
     }
