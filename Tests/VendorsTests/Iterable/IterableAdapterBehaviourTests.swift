@@ -350,3 +350,32 @@ struct IterableAppStateTests {
         #expect(payload.action == PushAction(name: "InAppUpdate"))
     }
 }
+
+@Suite("Iterable: a button flag given as a number")
+struct IterableButtonFlagTests {
+    @Test("openApp 1.5 is read as the SDK's boolValue (true), reported, and kept for the round trip")
+    func fractionalOpenApp() throws {
+        var userInfo = try Fixtures.userInfo(campaignPush)
+        guard case .object(var itbl)? = userInfo["itbl"], case .array(var buttons)? = itbl["actionButtons"],
+            case .object(var later)? = buttons.dropFirst().first
+        else {
+            Issue.record("fixture shape")
+            return
+        }
+        later["openApp"] = 1.5
+        buttons[1] = .object(later)
+        itbl["actionButtons"] = .array(buttons)
+        userInfo["itbl"] = .object(itbl)
+        let decoded = iterable.decode(userInfo)
+        #expect(decoded.payload.buttons[1].foreground)
+        let path = "$.itbl.actionButtons[1].openApp"
+        #expect(decoded.diagnostics.contains { $0.path == path && $0.diagnosticCode == .wrongType })
+        expectRoundTrip(userInfo, through: iterable)
+        // 0 and 1 are plain flags: nothing to report.
+        later["openApp"] = 0
+        buttons[1] = .object(later)
+        itbl["actionButtons"] = .array(buttons)
+        userInfo["itbl"] = .object(itbl)
+        #expect(!iterable.decode(userInfo).diagnostics.contains { $0.path == path })
+    }
+}
