@@ -186,7 +186,8 @@ public enum DiagnosticCatalog {
         Entry(.fcmReservedKey, [.info],
               "A key FCM reserves for itself has no bridge field; kept under `ignored`."),
         Entry(.ghostDefaultAction, [.warning],
-              "An Iterable ghost push's action is its `notificationType`; the default action is kept under `ignored`."),
+              "An Iterable ghost push's action is its `notificationType`; the default action is kept under `ignored` "
+              + "(a tap still runs it)."),
         Entry(.ghostFieldInItbl, [.warning],
               "An Iterable ghost-push field is in `itbl`, not at the root where the SDK reads it; read from `itbl`."),
         Entry(.ghostFieldShadowed, [.info],
@@ -212,11 +213,13 @@ public enum DiagnosticCatalog {
         Entry(.legacyURLUnused, [.info],
               "Iterable's legacy `url` is read only when `itbl` has no default action; kept under `ignored`."),
         Entry(.linkGate, [.warning],
-              "The vendor's link gate stopped a deep link: a scheme it does not allow, or no user-activity handler."),
+              "The vendor's link gate stopped a deep link: a scheme it does not allow, a user activity's link that is "
+              + "not http(s), or no user-activity handler."),
         Entry(.linkNotOpened, [.warning],
               "The system could not open a deep link."),
         Entry(.linkRefused, [.warning],
-              "An Iterable link is neither https nor an allowed protocol, so the SDK opens nothing."),
+              "An Iterable link is neither https nor an allowed protocol, or an FCM `gcm.app_link` is not http(s): "
+              + "the SDK opens nothing."),
         Entry(.linkRejected, [.warning],
               "A deep link is not an absolute URL, or the link policy refused it; nothing was opened."),
         Entry(.markerMissing, [.warning],

@@ -201,7 +201,8 @@ public enum LinkGate: Sendable, Hashable {
     /// and the handler see it (Iterable's `allowedProtocols`, `https` by default).
     case allowedSchemes(Set<String>)
     /// The link reaches the app only as a user activity (``DeepLinkRouter/userActivityHandler``), never the
-    /// delegate, the link handler or the system (FCM's `gcm.app_link`).
+    /// delegate, the link handler or the system (FCM's `gcm.app_link`); a link that is not `http`/`https` is
+    /// rejected (a user activity's `webpageURL` takes no other scheme).
     case userActivityOnly
     /// An `http`/`https` link is offered to the user-activity handler after the delegate and the link handler
     /// and before the system (Customer.io, Klaviyo); other links take the standard routes.
@@ -294,6 +295,14 @@ public final class DeepLinkRouter: Sendable {
                 message: "deep link '\(Self.printable(url))' was not opened: the vendor allows only "
                     + "\(schemes.sorted().joined(separator: ", ")) links, so no route saw it"))
         case .userActivityOnly:
+            // A user activity carries its link as `webpageURL`, which takes only http and https links: any other
+            // scheme never reaches the handler (docs/vendors/fcm.md "Taps and links").
+            guard link.scheme == "http" || link.scheme == "https" else {
+                return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
+                    .warning, code: .linkGate, path: JSONPath.root,
+                    message: "deep link '\(Self.printable(url))' reaches the app only as a user activity, whose "
+                        + "webpageURL takes only http and https links; nothing was opened"))
+            }
             if userActivity() { return RouteOutcome(url: url, via: .userActivity, diagnostic: nil) }
             return RouteOutcome(url: url, via: .rejected, diagnostic: Diagnostic(
                 .warning, code: .linkGate, path: JSONPath.root,

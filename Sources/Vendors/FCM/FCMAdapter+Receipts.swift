@@ -59,42 +59,42 @@ extension FCMAdapter {
         public static let displayNotification = "DISPLAY_NOTIFICATION"
     }
 
-    /// What a step sends (docs/vendors/fcm.md, "Receipts"):
-    /// - `arrive:service-extension`: `MESSAGE_DELIVERED` when ``Behaviour/exportsDeliveryMetrics`` is on and the
-    ///   payload has `google.c.sender.id`, a message id and a string `google.c.fid`.
-    /// - `arrive:foreground` (the app is active): `_nf`, when analytics is on.
-    /// - `open`, `open:<id>` (the tap makes the app active): for a visible push with analytics on, `_cmp` when
-    ///   conversions are tracked, then `_no`. FCM does not tell a button from the body: neither receipt names
-    ///   the button, so the once-only key sends each at most once per message.
-    /// - nothing else (no dismissal event; `arrive:background` sends nothing, WIRE-FORMATS §12.3).
+    /// What a step sends (docs/vendors/fcm.md, "Receipts"), as `appDidReceiveMessage:` logs it by the app state
+    /// (firebase/firebase-ios-sdk:FirebaseMessaging/Sources/FIRMessagingAnalytics.m@eed63a35 `logMessage:toAnalytics:`):
+    /// - `arrive:service-extension`: `MESSAGE_DELIVERED` when ``exportsDeliveryMetrics`` is on and the payload has
+    ///   `google.c.sender.id`, a message id and a string `google.c.fid`.
+    /// - every sighting in the app (`arrive:foreground`, `arrive:background`, `open`, `open:<id>`, `dismiss`),
+    ///   when analytics is on: `_nf` while the app is active (an `arrive:foreground` always is); otherwise, for a
+    ///   visible push, `_cmp` when conversions are tracked, then `_no` (a tap comes in the Inactive state, a
+    ///   background arrival or a dismiss in the Background state: both log the open). Only the first sighting of a
+    ///   message id runs (``handlesMessageOnce(at:)``). FCM does not tell a button from the body.
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         switch step {
         case .arrive(.serviceExtension):
-            guard behaviour.exportsDeliveryMetrics, let metric = Self.deliveryMetric(payload) else { return [] }
+            guard exportsDeliveryMetrics, let metric = Self.deliveryMetric(payload) else { return [] }
             return [receipt(.delivered, Event.delivered, metric, payload: payload)]
-        case .arrive(.foreground):
+        case .arrive(.foreground), .arrive(.background), .open, .openAction, .dismiss:
             guard Self.logsAnalytics(payload) else { return [] }
-            return [receipt(.delivered, Event.foreground, Self.analyticsParameters(payload), payload: payload)]
-        case .open, .openAction:
-            guard Self.logsAnalytics(payload), Self.isDisplayNotification(payload) else { return [] }
+            if step == .arrive(.foreground) || context.appState == .active {
+                return [receipt(.delivered, Event.foreground, Self.analyticsParameters(payload), payload: payload)]
+            }
+            guard Self.isDisplayNotification(payload) else { return [] }
             var receipts: [Receipt] = []
             if let campaign = Self.campaignParameters(payload) {
                 receipts.append(receipt(.opened, Event.campaign, campaign, payload: payload))
             }
             receipts.append(receipt(.opened, Event.open, Self.analyticsParameters(payload), payload: payload))
             return receipts
-        case .arrive(.background), .configure, .dismiss, .launch:
+        case .configure, .launch:
             return []
         }
     }
 
-    /// Any response hands `gcm.app_link` to the app's `continueUserActivity` only, never the system opener
-    /// (FIRMessaging.m `handleIncomingLinkIfNeededFromMessage:`); a button tap is a response like the body's.
-    /// With ``Behaviour/linkOnForegroundArrival`` a foreground arrival does too.
+    /// Every sighting in the app hands `gcm.app_link` to the app's `continueUserActivity` only, never the system
+    /// opener, and only an `http`/`https` link (FIRMessaging.m `handleIncomingLinkIfNeededFromMessage:` sets it
+    /// as `NSUserActivity.webpageURL`); a button tap is a response like the body's.
     public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
-        guard step.isOpen || runsTapPlan(onArrival: step), let deepLink = payload.deepLink, !deepLink.isEmpty else {
-            return .nothing
-        }
+        guard Self.isSighting(step), let deepLink = payload.deepLink, !deepLink.isEmpty else { return .nothing }
         return TapPlan(deepLink: deepLink, linkGate: .userActivityOnly)
     }
 

@@ -68,9 +68,9 @@ public struct FCMAdapter: VendorAdapter {
 
     /// Event names (Interop/Analytics/Public/FIRInteropEventNames.h) and the delivery metric.
     public enum Event {
-        /// Notification open: a tap while the app was not active.
+        /// Notification open: the message handled while the app was not active (Inactive or Background).
         public static let open = "_no"
-        /// Notification foreground: the push arrived while the app was active.
+        /// Notification foreground: the message handled while the app was active.
         public static let foreground = "_nf"
         /// Campaign attribution, logged before `_no` when conversions are tracked.
         public static let campaign = "_cmp"
@@ -78,43 +78,40 @@ public struct FCMAdapter: VendorAdapter {
         public static let delivered = "MESSAGE_DELIVERED"
     }
 
-    /// Behaviour of FirebaseMessaging that an app switches on, or that PushBridge reproduces only on request
-    /// (WIRE-FORMATS §12.3).
-    public struct Behaviour: Sendable, Hashable {
-        /// The app's service extension calls `exportDeliveryMetricsToBigQueryWithMessageInfo:`: the extension's
-        /// arrival sends `MESSAGE_DELIVERED`. Off by default (an opt-in of the SDK).
-        public var exportsDeliveryMetrics: Bool
-        /// The link runs when the push arrives in the foreground (`willPresent` calls `appDidReceiveMessage:`),
-        /// not only on a tap. Off by default.
-        public var linkOnForegroundArrival: Bool
-        /// Each message is handled once per process, whatever response comes first (the SDK's
-        /// `loggedMessageIDs`): a later response of the same message runs nothing. Off by default.
-        public var dedupesResponses: Bool
-
-        /// Creates a behaviour; everything is off by default.
-        public init(exportsDeliveryMetrics: Bool = false, linkOnForegroundArrival: Bool = false, dedupesResponses: Bool = false) {
-            self.exportsDeliveryMetrics = exportsDeliveryMetrics
-            self.linkOnForegroundArrival = linkOnForegroundArrival
-            self.dedupesResponses = dedupesResponses
-        }
-    }
-
     /// FCM's rank among carriers (WIRE-FORMATS §11.1: Airship 0, FCM 1; lower wins).
     public static let carrierRank = 1
 
-    /// The behaviour switches.
-    public let behaviour: Behaviour
+    /// The app's service extension calls `exportDeliveryMetricsToBigQueryWithMessageInfo:` (an opt-in of the SDK):
+    /// the extension's arrival sends `MESSAGE_DELIVERED`. Setting `fcm.exportsDeliveryMetrics`.
+    public let exportsDeliveryMetrics: Bool
 
     /// What the adapter declares.
     public let profile: VendorProfile
 
-    /// Creates the adapter.
-    public init(behaviour: Behaviour = Behaviour()) {
-        self.behaviour = behaviour
+    /// Creates the adapter. FirebaseMessaging's message handling (analytics by app state, the link handed over at
+    /// the first sighting, once per message id) has no switch in the SDK, so it has none here.
+    public init(exportsDeliveryMetrics: Bool = false) {
+        self.exportsDeliveryMetrics = exportsDeliveryMetrics
         self.profile = VendorProfile(
             id: "fcm", name: "Firebase Cloud Messaging", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.messageId], tokenRegistration: .tokenTopicAndEnvironment,
-            receiptService: .appCollector(path: Self.collectorPath))
+            receiptService: .appCollector(path: Self.collectorPath), settings: Self.settings)
+    }
+
+    /// The settings `--vendor-config fcm.NAME=VALUE` takes.
+    enum Setting {
+        static let exportsDeliveryMetrics = "exportsDeliveryMetrics"
+    }
+
+    static let settings = [
+        VendorSetting(
+            Setting.exportsDeliveryMetrics, .flag,
+            "the app's extension calls exportDeliveryMetricsToBigQueryWithMessageInfo: (default false)"),
+    ]
+
+    /// This adapter with the given settings (docs/vendors/fcm.md "Configuration").
+    public func configured(_ configuration: VendorConfiguration) -> any VendorAdapter {
+        FCMAdapter(exportsDeliveryMetrics: configuration.flag(Setting.exportsDeliveryMetrics) ?? exportsDeliveryMetrics)
     }
 
     /// No buttons, named actions or text input of its own; an image through `fcm_options.image`. Any response
@@ -135,15 +132,18 @@ public struct FCMAdapter: VendorAdapter {
                 properties: DeliveryMetric.all),
             EventTableEntry(
                 kind: .delivered, event: Event.foreground,
-                when: "arrive:foreground, when google.c.a.e is \"1\"", properties: analytics),
+                when: "the first sighting of the message while the app is active (arrive:foreground, or a tap, "
+                    + "dismiss or arrive:background with app state active), when google.c.a.e is \"1\"",
+                properties: analytics),
             EventTableEntry(
                 kind: .opened, event: Event.campaign,
-                when: "body or button tap of a visible push, when google.c.a.e is \"1\", google.c.a.tc is 1 "
-                    + "and google.c.a.c_id is set; before _no",
+                when: "before _no, when google.c.a.tc is 1 and google.c.a.c_id is set",
                 properties: CampaignParameter.all),
             EventTableEntry(
                 kind: .opened, event: Event.open,
-                when: "body or button tap of a visible push, when google.c.a.e is \"1\"", properties: analytics),
+                when: "the first sighting of a visible push while the app is not active (a tap, a dismiss, or "
+                    + "arrive:background), when google.c.a.e is \"1\"",
+                properties: analytics),
         ]
     }
 
@@ -158,11 +158,22 @@ public struct FCMAdapter: VendorAdapter {
         userInfo[Key.messageId]?.stringValue != nil ? .carrier(rank: Self.carrierRank) : nil
     }
 
-    /// Warns when the payload has no message id: the SDK then neither deduplicates it nor can export its delivery.
+    /// Warns when the payload has no message id (the SDK then neither deduplicates it nor can export its delivery),
+    /// and when `gcm.app_link` is not an `http`/`https` link: the SDK hands it over as `NSUserActivity.webpageURL`,
+    /// which takes no other scheme, so it never reaches the app.
     public func validationProblems(_ userInfo: JSONObject, payload: PushPayload) -> [Diagnostic] {
-        guard payload.messageId == nil else { return [] }
-        return [Diagnostic(
-            .warning, code: .messageIDMissing, path: JSONPath.member(Key.messageId, of: JSONPath.root),
-            message: "no non-empty \(Key.messageId): FCM cannot tell repeats of this push apart or export its delivery")]
+        var problems: [Diagnostic] = []
+        if payload.messageId == nil {
+            problems.append(Diagnostic(
+                .warning, code: .messageIDMissing, path: JSONPath.member(Key.messageId, of: JSONPath.root),
+                message: "no non-empty \(Key.messageId): FCM cannot tell repeats of this push apart or export its delivery"))
+        }
+        if let link = payload.deepLink, !link.isEmpty, let scheme = DeepLink(link)?.scheme, scheme != "http", scheme != "https" {
+            problems.append(Diagnostic(
+                .warning, code: .linkRefused, path: JSONPath.member(Key.appLink, of: JSONPath.root),
+                message: "'\(link)' is not an http or https link: FCM hands gcm.app_link over only as a user "
+                    + "activity's webpageURL, which takes no other scheme, so the app never receives it"))
+        }
+        return problems
     }
 }

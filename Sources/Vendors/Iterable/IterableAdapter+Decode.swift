@@ -155,7 +155,8 @@ extension IterableDecoding {
             payload.action = nil
             payload.ignored = payload.ignored.filter { !JSONPath.isSameOrInside($0.key, Path.defaultAction) }
             unread(original, at: Path.defaultAction, .ghostDefaultAction,
-                   "a ghost push's action is its notificationType; the default action is kept under ignored")
+                   "a ghost push's action is its notificationType; the default action is kept under ignored, "
+                       + "and a tap still runs it")
         }
         if let type = read(Key.notificationType) {
             payload.action = PushAction(name: type)
@@ -275,6 +276,12 @@ extension IterableDecoding {
                     continue
                 }
                 button.foreground = flag
+                if IterableAdapter.ghostFlag(member) == nil {
+                    // A number other than 0 or 1: read as `boolValue` (non-zero), kept as sent for the round trip.
+                    keep(member, at: memberPath)
+                    diagnostics.append(Diagnostic.wrongType(
+                        memberPath, expected: "true or false (the SDK reads this number as \(flag))", member))
+                }
             case Key.inputPlaceholder:
                 guard let placeholder = readString(member, at: memberPath) else { continue }
                 button.placeholder = placeholder

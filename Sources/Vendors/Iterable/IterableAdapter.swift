@@ -162,12 +162,13 @@ public struct IterableAdapter: VendorAdapter {
         return [
             EventTableEntry(
                 kind: .opened, event: Event.trackPushOpen,
-                when: "open of a campaign push (not a ghost, proof or test push) with a signed-in user; "
-                    + "actionIdentifier default",
+                when: "open of a campaign push (not a ghost, proof or test push) with a signed-in user, or "
+                    + "open:<button id> that launches the app (not content-available 1); actionIdentifier default",
                 properties: properties),
             EventTableEntry(
                 kind: .actionClicked, event: Event.trackPushOpen,
-                when: "open:<button id> of a campaign push; actionIdentifier is the button id, with userText",
+                when: "open:<button id> of a campaign push while the app runs; actionIdentifier is the button id, "
+                    + "with userText",
                 properties: properties),
         ]
     }
@@ -236,7 +237,9 @@ public struct IterableAdapter: VendorAdapter {
 
     /// `trackPushOpen` on a body tap (`actionIdentifier: default`) or a button tap (the button's id, and the
     /// typed text as `userText`), for a real campaign push only (IT-API, IT-AI). Nothing on arrival or dismiss.
+    /// A button tap that launches the app is tracked as a body tap (``launchStep(for:context:)``).
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
+        let step = Self.launchStep(for: step, context: context)
         guard step.isOpen, user != nil, var properties = Self.campaignIdentity(payload) else { return [] }
         var dataFields: JSONObject = [:]
         let button = step.buttonIdentifier
@@ -278,13 +281,17 @@ public struct IterableAdapter: VendorAdapter {
 
     /// A body tap runs the default action (`defaultAction`, else the legacy `url`); a button tap runs that
     /// button's own `action`, whether or not it opens the app. A ghost push's `notificationType` is not a tap
-    /// action. Links pass Iterable's gate: `https` and ``allowedProtocols`` only.
+    /// action, but its named `defaultAction` (kept under `ignored`) is: the SDK runs `defaultAction` on any tap
+    /// (Iterable/iterable-swift-sdk:swift-sdk/Internal/InternalIterableAppIntegration.swift@25cd00e1
+    /// `createDefaultAction`). A button tap that launches the app runs the body's action
+    /// (``launchStep(for:context:)``). Links pass Iterable's gate: `https` and ``allowedProtocols`` only.
     public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
         func link(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
         var plan: TapPlan
-        switch step {
+        switch Self.launchStep(for: step, context: context) {
         case .open:
-            plan = TapPlan(action: Self.isGhostPush(payload) ? nil : payload.action, deepLink: link(payload.deepLink))
+            let action = Self.isGhostPush(payload) ? Self.ghostDefaultAction(payload) : payload.action
+            plan = TapPlan(action: action, deepLink: link(payload.deepLink))
         case .openAction(let buttonId):
             guard let tapped = Self.buttonTarget(buttonId, in: payload) else { return .nothing }
             plan = TapPlan(action: tapped.action, deepLink: link(tapped.deepLink))
@@ -294,6 +301,36 @@ public struct IterableAdapter: VendorAdapter {
         plan.linkGate = .allowedSchemes(allowedProtocols.union(["https"]))
         return plan
     }
+
+    /// The named `defaultAction` of a ghost push, which decoding keeps under `ignored` (its `action` slot is
+    /// the `notificationType`).
+    static func ghostDefaultAction(_ payload: PushPayload) -> PushAction? {
+        guard let kept = payload.ignored[Path.defaultAction] else { return nil }
+        var scratch = IterableDecoding(payload: PushPayload(vendor: payload.vendor))
+        guard case .named(let action) = scratch.decodeAction(kept, at: Path.defaultAction) else { return nil }
+        return action
+    }
+
+    /// The step as the SDK handles it. A tap that launches the app reaches the SDK first through
+    /// `launchOptions[.remoteNotification]`, which it handles as a body tap (`performDefaultNotificationAction`:
+    /// `actionIdentifier: default` and the default action) unless `aps.content-available` is the number 1; the
+    /// button's own response then equals the payload it has just handled and is ignored
+    /// (Iterable/iterable-swift-sdk:swift-sdk/Internal/InternalIterableAPI.swift@25cd00e1 `handle(launchOptions:)`,
+    /// swift-sdk/Internal/InternalIterableAppIntegration.swift@25cd00e1 `alreadyTracked`).
+    static func launchStep(for step: LifecycleStep, context: ReceiptContext) -> LifecycleStep {
+        guard case .openAction = step, context.appState == .notRunning else { return step }
+        let aps = context.userInfo?["aps"]?.objectValue
+        switch aps?["content-available"] {
+        case .number(let number)? where number.doubleValue == 1: return step
+        case .bool(true)?: return step
+        default: return .open
+        }
+    }
+
+    /// Each message is handled once per process: the SDK keeps the last tracked payload (`lastPushPayload`) and
+    /// ignores a later response with the same userInfo, its action included
+    /// (swift-sdk/Internal/InternalIterableAppIntegration.swift@25cd00e1 `alreadyTracked`).
+    public func handlesMessageOnce(at step: LifecycleStep) -> Bool { step.isOpen }
 }
 
 extension IterableAdapter {

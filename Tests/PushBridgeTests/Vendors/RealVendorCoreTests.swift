@@ -271,10 +271,13 @@ struct LinkGateTests {
         #expect(opener.seen.all.isEmpty)
     }
 
-    @Test("user activity only: never the delegate, the handler or the system; rejected when nobody takes it")
+    @Test("user activity only: never the delegate, the handler or the system; rejected when nobody takes it or not http(s)")
     func userActivityOnly() {
         let (taking, opener) = router(delegate: true, handler: true, userActivity: true)
-        #expect(taking.route("gym://class/1", gate: .userActivityOnly).via == .userActivity)
+        #expect(taking.route("https://example.com/class/1", gate: .userActivityOnly).via == .userActivity)
+        let custom = taking.route("gym://class/1", gate: .userActivityOnly)
+        #expect(custom.via == .rejected)
+        #expect(custom.diagnostic?.diagnosticCode == .linkGate)
         let (declining, _) = router(delegate: true, handler: true, userActivity: false)
         let refused = declining.route("https://example.com", gate: .userActivityOnly)
         #expect(refused.via == .rejected)

@@ -76,11 +76,31 @@ struct FCMAnalyticsReceiptTests {
         #expect(events(.open, try decoded(["aps": ["alert": ["loc-key": "K"]]])) == ["_cmp", "_no"])
     }
 
-    @Test("dismissal, background arrival, launch and configure send nothing")
+    @Test("launch, configure and the extension's arrival (without the export) send nothing")
     func silentSteps() throws {
         let payload = try decoded()
-        for step: LifecycleStep in [.dismiss, .arrive(.background), .launch, .configure, .arrive(.serviceExtension)] {
+        for step: LifecycleStep in [.launch, .configure, .arrive(.serviceExtension)] {
             #expect(events(step, payload).isEmpty, "\(step)")
+        }
+    }
+
+    @Test("the event follows the app state: _nf while active, else _cmp and _no for a visible push (logMessage)")
+    func byAppState() throws {
+        let payload = try decoded()
+        let silent = try decoded(["aps": ["content-available": 1]])
+        for step: LifecycleStep in [.open, .openAction("B"), .dismiss, .arrive(.background)] {
+            for state in AppState.allCases {
+                let context = ReceiptContext(appState: state)
+                let sent = adapter.receipts(for: step, payload: payload, context: context).map(\.event)
+                #expect(sent == (state == .active ? ["_nf"] : ["_cmp", "_no"]), "\(step) \(state)")
+                let silentSent = adapter.receipts(for: step, payload: silent, context: context).map(\.event)
+                #expect(silentSent == (state == .active ? ["_nf"] : []), "\(step) \(state)")
+            }
+        }
+        // willPresent comes only while the app is active, whatever the state the host last reported.
+        for state in AppState.allCases {
+            let context = ReceiptContext(appState: state)
+            #expect(adapter.receipts(for: .arrive(.foreground), payload: payload, context: context).map(\.event) == ["_nf"])
         }
     }
 
@@ -103,7 +123,7 @@ struct FCMAnalyticsReceiptTests {
         #expect(try parameters(["google.c.a.udt": nil])["_ndt"] == nil)
     }
 
-    @Test("the bridge sends _no once per message, whether the body or a button is tapped first")
+    @Test("the bridge handles a message once: the first response logs, later ones and the arrival nothing")
     func oncePerMessage() throws {
         let userInfo = try fcmExample(["gcm.app_link": nil])
         let effects = try simulate(userInfo, ["open:REPLY", "open", "arrive:foreground"])
@@ -111,7 +131,7 @@ struct FCMAnalyticsReceiptTests {
             if case .receipt(let receipt) = effect { return receipt.event }
             return nil
         }
-        #expect(events == ["_cmp", "_no", "_nf"])
+        #expect(events == ["_cmp", "_no"])
     }
 }
 
@@ -119,7 +139,7 @@ struct FCMAnalyticsReceiptTests {
 
 @Suite("FCM adapter: delivery metric export")
 struct FCMDeliveryMetricTests {
-    private let exporting = FCMAdapter(behaviour: FCMAdapter.Behaviour(exportsDeliveryMetrics: true))
+    private let exporting = FCMAdapter(exportsDeliveryMetrics: true)
 
     @Test("off by default; on, the extension's arrival sends MESSAGE_DELIVERED (corpus firebase-2)")
     func firebase2() throws {
@@ -173,16 +193,19 @@ struct FCMDeliveryMetricTests {
 
 @Suite("FCM adapter: taps")
 struct FCMTapTests {
-    @Test("the body and every button hand gcm.app_link to the app; other steps route nothing")
+    @Test("every sighting in the app hands gcm.app_link over; the extension, launch and configure do not")
     func plans() throws {
         let payload = try decoded()
-        for step: LifecycleStep in [.open, .openAction("REPLY"), .openAction("anything")] {
+        let sightings: [LifecycleStep] = [
+            .open, .openAction("REPLY"), .openAction("anything"), .dismiss, .arrive(.foreground), .arrive(.background),
+        ]
+        for step in sightings {
             let plan = adapter.tapPlan(for: step, payload: payload, context: context)
             #expect(plan.deepLink == "https://example.com/promo", "\(step)")
             #expect(plan.linkGate == .userActivityOnly)
             #expect(plan.action == nil)
         }
-        for step: LifecycleStep in [.dismiss, .arrive(.foreground), .arrive(.background), .launch] {
+        for step: LifecycleStep in [.arrive(.serviceExtension), .launch, .configure] {
             #expect(adapter.tapPlan(for: step, payload: payload, context: context) == .nothing, "\(step)")
         }
         let noLink = try decoded(["gcm.app_link": nil])
@@ -190,14 +213,13 @@ struct FCMTapTests {
     }
 }
 
-@Suite("FCM adapter: behaviour flags (D9)")
-struct FCMBehaviourTests {
+@Suite("FCM adapter: once per message id (FIRMessaging.m loggedMessageIDs)")
+struct FCMMessageHandlingTests {
     private func run(
-        _ steps: [String], behaviour: FCMAdapter.Behaviour, userInfo: JSONObject? = nil
+        _ steps: [String], appState: AppState = .background, userInfo: JSONObject? = nil
     ) throws -> [String] {
-        let registry = VendorRegistry([FCMAdapter(behaviour: behaviour)])
         let effects = try simulate(
-            userInfo ?? fcmExample(), steps, options: SimulationOptions(userActivity: true), registry: registry)
+            userInfo ?? fcmExample(), steps, options: SimulationOptions(userActivity: true, appState: appState))
         return effects.compactMap { effect in
             switch effect {
             case .receipt(let receipt): return receipt.event
@@ -207,50 +229,54 @@ struct FCMBehaviourTests {
         }
     }
 
-    @Test("default: the link only on taps, each tap step handled once")
-    func defaults() throws {
-        #expect(try run(["arrive:foreground", "open", "open", "open:B"], behaviour: .init()) == [
-            "_nf", "_cmp", "_no", "route userActivity https://example.com/promo",
-            "route userActivity https://example.com/promo",
+    @Test("a foreground arrival logs _nf and hands the link over; the tap that follows runs nothing")
+    func foregroundThenTap() throws {
+        #expect(try run(["arrive:foreground", "open", "open", "open:B"]) == [
+            "_nf", "route userActivity https://example.com/promo",
         ])
     }
 
-    @Test("linkOnForegroundArrival: the link runs on a foreground arrival too, not on a background one")
-    func linkOnArrival() throws {
-        let behaviour = FCMAdapter.Behaviour(linkOnForegroundArrival: true)
-        #expect(try run(["arrive:foreground"], behaviour: behaviour) == [
-            "_nf", "route userActivity https://example.com/promo",
-        ])
-        #expect(try run(["arrive:background", "arrive:service-extension", "dismiss"], behaviour: behaviour).isEmpty)
-    }
-
-    @Test("dedupesResponses: the first sighting of a message runs, every later one nothing")
-    func dedupe() throws {
-        let both = FCMAdapter.Behaviour(linkOnForegroundArrival: true, dedupesResponses: true)
-        #expect(try run(["arrive:foreground", "open", "open:B"], behaviour: both) == [
-            "_nf", "route userActivity https://example.com/promo",
-        ])
-        let dedupe = FCMAdapter.Behaviour(dedupesResponses: true)
-        #expect(try run(["dismiss", "open"], behaviour: dedupe).isEmpty)
-        #expect(try run(["open:B", "open", "arrive:foreground"], behaviour: dedupe) == [
+    @Test("a background arrival of a visible push logs the open; a dismissal is a sighting too")
+    func backgroundAndDismiss() throws {
+        #expect(try run(["arrive:background", "open"]) == [
             "_cmp", "_no", "route userActivity https://example.com/promo",
         ])
-        // The extension's arrival is another process: not a sighting.
-        #expect(try run(["arrive:service-extension", "open"], behaviour: dedupe).count == 3)
-        // Another message id is another message.
-        let other = try fcmExample(["gcm.message_id": "other"])
-        #expect(try run(["open"], behaviour: dedupe, userInfo: other).count == 3)
+        #expect(try run(["dismiss", "open"]) == ["_cmp", "_no", "route userActivity https://example.com/promo"])
+        #expect(try run(["open:B", "open", "arrive:foreground"]) == [
+            "_cmp", "_no", "route userActivity https://example.com/promo",
+        ])
     }
 
-    @Test("the flags are off by default and only FCM's policy answers")
+    @Test("a tap while the app is active logs _nf")
+    func tapWhileActive() throws {
+        #expect(try run(["open"], appState: .active) == ["_nf", "route userActivity https://example.com/promo"])
+    }
+
+    @Test("the extension's arrival is another process, and another message id another message")
+    func notSightings() throws {
+        #expect(try run(["arrive:service-extension", "open"]).count == 3)
+        let other = try fcmExample(["gcm.message_id": "other"])
+        #expect(try run(["open"], userInfo: other).count == 3)
+    }
+
+    @Test("the sighting steps are the arrivals in the app, the taps and the dismissal")
     func policy() {
         let adapter = FCMAdapter()
-        for step: LifecycleStep in [.arrive(.foreground), .arrive(.background), .open, .dismiss] {
-            #expect(!adapter.runsTapPlan(onArrival: step) && !adapter.handlesMessageOnce(at: step))
+        for step: LifecycleStep in [.arrive(.foreground), .arrive(.background), .open, .openAction("B"), .dismiss] {
+            #expect(adapter.runsTapPlan(onArrival: step) && adapter.handlesMessageOnce(at: step), "\(step)")
         }
-        let on = FCMAdapter(behaviour: .init(linkOnForegroundArrival: true, dedupesResponses: true))
-        #expect(on.runsTapPlan(onArrival: .arrive(.foreground)) && !on.runsTapPlan(onArrival: .arrive(.background)))
-        #expect(on.handlesMessageOnce(at: .dismiss) && !on.handlesMessageOnce(at: .arrive(.serviceExtension)))
+        for step: LifecycleStep in [.arrive(.serviceExtension), .launch, .configure] {
+            #expect(!adapter.runsTapPlan(onArrival: step) && !adapter.handlesMessageOnce(at: step), "\(step)")
+        }
+    }
+
+    @Test("fcm.exportsDeliveryMetrics configures the export; nothing else is configurable")
+    func settings() {
+        #expect(FCMAdapter().profile.settings.map(\.name) == ["exportsDeliveryMetrics"])
+        let on = FCMAdapter().configured(VendorConfiguration(["exportsDeliveryMetrics": "true"]))
+        #expect((on as? FCMAdapter)?.exportsDeliveryMetrics == true)
+        let kept = FCMAdapter(exportsDeliveryMetrics: true).configured(VendorConfiguration())
+        #expect((kept as? FCMAdapter)?.exportsDeliveryMetrics == true)
     }
 }
 
@@ -308,5 +334,22 @@ struct FCMIntegrationTests {
         #expect(adapter.receiptRequest(for: receipt, writeKey: "k")!.body == request.body)
         let endpoints = BuiltInVendors.registry.receiptEndpoints.filter { $0.vendor == "fcm" }
         #expect(endpoints.map(\.description) == ["Firebase Cloud Messaging POST /fcm/events"])
+    }
+}
+
+@Suite("FCM adapter: links a user activity cannot carry")
+struct FCMCustomSchemeTests {
+    @Test("a gcm.app_link that is not http(s) is warned about when validating, and rejected when routed")
+    func customScheme() throws {
+        let userInfo = try fcmExample(["gcm.app_link": "myapp://item/9"])
+        let payload = adapter.decode(userInfo).payload
+        let problems = adapter.validationProblems(userInfo, payload: payload)
+        #expect(problems.map(\.diagnosticCode) == [.linkRefused])
+        #expect(problems.first?.path == #"$["gcm.app_link"]"#)
+        let web = try fcmExample(["gcm.app_link": "HTTPS://example.com/x"])
+        #expect(adapter.validationProblems(web, payload: adapter.decode(web).payload).isEmpty)
+        let effects = try simulate(userInfo, ["open"], options: SimulationOptions(userActivity: true))
+        #expect(effects.contains(.route(url: "myapp://item/9", via: .rejected)))
+        #expect(effects.contains { if case .diagnostic(let d) = $0 { d.diagnosticCode == .linkGate } else { false } })
     }
 }

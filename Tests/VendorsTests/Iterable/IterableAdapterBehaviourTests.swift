@@ -285,3 +285,97 @@ struct IterableIntegrationTests {
         #expect(iterable.user == nil)
     }
 }
+
+@Suite("Iterable: cold start, once per payload, ghost default action")
+struct IterableAppStateTests {
+    private func receiptsAndRoutes(_ effects: [BridgeEffect]) -> [String] {
+        effects.compactMap { effect in
+            switch effect {
+            case .receipt(let receipt):
+                return "\(receipt.event) \(receipt.properties["dataFields"]?["actionIdentifier"]?.stringValue ?? "-")"
+            case .route(let url, _): return "route \(url)"
+            case .action(let name, _, _): return "action \(name)"
+            default: return nil
+            }
+        }
+    }
+
+    @Test("a button tap that launches the app is tracked as default and runs the body's action")
+    func coldStartButton() throws {
+        let userInfo = try Fixtures.userInfo(campaignPush)
+        let cold = try simulate(
+            userInfo, ["open:buy"], options: SimulationOptions(appState: .notRunning), registry: signedInRegistry)
+        #expect(receiptsAndRoutes(cold) == ["trackPushOpen default", "route https://shop.example.com/sale"])
+        for state: AppState in [.background, .active] {
+            let warm = try simulate(userInfo, ["open:buy"], options: SimulationOptions(appState: state), registry: signedInRegistry)
+            #expect(receiptsAndRoutes(warm) == ["trackPushOpen buy", "route https://shop.example.com/buy"], "\(state)")
+        }
+    }
+
+    @Test("launch options of a content-available 1 push are skipped: the button response runs as a button")
+    func coldStartContentAvailable() throws {
+        var userInfo = try Fixtures.userInfo(campaignPush)
+        for flag: JSONValue in [1, true] {
+            userInfo["aps"] = ["alert": "Sale", "content-available": flag]
+            let cold = try simulate(
+                userInfo, ["open:buy"], options: SimulationOptions(appState: .notRunning), registry: signedInRegistry)
+            #expect(receiptsAndRoutes(cold) == ["trackPushOpen buy", "route https://shop.example.com/buy"], "\(flag)")
+        }
+        // The SDK checks `as? Int == 1`: the string "1" does not skip them.
+        userInfo["aps"] = ["alert": "Sale", "content-available": "1"]
+        let cold = try simulate(
+            userInfo, ["open:buy"], options: SimulationOptions(appState: .notRunning), registry: signedInRegistry)
+        #expect(receiptsAndRoutes(cold) == ["trackPushOpen default", "route https://shop.example.com/sale"])
+    }
+
+    @Test("once a payload is handled, a later response to it runs nothing, a button's included")
+    func oncePerPayload() throws {
+        let effects = try simulate(
+            try Fixtures.userInfo(campaignPush), ["open", "open:buy", "open:later"], registry: signedInRegistry)
+        #expect(receiptsAndRoutes(effects) == ["trackPushOpen default", "route https://shop.example.com/sale"])
+        #expect(signedIn.handlesMessageOnce(at: .openAction("buy")) && signedIn.handlesMessageOnce(at: .open))
+        #expect(!signedIn.handlesMessageOnce(at: .dismiss) && !signedIn.handlesMessageOnce(at: .arrive(.foreground)))
+    }
+
+    @Test("a tapped ghost push runs its named defaultAction, and is not tracked")
+    func ghostDefaultAction() throws {
+        let userInfo = try Fixtures.userInfo(#"""
+            {"aps":{"alert":"Hi"},"itbl":{"campaignId":1,"templateId":2,"isGhostPush":true,"messageId":"g",
+             "defaultAction":{"type":"showOffer","data":"o-7"}},"notificationType":"InAppUpdate"}
+            """#)
+        let effects = try simulate(
+            userInfo, ["open"], options: SimulationOptions(registeredActions: ["showOffer"]), registry: signedInRegistry)
+        #expect(receiptsAndRoutes(effects) == ["action showOffer"])
+        let payload = iterable.decode(userInfo).payload
+        #expect(payload.action == PushAction(name: "InAppUpdate"))
+    }
+}
+
+@Suite("Iterable: a button flag given as a number")
+struct IterableButtonFlagTests {
+    @Test("openApp 1.5 is read as the SDK's boolValue (true), reported, and kept for the round trip")
+    func fractionalOpenApp() throws {
+        var userInfo = try Fixtures.userInfo(campaignPush)
+        guard case .object(var itbl)? = userInfo["itbl"], case .array(var buttons)? = itbl["actionButtons"],
+            case .object(var later)? = buttons.dropFirst().first
+        else {
+            Issue.record("fixture shape")
+            return
+        }
+        later["openApp"] = 1.5
+        buttons[1] = .object(later)
+        itbl["actionButtons"] = .array(buttons)
+        userInfo["itbl"] = .object(itbl)
+        let decoded = iterable.decode(userInfo)
+        #expect(decoded.payload.buttons[1].foreground)
+        let path = "$.itbl.actionButtons[1].openApp"
+        #expect(decoded.diagnostics.contains { $0.path == path && $0.diagnosticCode == .wrongType })
+        expectRoundTrip(userInfo, through: iterable)
+        // 0 and 1 are plain flags: nothing to report.
+        later["openApp"] = 0
+        buttons[1] = .object(later)
+        itbl["actionButtons"] = .array(buttons)
+        userInfo["itbl"] = .object(itbl)
+        #expect(!iterable.decode(userInfo).diagnostics.contains { $0.path == path })
+    }
+}
