@@ -31,6 +31,10 @@ public struct VendorProfile: Sendable, Hashable {
     /// `com.urbanairship.in_app`, Braze's `appboy_uninstall_tracking`): decoded as custom data so the vendor's own
     /// round trip keeps them, and reported lost, never copied, when translating to another vendor.
     public var internalKeys: Set<String> = []
+    /// The `ignored` key of a text the vendor's service extension shows instead of `aps.alert` (Airship's media
+    /// `content` override, `{title, subtitle, body}`): translating, it becomes the target's alert, so the person
+    /// reads what they read before.
+    public var shownAlertKey: String?
     /// The settings the adapter takes from the app's configuration (``VendorAdapter/configured(_:)``), in the
     /// order `bridge-cli vendors --table` lists them; empty for an adapter with none.
     public var settings: [VendorSetting]

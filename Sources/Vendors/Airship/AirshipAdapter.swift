@@ -111,6 +111,7 @@ public struct AirshipAdapter: VendorAdapter {
             categories: CategorySupport(launch: Self.builtInCategories), tokenRegistration: .tokenAndPermission,
             receiptService: .appCollector(path: Self.eventsPath))
         profile.internalKeys = Key.sdkInternal
+        profile.shownAlertKey = JSONPath.member("content", of: Path.media)
         self.profile = profile
     }
 
