@@ -70,6 +70,10 @@ public protocol VendorAdapter: Sendable {
     /// foreground, Airship's actions on arrival and its dismiss actions). Default: false: opens and links run only
     /// on taps.
     func runsTapPlan(onArrival step: LifecycleStep) -> Bool
+    /// Whether `arrive:background` is the app handing the push to the SDK itself (AppDNA's `handleMessageData`)
+    /// rather than iOS waking the app, so it needs no `aps.content-available`
+    /// (``LifecycleStep/unmetPrecondition(in:)``). Default: false.
+    var takesForwardedArrivals: Bool { get }
     /// How the push is shown while the app is in the foreground: the `presentation` effect of `arrive:foreground`
     /// (docs/WIRE-FORMATS.md §8). Default: ``PresentationOptions/all`` (banner, list, sound and badge).
     func foregroundPresentation(for payload: PushPayload) -> PresentationOptions
@@ -177,6 +181,7 @@ extension VendorAdapter {
 
 
     public func runsTapPlan(onArrival step: LifecycleStep) -> Bool { false }
+    public var takesForwardedArrivals: Bool { false }
     public func foregroundPresentation(for payload: PushPayload) -> PresentationOptions { .all }
     public func handlesMessageOnce(at step: LifecycleStep) -> Bool { false }
     public var ignoresRepeatedTap: Bool { false }
