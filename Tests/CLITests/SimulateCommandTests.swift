@@ -393,7 +393,7 @@ struct SimulateRecordingOrderTests {
     }
 }
 
-@Suite("bridge-cli simulate: steps iOS never runs, derived once-only keys")
+@Suite("bridge-cli simulate: steps iOS never runs, derived once-only keys, pushes as delivered")
 struct SimulateWhatIOSRunsTests {
     private let silentCustomerIO = #"""
         {"aps":{"content-available":1},"CIO-Delivery-ID":"g6Xr8AQBAA8AAAGTnIxb0Lc=","CIO-Delivery-Token":"tok"}
@@ -435,5 +435,20 @@ struct SimulateWhatIOSRunsTests {
         // A push with a message id rests on it: no note.
         let zixflow = try CLI.run(["simulate", "--steps", "open", Fixtures.payloadPath("zixflow-custom.json")])
         #expect(!zixflow.stderr.contains("once-only-key-derived"))
+    }
+
+    @Test("--as-delivered adds the vendor's backend keys before the steps run")
+    func asDelivered() throws {
+        let template = #"{"aps":{"alert":"Hi","mutable-content":1},"CIO":{"push":{"link":"https://x.example"}}}"#
+        let written = try CLI.run(["simulate", "--vendor", "customerio", "--steps", "open", "-"], stdin: template)
+        #expect(written.status == 0, "\(written)")
+        #expect(try written.stdoutJSONLines().allSatisfy { $0["type"] != "receipt" })
+        let delivered = try CLI.run(
+            ["simulate", "--vendor", "customerio", "--as-delivered", "--steps", "arrive:service-extension,open", "-"],
+            stdin: template)
+        #expect(delivered.status == 0, "\(delivered)")
+        let receipts = try delivered.stdoutJSONLines().filter { $0["type"] == "receipt" }
+        #expect(receipts.map { $0["event"] } == ["delivered", "opened"])
+        #expect(receipts.first?["properties"]?["deliveryId"] == "placeholder-delivery-id")
     }
 }

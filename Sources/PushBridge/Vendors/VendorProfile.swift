@@ -27,6 +27,10 @@ public struct VendorProfile: Sendable, Hashable {
     /// The member path (from the userInfo's top level) of the key where the vendor's payload names its media's
     /// type for the service extension (Klaviyo `["rich-media-type"]`, Braze `["ab", "att", "type"]`), or nil.
     public var attachmentTypeKey: [String]?
+    /// What the vendor's backend adds to every push it sends and a template does not hold (OneSignal's `custom.i`,
+    /// Customer.io's `CIO-Delivery-ID` and token), with placeholder ids: what
+    /// ``VendorAdapter/asDelivered(_:)`` adds for `--as-delivered`. Empty when the vendor declares none.
+    public var backendKeys: JSONObject = [:]
     /// The settings the adapter takes from the app's configuration (``VendorAdapter/configured(_:)``), in the
     /// order `bridge-cli vendors --table` lists them; empty for an adapter with none.
     public var settings: [VendorSetting]
@@ -148,5 +152,28 @@ public struct ReceiptService: Sendable, Hashable {
         guard let eventPath else { return nil }
         let credential = HTTPHeader.credential("Authorization", prefix: authorizationScheme + " ", key: writeKey)
         return .event(path: eventPath, event: receipt.event, properties: receipt.properties, credential: credential)
+    }
+}
+
+extension VendorProfile {
+    /// `userInfo` with each of ``backendKeys`` it lacks: a member `userInfo` has is kept as it is, and an object
+    /// both have gets the missing members inside it, so nothing the template says is replaced.
+    public func addingBackendKeys(to userInfo: JSONObject) -> JSONObject {
+        Self.adding(backendKeys, to: userInfo)
+    }
+
+    private static func adding(_ keys: JSONObject, to object: JSONObject) -> JSONObject {
+        var result = object
+        for (key, value) in keys {
+            switch (result[key], value) {
+            case (nil, _):
+                result[key] = value
+            case (.object(let present)?, .object(let inner)):
+                result[key] = .object(adding(inner, to: present))
+            default:
+                continue
+            }
+        }
+        return result
     }
 }

@@ -102,11 +102,14 @@ public struct AirshipAdapter: VendorAdapter {
         self.defaultPresentation = defaultPresentation
         self.customActionNames = customActionNames
         self.appCategories = appCategories
-        self.profile = VendorProfile(
+        var profile = VendorProfile(
             id: "airship", name: "Airship", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.metadata, Key.mediaAttachment, Key.sendId],
             categories: CategorySupport(launch: Self.builtInCategories), tokenRegistration: .tokenAndPermission,
             receiptService: .appCollector(path: Self.eventsPath))
+        // The send id and the metadata (base64 of `{}` as its placeholder) the backend adds to every push.
+        profile.backendKeys = [Key.sendId: "00000000-0000-0000-0000-000000000000", Key.metadata: "e30="]
+        self.profile = profile
     }
 
     static var capabilities: VendorCapabilities {
@@ -358,7 +361,21 @@ public struct AirshipAdapter: VendorAdapter {
         return DeepLink(text) == nil ? "https://" + text : text
     }
 
-    // MARK: Foreground presentation
+    // MARK: Service extension and foreground presentation
+
+    /// The alert after the service extension ran: each string among `title`, `subtitle` and `body` of the media
+    /// attachment's `content` replaces that field of `aps.alert` (urbanairship/ios-library:AirshipExtensions/
+    /// AirshipNotificationServiceExtension/Source/UANotificationServiceExtension.swift@db61892a).
+    public func extensionAlert(for payload: PushPayload) -> PushAlert? {
+        guard let content = payload.ignored[JSONPath.member("content", of: Path.media)]?.objectValue else {
+            return payload.alert
+        }
+        var alert = payload.alert ?? PushAlert()
+        if let title = content["title"]?.stringValue { alert.title = title }
+        if let subtitle = content["subtitle"]?.stringValue { alert.subtitle = subtitle }
+        if let body = content["body"]?.stringValue { alert.body = body }
+        return alert.isEmpty ? nil : alert
+    }
 
     /// The push's `com.urbanairship.foreground_presentation` (else the legacy `foreground_presentation`) when it
     /// is an array of strings (`alert` is banner and list; unknown names are skipped), else

@@ -111,10 +111,15 @@ public struct FCMAdapter: VendorAdapter {
     /// Creates the adapter.
     public init(behaviour: Behaviour = Behaviour()) {
         self.behaviour = behaviour
-        self.profile = VendorProfile(
+        var profile = VendorProfile(
             id: "fcm", name: "Firebase Cloud Messaging", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.messageId], tokenRegistration: .tokenTopicAndEnvironment,
             receiptService: .appCollector(path: Self.collectorPath))
+        // What FCM adds to every message it relays (the analytics keys only for a console campaign).
+        profile.backendKeys = [
+            Key.messageId: "0000000000000000", Key.senderId: "000000000000", Key.installationId: "placeholder-fid",
+        ]
+        self.profile = profile
     }
 
     /// No buttons, named actions or text input of its own; an image through `fcm_options.image`. Any response

@@ -37,6 +37,10 @@ enum SimulateCommand: Command {
                                         without a message id (default: the first 128 bits of the SHA-256 of
                                         its canonical JSON, as 32 hex digits; a once-only-key-derived note
                                         says so on stderr)
+          --as-delivered                add the keys the vendor's backend adds to every push (OneSignal
+                                        custom.i, Customer.io CIO-Delivery-ID and token, Airship _, Iterable
+                                        itbl, …) with placeholder ids, to simulate a template as delivered;
+                                        name the vendor with --vendor when none claims the template as written
           --register-action NAME        register a handler that consumes NAME (repeatable)
           --buffer N                    steps kept before configure (default 8)
           --app-state STATE             where the app is when the steps start: not-running (a tap launches
@@ -61,7 +65,7 @@ enum SimulateCommand: Command {
         "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
         "outbox", "endpoint", "request-id", "time", "app-state", vendorConfigOption,
     ]).union(DeliverySettings.valuedOptions)
-    static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity", "web-view"]
+    static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity", "web-view", "as-delivered"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
@@ -101,8 +105,9 @@ enum SimulateCommand: Command {
             }
             options.appState = state
         }
-        let (_, userInfo) = try loadUserInfo(input)
+        var (_, userInfo) = try loadUserInfo(input)
         let adapter = try resolveAdapter(userInfo, vendor: options.vendor)
+        if arguments.has("as-delivered") { userInfo = adapter.asDelivered(userInfo) }
         options.vendor = adapter.id
         let delivery = try ReceiptDelivery(arguments)
         let decoded = try decodeResolved(userInfo, vendor: arguments.value("vendor"))
