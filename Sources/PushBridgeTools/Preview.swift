@@ -91,6 +91,9 @@ public struct VendorPreview: Sendable, Hashable {
     public var translation: Translation
     /// The vendor's userInfo decoded back by the vendor: what its SDK and iOS see.
     public var shown: PushPayload
+    /// The alert iOS shows: once the vendor's service extension ran (``VendorAdapter/extensionAlert(for:)``,
+    /// Airship's media `content` override), else `shown.alert`.
+    public var shownAlert: PushAlert?
     /// The category the vendor's SDK registers for this notification (nil: none, so iOS shows no buttons).
     public var category: NotificationCategory?
     /// Body tap, each button iOS shows (``shownActions``), and the swipe-away when the category reports it.
@@ -98,16 +101,23 @@ public struct VendorPreview: Sendable, Hashable {
     /// Whom a device would give this column's userInfo to (``DeviceClaim/own`` when to this vendor).
     public var deviceClaim: DeviceClaim
 
-    /// Translates `userInfo` from `source` into `target`, decodes the translation once as `target`, and
-    /// simulates the taps iOS offers on that one decoding.
+    /// Translates `userInfo` from `source` into `target` (with the keys `target`'s backend adds when
+    /// `asDelivered`: ``VendorAdapter/asDelivered(_:)``), decodes the translation once as `target`, and simulates
+    /// the taps iOS offers on that one decoding.
     init(_ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
-         registry: VendorRegistry) {
-        let translation = Translator.translate(userInfo, from: source, to: target, registry: registry)
+         registry: VendorRegistry, asDelivered: Bool = false) {
+        var translation = Translator.translate(userInfo, from: source, to: target, registry: registry)
+        if asDelivered { translation.userInfo = target.asDelivered(translation.userInfo) }
         let shown = target.decodeClaimed(translation.userInfo).payload
+        // The service extension runs only when iOS hands it the push; then it may set the category (OneSignal's
+        // dynamic one) and replace the text.
+        let extensionRuns = LifecycleStep.arrive(.serviceExtension).unmetPrecondition(in: translation.userInfo) == nil
         var category: NotificationCategory?
-        if target.profile.categories != nil, let id = shown.category {
+        let categoryID = shown.category ?? (extensionRuns ? ServiceExtensionHandler.categorySet(by: target, for: shown) : nil)
+        if target.profile.categories != nil, let id = categoryID {
             category = CategoryPlanner.plan(providers: [target], seen: [shown]).categories.first { $0.id == id }
         }
+        shownAlert = extensionRuns ? target.extensionAlert(for: shown) : shown.alert
         let shownActions = (category?.actions ?? []).prefix(NotificationPreview.shownButtonLimit)
         var steps: [LifecycleStep] = [.open] + shownActions.map { .openAction($0.id) }
         if category?.options.contains(.customDismissAction) == true { steps.append(.dismiss) }
@@ -180,13 +190,16 @@ public struct NotificationPreview: Sendable, Hashable {
 
     /// Translates `userInfo` from `source` into each of `targets` and simulates every tap iOS offers through
     /// `registry`, as an app with no action handler and no deep-link delegate or closure (links go to the
-    /// system route).
+    /// system route). With `asDelivered`, each column's push gets the keys its vendor's backend adds, with
+    /// placeholder ids (``VendorAdapter/asDelivered(_:)``), so a template is drawn and tapped as a device gets it.
     public init(
         _ userInfo: JSONObject, from source: any VendorAdapter, to targets: [any VendorAdapter],
-        registry: VendorRegistry
+        registry: VendorRegistry, asDelivered: Bool = false
     ) {
         self.source = source.id
         self.payload = source.decodeClaimed(userInfo).payload
-        self.columns = targets.map { VendorPreview(userInfo, from: source, to: $0, registry: registry) }
+        self.columns = targets.map {
+            VendorPreview(userInfo, from: source, to: $0, registry: registry, asDelivered: asDelivered)
+        }
     }
 }

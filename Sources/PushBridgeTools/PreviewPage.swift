@@ -21,11 +21,15 @@ public struct PreviewPage: Sendable {
     public var loadsImages: Bool
     /// The name drawn as the app's on the banner.
     public var appName: String
+    /// Whether each column's push gets the keys its vendor's backend adds, with placeholder ids
+    /// (``VendorAdapter/asDelivered(_:)``; `preview --as-delivered`), before it is drawn and tapped.
+    public var asDelivered: Bool
 
     /// Creates a page drawer.
-    public init(loadsImages: Bool = false, appName: String = "Your App") {
+    public init(loadsImages: Bool = false, appName: String = "Your App", asDelivered: Bool = false) {
         self.loadsImages = loadsImages
         self.appName = appName
+        self.asDelivered = asDelivered
     }
 
     /// The Content-Security-Policy of the page: nothing but the inline style, and images only when loaded.
@@ -84,7 +88,7 @@ public struct PreviewPage: Sendable {
         page.raw("</style></head>\n<body>")
         page.open("header", "page-header")
         page.element("h1", text: "PushBridge preview")
-        page.element("p", "page-note", text: Self.pageNote(loadsImages: loadsImages))
+        page.element("p", "page-note", text: Self.pageNote(loadsImages: loadsImages, asDelivered: asDelivered))
         page.close("header")
         return page.html
     }
@@ -111,7 +115,7 @@ public struct PreviewPage: Sendable {
         registry: VendorRegistry, label: String, number: Int
     ) -> (html: String, complete: Bool) {
         html(label: label, source: source.id, columns: targets.lazy.map {
-            VendorPreview(userInfo, from: source, to: $0, registry: registry)
+            VendorPreview(userInfo, from: source, to: $0, registry: registry, asDelivered: asDelivered)
         })
     }
 
@@ -135,10 +139,11 @@ public struct PreviewPage: Sendable {
         return page.html
     }
 
-    private static func pageNote(loadsImages: Bool) -> String {
-        "Each column is the notification as that vendor would send it. Taps are simulated as an app with no "
-            + "action handler and no deep-link delegate (links go to the system route). Links are text, never "
-            + "clickable. " + (loadsImages ? "Remote http(s) images are loaded." : "Remote images are not loaded.")
+    private static func pageNote(loadsImages: Bool, asDelivered: Bool) -> String {
+        "Each column is the notification as that vendor would send it"
+            + (asDelivered ? ", with the keys its backend adds (placeholder ids)" : "") + ". Taps are simulated as "
+            + "an app with no action handler and no deep-link delegate (links go to the system route). Links are "
+            + "text, never clickable. " + (loadsImages ? "Remote http(s) images are loaded." : "Remote images are not loaded.")
     }
 
     private func draw(
@@ -258,7 +263,7 @@ public struct PreviewPage: Sendable {
     }
 
     private func drawAlertLines(_ column: VendorPreview, losses: [PreviewSlot: [Loss]], into page: inout HTMLBuilder) {
-        let alert = column.shown.alert
+        let alert = column.shownAlert
         if !column.shown.isVisible {
             page.element("p", "silent-note", text: "No alert text: iOS shows nothing (a background push).")
         }
@@ -281,13 +286,13 @@ public struct PreviewPage: Sendable {
         page.open("div", "expanded-card")
         if let image = shown.imageURL { drawImage(image, className: "hero", into: &page) }
         page.open("div", "expanded-text")
-        if let title = shown.alert?.title {
+        if let title = column.shownAlert?.title {
             page.element("p", "title", input: title, limit: Bounds.line, place: "title")
         }
-        if let subtitle = shown.alert?.subtitle {
+        if let subtitle = column.shownAlert?.subtitle {
             page.element("p", "subtitle", input: subtitle, limit: Bounds.line, place: "subtitle")
         }
-        if let body = shown.alert?.body {
+        if let body = column.shownAlert?.body {
             page.element("p", "body full", input: body, limit: Bounds.body, place: "body")
         }
         page.close("div")
@@ -384,8 +389,8 @@ public struct PreviewPage: Sendable {
         page.element("span", "lost-mark", text: "✗ lost")
         page.element("code", "lost-path", input: String(loss.path.dropFirst(2)), limit: Bounds.note, place: "path")
         page.open("span", "lost-value")
-        // A lost button is named by its title; any other value is shown as itself.
-        if let title = loss.value["title"]?.stringValue {
+        // A lost button is named by its title; any other value (a text override with a title) is shown as itself.
+        if case .button = PreviewSlot(path: loss.path), let title = loss.value["title"]?.stringValue {
             page.text("button “")
             page.input(title, limit: Bounds.label, place: "button title")
             page.text("”")

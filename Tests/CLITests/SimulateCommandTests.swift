@@ -57,12 +57,15 @@ private func seed(_ name: String = "zixflow-custom.json") throws -> JSONObject {
 
 @Suite("bridge-cli simulate: the decision flowchart of Zixflow's tracking guide")
 struct SimulateFlowchartTests {
-    @Test("any arrive sends Delivered with the delivery id and the payload's token",
+    @Test("any arrive iOS runs sends Delivered with the delivery id and the payload's token",
           arguments: Fixtures.zixflowSeeds, ["arrive:foreground", "arrive:background", "arrive:service-extension"])
     func arriveDelivers(seedName: String, step: String) throws {
-        let result = try CLI.run(["simulate", "--steps", step, Fixtures.payloadPath(seedName)])
-        #expect(result.status == 0)
-        #expect(try result.stdoutJSONLines() == (step == "arrive:foreground" ? [shown] : []) + [delivered()])
+        // The flag iOS needs for the step: mutable-content for the extension, content-available to wake the app.
+        var payload = try seed(seedName)
+        if step == "arrive:service-extension" { payload = payload.setting("aps", "mutable-content", to: 1) }
+        if step == "arrive:background" { payload = payload.setting("aps", "content-available", to: 1) }
+        let (_, effects) = try simulate(step, payload: payload)
+        #expect(effects == (step == "arrive:foreground" ? [shown] : []) + [delivered()])
     }
 
     @Test("a body tap sends Opened, then routes deeplink_url through the system", arguments: Fixtures.zixflowSeeds)
@@ -168,7 +171,7 @@ struct SimulateOptionsTests {
 
     @Test("an empty Zixflow-Delivery-Token also falls back to --device-token")
     func emptyTokenFallsBack() throws {
-        let payload = try seed().setting("Zixflow-Delivery-Token", to: "")
+        let payload = try seed().setting("Zixflow-Delivery-Token", to: "").setting("aps", "content-available", to: 1)
         let (_, effects) = try simulate("arrive:background", ["--device-token=abc123"], payload: payload)
         #expect(effects == [delivered(token: "abc123")])
     }
@@ -296,7 +299,8 @@ struct SimulateOptionsTests {
     @Test("the default buffer keeps 8 steps: the 9th before configure is dropped")
     func defaultBufferIsEight() throws {
         let steps = Array(repeating: "arrive:background", count: 8) + ["open", "configure"]
-        let (_, effects) = try simulate(steps.joined(separator: ","), payload: try seed())
+        let woken = try seed().setting("aps", "content-available", to: 1)
+        let (_, effects) = try simulate(steps.joined(separator: ","), payload: woken)
         #expect(effects == [["type": "dropped", "step": "open", "reason": "buffer full"], delivered()])
     }
 
@@ -386,5 +390,65 @@ struct SimulateRecordingOrderTests {
             try again.result.stdoutJSONLines().map { $0["type"] } == ["action", "route"],
             "receipts the outbox has recorded are not printed again")
         #expect(again.result.stderr.components(separatedBy: DiagnosticCode.receiptAlreadyRecorded.rawValue).count - 1 == 3)
+    }
+}
+
+@Suite("bridge-cli simulate: steps iOS never runs, derived once-only keys, pushes as delivered")
+struct SimulateWhatIOSRunsTests {
+    private let silentCustomerIO = #"""
+        {"aps":{"content-available":1},"CIO-Delivery-ID":"g6Xr8AQBAA8AAAGTnIxb0Lc=","CIO-Delivery-Token":"tok"}
+        """#
+    private let braze = #"{"aps":{"alert":"Hi"},"ab":{"c":"Y2FtcA=="},"ab_uri":"https://shop.example.com"}"#
+
+    @Test("arrive:service-extension on a silent push prints one ios-never-runs-step line and no receipt")
+    func silentExtension() throws {
+        let result = try CLI.run(["simulate", "--steps", "arrive:service-extension", "-"], stdin: silentCustomerIO)
+        #expect(result.status == 0, "\(result)")
+        let lines = try result.stdoutJSONLines()
+        #expect(lines.count == 1)
+        #expect(lines.first?["type"] == "diagnostic")
+        #expect(lines.first?["code"] == "ios-never-runs-step")
+        #expect(lines.first?["path"] == "$.aps[\"mutable-content\"]")
+    }
+
+    @Test("arrive:background on a visible push without content-available records nothing; with it, it runs")
+    func backgroundNeedsContentAvailable() throws {
+        let visible = try CLI.run(["simulate", "--steps", "arrive:background", Fixtures.payloadPath("zixflow-custom.json")])
+        #expect(visible.status == 0, "\(visible)")
+        let lines = try visible.stdoutJSONLines()
+        #expect(lines.map { $0["code"] } == ["ios-never-runs-step"])
+        let payload = try Fixtures.payload("zixflow-custom.json").setting("aps", "content-available", to: 1)
+        let woken = try CLI.run(["simulate", "--steps", "arrive:background", "-"], stdin: jsonText(.object(payload)))
+        #expect(try woken.stdoutJSONLines().map { $0["type"] } == ["receipt"])
+    }
+
+    @Test("a Braze push without --request-id notes what its once-only key rests on; with one it does not")
+    func derivedKeyNote() throws {
+        let derived = try CLI.run(["simulate", "--steps", "open", "-"], stdin: braze)
+        #expect(derived.status == 0, "\(derived)")
+        #expect(derived.stderr.contains("once-only-key-derived"))
+        let userInfo = try #require(try parseJSON(braze).objectValue)
+        #expect(derived.stderr.contains(NotificationRequestIdentifier.derived(from: userInfo)))
+        let given = try CLI.run(["simulate", "--steps", "open", "--request-id", "req-1", "-"], stdin: braze)
+        #expect(given.status == 0, "\(given)")
+        #expect(!given.stderr.contains("once-only-key-derived"))
+        // A push with a message id rests on it: no note.
+        let zixflow = try CLI.run(["simulate", "--steps", "open", Fixtures.payloadPath("zixflow-custom.json")])
+        #expect(!zixflow.stderr.contains("once-only-key-derived"))
+    }
+
+    @Test("--as-delivered adds the vendor's backend keys before the steps run")
+    func asDelivered() throws {
+        let template = #"{"aps":{"alert":"Hi","mutable-content":1},"CIO":{"push":{"link":"https://x.example"}}}"#
+        let written = try CLI.run(["simulate", "--vendor", "customerio", "--steps", "open", "-"], stdin: template)
+        #expect(written.status == 0, "\(written)")
+        #expect(try written.stdoutJSONLines().allSatisfy { $0["type"] != "receipt" })
+        let delivered = try CLI.run(
+            ["simulate", "--vendor", "customerio", "--as-delivered", "--steps", "arrive:service-extension,open", "-"],
+            stdin: template)
+        #expect(delivered.status == 0, "\(delivered)")
+        let receipts = try delivered.stdoutJSONLines().filter { $0["type"] == "receipt" }
+        #expect(receipts.map { $0["event"] } == ["delivered", "opened"])
+        #expect(receipts.first?["properties"]?["deliveryId"] == "placeholder-delivery-id")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// A BuzzKit push with a named action and a deep link, so an open runs every stage of WIRE-FORMATS §7.
 private func buzzkitPush(_ index: Int) -> JSONObject {
     [
-        "aps": ["alert": "x"],
+        "aps": ["alert": "x", "mutable-content": 1],
         "buzzkit": [
             "messageId": .string("m\(index)"), "deepLink": .string("gym://class/\(index)"),
             "action": ["name": "show_offer", "data": ["i": .int(index)]],
@@ -15,9 +15,9 @@ private func buzzkitPush(_ index: Int) -> JSONObject {
     ]
 }
 
-/// A Zixflow push: one `Delivered` receipt per arrival.
+/// A Zixflow push: one `Delivered` receipt per arrival (content-available, so iOS wakes the app for it).
 private func zixflowPush(_ index: Int) -> JSONObject {
-    ["aps": ["alert": "x"], "Zixflow-Delivery-ID": .string("z\(index)"), "Zixflow-Delivery-Token": "t"]
+    ["aps": ["alert": "x", "content-available": 1], "Zixflow-Delivery-ID": .string("z\(index)"), "Zixflow-Delivery-Token": "t"]
 }
 
 /// Counts calls from any thread.

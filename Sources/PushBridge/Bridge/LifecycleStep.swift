@@ -96,3 +96,31 @@ public enum LifecycleStep: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 }
+
+extension LifecycleStep {
+    /// Why iOS never produces this step for `userInfo`, or nil when it can (docs/WIRE-FORMATS.md §5 "What iOS
+    /// runs"): iOS hands a push to the Notification Service Extension only when `aps.mutable-content` is the number 1
+    /// and `aps.alert` shows something, and wakes the app for a background arrival only when
+    /// `aps.content-available` is the number 1. The result names the key missing, with its `$.aps` path.
+    public func unmetPrecondition(in userInfo: JSONObject) -> (path: String, message: String)? {
+        let aps = userInfo["aps"]
+        switch self {
+        case .arrive(.serviceExtension):
+            if aps?["mutable-content"]?.intValue != 1 {
+                return ("$.aps[\"mutable-content\"]", "iOS runs the service extension only for a push with "
+                    + "aps.mutable-content 1; this one has none, so arrive:service-extension never happens")
+            }
+            if !Validator.hasAlert(aps?["alert"]) {
+                return ("$.aps.alert", "iOS runs the service extension only for a push that shows an alert; this "
+                    + "one has no aps.alert, so arrive:service-extension never happens")
+            }
+            return nil
+        case .arrive(.background):
+            guard aps?["content-available"]?.intValue != 1 else { return nil }
+            return ("$.aps[\"content-available\"]", "iOS wakes the app for a push in the background only when "
+                + "aps.content-available is 1; this one has none, so arrive:background never happens")
+        default:
+            return nil
+        }
+    }
+}

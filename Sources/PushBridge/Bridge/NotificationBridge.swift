@@ -207,6 +207,13 @@ public final class NotificationBridge: Sendable {
             return effects
         }
         if step == .launch { return [] }
+        // A step iOS never produces for this push (no mutable-content for the extension, no content-available for a
+        // background wake) records nothing: an app's bridge never sends a receipt for it (docs/WIRE-FORMATS.md §5).
+        if let unmet = step.unmetPrecondition(in: pending.userInfo),
+           !(step == .arrive(.background) && adapter.takesForwardedArrivals) {
+            emit(.diagnostic(Diagnostic(.warning, code: .iosNeverRunsStep, path: unmet.path, message: unmet.message)))
+            return effects
+        }
         let payload = pending.decoded ?? adapter.decodeClaimed(pending.userInfo).payload
         let context = ReceiptContext(
             deviceToken: deviceToken, userText: pending.userText, time: pending.time, userInfo: pending.userInfo,

@@ -4,7 +4,8 @@ public struct ServiceExtensionPlan: Sendable, Hashable {
     public var vendor: String?
     /// The bridge's effects for `arrive:service-extension` (the delivered receipt, already recorded).
     public var effects: [BridgeEffect]
-    /// The text to show (Zixflow's Custom mode puts it at the top level), when the bridge form has one.
+    /// The text to show (Zixflow's Custom mode puts it at the top level; Airship's media `content` replaces it:
+    /// ``VendorAdapter/extensionAlert(for:)``), when there is one.
     public var alert: PushAlert?
     /// The badge to show and keep as the stored count, when the vendor sets one (``BadgeUpdate``).
     public var badge: Int?
@@ -64,9 +65,9 @@ public final class ServiceExtensionHandler: Sendable {
             effects: bridge.handle(
                 .arrive(.serviceExtension), userInfo: notification.userInfo, vendor: adapter.id,
                 requestIdentifier: notification.requestIdentifier),
-            alert: payload.alert, badge: adapter.badgeUpdate(for: payload)?.applied(to: storedBadge))
-        if notification.effectiveCategory == nil, adapter.profile.categories != nil {
-            plan.categoryIdentifier = adapter.categories(for: payload).first?.id
+            alert: adapter.extensionAlert(for: payload), badge: adapter.badgeUpdate(for: payload)?.applied(to: storedBadge))
+        if notification.effectiveCategory == nil {
+            plan.categoryIdentifier = Self.categorySet(by: adapter, for: payload)
         }
         if let image = payload.imageURL, let link = DeepLink(image), link.scheme == "https" || link.scheme == "http" {
             plan.imageURL = image
@@ -76,6 +77,12 @@ public final class ServiceExtensionHandler: Sendable {
             plan.imageFileExtension = AttachmentType.fileExtension(url: image, vendorType: plan.imageType)
         }
         return plan
+    }
+
+    /// The category the vendor's service extension sets on a notification that names none (OneSignal's
+    /// `__onesignal__dynamic__<id>`, a BuzzKit category derived from its buttons), or nil when it sets none.
+    public static func categorySet(by adapter: any VendorAdapter, for payload: PushPayload) -> String? {
+        adapter.profile.categories == nil ? nil : adapter.categories(for: payload).first?.id
     }
 
     /// The categories to register for `notification`, given the ids registered now.

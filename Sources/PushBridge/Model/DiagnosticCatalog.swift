@@ -204,6 +204,9 @@ public enum DiagnosticCatalog {
               "The image URL is not an http(s) URL, so the service extension cannot download it."),
         Entry(.interruptionLevelInvalid, [.error],
               "A send request's interruption level is not a spelling its vendor accepts (OneSignal writes `time_sensitive`, the others `time-sensitive`)."),
+        Entry(.iosNeverRunsStep, [.warning],
+              "A simulated step iOS never produces for this push (the service extension without `mutable-content` 1 "
+                  + "and an alert, a background arrival without `content-available` 1): nothing is run or recorded."),
         Entry(.itblJSONString, [.warning],
               "Iterable's `itbl` is a string: the iOS SDK reads only a dictionary and ignores the push; kept as sent."),
         Entry(.itblMissing, [.warning],
@@ -246,6 +249,9 @@ public enum DiagnosticCatalog {
               "Iterable tracking metadata is missing or marks a proof or test push, so no trackPushOpen is sent."),
         Entry(.notificationTypeUnknown, [.warning],
               "An Iterable ghost push's `notificationType` is not one the SDK syncs for."),
+        Entry(.onceOnlyKeyDerived, [.info],
+              "A push without a message id was simulated without `--request-id`: its once-only key rests on the "
+                  + "identifier derived from the payload, so every send of the same payload counts as one push."),
         Entry(.outboxCorruptBytesDropped, [.warning],
               "Compaction dropped journal bytes that held no valid record; every valid record was kept."),
         Entry(.outboxDeadLetterFailed, [.error],
@@ -578,6 +584,8 @@ extension DiagnosticCode {
     public static let imageURLInvalid = DiagnosticCode(rawValue: "image-url-invalid")
     /// `interruption-level-invalid`.
     public static let interruptionLevelInvalid = DiagnosticCode(rawValue: "interruption-level-invalid")
+    /// `ios-never-runs-step`.
+    public static let iosNeverRunsStep = DiagnosticCode(rawValue: "ios-never-runs-step")
     /// `itbl-json-string`.
     public static let itblJSONString = DiagnosticCode(rawValue: "itbl-json-string")
     /// `itbl-missing`.
@@ -618,6 +626,8 @@ extension DiagnosticCode {
     public static let notTracked = DiagnosticCode(rawValue: "not-tracked")
     /// `notification-type-unknown`.
     public static let notificationTypeUnknown = DiagnosticCode(rawValue: "notification-type-unknown")
+    /// `once-only-key-derived`.
+    public static let onceOnlyKeyDerived = DiagnosticCode(rawValue: "once-only-key-derived")
     /// `outbox-corrupt-bytes-dropped`.
     public static let outboxCorruptBytesDropped = DiagnosticCode(rawValue: "outbox-corrupt-bytes-dropped")
     /// `outbox-dead-letter-failed`.

@@ -300,20 +300,16 @@ public enum Translator {
         // Written only when there is something to clear: a write makes the payload its own copy of the fields.
         if !payload.tracking.isEmpty { payload.tracking = [:] }
         // The text the source's extension shows instead of `aps.alert` is what the target's alert says.
-        if let key = source.profile.shownAlertKey, let shown = payload.ignored[key]?.objectValue {
-            let alert = PushAlert(
-                title: shown["title"]?.stringValue, subtitle: shown["subtitle"]?.stringValue,
-                body: shown["body"]?.stringValue)
-            if alert.title != nil || alert.subtitle != nil || alert.body != nil {
-                if let sent = payload.alert, sent != alert {
-                    losses.append(Loss(
-                        path: "$.alert", value: sent.json,
-                        reason: "\(source.name)'s service extension showed its content override instead; "
-                            + "\(target.name) shows the override as the alert"))
-                }
-                payload.alert = alert
-                payload.ignored[key] = nil
+        if payload.mutableContent, let key = source.profile.extensionAlertKey, payload.ignored[key] != nil {
+            let shown = source.extensionAlert(for: payload)
+            if let sent = payload.alert, sent != shown {
+                losses.append(Loss(
+                    path: "$.alert", value: sent.json,
+                    reason: "\(source.name)'s service extension showed its content override instead; "
+                        + "\(target.name) shows the override as the alert"))
             }
+            payload.alert = shown
+            payload.ignored[key] = nil
         }
         // What the source's SDK reads for itself is no custom data of the target's.
         for key in source.profile.internalKeys.sorted() {

@@ -70,6 +70,18 @@ public protocol VendorAdapter: Sendable {
     /// foreground, Airship's actions on arrival and its dismiss actions). Default: false: opens and links run only
     /// on taps.
     func runsTapPlan(onArrival step: LifecycleStep) -> Bool
+    /// `userInfo` as the vendor's backend delivers it: the keys it adds to every push, with placeholder ids
+    /// (`bridge-cli preview --as-delivered`, `simulate --as-delivered`), so a template written or translated
+    /// without them is claimed, previewed and simulated as a device receives it. Default:
+    /// ``VendorProfile/addingBackendKeys(to:)``.
+    func asDelivered(_ userInfo: JSONObject) -> JSONObject
+    /// Whether `arrive:background` is the app handing the push to the SDK itself (AppDNA's `handleMessageData`)
+    /// rather than iOS waking the app, so it needs no `aps.content-available`
+    /// (``LifecycleStep/unmetPrecondition(in:)``). Default: false.
+    var takesForwardedArrivals: Bool { get }
+    /// The alert iOS shows once the vendor's service extension has run (Airship's media `content` override
+    /// replaces the title, subtitle and body). Default: the push's own `alert`.
+    func extensionAlert(for payload: PushPayload) -> PushAlert?
     /// How the push is shown while the app is in the foreground: the `presentation` effect of `arrive:foreground`
     /// (docs/WIRE-FORMATS.md §8). Default: ``PresentationOptions/all`` (banner, list, sound and badge).
     func foregroundPresentation(for payload: PushPayload) -> PresentationOptions
@@ -177,6 +189,9 @@ extension VendorAdapter {
 
 
     public func runsTapPlan(onArrival step: LifecycleStep) -> Bool { false }
+    public var takesForwardedArrivals: Bool { false }
+    public func asDelivered(_ userInfo: JSONObject) -> JSONObject { profile.addingBackendKeys(to: userInfo) }
+    public func extensionAlert(for payload: PushPayload) -> PushAlert? { payload.alert }
     public func foregroundPresentation(for payload: PushPayload) -> PresentationOptions { .all }
     public func handlesMessageOnce(at step: LifecycleStep) -> Bool { false }
     public var ignoresRepeatedTap: Bool { false }

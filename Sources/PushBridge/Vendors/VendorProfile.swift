@@ -31,10 +31,14 @@ public struct VendorProfile: Sendable, Hashable {
     /// `com.urbanairship.in_app`, Braze's `appboy_uninstall_tracking`): decoded as custom data so the vendor's own
     /// round trip keeps them, and reported lost, never copied, when translating to another vendor.
     public var internalKeys: Set<String> = []
-    /// The `ignored` key of a text the vendor's service extension shows instead of `aps.alert` (Airship's media
-    /// `content` override, `{title, subtitle, body}`): translating, it becomes the target's alert, so the person
-    /// reads what they read before.
-    public var shownAlertKey: String?
+    /// The `ignored` key of what ``VendorAdapter/extensionAlert(for:)`` shows instead of `aps.alert` (Airship's
+    /// media `content` override): translating, that text becomes the target's alert, so the entry is carried, not
+    /// reported lost.
+    public var extensionAlertKey: String?
+    /// What the vendor's backend adds to every push it sends and a template does not hold (OneSignal's `custom.i`,
+    /// Customer.io's `CIO-Delivery-ID` and token), with placeholder ids: what
+    /// ``VendorAdapter/asDelivered(_:)`` adds for `--as-delivered`. Empty when the vendor declares none.
+    public var backendKeys: JSONObject = [:]
     /// The settings the adapter takes from the app's configuration (``VendorAdapter/configured(_:)``), in the
     /// order `bridge-cli vendors --table` lists them; empty for an adapter with none.
     public var settings: [VendorSetting]
@@ -156,5 +160,28 @@ public struct ReceiptService: Sendable, Hashable {
         guard let eventPath else { return nil }
         let credential = HTTPHeader.credential("Authorization", prefix: authorizationScheme + " ", key: writeKey)
         return .event(path: eventPath, event: receipt.event, properties: receipt.properties, credential: credential)
+    }
+}
+
+extension VendorProfile {
+    /// `userInfo` with each of ``backendKeys`` it lacks: a member `userInfo` has is kept as it is, and an object
+    /// both have gets the missing members inside it, so nothing the template says is replaced.
+    public func addingBackendKeys(to userInfo: JSONObject) -> JSONObject {
+        Self.adding(backendKeys, to: userInfo)
+    }
+
+    private static func adding(_ keys: JSONObject, to object: JSONObject) -> JSONObject {
+        var result = object
+        for (key, value) in keys {
+            switch (result[key], value) {
+            case (nil, _):
+                result[key] = value
+            case (.object(let present)?, .object(let inner)):
+                result[key] = .object(adding(inner, to: present))
+            default:
+                continue
+            }
+        }
+        return result
     }
 }

@@ -45,6 +45,8 @@ public struct AirshipAdapter: VendorAdapter {
         static let aps = JSONPath.member("aps", of: JSONPath.root)
         static let sendId = JSONPath.member(Key.sendId, of: JSONPath.root)
         static let media = JSONPath.member(Key.mediaAttachment, of: JSONPath.root)
+        /// The attachment's `content` override (kept under `ignored`).
+        static let mediaContent = JSONPath.member("content", of: media)
         static let interactive = JSONPath.member(Key.interactiveActions, of: JSONPath.root)
         static func root(_ key: String) -> String { JSONPath.member(key, of: JSONPath.root) }
         static func button(_ id: String) -> String { JSONPath.member(id, of: interactive) }
@@ -111,7 +113,9 @@ public struct AirshipAdapter: VendorAdapter {
             categories: CategorySupport(launch: Self.builtInCategories), tokenRegistration: .tokenAndPermission,
             receiptService: .appCollector(path: Self.eventsPath))
         profile.internalKeys = Key.sdkInternal
-        profile.shownAlertKey = JSONPath.member("content", of: Path.media)
+        profile.extensionAlertKey = Path.mediaContent
+        // The send id and the metadata (base64 of `{}` as its placeholder) the backend adds to every push.
+        profile.backendKeys = [Key.sendId: "00000000-0000-0000-0000-000000000000", Key.metadata: "e30="]
         self.profile = profile
     }
 
@@ -364,7 +368,21 @@ public struct AirshipAdapter: VendorAdapter {
         return DeepLink(text) == nil ? "https://" + text : text
     }
 
-    // MARK: Foreground presentation
+    // MARK: Service extension and foreground presentation
+
+    /// The alert after the service extension ran: each string among `title`, `subtitle` and `body` of the media
+    /// attachment's `content` replaces that field of `aps.alert` (urbanairship/ios-library:AirshipExtensions/
+    /// AirshipNotificationServiceExtension/Source/UANotificationServiceExtension.swift@db61892a).
+    public func extensionAlert(for payload: PushPayload) -> PushAlert? {
+        guard let content = payload.ignored[Path.mediaContent]?.objectValue else {
+            return payload.alert
+        }
+        var alert = payload.alert ?? PushAlert()
+        if let title = content["title"]?.stringValue { alert.title = title }
+        if let subtitle = content["subtitle"]?.stringValue { alert.subtitle = subtitle }
+        if let body = content["body"]?.stringValue { alert.body = body }
+        return alert.isEmpty ? nil : alert
+    }
 
     /// The push's `com.urbanairship.foreground_presentation` (else the legacy `foreground_presentation`) when it
     /// is an array of strings (`alert` is banner and list; unknown names are skipped), else

@@ -115,6 +115,10 @@ public struct AppDNAAdapter: VendorAdapter {
         category.hasPrefix(Self.categoryPrefix)
     }
 
+    /// True: AppDNA pushes do not wake the app, so a background delivery is one the app forwards itself with
+    /// `handleMessageData` (docs/vendors/appdna.md "Forwarding yourself"), which needs no `content-available`.
+    public var takesForwardedArrivals: Bool { true }
+
     /// `push_delivered` on a foreground or background arrive (never from the extension); `push_tapped` on a
     /// body or button tap, with `action` = the button id. No `push_id`, no receipt; typed text is never sent.
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {

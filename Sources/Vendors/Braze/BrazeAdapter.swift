@@ -109,6 +109,8 @@ public struct BrazeAdapter: VendorAdapter {
             claimKeys: [Self.vendorKey], categories: CategorySupport(launch: Self.launchCategories),
             tokenRegistration: .tokenAndPermission, receiptService: .appCollector(path: Self.collectorPath))
         profile.ignoredDefaults = [Key.useWebView: false]
+        // The campaign tracking the backend adds (base64 of `placeholder`); Braze sends no message id.
+        profile.backendKeys = [Self.vendorKey: [Key.campaign: "cGxhY2Vob2xkZXI="]]
         profile.attachmentTypeKey = [Self.vendorKey, Key.attachment, Key.type]
         profile.internalKeys = Key.internalFlags
         self.profile = profile

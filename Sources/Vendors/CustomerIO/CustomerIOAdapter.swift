@@ -63,10 +63,15 @@ public struct CustomerIOAdapter: VendorAdapter {
     public init(defaultActionOnly: Bool = true, identifier: String? = nil) {
         self.defaultActionOnly = defaultActionOnly
         self.identifier = identifier
-        self.profile = VendorProfile(
+        var profile = VendorProfile(
             id: "customerio", name: "Customer.io", capabilities: Self.capabilities,
             eventTable: Self.eventTable(defaultActionOnly: defaultActionOnly), claimKeys: [Key.deliveryID],
             tokenRegistration: .token, receiptService: ReceiptService(), settings: Self.settings)
+        profile.backendKeys = [
+            Key.deliveryID: "placeholder-delivery-id",
+            Key.deliveryToken: .string(String(repeating: "0", count: 64)),
+        ]
+        self.profile = profile
     }
 
     /// The settings `--vendor-config customerio.NAME=VALUE` takes.

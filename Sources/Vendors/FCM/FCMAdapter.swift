@@ -92,10 +92,15 @@ public struct FCMAdapter: VendorAdapter {
     /// the first sighting, once per message id) has no switch in the SDK, so it has none here.
     public init(exportsDeliveryMetrics: Bool = false) {
         self.exportsDeliveryMetrics = exportsDeliveryMetrics
-        self.profile = VendorProfile(
+        var profile = VendorProfile(
             id: "fcm", name: "Firebase Cloud Messaging", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.messageId], tokenRegistration: .tokenTopicAndEnvironment,
             receiptService: .appCollector(path: Self.collectorPath), settings: Self.settings)
+        // What FCM adds to every message it relays (the analytics keys only for a console campaign).
+        profile.backendKeys = [
+            Key.messageId: "0000000000000000", Key.senderId: "000000000000", Key.installationId: "placeholder-fid",
+        ]
+        self.profile = profile
     }
 
     /// The settings `--vendor-config fcm.NAME=VALUE` takes.

@@ -120,10 +120,15 @@ public struct IterableAdapter: VendorAdapter {
         self.allowedProtocols = allowedProtocols
         self.user = user
         self.jwt = jwt
-        self.profile = VendorProfile(
+        var profile = VendorProfile(
             id: "iterable", name: "Iterable", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Self.vendorKey], categories: CategorySupport(), tokenRegistration: .token,
             receiptService: ReceiptService(defaultBaseURL: "https://api.iterable.com"), settings: Self.settings)
+        // A campaign push's metadata (campaignId 0 would mark a proof or test push, so the placeholder is 1).
+        profile.backendKeys = [Self.vendorKey: [
+            Key.campaignId: 1, Key.templateId: 1, Key.messageId: "placeholder-message-id", Key.isGhostPush: false,
+        ]]
+        self.profile = profile
     }
 
     /// The settings `--vendor-config iterable.NAME=VALUE` takes.

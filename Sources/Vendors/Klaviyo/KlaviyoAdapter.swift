@@ -164,6 +164,8 @@ public struct KlaviyoAdapter: VendorAdapter {
         // The extension names the media file by `rich-media-type`
         // (klaviyo/klaviyo-swift-sdk:Sources/KlaviyoSwiftExtension/KlaviyoExtension.swift@67a8b4c4).
         vendorProfile.attachmentTypeKey = [Key.richMediaType]
+        // The tracking parameters the backend adds; Klaviyo sends no message id.
+        vendorProfile.backendKeys = [Key.body: [Key.marker: [:]]]
         self.profile = vendorProfile
     }
 

@@ -138,13 +138,30 @@ public struct OneSignalAdapter: VendorAdapter {
         self.suppressesLaunchURLs = suppressesLaunchURLs
         self.appId = appId
         self.subscriptionId = subscriptionId
-        self.profile = VendorProfile(
+        var profile = VendorProfile(
             id: "onesignal", name: "OneSignal",
             capabilities: Self.capabilities(opensLaunchURLOnButtonTap: opensLaunchURLOnButtonTap, suppressesLaunchURLs: suppressesLaunchURLs),
             eventTable: Self.eventTable(confirmsDelivery: confirmsDelivery && appId != nil), claimKeys: [Key.custom, Key.osData],
             categories: CategorySupport(limit: Self.maxDynamicCategories),
             tokenRegistration: .tokenEnvironmentAndPermission,
             receiptService: ReceiptService(defaultBaseURL: "https://api.onesignal.com"), settings: Self.settings)
+        // The notification id the backend writes in `custom.i` (or `os_data.i`: ``asDelivered(_:)``).
+        profile.backendKeys = [Key.custom: [Key.messageId: .string(Self.placeholderId)]]
+        self.profile = profile
+    }
+
+    /// The placeholder notification id `--as-delivered` adds.
+    static let placeholderId = "00000000-0000-0000-0000-000000000000"
+
+    /// The push with its notification id, in the container it already uses: `os_data.i` for the `os_data` format,
+    /// else `custom.i` (``VendorProfile/backendKeys``).
+    public func asDelivered(_ userInfo: JSONObject) -> JSONObject {
+        guard userInfo[Key.osData]?.objectValue != nil, userInfo[Key.custom] == nil else {
+            return profile.addingBackendKeys(to: userInfo)
+        }
+        var delivered = profile
+        delivered.backendKeys = [Key.osData: [Key.messageId: .string(Self.placeholderId)]]
+        return delivered.addingBackendKeys(to: userInfo)
     }
 
     /// The settings `--vendor-config onesignal.NAME=VALUE` takes.

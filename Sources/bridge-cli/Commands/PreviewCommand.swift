@@ -6,7 +6,8 @@ enum PreviewCommand: Command {
     static let name = "preview"
     static let summary = "Draw the notification as iOS shows it under every vendor, as one HTML page"
     static let help = """
-        Usage: bridge-cli preview [--vendors a,b,…] [--from ID] [--out FILE] [--load-images] [--jsonl] FILE|-
+        Usage: bridge-cli preview [--vendors a,b,…] [--from ID] [--out FILE] [--load-images] [--as-delivered]
+                                  [--jsonl] FILE|-
 
         Writes one self-contained HTML page (inline style, no script, no network): one column per vendor (all
         registered vendors, or the listed ones in that order), each drawing the notification as iOS shows it
@@ -20,6 +21,9 @@ enum PreviewCommand: Command {
           --out FILE        where to write the page (default preview.html; - for stdout); a symbolic link
                             is refused, never written through
           --load-images     fetch http(s) images; without it an image is a placeholder showing its URL
+          --as-delivered    add to each column's push the keys its vendor's backend adds (OneSignal custom.i,
+                            Customer.io CIO-Delivery-ID and token, Airship _, Iterable itbl, …) with
+                            placeholder ids, so a template is drawn and tapped as a device receives it
           --jsonl           one payload per input line, one section each, written as it is drawn; a bad
                             line gets an error section and exit 1, the others are still drawn
         \(vendorConfigHelp)
@@ -31,7 +35,7 @@ enum PreviewCommand: Command {
         Content-Security-Policy allows no script and no request (only images, with --load-images).
         """
     static let valuedOptions: Set<String> = ["vendors", "from", "vendor", "out", vendorConfigOption]
-    static let flagOptions: Set<String> = ["load-images", "jsonl"]
+    static let flagOptions: Set<String> = ["load-images", "jsonl", "as-delivered"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
@@ -40,7 +44,7 @@ enum PreviewCommand: Command {
         let sourceID = try knownVendor(arguments.value("from") ?? arguments.value("vendor"))
         let outputPath = arguments.value("out") ?? "preview.html"
         guard !outputPath.isEmpty else { throw .usage("--out needs a file path, or - for stdout") }
-        let page = PreviewPage(loadsImages: arguments.has("load-images"))
+        let page = PreviewPage(loadsImages: arguments.has("load-images"), asDelivered: arguments.has("as-delivered"))
         let title = input == "-" ? "standard input" : input
         guard arguments.has("jsonl") else {
             // One payload: nothing is written unless it is drawn.

@@ -9,7 +9,10 @@ enum SimulateCommand: Command {
         Usage: bridge-cli simulate [--vendor ID] --steps S1,S2,… [options] FILE|-
 
         Steps: configure, arrive:service-extension, arrive:foreground, arrive:background, open,
-        open:<action id>, dismiss, launch. A list with no configure starts configured.
+        open:<action id>, dismiss, launch. A list with no configure starts configured. A step iOS never
+        produces for the push (arrive:service-extension without aps.mutable-content 1 and an alert,
+        arrive:background without aps.content-available 1) prints an ios-never-runs-step diagnostic and
+        records nothing.
         Prints one JSON line per effect, in order:
           {"type":"receipt","vendor":…,"kind":…,"event":…,"properties":{…}}
           {"type":"action","name":…,"handled":…,"data":{…}}
@@ -32,7 +35,12 @@ enum SimulateCommand: Command {
                                         to open in one, such as Braze's ab_use_webview (via: webView)
           --request-id ID               the notification request identifier: the once-only identity of a push
                                         without a message id (default: the first 128 bits of the SHA-256 of
-                                        its canonical JSON, as 32 hex digits)
+                                        its canonical JSON, as 32 hex digits; a once-only-key-derived note
+                                        says so on stderr)
+          --as-delivered                add the keys the vendor's backend adds to every push (OneSignal
+                                        custom.i, Customer.io CIO-Delivery-ID and token, Airship _, Iterable
+                                        itbl, …) with placeholder ids, to simulate a template as delivered;
+                                        name the vendor with --vendor when none claims the template as written
           --register-action NAME        register a handler that consumes NAME (repeatable)
           --buffer N                    steps kept before configure (default 8)
           --app-state STATE             where the app is when the steps start: not-running (a tap launches
@@ -57,7 +65,7 @@ enum SimulateCommand: Command {
         "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
         "outbox", "endpoint", "request-id", "time", "app-state", vendorConfigOption,
     ]).union(DeliverySettings.valuedOptions)
-    static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity", "web-view"]
+    static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity", "web-view", "as-delivered"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
@@ -97,11 +105,16 @@ enum SimulateCommand: Command {
             }
             options.appState = state
         }
-        let (_, userInfo) = try loadUserInfo(input)
+        var (_, userInfo) = try loadUserInfo(input)
         let adapter = try resolveAdapter(userInfo, vendor: options.vendor)
+        if arguments.has("as-delivered") { userInfo = adapter.asDelivered(userInfo) }
         options.vendor = adapter.id
         let delivery = try ReceiptDelivery(arguments)
-        printDiagnostics(try decodeResolved(userInfo, vendor: arguments.value("vendor")).diagnostics)
+        let decoded = try decodeResolved(userInfo, vendor: arguments.value("vendor"))
+        printDiagnostics(decoded.diagnostics)
+        if decoded.payload.messageId == nil, options.requestIdentifier == nil, !adapter.profile.eventTable.isEmpty {
+            printDiagnostics([derivedKeyNote(userInfo, vendor: adapter.name)])
+        }
         var ok = true
         // The bridge records each receipt through the sink, which prints its line; every other effect is
         // printed here as it happens, so the lines come in the bridge's own order.
@@ -115,6 +128,16 @@ enum SimulateCommand: Command {
         delivery.finish()
         return ok ? .success : .problems
     }
+}
+
+/// The note for a push with no message id simulated without `--request-id`: what its once-only key rests on.
+private func derivedKeyNote(_ userInfo: JSONObject, vendor: String) -> Diagnostic {
+    Diagnostic(
+        .info, code: .onceOnlyKeyDerived,
+        message: "this \(vendor) push has no message id and no --request-id was given: its once-only key (receipts "
+            + "and taps) rests on the request identifier derived from the payload, "
+            + "\(NotificationRequestIdentifier.derived(from: userInfo)), so every send of this same payload counts "
+            + "as one push; on a device it is the notification request's identifier (pass --request-id ID)")
 }
 
 /// What `simulate` does with receipts beyond printing them: `--outbox` records them durably, `--endpoint`

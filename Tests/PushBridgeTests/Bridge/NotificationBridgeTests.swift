@@ -2,9 +2,10 @@ import PushBridge
 import PushBridgeTestSupport
 import Testing
 
-/// A userInfo the fake adapter claims.
+/// A userInfo the fake adapter claims, with the flags iOS needs to run every step for it (the service extension,
+/// a background wake).
 private func fakePush(_ id: String? = "m1", link: String? = nil) -> JSONObject {
-    var userInfo: JSONObject = ["aps": ["alert": "Hello"]]
+    var userInfo: JSONObject = ["aps": ["alert": "Hello", "mutable-content": 1, "content-available": 1]]
     userInfo["fake_id"] = id.map { .string($0) } ?? ""
     if let link { userInfo["link"] = .string(link) }
     return userInfo

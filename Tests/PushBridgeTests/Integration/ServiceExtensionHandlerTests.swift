@@ -9,7 +9,9 @@ struct ServiceExtensionHandlerTests {
         ServiceExtensionHandler(registry: VendorRegistry([FakeAdapter.integration(launch: ["fake.l"])]), sink: sink)
     }
 
-    func push(_ extra: JSONObject = [:], aps: JSONValue = ["alert": ["title": "T", "body": "B"], "badge": 3])
+    func push(
+        _ extra: JSONObject = [:], aps: JSONValue = ["alert": ["title": "T", "body": "B"], "badge": 3, "mutable-content": 1]
+    )
         -> DeliveredNotification
     {
         var userInfo: JSONObject = ["fake_id": "m1", "aps": aps]

@@ -164,7 +164,7 @@ struct AirshipTapTests {
 
     @Test("^u opens its URL with the system only; ^p routes its landing page; neither runs on a background arrival")
     func linkActions() throws {
-        let external = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"_":"s","^u":"https://example.com/sale"}"#)
+        let external = try Fixtures.userInfo(#"{"aps":{"alert":"x","content-available":1},"_":"s","^u":"https://example.com/sale"}"#)
         let routed = try simulate(
             external, ["arrive:background", "open"], options: SimulationOptions(delegateAcceptsSchemes: ["https"]))
         #expect(routed.map(\.json) == [

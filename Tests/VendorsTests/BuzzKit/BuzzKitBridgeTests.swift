@@ -179,9 +179,13 @@ struct BuzzKitBridgeOpenTests {
 struct BuzzKitBridgeLifecycleTests {
     @Test("only the service extension's arrive sends $notification.delivered, once")
     func delivered() throws {
+        // With content-available, so iOS does wake the app for the background arrival.
+        var userInfo = try buzzKitExample()
+        var aps = try #require(userInfo["aps"]?.objectValue)
+        aps["content-available"] = 1
+        userInfo["aps"] = .object(aps)
         let effects = try simulate(
-            try buzzKitExample(),
-            ["arrive:foreground", "arrive:background", "arrive:service-extension", "arrive:service-extension"])
+            userInfo, ["arrive:foreground", "arrive:background", "arrive:service-extension", "arrive:service-extension"])
         #expect(effects == [.presentation(.all), receipt(.delivered, "$notification.delivered", ["messageId": messageId])])
     }
 

@@ -4,7 +4,7 @@ import PushBridgeVendors
 import Testing
 
 private let push = #"""
-    {"aps":{"alert":"Hi"},"CIO-Delivery-ID":"d-1","CIO-Delivery-Token":"tok","CIO":{"push":{"link":"https://x.example/p"}}}
+    {"aps":{"alert":"Hi","mutable-content":1},"CIO-Delivery-ID":"d-1","CIO-Delivery-Token":"tok","CIO":{"push":{"link":"https://x.example/p"}}}
     """#
 
 @Suite("Customer.io opened through the pipeline for an identified person")

@@ -534,7 +534,13 @@ struct PushNotifAIBridgeTests {
     @Test("no arrive sends a delivered receipt")
     func noDelivered() throws {
         let steps = ["arrive:service-extension", "arrive:foreground", "arrive:background", "launch"]
-        #expect(try simulate(try example(), steps) == [.presentation(.all)])
+        // With the flags iOS needs to run the extension and wake the app, so every arrival happens.
+        var userInfo = try example()
+        var aps = try #require(userInfo["aps"]?.objectValue)
+        aps["mutable-content"] = 1
+        aps["content-available"] = 1
+        userInfo["aps"] = .object(aps)
+        #expect(try simulate(userInfo, steps) == [.presentation(.all)])
     }
 
     @Test("the same open seen twice is handled once: one receipt, one route")

@@ -238,7 +238,12 @@ struct ZixflowReceiptTests {
 
     @Test("Delivered on every arrive, the service extension included", arguments: ArrivalContext.allCases)
     func deliveredOnArrive(context: ArrivalContext) throws {
-        let sent = try simulate(seed, ["arrive:\(context.rawValue)"]).receipts
+        // The seed has mutable-content; a background arrival also needs content-available.
+        var userInfo = seed
+        var aps = try #require(userInfo["aps"]?.objectValue)
+        if context == .background { aps["content-available"] = 1 }
+        userInfo["aps"] = .object(aps)
+        let sent = try simulate(userInfo, ["arrive:\(context.rawValue)"]).receipts
         #expect(sent.map(\.event) == ["Delivered"])
         #expect(sent.first?.kind == .delivered)
         #expect(sent.first?.properties == ids)
