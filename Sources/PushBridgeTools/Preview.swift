@@ -91,7 +91,7 @@ public struct VendorPreview: Sendable, Hashable {
     public var translation: Translation
     /// The vendor's userInfo decoded back by the vendor: what its SDK and iOS see.
     public var shown: PushPayload
-    /// The alert iOS shows: once the vendor's service extension ran (``VendorAdapter/extensionAlert(for:)``,
+    /// The alert iOS shows: once the vendor's service extension ran (`VendorAdapter.extensionAlert(for:)`,
     /// Airship's media `content` override), else `shown.alert`.
     public var shownAlert: PushAlert?
     /// The category the vendor's SDK registers for this notification (nil: none, so iOS shows no buttons).
@@ -102,7 +102,7 @@ public struct VendorPreview: Sendable, Hashable {
     public var deviceClaim: DeviceClaim
 
     /// Translates `userInfo` from `source` into `target` (with the keys `target`'s backend adds when
-    /// `asDelivered`: ``VendorAdapter/asDelivered(_:)``), decodes the translation once as `target`, and simulates
+    /// `asDelivered`: `VendorAdapter.asDelivered(_:)`), decodes the translation once as `target`, and simulates
     /// the taps iOS offers on that one decoding.
     init(_ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
          registry: VendorRegistry, asDelivered: Bool = false) {
@@ -191,7 +191,7 @@ public struct NotificationPreview: Sendable, Hashable {
     /// Translates `userInfo` from `source` into each of `targets` and simulates every tap iOS offers through
     /// `registry`, as an app with no action handler and no deep-link delegate or closure (links go to the
     /// system route). With `asDelivered`, each column's push gets the keys its vendor's backend adds, with
-    /// placeholder ids (``VendorAdapter/asDelivered(_:)``), so a template is drawn and tapped as a device gets it.
+    /// placeholder ids (`VendorAdapter.asDelivered(_:)`), so a template is drawn and tapped as a device gets it.
     public init(
         _ userInfo: JSONObject, from source: any VendorAdapter, to targets: [any VendorAdapter],
         registry: VendorRegistry, asDelivered: Bool = false

@@ -22,7 +22,7 @@ public struct PreviewPage: Sendable {
     /// The name drawn as the app's on the banner.
     public var appName: String
     /// Whether each column's push gets the keys its vendor's backend adds, with placeholder ids
-    /// (``VendorAdapter/asDelivered(_:)``; `preview --as-delivered`), before it is drawn and tapped.
+    /// (`VendorAdapter.asDelivered(_:)`; `preview --as-delivered`), before it is drawn and tapped.
     public var asDelivered: Bool
 
     /// Creates a page drawer.

@@ -127,6 +127,9 @@ public struct FakeAdapter: VendorAdapter {
             id: id, name: name, receipts: { _, _, _ in [] }, recordsActions: false, recordsRoutes: false,
             reportsFakeInvalid: false)
         fake.profile.capabilities = capabilities
+        // Taps as the core's default plan reads the bridge form for these capabilities.
+        let taps = DefaultTaps(profile: fake.profile)
+        fake.tapPlanner = { taps.tapPlan(for: $0, payload: $1, context: $2) }
         fake.profile.eventTable = []
         fake.ownsCategoryHook = { _ in false }
         return fake
@@ -245,4 +248,12 @@ public struct FakeAdapter: VendorAdapter {
         return [Diagnostic(
             .error, code: "fake-invalid", path: "$.fake_invalid", message: "the fake vendor refuses this")]
     }
+}
+
+/// An adapter with only a profile: its tap plan is ``VendorAdapter``'s default for the profile's capabilities.
+private struct DefaultTaps: VendorAdapter {
+    let profile: VendorProfile
+    func claims(_ userInfo: JSONObject) -> Bool { false }
+    func decode(_ userInfo: JSONObject) -> DecodeResult { DecodeResult(payload: PushPayload(vendor: profile.id)) }
+    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject { [:] }
 }

@@ -54,6 +54,7 @@ public enum Translator {
                 source: source.id, target: target.id, payload: decoded.payload, userInfo: userInfo, losses: [],
                 diagnostics: decoded.diagnostics)
         }
+        let taps = collectingLosses ? TapMeanings(decoded.payload, under: source) : nil
         let prepared = prepare(decoded.payload, from: source, to: target, collectingLosses: collectingLosses)
         let encoded = encode(prepared.payload, into: target, collectingLosses: collectingLosses)
         var output = encoded.userInfo
@@ -62,6 +63,7 @@ public enum Translator {
             &output, data: prepared.payload.data, target: target,
             registry: registry ?? VendorRegistry([target, source]), losses: &claimLosses)
         reportUnclaimed(output, by: target, losses: &claimLosses)
+        taps?.reportChanges(into: output, by: target, source: source, losses: &claimLosses)
         return Translation(
             source: source.id, target: target.id, payload: decoded.payload, userInfo: output,
             losses: prepared.losses + encoded.losses + claimLosses.collected, diagnostics: decoded.diagnostics)
@@ -78,12 +80,14 @@ public enum Translator {
         let diagnostics = decoded.diagnostics + registry.claimNotes(of: userInfo, claimedBy: source)
         guard source.id != target.id else { return (userInfo, [], diagnostics) }
         var payload = (consume decoded).payload
+        let taps = collectingLosses ? TapMeanings(payload, under: source) : nil
         let losses = prepareInPlace(&payload, from: source, to: target, collectingLosses: collectingLosses)
         let encoded = encode(payload, into: target, collectingLosses: collectingLosses)
         var output = encoded.userInfo
         var claimLosses = LossList(collecting: collectingLosses)
         keepTarget(&output, data: payload.data, target: target, registry: registry, losses: &claimLosses)
         reportUnclaimed(output, by: target, losses: &claimLosses)
+        taps?.reportChanges(into: output, by: target, source: source, losses: &claimLosses)
         return (output, losses + encoded.losses + claimLosses.collected, diagnostics)
     }
 

@@ -242,7 +242,7 @@ public struct IterableAdapter: VendorAdapter {
 
     /// `trackPushOpen` on a body tap (`actionIdentifier: default`) or a button tap (the button's id, and the
     /// typed text as `userText`), for a real campaign push only (IT-API, IT-AI). Nothing on arrival or dismiss.
-    /// A button tap that launches the app is tracked as a body tap (``launchStep(for:context:)``).
+    /// A button tap that launches the app is tracked as a body tap (`launchStep(for:context:)`).
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         let step = Self.launchStep(for: step, context: context)
         guard step.isOpen, user != nil, var properties = Self.campaignIdentity(payload) else { return [] }
@@ -289,7 +289,7 @@ public struct IterableAdapter: VendorAdapter {
     /// action, but its named `defaultAction` (kept under `ignored`) is: the SDK runs `defaultAction` on any tap
     /// (Iterable/iterable-swift-sdk:swift-sdk/Internal/InternalIterableAppIntegration.swift@25cd00e1
     /// `createDefaultAction`). A button tap that launches the app runs the body's action
-    /// (``launchStep(for:context:)``). Links pass Iterable's gate: `https` and ``allowedProtocols`` only.
+    /// (`launchStep(for:context:)`). Links pass Iterable's gate: `https` and ``allowedProtocols`` only.
     public func tapPlan(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> TapPlan {
         func link(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
         var plan: TapPlan

@@ -154,7 +154,7 @@ public struct OneSignalAdapter: VendorAdapter {
     static let placeholderId = "00000000-0000-0000-0000-000000000000"
 
     /// The push with its notification id, in the container it already uses: `os_data.i` for the `os_data` format,
-    /// else `custom.i` (``VendorProfile/backendKeys``).
+    /// else `custom.i` (`VendorProfile.backendKeys`).
     public func asDelivered(_ userInfo: JSONObject) -> JSONObject {
         guard userInfo[Key.osData]?.objectValue != nil, userInfo[Key.custom] == nil else {
             return profile.addingBackendKeys(to: userInfo)

@@ -31,7 +31,7 @@ struct TranslationMatrixTests {
         "buzzkit.json": [
             "zixflow": [
                 "$.buttons[0].id", "$.buttons[1].id", "$.buttons[1].foreground", "$.buttons[1].destructive",
-                "$.buttons[2]", "$.action.data",
+                "$.buttons[1]", "$.buttons[2]", "$.action.data",
             ],
             "buzzkit": [],
             "appdna": ["$.action"],
