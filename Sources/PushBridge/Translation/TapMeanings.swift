@@ -23,16 +23,23 @@ struct TapMeanings {
     /// Appends a loss for each tap whose meaning `target` changes in `output`: a button that opened nothing
     /// and now opens something, and a body link that now reaches the app another way (a universal link the
     /// source offered to the app's user-activity handler, given to the delegate or the system, or the reverse).
+    ///
+    /// The body link's way is read from the target's plan for `prepared` (the bridge form the target encoded);
+    /// only a push with a button that opened nothing costs a decoding of the output.
     func reportChanges(
-        into output: JSONObject, by target: any VendorAdapter, source: any VendorAdapter, losses: inout LossList
+        prepared: PushPayload, into output: JSONObject, by target: any VendorAdapter, source: any VendorAdapter,
+        losses: inout LossList
     ) {
-        guard bodyLink != nil || !buttons.isEmpty else { return }
-        let after = TapMeanings(target.decodeClaimed(output).payload, under: target)
-        if let link = bodyLink, after.bodyLink == link, let change = Self.routeChange(bodyGate, after.bodyGate, link) {
-            losses.append(Loss(
-                path: "$.deepLink", value: .string(link),
-                reason: "\(source.name) \(change.before); \(target.name) \(change.after)"))
+        if let link = bodyLink {
+            let plan = target.tapPlan(for: .open, payload: prepared, context: ReceiptContext())
+            if plan.deepLink == link, let change = Self.routeChange(bodyGate, plan.linkGate, link) {
+                losses.append(Loss(
+                    path: "$.deepLink", value: .string(link),
+                    reason: "\(source.name) \(change.before); \(target.name) \(change.after)"))
+            }
         }
+        guard buttons.contains(where: { $0.opens == nil }) else { return }
+        let after = TapMeanings(target.decodeClaimed(output).payload, under: target)
         for (index, button) in buttons.enumerated() where button.opens == nil {
             // The target may rename buttons (Zixflow's ACTION_0): the same place is the same button.
             guard index < after.buttons.count, let opens = after.buttons[index].opens else { continue }

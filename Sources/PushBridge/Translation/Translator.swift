@@ -63,7 +63,8 @@ public enum Translator {
             &output, data: prepared.payload.data, target: target,
             registry: registry ?? VendorRegistry([target, source]), losses: &claimLosses)
         reportUnclaimed(output, by: target, losses: &claimLosses)
-        taps?.reportChanges(into: output, by: target, source: source, losses: &claimLosses)
+        taps?.reportChanges(
+            prepared: prepared.payload, into: output, by: target, source: source, losses: &claimLosses)
         return Translation(
             source: source.id, target: target.id, payload: decoded.payload, userInfo: output,
             losses: prepared.losses + encoded.losses + claimLosses.collected, diagnostics: decoded.diagnostics)
@@ -87,7 +88,7 @@ public enum Translator {
         var claimLosses = LossList(collecting: collectingLosses)
         keepTarget(&output, data: payload.data, target: target, registry: registry, losses: &claimLosses)
         reportUnclaimed(output, by: target, losses: &claimLosses)
-        taps?.reportChanges(into: output, by: target, source: source, losses: &claimLosses)
+        taps?.reportChanges(prepared: payload, into: output, by: target, source: source, losses: &claimLosses)
         return (output, losses + encoded.losses + claimLosses.collected, diagnostics)
     }
 
