@@ -114,7 +114,7 @@ public enum Translator {
         let attempt = target.encode(withoutUntitled, collectingLosses: collectingLosses)
         let categoryShows = withoutUntitled.buttons.isEmpty && writesCategory(attempt.userInfo)
         guard collectingLosses else { return attempt }
-        let category = payload.category.map { "'\($0)'" } ?? "the app's"
+        let category = payload.category.map { "the app's category '\($0)'" } ?? "a category the app registers"
         var losses = attempt.losses.filter { !$0.path.hasPrefix("$.buttons[") }
         for index in untitled {
             let button = payload.buttons[index]
@@ -123,20 +123,18 @@ public enum Translator {
                 if let link = button.deepLink, !link.isEmpty {
                     losses.append(Loss(
                         path: path + ".deepLink", value: .string(link),
-                        reason: "the app's category \(category) shows button '\(button.id)'; \(target.name) gives it "
-                            + "no link of its own"))
+                        reason: "\(category) shows button '\(button.id)'; \(target.name) gives it no link of its own"))
                 }
                 if let action = button.action {
                     losses.append(Loss(
                         path: path + ".action", value: .string(action.name),
-                        reason: "the app's category \(category) shows button '\(button.id)'; \(target.name) runs no "
-                            + "action for it"))
+                        reason: "\(category) shows button '\(button.id)'; \(target.name) runs no action for it"))
                 }
             } else {
                 losses.append(Loss(
                     path: path, value: button.json,
-                    reason: "button '\(button.id)' takes its title from the app's category \(category), which "
-                        + "\(target.name) cannot send with it; a button with no title is not written"))
+                    reason: "button '\(button.id)' takes its title from \(category), which \(target.name) cannot "
+                        + "send with it; a button with no title is not written"))
             }
         }
         // The titled buttons' own losses, renumbered to their place in the payload.
