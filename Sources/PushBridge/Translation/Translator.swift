@@ -273,7 +273,12 @@ public enum Translator {
     /// (``VendorProfile/attachmentTypeKey``) that names the type the image URL's path names already (every
     /// service extension finds the type there).
     package static func dropIgnoredDefaults(from payload: inout PushPayload, source: any VendorAdapter) {
-        let profile = source.profile
+        dropIgnoredDefaults(from: &payload, profile: source.profile)
+    }
+
+    /// ``dropIgnoredDefaults(from:source:)`` with the source's profile already read.
+    static func dropIgnoredDefaults(from payload: inout PushPayload, profile: VendorProfile) {
+        guard !profile.ignoredDefaults.isEmpty || profile.attachmentTypeKey != nil else { return }
         for (key, value) in profile.ignoredDefaults where payload.ignored[key] == value {
             payload.ignored[key] = nil
         }
@@ -293,37 +298,39 @@ public enum Translator {
         _ payload: inout PushPayload, from source: any VendorAdapter, to target: any VendorAdapter,
         collectingLosses: Bool
     ) -> [Loss] {
-        guard source.id != target.id else { return [] }
+        // Each profile read once: reading one through the existential copies the whole profile.
+        let sourceProfile = source.profile, targetProfile = target.profile
+        guard sourceProfile.id != targetProfile.id else { return [] }
         var losses = LossList(collecting: collectingLosses)
         for (key, value) in losses.isCollecting ? payload.tracking.membersInCanonicalOrder : [] {
             // A tracking value that is the message id travels on as the target's own message id.
             if let messageId = payload.messageId, value == .string(messageId) { continue }
-            losses.append(Loss.tracking(key, value, reason: "\(source.name) tracking data means nothing to \(target.name)"))
+            losses.append(Loss.tracking(key, value, reason: "\(sourceProfile.name) tracking data means nothing to \(targetProfile.name)"))
         }
         // Written only when there is something to clear: a write makes the payload its own copy of the fields.
         if !payload.tracking.isEmpty { payload.tracking = [:] }
         // The text the source's extension shows instead of `aps.alert` is what the target's alert says.
-        if payload.mutableContent, let key = source.profile.extensionAlertKey, payload.ignored[key] != nil {
+        if payload.mutableContent, let key = sourceProfile.extensionAlertKey, payload.ignored[key] != nil {
             let shown = source.extensionAlert(for: payload)
             if let sent = payload.alert, sent != shown {
                 losses.append(Loss(
                     path: "$.alert", value: sent.json,
-                    reason: "\(source.name)'s service extension showed its content override instead; "
-                        + "\(target.name) shows the override as the alert"))
+                    reason: "\(sourceProfile.name)'s service extension showed its content override instead; "
+                        + "\(targetProfile.name) shows the override as the alert"))
             }
             payload.alert = shown
             payload.ignored[key] = nil
         }
         // What the source's SDK reads for itself is no custom data of the target's.
-        for key in source.profile.internalKeys.sorted() {
+        for key in sourceProfile.internalKeys.isEmpty ? [] : sourceProfile.internalKeys.sorted() {
             guard let value = payload.data.removeValue(forKey: key) else { continue }
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.data"), value: value,
-                reason: "'\(key)' is read by \(source.name)'s SDK itself; it means nothing to \(target.name)"))
+                reason: "'\(key)' is read by \(sourceProfile.name)'s SDK itself; it means nothing to \(targetProfile.name)"))
         }
-        dropIgnoredDefaults(from: &payload, source: source)
+        dropIgnoredDefaults(from: &payload, profile: sourceProfile)
         let ignored = dropIgnored(
-            from: &payload, sourceName: source.name, targetName: target.name, collectingLosses: collectingLosses)
+            from: &payload, sourceName: sourceProfile.name, targetName: targetProfile.name, collectingLosses: collectingLosses)
         losses.append(contentsOf: ignored)
         if let category = payload.category, source.ownsCategory(category) {
             payload.category = nil
@@ -333,8 +340,8 @@ public enum Translator {
             payload.apsExtra["content-available"] = nil
         }
         let copiesMessageLink: Bool
-        switch source.capabilities.buttonRouting {
-        case .ownThenMessage, .messageWhenForeground: copiesMessageLink = target.capabilities.buttonRouting == .ownOnly
+        switch sourceProfile.capabilities.buttonRouting {
+        case .ownThenMessage, .messageWhenForeground: copiesMessageLink = targetProfile.capabilities.buttonRouting == .ownOnly
         case .ownOnly, .nothing: copiesMessageLink = false
         }
         if copiesMessageLink, let link = payload.deepLink, !link.isEmpty {
@@ -344,14 +351,14 @@ public enum Translator {
                 payload.buttons[index].deepLink = link
             }
         }
-        if source.capabilities.buttonRouting == .ownOnly, target.capabilities.buttonRouting == .messageWhenForeground,
+        if sourceProfile.capabilities.buttonRouting == .ownOnly, targetProfile.capabilities.buttonRouting == .messageWhenForeground,
             payload.deepLink != nil || payload.action != nil
         {
             for (index, button) in payload.buttons.enumerated()
             where button.foreground && !button.destructive && button.deepLink == nil && button.action == nil {
                 losses.append(Loss(
                     path: JSONPath.element(index, of: "$.buttons"), value: button.json,
-                    reason: "in \(target.name) this button would run the message's action and link; in \(source.name) it routes nothing"))
+                    reason: "in \(targetProfile.name) this button would run the message's action and link; in \(sourceProfile.name) it routes nothing"))
             }
         }
         return losses.collected
