@@ -3,45 +3,104 @@
 /// core instead of asking the adapter member by member.
 public struct VendorProfile: Sendable, Hashable {
     /// The short id used on the command line and in the bridge form (`zixflow`).
-    public var id: String
+    public var id: String {
+        get { box.fields.id }
+        set { unique().fields.id = newValue }
+    }
+
     /// The display name (`Zixflow`).
-    public var name: String
+    public var name: String {
+        get { box.fields.name }
+        set { unique().fields.name = newValue }
+    }
+
     /// What the vendor's wire format and SDK support.
-    public var capabilities: VendorCapabilities
+    public var capabilities: VendorCapabilities {
+        get { box.fields.capabilities }
+        set { unique().fields.capabilities = newValue }
+    }
+
     /// The vendor's receipt table.
-    public var eventTable: [EventTableEntry]
+    public var eventTable: [EventTableEntry] {
+        get { box.fields.eventTable }
+        set { unique().fields.eventTable = newValue }
+    }
+
     /// Top-level keys at least one of which every userInfo the vendor claims has (its marker keys), or nil when
     /// it names none. The registry asks ``VendorAdapter/claimStrength(_:)`` only of adapters with a claim key in
     /// the payload (and of every adapter whose claim keys are nil), so detection is one look at the payload's
     /// top-level keys rather than a call to every adapter. The conformance kit checks the promise.
-    public var claimKeys: [String]?
+    public var claimKeys: [String]? {
+        get { box.fields.claimKeys }
+        set { unique().fields.claimKeys = newValue }
+    }
+
     /// The categories the vendor's SDK registers, or nil when it registers none.
-    public var categories: CategorySupport?
+    public var categories: CategorySupport? {
+        get { box.fields.categories }
+        set { unique().fields.categories = newValue }
+    }
+
     /// How the vendor's SDK registers the APNs token with its backend.
-    public var tokenRegistration: TokenRegistrationStyle
+    public var tokenRegistration: TokenRegistrationStyle {
+        get { box.fields.tokenRegistration }
+        set { unique().fields.tokenRegistration = newValue }
+    }
+
     /// Where and how the vendor's backend takes receipts over HTTP, or nil when it takes none.
-    public var receiptService: ReceiptService?
+    public var receiptService: ReceiptService? {
+        get { box.fields.receiptService }
+        set { unique().fields.receiptService = newValue }
+    }
+
     /// `ignored` entries whose value means what leaving the key out means (Braze's `ab_use_webview: false`):
     /// kept for this vendor's own round trip, dropped without a loss when translating to another vendor.
-    public var ignoredDefaults: JSONObject = [:]
+    public var ignoredDefaults: JSONObject {
+        get { box.fields.ignoredDefaults }
+        set { unique().fields.ignoredDefaults = newValue }
+    }
+
     /// The member path (from the userInfo's top level) of the key where the vendor's payload names its media's
     /// type for the service extension (Klaviyo `["rich-media-type"]`, Braze `["ab", "att", "type"]`), or nil.
-    public var attachmentTypeKey: [String]?
+    public var attachmentTypeKey: [String]? {
+        get { box.fields.attachmentTypeKey }
+        set { unique().fields.attachmentTypeKey = newValue }
+    }
+
     /// Top-level keys the vendor's SDK reads for itself (Airship's legacy in-app message
     /// `com.urbanairship.in_app`, Braze's `appboy_uninstall_tracking`): decoded as custom data so the vendor's own
     /// round trip keeps them, and reported lost, never copied, when translating to another vendor.
-    public var internalKeys: Set<String> = []
+    public var internalKeys: Set<String> {
+        get { box.fields.internalKeys }
+        set { unique().fields.internalKeys = newValue }
+    }
+
     /// The `ignored` key of what ``VendorAdapter/extensionAlert(for:)`` shows instead of `aps.alert` (Airship's
     /// media `content` override): translating, that text becomes the target's alert, so the entry is carried, not
     /// reported lost.
-    public var extensionAlertKey: String?
+    public var extensionAlertKey: String? {
+        get { box.fields.extensionAlertKey }
+        set { unique().fields.extensionAlertKey = newValue }
+    }
+
     /// What the vendor's backend adds to every push it sends and a template does not hold (OneSignal's `custom.i`,
     /// Customer.io's `CIO-Delivery-ID` and token), with placeholder ids: what
     /// ``VendorAdapter/asDelivered(_:)`` adds for `--as-delivered`. Empty when the vendor declares none.
-    public var backendKeys: JSONObject = [:]
+    public var backendKeys: JSONObject {
+        get { box.fields.backendKeys }
+        set { unique().fields.backendKeys = newValue }
+    }
+
     /// The settings the adapter takes from the app's configuration (``VendorAdapter/configured(_:)``), in the
     /// order `bridge-cli vendors --table` lists them; empty for an adapter with none.
-    public var settings: [VendorSetting]
+    public var settings: [VendorSetting] {
+        get { box.fields.settings }
+        set { unique().fields.settings = newValue }
+    }
+
+    /// The fields, behind one reference: adapters hand their profile out by value through the `VendorAdapter`
+    /// existential on every `id`, `name` or `capabilities` read, and a copy then costs one retain, not one per field.
+    private var box: Box
 
     /// Creates a profile; `name` defaults to `id` with a capital first letter.
     public init(
@@ -50,16 +109,47 @@ public struct VendorProfile: Sendable, Hashable {
         tokenRegistration: TokenRegistrationStyle = .none, receiptService: ReceiptService? = nil,
         settings: [VendorSetting] = []
     ) {
-        self.settings = settings
-        self.id = id
-        self.name = name ?? id.prefix(1).uppercased() + id.dropFirst()
-        self.capabilities = capabilities
-        self.eventTable = eventTable
-        self.claimKeys = claimKeys
-        self.categories = categories
-        self.tokenRegistration = tokenRegistration
-        self.receiptService = receiptService
+        box = Box(Fields(
+            id: id, name: name ?? id.prefix(1).uppercased() + id.dropFirst(), capabilities: capabilities,
+            eventTable: eventTable, claimKeys: claimKeys, categories: categories, tokenRegistration: tokenRegistration,
+            receiptService: receiptService, settings: settings))
     }
+
+    /// The stored fields.
+    struct Fields: Sendable, Hashable {
+        var id: String
+        var name: String
+        var capabilities: VendorCapabilities
+        var eventTable: [EventTableEntry]
+        var claimKeys: [String]?
+        var categories: CategorySupport?
+        var tokenRegistration: TokenRegistrationStyle
+        var receiptService: ReceiptService?
+        var ignoredDefaults: JSONObject = [:]
+        var attachmentTypeKey: [String]?
+        var internalKeys: Set<String> = []
+        var extensionAlertKey: String?
+        var backendKeys: JSONObject = [:]
+        var settings: [VendorSetting]
+    }
+
+    /// The fields' one reference, copied on write.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// The box, made this value's own before a write.
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
+    }
+
+    public static func == (lhs: VendorProfile, rhs: VendorProfile) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 }
 
 /// The notification categories a vendor's SDK registers.
