@@ -137,7 +137,19 @@ struct PreviewBrowserTests {
             let listed = try CLI.run(["categories", "--vendor", id, translated])
             let categories = listed.status == 0 ? try listed.stdoutJSON() : [:]
             if listed.status != 0 { #expect(listed.stderr.contains("registers no notification categories")) }
-            let category = categories["categories"]?.arrayValue?.first { $0["id"] == shown["category"] }
+            // A push that names no category gets the one its vendor's service extension registers for it
+            // (OneSignal's dynamic one: listed for the file, not at launch) when iOS runs the extension:
+            // `aps.mutable-content` 1 and an alert that shows something.
+            let aps = vendor["userInfo"]?["aps"]
+            let extensionRuns = aps?["mutable-content"]?.intValue == 1 && shown["alert"]?.objectValue?.isEmpty == false
+            let atLaunch = listed.status == 0
+                ? Set(try CLI.run(["categories", "--vendor", id]).stdoutJSON()["categories"]?.arrayValue?
+                    .compactMap { $0["id"]?.stringValue } ?? [])
+                : []
+            let registeredForFile = categories["categories"]?.arrayValue?
+                .first { !atLaunch.contains($0["id"]?.stringValue ?? "") }?["id"]
+            let categoryID = shown["category"] ?? (extensionRuns ? registeredForFile : nil)
+            let category = categories["categories"]?.arrayValue?.first { $0["id"] == categoryID }
             let expectedActions = category?["actions"]?.arrayValue ?? []
             let drawn = (column.all(class: "actions").first?.all(class: "action") ?? [])
                 .filter { !$0.classes.contains("ghost") }
