@@ -109,9 +109,11 @@ public struct VendorPreview: Sendable, Hashable {
         var translation = Translator.translate(userInfo, from: source, to: target, registry: registry)
         if asDelivered { translation.userInfo = target.asDelivered(translation.userInfo) }
         let shown = target.decodeClaimed(translation.userInfo).payload
-        // The service extension runs only when iOS hands it the push; then it may set the category (OneSignal's
-        // dynamic one) and replace the text.
-        let extensionRuns = LifecycleStep.arrive(.serviceExtension).unmetPrecondition(in: translation.userInfo) == nil
+        // The vendor's service extension acts only on a push iOS hands it and its SDK takes as its own; then it may
+        // set the category (OneSignal's dynamic one) and replace the text.
+        let deviceClaim = DeviceClaim(of: translation.userInfo, drawnAs: target.id, registry: registry)
+        let extensionRuns = deviceClaim == .own
+            && LifecycleStep.arrive(.serviceExtension).unmetPrecondition(in: translation.userInfo) == nil
         var category: NotificationCategory?
         let categoryID = shown.category ?? (extensionRuns ? ServiceExtensionHandler.categorySet(by: target, for: shown) : nil)
         if target.profile.categories != nil, let id = categoryID {
@@ -134,7 +136,7 @@ public struct VendorPreview: Sendable, Hashable {
         self.translation = translation
         self.shown = shown
         self.category = category
-        deviceClaim = DeviceClaim(of: translation.userInfo, drawnAs: target.id, registry: registry)
+        self.deviceClaim = deviceClaim
     }
 
     /// The category's buttons iOS shows: the first ``NotificationPreview/shownButtonLimit``.

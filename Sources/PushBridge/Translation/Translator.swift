@@ -20,8 +20,9 @@ public struct Translation: Sendable, Hashable {
 ///
 /// Between two different vendors:
 /// - the source's `tracking` and `ignored` keys are losses (they mean nothing to the target), except a
-///   tracking value equal to the message id, which the target carries as its own message id; the value
-///   of a tracking key naming a token (a device token) is reported as `[redacted]`;
+///   tracking value equal to the message id, which goes with the message id; the value of a tracking key naming
+///   a token (a device token) is reported as `[redacted]`;
+/// - the message id is a loss when the target's backend assigns its own (``VendorProfile/assignsMessageId``);
 /// - a category the source's SDK owns (`ZX_2BTN`, `buzzkit.…`) is dropped so the target derives its own;
 /// - when the target routes only a button's own destination but the source would fall back to the
 ///   message's link on a button tap, the message's link is copied into link-less buttons that open the app.
@@ -303,12 +304,20 @@ public enum Translator {
         guard sourceProfile.id != targetProfile.id else { return [] }
         var losses = LossList(collecting: collectingLosses)
         for (key, value) in losses.isCollecting ? payload.tracking.membersInCanonicalOrder : [] {
-            // A tracking value that is the message id travels on as the target's own message id.
+            // A tracking value that is the message id goes with the message id (kept, or one loss below).
             if let messageId = payload.messageId, value == .string(messageId) { continue }
             losses.append(Loss.tracking(key, value, reason: "\(sourceProfile.name) tracking data means nothing to \(targetProfile.name)"))
         }
         // Written only when there is something to clear: a write makes the payload its own copy of the fields.
         if !payload.tracking.isEmpty { payload.tracking = [:] }
+        // An id the target's backend assigns is never another vendor's id (docs/WIRE-FORMATS.md §7.8).
+        if targetProfile.assignsMessageId, let messageId = payload.messageId {
+            losses.append(Loss(
+                path: "$.messageId", value: .string(messageId),
+                reason: "\(targetProfile.name)'s backend gives each push its own id when it sends it; "
+                    + "\(sourceProfile.name)'s id is not written as \(targetProfile.name)'s"))
+            payload.messageId = nil
+        }
         // The text the source's extension shows instead of `aps.alert` is what the target's alert says.
         if payload.mutableContent, let key = sourceProfile.extensionAlertKey, payload.ignored[key] != nil {
             let shown = source.extensionAlert(for: payload)

@@ -91,6 +91,14 @@ public struct VendorProfile: Sendable, Hashable {
         set { unique().fields.backendKeys = newValue }
     }
 
+    /// Whether the vendor's backend gives each push its message id when it sends it (OneSignal's `custom.i`,
+    /// Airship's `_`, Customer.io's `CIO-Delivery-ID`): translating into the vendor, another vendor's id is not
+    /// written as this vendor's (``backendKeys`` holds the placeholder `--as-delivered` writes instead).
+    public var assignsMessageId: Bool {
+        get { box.fields.assignsMessageId }
+        set { unique().fields.assignsMessageId = newValue }
+    }
+
     /// The settings the adapter takes from the app's configuration (``VendorAdapter/configured(_:)``), in the
     /// order `bridge-cli vendors --table` lists them; empty for an adapter with none.
     public var settings: [VendorSetting] {
@@ -130,6 +138,7 @@ public struct VendorProfile: Sendable, Hashable {
         var internalKeys: Set<String> = []
         var extensionAlertKey: String?
         var backendKeys: JSONObject = [:]
+        var assignsMessageId = false
         var settings: [VendorSetting]
     }
 

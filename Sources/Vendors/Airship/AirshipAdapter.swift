@@ -115,6 +115,7 @@ public struct AirshipAdapter: VendorAdapter {
         profile.internalKeys = Key.sdkInternal
         profile.extensionAlertKey = Path.mediaContent
         // The send id and the metadata (base64 of `{}` as its placeholder) the backend adds to every push.
+        profile.assignsMessageId = true
         profile.backendKeys = [Key.sendId: "00000000-0000-0000-0000-000000000000", Key.metadata: "e30="]
         self.profile = profile
     }

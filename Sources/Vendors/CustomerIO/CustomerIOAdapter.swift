@@ -67,6 +67,7 @@ public struct CustomerIOAdapter: VendorAdapter {
             id: "customerio", name: "Customer.io", capabilities: Self.capabilities,
             eventTable: Self.eventTable(defaultActionOnly: defaultActionOnly), claimKeys: [Key.deliveryID],
             tokenRegistration: .token, receiptService: ReceiptService(), settings: Self.settings)
+        profile.assignsMessageId = true
         profile.backendKeys = [
             Key.deliveryID: "placeholder-delivery-id",
             Key.deliveryToken: .string(String(repeating: "0", count: 64)),

@@ -97,6 +97,7 @@ public struct FCMAdapter: VendorAdapter {
             claimKeys: [Key.messageId], tokenRegistration: .tokenTopicAndEnvironment,
             receiptService: .appCollector(path: Self.collectorPath), settings: Self.settings)
         // What FCM adds to every message it relays (the analytics keys only for a console campaign).
+        profile.assignsMessageId = true
         profile.backendKeys = [
             Key.messageId: "0000000000000000", Key.senderId: "000000000000", Key.installationId: "placeholder-fid",
         ]

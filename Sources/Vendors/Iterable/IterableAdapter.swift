@@ -125,6 +125,7 @@ public struct IterableAdapter: VendorAdapter {
             claimKeys: [Self.vendorKey], categories: CategorySupport(), tokenRegistration: .token,
             receiptService: ReceiptService(defaultBaseURL: "https://api.iterable.com"), settings: Self.settings)
         // A campaign push's metadata (campaignId 0 would mark a proof or test push, so the placeholder is 1).
+        profile.assignsMessageId = true
         profile.backendKeys = [Self.vendorKey: [
             Key.campaignId: 1, Key.templateId: 1, Key.messageId: "placeholder-message-id", Key.isGhostPush: false,
         ]]

@@ -146,6 +146,7 @@ public struct OneSignalAdapter: VendorAdapter {
             tokenRegistration: .tokenEnvironmentAndPermission,
             receiptService: ReceiptService(defaultBaseURL: "https://api.onesignal.com"), settings: Self.settings)
         // The notification id the backend writes in `custom.i` (or `os_data.i`: ``asDelivered(_:)``).
+        profile.assignsMessageId = true
         profile.backendKeys = [Key.custom: [Key.messageId: .string(Self.placeholderId)]]
         self.profile = profile
     }
