@@ -88,21 +88,77 @@ public struct SendLoss: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(field): \(loss)" }
 }
 
+/// Something to create in the target vendor's backend before its requests can be sent: a template, a campaign,
+/// a transactional message or an app category, with the content to give it (docs/SEND.md "Templates and
+/// provisioning").
+public struct SendProvision: Sendable, Hashable {
+    /// What kind of thing is created.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// A message template (Iterable push template).
+        case template
+        /// A campaign (Braze API-triggered campaign, Klaviyo campaign).
+        case campaign
+        /// A Customer.io transactional message.
+        case transactionalMessage = "transactional_message"
+        /// A notification category the app registers.
+        case category
+
+        /// How a sentence names it (`transactional message`).
+        public var described: String {
+            switch self {
+            case .template: return "template"
+            case .campaign: return "campaign"
+            case .transactionalMessage: return "transactional message"
+            case .category: return "category"
+            }
+        }
+    }
+
+    /// What kind of thing is created.
+    public var kind: Kind
+    /// The vendor whose backend (or app, for a category) it is created in.
+    public var vendor: String
+    /// The placeholder the rendered requests name it by (`<customerio-transactional-message-id>`).
+    public var placeholder: String
+    /// Its content, in the vendor's own field names.
+    public var content: JSONObject
+
+    /// Creates a provisioning step.
+    public init(kind: Kind, vendor: String, placeholder: String, content: JSONObject) {
+        self.kind = kind
+        self.vendor = vendor
+        self.placeholder = placeholder
+        self.content = content
+    }
+
+    /// `{"kind", "vendor", "placeholder", "content"}`.
+    public var json: JSONValue {
+        ["kind": .string(kind.rawValue), "vendor": .string(vendor), "placeholder": .string(placeholder), "content": .object(content)]
+    }
+}
+
 /// What rendering a form for a vendor gives.
 public struct SendRenderResult: Sendable, Hashable {
     /// The requests, in the order to send them.
     public var requests: [SendHTTPRequest]
     /// What they cannot carry.
     public var losses: [SendLoss]
+    /// What must exist in the target's backend before the requests are sent, in order.
+    public var provision: [SendProvision]
 
     /// Creates a result.
-    public init(requests: [SendHTTPRequest], losses: [SendLoss]) {
+    public init(requests: [SendHTTPRequest], losses: [SendLoss], provision: [SendProvision] = []) {
         self.requests = requests
         self.losses = losses
+        self.provision = provision
     }
 
-    /// `{"requests": […]}`.
-    public var json: JSONValue { ["requests": .array(requests.map(\.json))] }
+    /// `{"requests": […]}`, with `"provision": […]` when something must be created first.
+    public var json: JSONValue {
+        var object: JSONObject = ["requests": .array(requests.map(\.json))]
+        if !provision.isEmpty { object["provision"] = .array(provision.map(\.json)) }
+        return .object(object)
+    }
 
     /// Whether form field `field` was lost.
     public func loses(_ field: String) -> Bool { losses.contains { $0.field == field } }
@@ -135,7 +191,7 @@ public struct SendRenderOptions: Sendable, Hashable {
 ///
 /// Every method is pure and never crashes: a malformed request gives diagnostics and a best-effort form.
 public protocol SendAdapter: Sendable {
-    /// The vendor id, the same as its device adapter's (`onesignal`, `braze`, `airship`, `fcm`, `apns`).
+    /// The vendor id, the same as its device adapter's (`onesignal`, `braze`, `airship`, `fcm`, `apns`, `customerio`).
     var id: String { get }
     /// The vendor's name.
     var name: String { get }
@@ -158,6 +214,7 @@ public enum SendVendors {
     /// Every built-in send adapter, in the order `bridge-cli send vendors` lists them.
     public static let all: [any SendAdapter] = [
         OneSignalSendAdapter(), BrazeSendAdapter(), AirshipSendAdapter(), FCMSendAdapter(), APNsSendAdapter(),
+        CustomerIOSendAdapter(),
     ]
 
     /// The adapter with id `id`.

@@ -7,10 +7,26 @@ struct SendRendering {
     let targetName: String
     var losses: [SendLoss] = []
 
+    /// Starts a rendering; when the form's content lives in another vendor's template the request does not hold,
+    /// that content is lost at once: only the request's own overrides reach the target.
     init(_ form: SendRequest, for adapter: some SendAdapter) {
         self.form = form
         self.target = adapter.id
         self.targetName = adapter.name
+        if let template = form.template, template.vendor != adapter.id, !template.contentKnown {
+            let vendorName = SendVendors.adapter(id: template.vendor)?.name ?? template.vendor
+            lose(
+                SendField.template, .string(template.id),
+                "the content of \(template.described(vendorName: vendorName)) lives in \(vendorName)'s backend, not in "
+                    + "the request: only what the request overrides reaches \(targetName) (translate a bundle that "
+                    + "holds the \(template.kind.described) to carry the rest)")
+        }
+        if let template = form.template, template.vendor != adapter.id, !template.mergeData.isEmpty {
+            lose(
+                SendField.template, .object(template.mergeData),
+                "\(targetName) does not merge per-send data into text: the values are not applied",
+                path: form.sourcePaths["template.mergeData"])
+        }
     }
 
     /// Whether the form was read from the target vendor's own request.
@@ -334,6 +350,14 @@ extension SendRequest {
         var object: JSONObject = ["vendor": .string(vendor), "content": .object(contentObject), "audience": .object(audienceObject)]
         if let schedule { object["schedule"] = SendJSON.schedule(schedule) }
         if let key = idempotencyKey { object["idempotencyKey"] = .string(key) }
+        if let template {
+            var templateObject: JSONObject = [
+                "vendor": .string(template.vendor), "kind": .string(template.kind.rawValue), "id": .string(template.id),
+                "contentKnown": .bool(template.contentKnown),
+            ]
+            if !template.mergeData.isEmpty { templateObject["mergeData"] = .object(template.mergeData) }
+            object["template"] = .object(templateObject)
+        }
         if !sourcePaths.isEmpty {
             var paths = JSONObject()
             for field in JSONWriter.sortedKeys(sourcePaths) { paths[field] = .string(sourcePaths[field]!) }

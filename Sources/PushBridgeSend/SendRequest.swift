@@ -14,6 +14,9 @@ public struct SendRequest: Sendable, Hashable {
     public var schedule: SendSchedule?
     /// The sender's key that makes a retried request send once (OneSignal `idempotency_key`, Braze `send_id`).
     public var idempotencyKey: String?
+    /// The template, campaign or transactional message whose content the vendor's backend sends, when the request
+    /// names one instead of carrying its content (Customer.io `transactional_message_id`).
+    public var template: SendTemplate?
     /// Where each form field came from in the source request: a form field name (``SendField``) → the JSON path
     /// in the source body (`$.ios_badgeCount`). Losses name these paths.
     public var sourcePaths: [String: String]
@@ -88,6 +91,34 @@ public struct SendContent: Sendable, Hashable {
         self.pushType = pushType
         self.openLinkInApp = openLinkInApp
     }
+}
+
+/// Content kept in the vendor's backend (a template, a campaign, a transactional message) that a send names by id
+/// (docs/SEND.md "Templates and provisioning").
+public struct SendTemplate: Sendable, Hashable {
+    /// The vendor whose backend holds it.
+    public var vendor: String
+    /// What it is.
+    public var kind: SendProvision.Kind
+    /// Its id as the request names it.
+    public var id: String
+    /// The per-send values its text is merged with (Customer.io `message_data`, Iterable `dataFields`).
+    public var mergeData: JSONObject
+    /// Whether the form's content holds the template's whole content (a bundle gave it); when false, the form
+    /// holds only what the request itself overrides, and the rest lives in the vendor's backend.
+    public var contentKnown: Bool
+
+    /// Creates a reference.
+    public init(vendor: String, kind: SendProvision.Kind, id: String, mergeData: JSONObject = [:], contentKnown: Bool = false) {
+        self.vendor = vendor
+        self.kind = kind
+        self.id = id
+        self.mergeData = mergeData
+        self.contentKnown = contentKnown
+    }
+
+    /// How a report names it: `Customer.io transactional message '3'`.
+    func described(vendorName: String) -> String { "\(vendorName) \(kind.described) '\(id)'" }
 }
 
 /// How a send changes the app icon badge.
@@ -238,6 +269,8 @@ public enum SendField {
     public static let schedule = "schedule"
     /// `idempotencyKey`.
     public static let idempotencyKey = "idempotencyKey"
+    /// `template`.
+    public static let template = "template"
     /// `vendorFields`.
     public static let vendorFields = "vendorFields"
 }

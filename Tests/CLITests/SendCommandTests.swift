@@ -12,7 +12,41 @@ struct SendCommandTests {
         let result = try CLI.run(["send", "vendors"])
         #expect(result.status == 0)
         let ids = try result.stdoutLines.map { try JSONParser.parse($0)["id"]?.stringValue ?? "" }
-        #expect(ids == ["onesignal", "braze", "airship", "fcm", "apns"])
+        #expect(ids == ["onesignal", "braze", "airship", "fcm", "apns", "customerio"])
+    }
+
+    @Test("send translate into Customer.io names the transactional message to create; send provision lists it")
+    func provision() throws {
+        let translated = try CLI.run(["send", "translate", "--from", "onesignal", "--to", "customerio", corpus("onesignal-4.json")])
+        #expect(translated.status == 0, "\(translated)")
+        let output = try translated.stdoutJSON()
+        let step = try #require(output["provision"]?.arrayValue?.first)
+        #expect(step["kind"] == "transactional_message")
+        #expect(step["vendor"] == "customerio")
+        #expect(step["content"]?["message"] == "English Message")
+        let placeholder = try #require(step["placeholder"]?.stringValue)
+        #expect(output["requests"]?.arrayValue?.first?["body"]?["transactional_message_id"]?.stringValue == placeholder)
+        let listed = try CLI.run(["send", "provision", "--from", "onesignal", "--to", "customerio", corpus("onesignal-4.json")])
+        #expect(listed.status == 0)
+        #expect(listed.stdoutLines.count == 1)
+        #expect(listed.stdout.hasPrefix("1. [ ] create a transactional message in customerio"), "\(listed)")
+        #expect(listed.stdout.contains(placeholder) && listed.stdout.contains("English Message"))
+        // Between two inline vendors nothing is created first, and translate prints no provision member.
+        let inline = try CLI.run(["send", "provision", "--from", "onesignal", "--to", "braze", corpus("onesignal-4.json")])
+        #expect(inline.stdout == "nothing to create in Braze first\n")
+        let plain = try CLI.run(["send", "translate", "--from", "onesignal", "--to", "braze", corpus("onesignal-4.json")])
+        #expect(try plain.stdoutJSON()["provision"] == nil)
+    }
+
+    @Test("a Customer.io send that only names its transactional message reports the template's content as lost")
+    func templateContentLost() throws {
+        let result = try CLI.run(["send", "translate", "--from", "customerio", "--to", "braze", "--report", corpus("customerio-1.json")])
+        #expect(result.status == 0)
+        let losses = try result.stderrRecords(type: "loss")
+        let loss = try #require(losses.first { $0["path"] == "$.transactional_message_id" })
+        #expect(loss["value"] == "3")
+        #expect(loss["reason"]?.stringValue?.contains("Customer.io transactional message '3'") == true)
+        #expect(losses.contains { $0["path"] == "$.message_data" })
     }
 
     @Test("send translate prints {requests:[…]} and, with --report, one loss line per field at its source path")

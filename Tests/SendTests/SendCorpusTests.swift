@@ -40,6 +40,9 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
         CorpusCase(file: "fcm-3.json", vendor: "fcm", headers: [:], invalidBecause: []),
         CorpusCase(file: "fcm-4.json", vendor: "fcm", headers: [:], invalidBecause: []),
         CorpusCase(file: "braze-3.json", vendor: "braze", headers: [:], invalidBecause: [.sendFieldMissing]),
+        CorpusCase(file: "customerio-1.json", vendor: "customerio", headers: [:], invalidBecause: []),
+        CorpusCase(file: "customerio-2.json", vendor: "customerio", headers: [:], invalidBecause: []),
+        CorpusCase(file: "customerio-3.json", vendor: "customerio", headers: [:], invalidBecause: []),
     ]
 }
 

@@ -9,6 +9,7 @@ enum SendCommand: Command {
         Usage: bridge-cli send vendors
                bridge-cli send normalize --from ID FILE|-
                bridge-cli send translate --from ID --to ID [--report] [--now SECONDS] [--jsonl] FILE|-
+               bridge-cli send provision --from ID --to ID FILE|-
                bridge-cli send deliver --vendor ID FILE|-
                bridge-cli send validate --vendor ID [--jsonl] FILE|-
 
@@ -16,9 +17,12 @@ enum SendCommand: Command {
         {"method","path","headers","body"}, or a bundle {"requests":[…]}.
           vendors    the send vendor ids, one per line
           normalize  the send form of each request, as JSON
-          translate  {"requests":[{"method","path","headers","body"},…]} for the target; with --report one
-                     stderr line per loss {"type":"loss","path":"$.<path in the source body>","value","reason"};
-                     --now gives the time of sending (seconds since 1970) for relative and absolute expiries
+          translate  {"requests":[{"method","path","headers","body"},…]} for the target, with
+                     "provision":[{"kind","vendor","placeholder","content"},…] when a template, campaign or
+                     transactional message must be created first; with --report one stderr line per loss
+                     {"type":"loss","path":"$.<path in the source body>","value","reason"}; --now gives the time
+                     of sending (seconds since 1970) for relative and absolute expiries
+          provision  what to create in the target's backend before its requests are sent, as a checklist
           deliver    the userInfo the vendor's backend sends to one iOS device
           validate   {"vendor","valid","problems":[{"code","path","message"}]} (the vendor's rules broken;
                      warnings go to stderr as diagnostics); exit 1 on problems
@@ -30,7 +34,7 @@ enum SendCommand: Command {
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         guard let sub = arguments.positionals.first else {
-            throw .usage("send needs a subcommand: vendors, normalize, translate, deliver or validate")
+            throw .usage("send needs a subcommand: vendors, normalize, translate, provision, deliver or validate")
         }
         var rest = arguments
         rest.positionals.removeFirst()
@@ -58,18 +62,25 @@ enum SendCommand: Command {
                 options.now = seconds
             }
             return try each(rest) { value, line throws(CLIError) in
-                var rendered: [JSONValue] = []
-                var valid = true
-                for request in try requests(in: value, for: source) {
-                    let parsed = source.parse(request)
-                    if parsed.diagnostics.contains(where: { $0.diagnosticCode == .sendRequestMalformed }) { valid = false }
-                    printDiagnostics(parsed.diagnostics, line: line)
-                    let result = target.render(parsed.request, options: options)
-                    if rest.has("report") { printLosses(result.losses.map(\.loss), line: line) }
-                    rendered += result.requests.map(\.json)
+                guard let result = try render(value, from: source, to: target, options: options, line: line,
+                                              report: rest.has("report"))
+                else { return false }
+                stdoutStream.writeLine(result.json, pretty: rest.has("pretty"))
+                return true
+            }
+        case "provision":
+            let source = try sendAdapter(rest, "from")
+            let target = try sendAdapter(rest, "to")
+            return try each(rest) { value, line throws(CLIError) in
+                guard let result = try render(value, from: source, to: target, options: SendRenderOptions(), line: line,
+                                              report: false)
+                else { return false }
+                if result.provision.isEmpty { stdoutStream.write("nothing to create in \(target.name) first\n") }
+                for (index, step) in result.provision.enumerated() {
+                    // The content is JSON text, every format character escaped (docs/HOSTILE-INPUT.md).
+                    stdoutStream.write("\(index + 1). [ ] create a \(step.kind.described) in \(step.vendor) (the requests "
+                        + "name it \(step.placeholder)): \(JSONWriter.string(.object(step.content)))\n")
                 }
-                guard valid else { return false }
-                stdoutStream.writeLine(["requests": .array(rendered)], pretty: rest.has("pretty"))
                 return true
             }
         case "deliver":
@@ -96,8 +107,29 @@ enum SendCommand: Command {
                 return valid
             }
         default:
-            throw .usage("unknown send subcommand '\(sub)'; use vendors, normalize, translate, deliver or validate")
+            throw .usage("unknown send subcommand '\(sub)'; use vendors, normalize, translate, provision, deliver or validate")
         }
+    }
+
+    /// Every request in `value` of `source` rendered for `target`, as one result; nil when a request is malformed.
+    /// Parse diagnostics (and with `report` the losses) go to stderr.
+    private static func render(
+        _ value: JSONValue, from source: any SendAdapter, to target: any SendAdapter, options: SendRenderOptions,
+        line: Int?, report: Bool
+    ) throws(CLIError) -> SendRenderResult? {
+        var combined = SendRenderResult(requests: [], losses: [])
+        var valid = true
+        for request in try requests(in: value, for: source) {
+            let parsed = source.parse(request)
+            if parsed.diagnostics.contains(where: { $0.diagnosticCode == .sendRequestMalformed }) { valid = false }
+            printDiagnostics(parsed.diagnostics, line: line)
+            let result = target.render(parsed.request, options: options)
+            if report { printLosses(result.losses.map(\.loss), line: line) }
+            combined.requests += result.requests
+            combined.losses += result.losses
+            for step in result.provision where !combined.provision.contains(step) { combined.provision.append(step) }
+        }
+        return valid ? combined : nil
     }
 
     /// The send adapter named by option `option`.
