@@ -122,18 +122,27 @@ public struct SendProvision: Sendable, Hashable {
     public var placeholder: String
     /// Its content, in the vendor's own field names.
     public var content: JSONObject
+    /// The API call that creates it (Iterable's `POST /api/templates/push/upsert`), or nil when it is created in
+    /// the vendor's dashboard. Sent before the requests, it makes them a bundle the vendor parses whole.
+    public var request: SendHTTPRequest?
 
     /// Creates a provisioning step.
-    public init(kind: Kind, vendor: String, placeholder: String, content: JSONObject) {
+    public init(kind: Kind, vendor: String, placeholder: String, content: JSONObject, request: SendHTTPRequest? = nil) {
         self.kind = kind
         self.vendor = vendor
         self.placeholder = placeholder
         self.content = content
+        self.request = request
     }
 
-    /// `{"kind", "vendor", "placeholder", "content"}`.
+    /// `{"kind", "vendor", "placeholder", "content"}`, with `"request"` when an API call creates it.
     public var json: JSONValue {
-        ["kind": .string(kind.rawValue), "vendor": .string(vendor), "placeholder": .string(placeholder), "content": .object(content)]
+        var object: JSONObject = [
+            "kind": .string(kind.rawValue), "vendor": .string(vendor), "placeholder": .string(placeholder),
+            "content": .object(content),
+        ]
+        if let request { object["request"] = request.json }
+        return .object(object)
     }
 }
 
@@ -162,6 +171,9 @@ public struct SendRenderResult: Sendable, Hashable {
 
     /// Whether form field `field` was lost.
     public func loses(_ field: String) -> Bool { losses.contains { $0.field == field } }
+
+    /// The requests as one bundle for the target to parse: the provisioning calls, then the sends.
+    public var bundle: [SendHTTPRequest] { provision.compactMap(\.request) + requests }
 }
 
 /// What a rendering needs that a form does not say: account settings the target request names, and the time
@@ -199,6 +211,9 @@ public protocol SendAdapter: Sendable {
     var primaryPath: String { get }
     /// Request → form, with what was noticed (each with its path in the request).
     func parse(_ request: SendHTTPRequest) -> SendParseResult
+    /// A bundle's requests → one form per send, each with the content the bundle's other requests give it (an
+    /// Iterable push template for the sends of its campaign). The default parses each request alone.
+    func parseBundle(_ requests: [SendHTTPRequest]) -> [SendParseResult]
     /// Form → this vendor's requests, with every form field they cannot carry as a loss at its source path.
     func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult
     /// The userInfo this vendor's backend sends to one iOS device for `form`, with the ids the backend assigns
@@ -209,12 +224,16 @@ public protocol SendAdapter: Sendable {
     func validate(_ request: SendHTTPRequest) -> [Diagnostic]
 }
 
+extension SendAdapter {
+    public func parseBundle(_ requests: [SendHTTPRequest]) -> [SendParseResult] { requests.map(parse) }
+}
+
 /// The send adapters PushBridge ships with, and translation between them.
 public enum SendVendors {
     /// Every built-in send adapter, in the order `bridge-cli send vendors` lists them.
     public static let all: [any SendAdapter] = [
         OneSignalSendAdapter(), BrazeSendAdapter(), AirshipSendAdapter(), FCMSendAdapter(), APNsSendAdapter(),
-        CustomerIOSendAdapter(),
+        IterableSendAdapter(), CustomerIOSendAdapter(),
     ]
 
     /// The adapter with id `id`.

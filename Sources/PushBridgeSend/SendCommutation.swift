@@ -62,12 +62,33 @@ public enum SendCommutation {
         options: SendRenderOptions = SendRenderOptions(now: 1_800_000_000), normalize: Normalize,
         render: ((SendRequest) -> SendRenderResult)? = nil
     ) -> [String] {
-        let form = source.parse(request).request
+        bundleViolations([request], from: source, to: target, options: options, normalize: normalize, render: render)
+    }
+
+    /// ``violations(_:from:to:options:normalize:render:)`` for each send of a bundle (a template with its sends),
+    /// parsed whole by the source; the target's requests are parsed whole too, after its provisioning calls.
+    public static func bundleViolations(
+        _ requests: [SendHTTPRequest], from source: any SendAdapter, to target: any SendAdapter,
+        options: SendRenderOptions = SendRenderOptions(now: 1_800_000_000), normalize: Normalize,
+        render: ((SendRequest) -> SendRenderResult)? = nil
+    ) -> [String] {
+        var violations: [String] = []
+        for parsed in source.parseBundle(requests) {
+            violations += formViolations(parsed.request, from: source, to: target, options: options, normalize: normalize, render: render)
+        }
+        return violations
+    }
+
+    /// The law for one parsed form.
+    static func formViolations(
+        _ form: SendRequest, from source: any SendAdapter, to target: any SendAdapter, options: SendRenderOptions,
+        normalize: Normalize, render: ((SendRequest) -> SendRenderResult)?
+    ) -> [String] {
         let expected = normalize(source.deliver(form), source.id)
         let result = render?(form) ?? target.render(form, options: options)
         var violations: [String] = []
-        for rendered in result.requests {
-            let actual = normalize(target.deliver(target.parse(rendered).request), target.id)
+        for parsedTarget in target.parseBundle(result.bundle) {
+            let actual = normalize(target.deliver(parsedTarget.request), target.id)
             for field in fields where field.value(expected) != field.value(actual) {
                 guard !field.excusedBy.contains(where: result.loses) else { continue }
                 violations.append(

@@ -22,6 +22,11 @@ enum Commutation {
     ) -> [String] {
         SendCommutation.violations(request, from: source, to: target, normalize: normalize, render: render)
     }
+
+    /// The law's failures for each send of a bundle (``SendCommutation/bundleViolations``).
+    static func bundleViolations(_ requests: [SendHTTPRequest], from source: any SendAdapter, to target: any SendAdapter) -> [String] {
+        SendCommutation.bundleViolations(requests, from: source, to: target, normalize: normalize)
+    }
 }
 
 @Suite("Send commutation law")

@@ -49,15 +49,17 @@ struct SendCaseTests {
         let vendor = try #require(json["vendor"]?.stringValue)
         let source = try #require(SendVendors.adapter(id: vendor))
         let body = try #require(json["request"])
-        let request = try #require(SendHTTPRequest.requests(in: body, for: source)?.first)
-        let problems = source.validate(request)
+        // A bundle (a template with its sends) is parsed whole; its first send is the case's request.
+        let requests = try #require(SendHTTPRequest.requests(in: body, for: source))
+        let form = try #require(source.parseBundle(requests).first).request
+        let problems = requests.flatMap(source.validate)
         let valid = !problems.contains { $0.severity == .error }
         #expect(valid == json["valid"]?.boolValue, "\(problems)")
         for code in json["problems"]?.arrayValue ?? [] {
             #expect(problems.contains { .string($0.code) == code }, "\(code) not in \(problems)")
         }
         for target in SendVendors.all {
-            let rendered = target.render(source.parse(request).request, options: SendRenderOptions(now: 1_800_000_000))
+            let rendered = target.render(form, options: SendRenderOptions(now: 1_800_000_000))
             for expected in json["losses"]?[target.id]?.arrayValue ?? [] {
                 #expect(
                     rendered.losses.contains { .string($0.field) == expected["field"] && .string($0.loss.path) == expected["path"] },
@@ -72,7 +74,7 @@ struct SendCaseTests {
                     #expect(first.headers[name].map { JSONValue.string($0) } == value, "\(target.id) header \(name)")
                 }
             }
-            let violations = Commutation.violations(request, from: source, to: target)
+            let violations = Commutation.bundleViolations(requests, from: source, to: target)
             #expect(violations.isEmpty, "\(violations)")
         }
     }

@@ -40,6 +40,10 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
         CorpusCase(file: "fcm-3.json", vendor: "fcm", headers: [:], invalidBecause: []),
         CorpusCase(file: "fcm-4.json", vendor: "fcm", headers: [:], invalidBecause: []),
         CorpusCase(file: "braze-3.json", vendor: "braze", headers: [:], invalidBecause: [.sendFieldMissing]),
+        CorpusCase(file: "iterable-1.json", vendor: "iterable", headers: [:], invalidBecause: []),
+        CorpusCase(file: "iterable-2.json", vendor: "iterable", headers: [:], invalidBecause: []),
+        // A template, not a send (Corpus/SOURCES.md): read as one from its members.
+        CorpusCase(file: "iterable-3.json", vendor: "iterable", headers: [:], invalidBecause: []),
         CorpusCase(file: "customerio-1.json", vendor: "customerio", headers: [:], invalidBecause: []),
         CorpusCase(file: "customerio-2.json", vendor: "customerio", headers: [:], invalidBecause: []),
         CorpusCase(file: "customerio-3.json", vendor: "customerio", headers: [:], invalidBecause: []),

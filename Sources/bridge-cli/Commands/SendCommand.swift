@@ -23,7 +23,8 @@ enum SendCommand: Command {
                      {"type":"loss","path":"$.<path in the source body>","value","reason"}; --now gives the time
                      of sending (seconds since 1970) for relative and absolute expiries
           provision  what to create in the target's backend before its requests are sent, as a checklist
-          deliver    the userInfo the vendor's backend sends to one iOS device
+          deliver    the userInfo the vendor's backend sends to one iOS device for each send (a bundle's
+                     template gives its sends their content)
           validate   {"vendor","valid","problems":[{"code","path","message"}]} (the vendor's rules broken;
                      warnings go to stderr as diagnostics); exit 1 on problems
         With --jsonl, one input per line (a send log). Exit codes: 0 success (translate: with or without
@@ -45,9 +46,7 @@ enum SendCommand: Command {
         case "normalize":
             let source = try sendAdapter(rest, "from")
             return try each(rest) { value, _ throws(CLIError) in
-                let requests = try requests(in: value, for: source)
-                for request in requests {
-                    let parsed = source.parse(request)
+                for parsed in source.parseBundle(try requests(in: value, for: source)) {
                     printDiagnostics(parsed.diagnostics)
                     stdoutStream.writeLine(parsed.request.json, pretty: rest.has("pretty"))
                 }
@@ -86,8 +85,8 @@ enum SendCommand: Command {
         case "deliver":
             let vendor = try sendAdapter(rest, "vendor")
             return try each(rest) { value, _ throws(CLIError) in
-                for request in try requests(in: value, for: vendor) {
-                    stdoutStream.writeLine(.object(vendor.deliver(vendor.parse(request).request)), pretty: rest.has("pretty"))
+                for parsed in vendor.parseBundle(try requests(in: value, for: vendor)) {
+                    stdoutStream.writeLine(.object(vendor.deliver(parsed.request)), pretty: rest.has("pretty"))
                 }
                 return true
             }
@@ -119,8 +118,7 @@ enum SendCommand: Command {
     ) throws(CLIError) -> SendRenderResult? {
         var combined = SendRenderResult(requests: [], losses: [])
         var valid = true
-        for request in try requests(in: value, for: source) {
-            let parsed = source.parse(request)
+        for parsed in source.parseBundle(try requests(in: value, for: source)) {
             if parsed.diagnostics.contains(where: { $0.diagnosticCode == .sendRequestMalformed }) { valid = false }
             printDiagnostics(parsed.diagnostics, line: line)
             let result = target.render(parsed.request, options: options)
