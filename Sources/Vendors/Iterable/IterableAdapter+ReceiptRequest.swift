@@ -12,9 +12,14 @@ extension IterableAdapter {
 
     /// `POST /api/events/trackPushOpen`, body the receipt's properties (`createdAt` among them when the tap's time
     /// is known) with the configured ``user`` (`email` or `userId`), `Api-Key: <writeKey>` when a key is given and
-    /// `Authorization: Bearer <jwt>` when a ``jwt`` is configured.
+    /// `Authorization: Bearer <jwt>` when a ``jwt`` is configured. `SDK-Platform: iOS` and
+    /// `SDK-Request-Processor: Online` are sent as the SDK sends them (swift-sdk/Internal/IterableAPICallRequest.swift
+    /// `createIterableHeaders`); its `SDK-Version` and `Sent-At` are not (docs/vendors/iterable.md).
     public func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
-        var headers = [HTTPHeader("Content-Type", "application/json")]
+        var headers = [
+            HTTPHeader("Content-Type", "application/json"), HTTPHeader("SDK-Platform", "iOS"),
+            HTTPHeader("SDK-Request-Processor", "Online"),
+        ]
         if let credential = HTTPHeader.credential("Api-Key", key: writeKey) { headers.append(credential) }
         if let credential = HTTPHeader.credential("Authorization", prefix: "Bearer ", key: jwt) {
             headers.append(credential)

@@ -1,7 +1,8 @@
 import PushBridge
 
 /// Klaviyo's client events API, as the SDK calls it (`KlaviyoEndpoint.createEvent`, `CreateEventPayload`):
-/// `POST /client/events/` with header `revision: 2026-01-15` and a JSON:API body
+/// `POST /client/events/` with headers `revision: 2026-01-15` and `X-Klaviyo-Mobile: 1` (the SDK's session header,
+/// `Sources/KlaviyoCore/Networking/NetworkSession.swift`) and a JSON:API body
 /// `{"data": {"type": "event", "attributes": {"metric", "profile", "properties", "unique_id"}}}`.
 ///
 /// The client API has no secret: it names the account by its public key in the query, `?company_id=<key>`. That
@@ -38,7 +39,7 @@ extension KlaviyoAdapter {
         let body = JSONWriter.bytes(["data": ["type": "event", "attributes": .object(attributes)]])
         let headers = [
             HTTPHeader("Content-Type", "application/json"), HTTPHeader("Accept", "application/json"),
-            HTTPHeader("revision", Self.apiRevision),
+            HTTPHeader("revision", Self.apiRevision), HTTPHeader("X-Klaviyo-Mobile", "1"),
         ]
         return ReceiptRequest(method: "POST", path: Self.eventsPath, headers: headers, body: body)
     }

@@ -229,14 +229,16 @@ public struct KlaviyoAdapter: VendorAdapter {
     // MARK: Receipts and taps
 
     /// `$opened_push` for a body tap (kind `opened`) and a button tap (kind `actionClicked`), with the userInfo
-    /// as it arrived, the SDK's device metadata and the push token; a button tap adds `Button ID` and, for one of
-    /// the push's buttons, its label, action and (for `deep_link`) link. The receipt also holds the event's
-    /// `profile` (``profileIdentifiers(deviceToken:)``) and, when the tap's time is known, its `time`.
+    /// as it arrived, the SDK's device metadata and the push token; a button tap adds `Button ID` and what the
+    /// tapped `action_buttons` element holds (``tappedButton(_:in:)``): its label, action and (for `deep_link`)
+    /// link, even when the parser skipped it. The receipt also holds the event's `profile`
+    /// (``profileIdentifiers(deviceToken:)``) and, when the tap's time is known, its `time`.
     /// Nothing on arrival or dismissal.
     public func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         guard step.isOpen else { return [] }
         let token = context.deviceToken.flatMap { $0.isEmpty ? nil : $0 }
-        var properties: JSONObject = [Event.userInfo: .object(context.userInfo ?? sentUserInfo(payload))]
+        let userInfo = context.userInfo ?? sentUserInfo(payload)
+        var properties: JSONObject = [Event.userInfo: .object(userInfo)]
         for (key, value) in device.properties(pushToken: token) { properties[key] = .string(value) }
         if let token { properties[Event.pushToken] = .string(token) }
         properties[Event.profile] = .object(profileIdentifiers(deviceToken: token))
@@ -244,12 +246,11 @@ public struct KlaviyoAdapter: VendorAdapter {
         guard let buttonId = step.buttonIdentifier else {
             return [receipt(.opened, Event.openedPush, properties, payload: payload)]
         }
-        if let button = payload.buttons.first(where: { $0.id == buttonId }) {
-            properties[Event.buttonLabel] = .string(button.title)
-            properties[Event.buttonAction] = .string(Self.action(of: button).displayName)
-        }
+        let tapped = Self.tappedButton(buttonId, in: userInfo)
+        if let label = tapped?.label { properties[Event.buttonLabel] = .string(label) }
+        if let action = tapped?.action { properties[Event.buttonAction] = .string(action.displayName) }
         properties[Event.buttonID] = .string(buttonId)
-        if let link = link(ofButton: buttonId, in: payload) { properties[Event.buttonLink] = .string(link) }
+        if let link = tapped?.link { properties[Event.buttonLink] = .string(link) }
         return [receipt(.actionClicked, Event.openedPush, properties, payload: payload, action: buttonId)]
     }
 
@@ -262,20 +263,39 @@ public struct KlaviyoAdapter: VendorAdapter {
         case .open:
             return TapPlan(deepLink: payload.deepLink.flatMap { $0.isEmpty ? nil : $0 }, linkGate: .userActivityFirst)
         case .openAction(let buttonId):
-            guard let link = link(ofButton: buttonId, in: payload) else { return .nothing }
+            guard let link = Self.tappedButton(buttonId, in: context.userInfo ?? sentUserInfo(payload))?.link
+            else { return .nothing }
             return TapPlan(deepLink: link, linkGate: .userActivityFirst, receiptOrder: .afterLink)
         default:
             return .nothing
         }
     }
 
-    /// The link a tap on `buttonId` opens: the button's own, when it has one.
-    private func link(ofButton buttonId: String, in payload: PushPayload) -> String? {
-        payload.buttons.first { $0.id == buttonId }?.deepLink.flatMap { $0.isEmpty ? nil : $0 }
+    /// What a button tap reads from the tapped `body.action_buttons` element.
+    public struct TappedButton: Equatable, Sendable {
+        /// Its string `label`, sent as `Button Label`.
+        public var label: String?
+        /// Its `action`, when the SDK knows it, sent as `Button Action`.
+        public var action: ButtonAction?
+        /// Its `url` when the action is `deep_link` and the url parses: opened, and sent as `Button Link`.
+        public var link: String?
     }
 
-    /// The action a button is sent with: `deep_link` when it has a link, else `open_app`.
-    static func action(of button: PushButton) -> ButtonAction { button.deepLink == nil ? .openApp : .deepLink }
+    /// The `body.action_buttons` element a tap on `buttonId` names, read from the userInfo at the tap as the SDK
+    /// reads it (klaviyo/klaviyo-swift-sdk:Sources/KlaviyoSwift/Utilities/UNNotificationResponse+Klaviyo.swift@67a8b4c4
+    /// `matchingActionButton`): the first element with that `id` in an array of objects, whether or not the
+    /// service extension's parser showed it. Nil when there is none.
+    public static func tappedButton(_ buttonId: String, in userInfo: JSONObject) -> TappedButton? {
+        guard let elements = userInfo[Key.body]?.objectValue?[Key.actionButtons]?.arrayValue else { return nil }
+        let buttons = elements.compactMap(\.objectValue)
+        guard buttons.count == elements.count,
+              let button = buttons.first(where: { $0[Key.id]?.stringValue == buttonId })
+        else { return nil }
+        let action = button[Key.action]?.stringValue.flatMap(ButtonAction.init)
+        let url = button[Key.url]?.stringValue
+        let link = action == .deepLink && url.flatMap(DeepLink.init) != nil ? url : nil
+        return TappedButton(label: button[Key.label]?.stringValue, action: action, link: link)
+    }
 
     /// `badge_config` as Klaviyo's service extension applies it to the count it keeps in the app group
     /// (klaviyo/klaviyo-swift-sdk:Sources/KlaviyoSwiftExtension/KlaviyoExtension.swift@67a8b4c4):

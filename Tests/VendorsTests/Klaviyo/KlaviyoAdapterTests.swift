@@ -294,6 +294,7 @@ struct KlaviyoBehaviourTests {
         let request = configured.receiptRequest(for: receipt, writeKey: "pk_secret")!
         #expect(request.method == "POST" && request.path == "/client/events/")
         #expect(request.header("revision") == "2026-01-15")
+        #expect(request.header("X-Klaviyo-Mobile") == "1")
         #expect(request.header("Content-Type") == "application/json")
         #expect(request.headers.allSatisfy { !$0.isSecret && !$0.value.contains("pk_secret") })
         #expect(!String(decoding: request.body, as: UTF8.self).contains("pk_secret"))
