@@ -289,6 +289,11 @@ public struct CustomerIOSendAdapter: SendAdapter {
                 .error, code: .sendFieldMissing, path: "$.transactional_message_id",
                 message: "a Customer.io push names its transactional message (transactional_message_id)"))
         }
+        if let placeholder = body["transactional_message_id"]?.stringValue, SendRules.isPlaceholder(placeholder) {
+            problems.append(Diagnostic(
+                .warning, code: .sendValueInvalid, path: "$.transactional_message_id",
+                message: "\(placeholder) stands for the transactional message to create first (send provision); put its id here"))
+        }
         let identifiers = body["identifiers"]?.objectValue ?? [:]
         let named = Self.identifierKeys.filter { identifiers[$0] != nil }
         if named.count != 1 || identifiers.count != named.count {

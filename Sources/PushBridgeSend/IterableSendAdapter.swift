@@ -387,7 +387,11 @@ public struct IterableSendAdapter: SendAdapter {
             }
             return problems
         }
-        if body["campaignId"]?.intValue == nil {
+        if let placeholder = body["campaignId"]?.stringValue, SendRules.isPlaceholder(placeholder) {
+            problems.append(Diagnostic(
+                .warning, code: .sendValueInvalid, path: "$.campaignId",
+                message: "\(placeholder) stands for the campaign to create first (send provision); put its id here"))
+        } else if body["campaignId"]?.intValue == nil {
             problems.append(Diagnostic(
                 .error, code: .sendFieldMissing, path: "$.campaignId",
                 message: "an Iterable push target names its campaign by number (campaignId)"))

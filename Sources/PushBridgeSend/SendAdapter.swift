@@ -26,11 +26,20 @@ public struct SendHTTPRequest: Sendable, Hashable {
         return ["method": .string(method), "path": .string(path), "headers": .object(headerObject), "body": body]
     }
 
-    /// The requests in `value`: a bundle `{"requests": […]}`, an envelope `{"method", "path", "headers", "body"}`
-    /// or a bare body for `adapter`'s primary endpoint; nil when a bundle or an envelope is malformed.
+    /// The requests in `value`: a bundle `{"requests": […]}` (with `"provision": […]` as `send translate` writes
+    /// it: the provisioning calls come first), an envelope `{"method", "path", "headers", "body"}` or a bare body
+    /// for `adapter`'s primary endpoint; nil when a bundle or an envelope is malformed.
     public static func requests(in value: JSONValue, for adapter: any SendAdapter) -> [SendHTTPRequest]? {
-        if case .object(let object) = value, object.count == 1, let list = object["requests"]?.arrayValue {
+        if case .object(let object) = value, let list = object["requests"]?.arrayValue,
+            object.keys.allSatisfy({ $0 == "requests" || $0 == "provision" })
+        {
             var requests: [SendHTTPRequest] = []
+            for step in object["provision"]?.arrayValue ?? [] {
+                guard case .object(let members) = step else { return nil }
+                guard let call = members["request"] else { continue }
+                guard let one = envelope(call, for: adapter) else { return nil }
+                requests.append(one)
+            }
             for element in list {
                 guard let one = envelope(element, for: adapter) else { return nil }
                 requests.append(one)

@@ -240,6 +240,9 @@ enum SendRules {
             message: "the collapse id is \(length) \(characters ? "characters" : "bytes"); the limit is \(collapseIdBytes)")
     }
 
+    /// Whether `text` is a placeholder a rendering wrote for an id that does not exist yet (`<iterable-campaign-id>`).
+    static func isPlaceholder(_ text: String) -> Bool { text.hasPrefix("<") && text.hasSuffix(">") && text.count > 2 }
+
     /// An `expiry-invalid` warning for an absolute epoch too early to be meant as a date.
     static func implausibleEpoch(_ seconds: Int, path: String) -> Diagnostic? {
         guard seconds != 0, seconds < SendTime.plausibleEpoch else { return nil }
