@@ -28,6 +28,8 @@ public struct BrazeSendAdapter: SendAdapter {
     public init() {}
 
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
+        if Self.isDetails(request) { return parseDetails(request) }
+        if Self.isTrigger(request), case .object(let body) = request.body { return parseTrigger(body) }
         var form = SendRequest(vendor: id)
         guard case .object(var body) = request.body else {
             return SendParseResult(request: form, diagnostics: [Diagnostic(
@@ -225,6 +227,9 @@ public struct BrazeSendAdapter: SendAdapter {
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
+        if let template = form.template, template.vendor == id, template.kind == .campaign, !template.id.isEmpty {
+            return renderTrigger(form, template: template)
+        }
         var rendering = SendRendering(form, for: self)
         let content = form.content
         let payload = content.payload
@@ -380,6 +385,8 @@ public struct BrazeSendAdapter: SendAdapter {
 
     public func validate(_ request: SendHTTPRequest) -> [Diagnostic] {
         let parsed = parse(request)
+        if Self.isTrigger(request) { return validateTrigger(request, parsed: parsed) }
+        if Self.isDetails(request) { return parsed.diagnostics.filter { $0.severity != .info } }
         var problems = parsed.diagnostics.filter { $0.severity != .info }
         // A documented field of another type breaks the request's schema (`"false"` for a boolean).
         for index in problems.indices where problems[index].diagnosticCode == .wrongType {
