@@ -79,10 +79,11 @@ public enum SendCommutation {
         return violations
     }
 
-    /// The law for one parsed form.
-    static func formViolations(
-        _ form: SendRequest, from source: any SendAdapter, to target: any SendAdapter, options: SendRenderOptions,
-        normalize: Normalize, render: ((SendRequest) -> SendRenderResult)?
+    /// The law for one parsed form (a send of a bundle, its template's content already in it).
+    public static func formViolations(
+        _ form: SendRequest, from source: any SendAdapter, to target: any SendAdapter,
+        options: SendRenderOptions = SendRenderOptions(now: 1_800_000_000), normalize: Normalize,
+        render: ((SendRequest) -> SendRenderResult)? = nil
     ) -> [String] {
         let expected = normalize(source.deliver(form), source.id)
         let result = render?(form) ?? target.render(form, options: options)
