@@ -30,9 +30,7 @@ public struct AirshipSendAdapter: SendAdapter {
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
         var form = SendRequest(vendor: id)
         guard case .object(var body) = request.body else {
-            return SendParseResult(request: form, diagnostics: [Diagnostic(
-                .error, code: .sendRequestMalformed, path: JSONPath.root,
-                message: "an Airship body is a JSON object, found \(request.body.typeNameWithArticle)")])
+            return .malformed(id, request.body, expected: "an Airship body is a JSON object")
         }
         var diagnostics: [Diagnostic] = []
         var root = JSONPath.root

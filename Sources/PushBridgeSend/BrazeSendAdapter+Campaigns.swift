@@ -35,21 +35,9 @@ extension BrazeSendAdapter {
     public func parseBundle(_ requests: [SendHTTPRequest]) -> [SendParseResult] {
         let details = requests.filter(Self.isDetails)
         let sends = requests.filter { !Self.isDetails($0) }
-        guard !details.isEmpty else { return requests.map(parse) }
-        guard !sends.isEmpty else { return details.map(parse) }
-        return sends.map { request in
-            var result = parse(request)
-            guard Self.isTrigger(request), let campaign = result.request.template?.id else { return result }
-            let match = details.first { Self.detailsCampaignId($0) == campaign } ?? (details.count == 1 ? details[0] : nil)
-            guard let match else { return result }
-            let campaignForm = parse(match)
-            result.request.content = campaignForm.request.content
-            for (field, path) in campaignForm.request.sourcePaths where result.request.sourcePaths[field] == nil {
-                result.request.sourcePaths[field] = path
-            }
-            result.request.template?.contentKnown = true
-            result.diagnostics += campaignForm.diagnostics
-            return result
+        guard !details.isEmpty, !sends.isEmpty else { return requests.map(parse) }
+        return SendBundle.resolve(sends: sends, templates: details, parse: parse) { request, _ in
+            Self.detailsCampaignId(request)
         }
     }
 
@@ -57,15 +45,7 @@ extension BrazeSendAdapter {
     func parseTrigger(_ body: JSONObject) -> SendParseResult {
         var form = SendRequest(vendor: id)
         var reader = SendReader(body, at: JSONPath.root)
-        if let campaign = reader.string("campaign_id") {
-            form.template = SendTemplate(vendor: id, kind: .campaign, id: campaign)
-            form.sourcePaths[SendField.template] = reader.path("campaign_id")
-        }
-        if let properties = reader.object("trigger_properties") {
-            if form.template == nil { form.template = SendTemplate(vendor: id, kind: .campaign, id: "") }
-            form.template?.mergeData = properties
-            form.sourcePaths["template.mergeData"] = reader.path("trigger_properties")
-        }
+        reader.template("campaign_id", merge: "trigger_properties", kind: .campaign, vendor: id, into: &form)
         if let key = reader.string("send_id") {
             form.idempotencyKey = key
             form.sourcePaths[SendField.idempotencyKey] = reader.path("send_id")

@@ -32,9 +32,7 @@ public struct BrazeSendAdapter: SendAdapter {
         if Self.isTrigger(request), case .object(let body) = request.body { return parseTrigger(body) }
         var form = SendRequest(vendor: id)
         guard case .object(var body) = request.body else {
-            return SendParseResult(request: form, diagnostics: [Diagnostic(
-                .error, code: .sendRequestMalformed, path: JSONPath.root,
-                message: "a Braze body is a JSON object, found \(request.body.typeNameWithArticle)")])
+            return .malformed(id, request.body, expected: "a Braze body is a JSON object")
         }
         var diagnostics: [Diagnostic] = []
         if body["messages"] == nil, body["apple_push"] != nil {

@@ -26,28 +26,14 @@ public struct CustomerIOSendAdapter: SendAdapter {
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
         var form = SendRequest(vendor: id)
         guard case .object(let body) = request.body else {
-            return SendParseResult(request: form, diagnostics: [Diagnostic(
-                .error, code: .sendRequestMalformed, path: JSONPath.root,
-                message: "a Customer.io push request is an object {\"transactional_message_id\", \"identifiers\", …}")])
+            return .malformed(id, request.body, expected: "a Customer.io push request is an object {\"transactional_message_id\", \"identifiers\", …}")
         }
         var reader = SendReader(body, at: JSONPath.root)
         var diagnostics: [Diagnostic] = []
         var payload = PushPayload(vendor: id)
 
         // The transactional message: a number or a string (its id, or its trigger name).
-        if let value = reader.value("transactional_message_id"), value != .null {
-            if let text = value.stringValue ?? value.numberValue.map({ $0.description }) {
-                form.template = SendTemplate(vendor: id, kind: .transactionalMessage, id: text)
-                form.sourcePaths[SendField.template] = reader.path("transactional_message_id")
-            } else {
-                reader.wrongType("transactional_message_id", "a string or a number", value)
-            }
-        }
-        if let mergeData = reader.object("message_data") {
-            if form.template == nil { form.template = SendTemplate(vendor: id, kind: .transactionalMessage, id: "") }
-            form.template?.mergeData = mergeData
-            form.sourcePaths["template.mergeData"] = reader.path("message_data")
-        }
+        reader.template("transactional_message_id", merge: "message_data", kind: .transactionalMessage, vendor: id, into: &form)
         if let identifiers = reader.object("identifiers") {
             for key in JSONWriter.sortedKeys(identifiers) {
                 let path = JSONPath.member(key, of: reader.path("identifiers"))

@@ -23,9 +23,9 @@ public struct FCMSendAdapter: SendAdapter {
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
         var form = SendRequest(vendor: id)
         guard case .object(let body) = request.body, case .object(let message)? = body["message"] else {
-            return SendParseResult(request: form, diagnostics: [Diagnostic(
-                .error, code: .sendRequestMalformed, path: request.body.objectValue == nil ? JSONPath.root : Self.messagePath,
-                message: "an FCM body is {\"message\": {…}}")])
+            let found = request.body.objectValue == nil ? request.body : request.body["message"] ?? .null
+            return .malformed(id, found, expected: "an FCM body is {\"message\": {…}}",
+                              path: request.body.objectValue == nil ? JSONPath.root : Self.messagePath)
         }
         var outer = SendReader(body, at: JSONPath.root)
         _ = outer.value("message")

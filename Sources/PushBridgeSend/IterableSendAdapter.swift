@@ -41,32 +41,19 @@ public struct IterableSendAdapter: SendAdapter {
 
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
         guard case .object(let body) = request.body else {
-            return SendParseResult(request: SendRequest(vendor: id), diagnostics: [Diagnostic(
-                .error, code: .sendRequestMalformed, path: JSONPath.root,
-                message: "an Iterable request is an object: a push target {\"campaignId\", \"recipientEmail\" | "
-                    + "\"recipientUserId\", …} or a push template")])
+            return .malformed(id, request.body, expected: "an Iterable request is an object: a push target "
+                + "{\"campaignId\", \"recipientEmail\" | \"recipientUserId\", …} or a push template")
         }
         return Self.isTemplate(request) ? parseTemplate(body) : parseSend(body)
     }
 
     public func parseBundle(_ requests: [SendHTTPRequest]) -> [SendParseResult] {
-        let templates = requests.filter(Self.isTemplate).map(parse)
+        let templates = requests.filter(Self.isTemplate)
         let sends = requests.filter { !Self.isTemplate($0) }
-        guard !sends.isEmpty else { return templates }
-        return sends.map { request in
-            var result = parse(request)
-            guard let campaign = result.request.template?.id else { return result }
-            // The template of the send's campaign: the one naming that campaign, else the bundle's only one.
-            let match = templates.first { $0.request.vendorFields["$.campaignId"].flatMap(Self.idText) == campaign }
-                ?? (templates.count == 1 ? templates[0] : nil)
-            guard let template = match else { return result }
-            result.request.content = template.request.content
-            for (field, path) in template.request.sourcePaths where result.request.sourcePaths[field] == nil {
-                result.request.sourcePaths[field] = path
-            }
-            result.request.template?.contentKnown = true
-            result.diagnostics += template.diagnostics
-            return result
+        guard !sends.isEmpty else { return templates.map(parse) }
+        // A template names its campaign by `campaignId` (kept among its vendor fields).
+        return SendBundle.resolve(sends: sends, templates: templates, parse: parse) { _, template in
+            template.request.vendorFields["$.campaignId"].flatMap(Self.idText)
         }
     }
 
@@ -76,19 +63,7 @@ public struct IterableSendAdapter: SendAdapter {
     private func parseSend(_ body: JSONObject) -> SendParseResult {
         var form = SendRequest(vendor: id)
         var reader = SendReader(body, at: JSONPath.root)
-        if let value = reader.value("campaignId"), value != .null {
-            if let text = Self.idText(value) {
-                form.template = SendTemplate(vendor: id, kind: .campaign, id: text)
-                form.sourcePaths[SendField.template] = reader.path("campaignId")
-            } else {
-                reader.wrongType("campaignId", "a campaign id (a number)", value)
-            }
-        }
-        if let fields = reader.object("dataFields") {
-            if form.template == nil { form.template = SendTemplate(vendor: id, kind: .campaign, id: "") }
-            form.template?.mergeData = fields
-            form.sourcePaths["template.mergeData"] = reader.path("dataFields")
-        }
+        reader.template("campaignId", merge: "dataFields", kind: .campaign, vendor: id, into: &form)
         // "If both are passed in, email takes precedence": the email is the recipient, the user id is kept.
         let email = reader.string("recipientEmail"), userId = reader.string("recipientUserId")
         if let email {

@@ -25,9 +25,7 @@ public struct OneSignalSendAdapter: SendAdapter {
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
         var form = SendRequest(vendor: id)
         guard case .object(let body) = request.body else {
-            return SendParseResult(request: form, diagnostics: [Diagnostic(
-                .error, code: .sendRequestMalformed, path: JSONPath.root,
-                message: "a OneSignal body is a JSON object, found \(request.body.typeNameWithArticle)")])
+            return .malformed(id, request.body, expected: "a OneSignal body is a JSON object")
         }
         var reader = SendReader(body, at: JSONPath.root)
         var payload = PushPayload(vendor: id)

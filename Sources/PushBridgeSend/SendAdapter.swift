@@ -80,6 +80,43 @@ public struct SendParseResult: Sendable, Hashable {
     }
 }
 
+/// A bundle of a template vendor's requests: sends and the templates (or campaign details) that hold their content.
+enum SendBundle {
+    /// Each of `sends` parsed, with the content of its template among `templates`: the one whose id
+    /// (`templateId`) is the send's template id, else the bundle's only template. A send whose template is not in
+    /// the bundle keeps what it carries itself.
+    static func resolve(
+        sends: [SendHTTPRequest], templates: [SendHTTPRequest], parse: (SendHTTPRequest) -> SendParseResult,
+        templateId: (SendHTTPRequest, SendParseResult) -> String?
+    ) -> [SendParseResult] {
+        let parsedTemplates = templates.map { (request: $0, result: parse($0)) }
+        return sends.map { request in
+            var result = parse(request)
+            guard let id = result.request.template?.id, !id.isEmpty else { return result }
+            let match = parsedTemplates.first { templateId($0.request, $0.result) == id }
+                ?? (parsedTemplates.count == 1 ? parsedTemplates[0] : nil)
+            guard let template = match?.result else { return result }
+            result.request.content = template.request.content
+            for (field, path) in template.request.sourcePaths where result.request.sourcePaths[field] == nil {
+                result.request.sourcePaths[field] = path
+            }
+            result.request.template?.contentKnown = true
+            result.diagnostics += template.diagnostics
+            return result
+        }
+    }
+}
+
+extension SendParseResult {
+    /// The result for a request whose body is not what `vendor`'s endpoint takes: an empty form and one
+    /// `send-request-malformed` error saying what was expected and what came.
+    static func malformed(_ vendor: String, _ body: JSONValue, expected: String, path: String = JSONPath.root) -> SendParseResult {
+        SendParseResult(request: SendRequest(vendor: vendor), diagnostics: [Diagnostic(
+            .error, code: .sendRequestMalformed, path: path,
+            message: "\(expected), found \(body.typeNameWithArticle)")])
+    }
+}
+
 /// A form field a rendering could not carry: the core `Loss` (its `path` is the path in the source request)
 /// and the form field it is (``SendField``).
 public struct SendLoss: Sendable, Hashable, CustomStringConvertible {

@@ -93,6 +93,26 @@ struct SendReader {
         return strings
     }
 
+    /// Reads a template reference into `form.template`: its id from `idKey` (a number or a string) and the per-send
+    /// merge data from the object `mergeKey`, each noted at its path.
+    mutating func template(
+        _ idKey: String, merge mergeKey: String, kind: SendProvision.Kind, vendor: String, into form: inout SendRequest
+    ) {
+        if let value = value(idKey), value != .null {
+            if let id = value.stringValue ?? value.numberValue.map(\.description) {
+                form.template = SendTemplate(vendor: vendor, kind: kind, id: id)
+                form.sourcePaths[SendField.template] = path(idKey)
+            } else {
+                wrongType(idKey, "an id (a string or a number)", value)
+            }
+        }
+        if let mergeData = object(mergeKey) {
+            if form.template == nil { form.template = SendTemplate(vendor: vendor, kind: kind, id: "") }
+            form.template?.mergeData = mergeData
+            form.sourcePaths["template.mergeData"] = path(mergeKey)
+        }
+    }
+
     /// Keeps `value` of `key` with a `wrong-type` diagnostic.
     mutating func wrongType(_ key: String, _ expected: String, _ value: JSONValue) {
         diagnostics.append(.wrongType(path(key), expected: expected, value))
