@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "PushBridge", dependencies: ["PushBridgeSystem"], path: "Sources/PushBridge"),
         .target(
             name: "PushBridgeOutbox", dependencies: ["PushBridge", "PushBridgeSystem"], path: "Sources/PushBridgeOutbox"),
-        .target(name: "PushBridgeTools", dependencies: ["PushBridge"], path: "Sources/PushBridgeTools"),
+        .target(name: "PushBridgeTools", dependencies: ["PushBridge", "PushBridgeSend"], path: "Sources/PushBridgeTools"),
         .target(name: "PushBridgeVendors", dependencies: ["PushBridge"], path: "Sources/Vendors"),
         // Backend send requests (OneSignal, Braze, APNs, …): the send form, parse, render, deliver, validate.
         .target(name: "PushBridgeSend", dependencies: ["PushBridge"], path: "Sources/PushBridgeSend"),

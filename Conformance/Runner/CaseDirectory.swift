@@ -12,9 +12,9 @@ public struct ConformanceLoadError: Error, Sendable, Hashable, CustomStringConve
 }
 
 /// Finds and reads case files with POSIX calls, so the runner needs no Foundation.
-enum CaseDirectory {
+package enum CaseDirectory {
     /// Every `*.json` file under `directory` (subfolders included), sorted by path.
-    static func jsonFiles(under directory: String) throws(ConformanceLoadError) -> [String] {
+    package static func jsonFiles(under directory: String) throws(ConformanceLoadError) -> [String] {
         guard let handle = opendir(directory) else {
             throw ConformanceLoadError(path: directory, reason: String(cString: strerror(errno)))
         }

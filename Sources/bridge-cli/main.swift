@@ -4,7 +4,7 @@ import PushBridgeSystem
 let commands: [any Command.Type] = [
     VendorsCommand.self, DetectCommand.self, NormalizeCommand.self, TranslateCommand.self, CompareCommand.self,
     PreviewCommand.self, SimulateCommand.self, EventsCommand.self, ValidateCommand.self, ConformanceCommand.self,
-    CategoriesCommand.self, FlushCommand.self, DiagnosticsCommand.self, SendCommand.self,
+    CategoriesCommand.self, FlushCommand.self, DiagnosticsCommand.self, SendCommand.self, MigrateCommand.self,
 ]
 
 let overview: String = {

@@ -25,7 +25,7 @@ enum Layering {
         "PushBridgeSystem": ["Glibc", "Musl", "Darwin"],
         "PushBridge": ["PushBridgeSystem"],
         "PushBridgeOutbox": ["PushBridge", "PushBridgeSystem"],
-        "PushBridgeTools": ["PushBridge"],
+        "PushBridgeTools": ["PushBridge", "PushBridgeSend"],
         "PushBridgeVendors": ["PushBridge"],
         "PushBridgeSend": ["PushBridge"],
         "PushBridgeDelivery": ["PushBridge", "PushBridgeOutbox", "PushBridgeSystem", "Dispatch"],

@@ -12,6 +12,9 @@ public struct Translation: Sendable, Hashable {
     public var losses: [Loss]
     /// What decoding the source noticed.
     public var diagnostics: [Diagnostic]
+    /// The losses (among ``losses``) that say a tap now does something else (docs/WIRE-FORMATS.md §7.8): a button
+    /// that opened nothing and now opens a link, a link that reaches the app another way.
+    public var meaningChanges: [Loss] = []
 }
 
 /// Translates wire → bridge form → wire, applying the rules every pair of vendors shares
@@ -64,11 +67,12 @@ public enum Translator {
             &output, data: prepared.payload.data, target: target,
             registry: registry ?? VendorRegistry([target, source]), losses: &claimLosses)
         reportUnclaimed(output, by: target, losses: &claimLosses)
-        taps?.reportChanges(
-            prepared: prepared.payload, into: output, by: target, source: source, losses: &claimLosses)
+        var changes = LossList(collecting: collectingLosses)
+        taps?.reportChanges(prepared: prepared.payload, into: output, by: target, source: source, losses: &changes)
         return Translation(
             source: source.id, target: target.id, payload: decoded.payload, userInfo: output,
-            losses: prepared.losses + encoded.losses + claimLosses.collected, diagnostics: decoded.diagnostics)
+            losses: prepared.losses + encoded.losses + claimLosses.collected + changes.collected,
+            diagnostics: decoded.diagnostics, meaningChanges: changes.collected)
     }
 
     /// ``translate(_:from:to:collectingLosses:)`` for a caller that keeps only the target's userInfo, the losses
