@@ -198,11 +198,7 @@ public struct APNsSendAdapter: SendAdapter {
         if let collapse = content.collapseId, let problem = SendRules.collapseId(collapse, path: headerPath("apns-collapse-id")) {
             problems.append(problem)
         }
-        let size = JSONWriter.bytes(request.body).count
-        let limit = type == "voip" ? 5120 : 4096
-        if size > limit {
-            problems.append(Diagnostic(.error, code: .payloadTooLarge, path: JSONPath.root, message: "the payload is \(size) bytes; APNs accepts \(limit)"))
-        }
+        problems += budgetProblems(request, form: parsed.request)
         return problems
     }
 }

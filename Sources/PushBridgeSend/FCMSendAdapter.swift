@@ -18,6 +18,10 @@ public struct FCMSendAdapter: SendAdapter {
     static let placeholderMessageId = "<fcm-message-id>"
     static let placeholderToken = "<fcm-registration-token>"
 
+    /// "Maximum payload for both message types is 4096 bytes", measured on the message.
+    public let budgets = [SendBudget(.request(paths: [["message"]]), bytes: 4096, severity: .error, rule: "FCM accepts 4096 bytes")]
+    public var payloadPath: String { Self.messagePath }
+
     public init() {}
 
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
@@ -289,10 +293,7 @@ public struct FCMSendAdapter: SendAdapter {
         if let collapse = content.collapseId, let problem = SendRules.collapseId(collapse, path: JSONPath.member("apns-collapse-id", of: headersPath)) {
             problems.append(problem)
         }
-        let size = JSONWriter.bytes(.object(message)).count
-        if size > 4096 {
-            problems.append(Diagnostic(.error, code: .payloadTooLarge, path: Self.messagePath, message: "the message is \(size) bytes; FCM accepts 4096"))
-        }
+        problems += budgetProblems(request, form: parsed.request)
         return problems
     }
 }

@@ -151,6 +151,12 @@ public protocol SendAdapter: Sendable {
     /// The request's problems under the vendor's documented rules (errors) and what works but surprises
     /// (warnings).
     func validate(_ request: SendHTTPRequest) -> [Diagnostic]
+    /// The vendor's documented size budgets (``SendBudget``); APNs' own limit is checked for every vendor and is
+    /// not listed. None by default.
+    var budgets: [SendBudget] { get }
+    /// The path in a request of what becomes the delivered payload, named when that payload is over a budget
+    /// (`$.messages.apple_push`); the body's root by default.
+    var payloadPath: String { get }
 }
 
 /// The send adapters PushBridge ships with, and translation between them.

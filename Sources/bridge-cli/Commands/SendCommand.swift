@@ -65,6 +65,9 @@ enum SendCommand: Command {
                     if parsed.diagnostics.contains(where: { $0.diagnosticCode == .sendRequestMalformed }) { valid = false }
                     printDiagnostics(parsed.diagnostics, line: line)
                     let result = target.render(parsed.request, options: options)
+                    printDiagnostics(
+                        SendVendors.budgetOverflows(of: result.requests, to: target, translating: request, form: parsed.request, from: source),
+                        line: line)
                     if rest.has("report") { printLosses(result.losses.map(\.loss), line: line) }
                     rendered += result.requests.map(\.json)
                 }
