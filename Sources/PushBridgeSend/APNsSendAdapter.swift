@@ -13,6 +13,14 @@ public struct APNsSendAdapter: SendAdapter {
     ]
     static let devicePathPrefix = "/3/device/"
 
+    /// The form's `aps` fields and their paths in the payload, made once.
+    static let apsFieldPaths: [(field: String, path: String)] = [
+        (SendField.alert, "alert"), (SendField.badge, "badge"), (SendField.sound, "sound"),
+        (SendField.category, "category"), (SendField.threadId, "thread-id"),
+        (SendField.contentAvailable, "content-available"), (SendField.mutableContent, "mutable-content"),
+        (SendField.interruptionLevel, "interruption-level"), (SendField.relevanceScore, "relevance-score"),
+    ].map { ($0.0, JSONPath.member($0.1, of: "$.aps")) }
+
     public init() {}
 
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
@@ -38,14 +46,7 @@ public struct APNsSendAdapter: SendAdapter {
                 form.vendorFields[JSONPath.member(key, of: "$.aps")] = value
             }
         }
-        for (field, key) in [
-            (SendField.alert, "alert"), (SendField.badge, "badge"), (SendField.sound, "sound"),
-            (SendField.category, "category"), (SendField.threadId, "thread-id"),
-            (SendField.contentAvailable, "content-available"), (SendField.mutableContent, "mutable-content"),
-            (SendField.interruptionLevel, "interruption-level"), (SendField.relevanceScore, "relevance-score"),
-        ] {
-            form.sourcePaths[field] = JSONPath.member(key, of: "$.aps")
-        }
+        for (field, path) in Self.apsFieldPaths { form.sourcePaths[field] = path }
         form.sourcePaths[SendField.apsExtra] = "$.aps"
         form.sourcePaths[SendField.data] = JSONPath.root
 

@@ -224,7 +224,7 @@ public struct BrazeSendAdapter: SendAdapter {
 
     /// The `asset_file_type` of `url`, from its extension, or nil when Braze takes no such type.
     static func assetType(of url: String) -> String? {
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let path = url.firstIndex(of: "?").map { url[..<$0] } ?? url[...]
         guard let dot = path.lastIndex(of: ".") else { return nil }
         var type = path[path.index(after: dot)...].lowercased()
         if type == "jpeg" { type = "jpg" }

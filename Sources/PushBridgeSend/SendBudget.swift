@@ -111,16 +111,28 @@ extension SendAdapter {
 }
 
 extension SendVendors {
+    /// How much a target's delivered payload may exceed twice its request body, in bytes (its keys and ids).
+    static let bodyMargin = 512
+
     /// `payload-too-large` diagnostics for a translation whose requests overflow `target`'s budgets (its
     /// delivered payload measured with the keys `target` adds) while `request` fits `source`'s: a payload that
     /// fits one vendor and not another is never silent. Each names `source`'s payload path; a source already over
     /// its own budgets gives none here (`validate` reports it).
+    ///
+    /// `bodyBytes` is an upper bound on the compact JSON bytes of the first rendered body (the output line that
+    /// holds it), when the caller has one; the body is measured otherwise.
     public static func budgetOverflows(
         of rendered: [SendHTTPRequest], to target: any SendAdapter,
-        translating request: SendHTTPRequest, form: SendRequest, from source: any SendAdapter
+        translating request: SendHTTPRequest, form: SendRequest, from source: any SendAdapter, bodyBytes: Int? = nil
     ) -> [Diagnostic] {
         // Every request of one rendering carries the same content (they differ in audience only).
         guard let first = rendered.first else { return [] }
+        // Reading the rendering back costs about as much as translating; a body far below every budget is not
+        // read back. Every budgeted request part is a member of the body, and the delivered payload holds the
+        // body's values with the target's keys: at most twice the body and `bodyMargin`.
+        let bound = bodyBytes ?? JSONWriter.bytes(first.body).count
+        let smallest = target.budgets.reduce(SendBudget.apns(pushType: nil).bytes) { min($0, $1.bytes) }
+        if 2 * bound + bodyMargin < smallest { return [] }
         let overflows = target.budgetOverflows(first, form: target.parse(first).request)
         guard !overflows.isEmpty, source.budgetOverflows(request, form: form).isEmpty else { return [] }
         return overflows.map {

@@ -59,20 +59,27 @@ enum SendCommand: Command {
             }
             return try each(rest) { value, line throws(CLIError) in
                 var rendered: [JSONValue] = []
+                var translations: [(request: SendHTTPRequest, form: SendRequest, requests: [SendHTTPRequest])] = []
                 var valid = true
                 for request in try requests(in: value, for: source) {
                     let parsed = source.parse(request)
                     if parsed.diagnostics.contains(where: { $0.diagnosticCode == .sendRequestMalformed }) { valid = false }
                     printDiagnostics(parsed.diagnostics, line: line)
                     let result = target.render(parsed.request, options: options)
-                    printDiagnostics(
-                        SendVendors.budgetOverflows(of: result.requests, to: target, translating: request, form: parsed.request, from: source),
-                        line: line)
                     if rest.has("report") { printLosses(result.losses.map(\.loss), line: line) }
                     rendered += result.requests.map(\.json)
+                    translations.append((request, parsed.request, result.requests))
                 }
                 guard valid else { return false }
-                stdoutStream.writeLine(["requests": .array(rendered)], pretty: rest.has("pretty"))
+                // The line holds every rendered body, so its length bounds each (docs/SEND.md "Size budgets").
+                let written = stdoutStream.writeLine(["requests": .array(rendered)], pretty: rest.has("pretty"))
+                for translation in translations {
+                    printDiagnostics(
+                        SendVendors.budgetOverflows(
+                            of: translation.requests, to: target, translating: translation.request, form: translation.form,
+                            from: source, bodyBytes: written),
+                        line: line)
+                }
                 return true
             }
         case "deliver":
