@@ -137,7 +137,8 @@ public struct FCMSendAdapter: SendAdapter {
                 content.interruptionLevel = inner.request.content.interruptionLevel
                 content.relevanceScore = inner.request.content.relevanceScore
                 for (field, path) in inner.request.sourcePaths where field != SendField.data {
-                    form.sourcePaths[field] = Self.rebasedAPSPaths[path] ?? (path.hasPrefix("$.aps") ? payloadPath + path.dropFirst() : path)
+                    guard path.hasPrefix("$.aps") else { form.sourcePaths[field] = path; continue }
+                    form.sourcePaths[field] = Self.rebasedAPSPaths[path] ?? payloadPath + path.dropFirst()
                 }
                 if !innerPayload.data.isEmpty, form.sourcePaths[SendField.data] == nil { form.sourcePaths[SendField.data] = payloadPath }
                 for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
@@ -150,12 +151,8 @@ public struct FCMSendAdapter: SendAdapter {
             content.expiry = headerFields.content.expiry
             content.collapseId = headerFields.content.collapseId
             content.pushType = headerFields.content.pushType
-            for (field, path) in headerFields.sourcePaths {
-                if let rebased = Self.rebasedHeaderPaths[path] {
-                    form.sourcePaths[field] = rebased
-                } else if path.hasPrefix("$.headers") {
-                    form.sourcePaths[field] = apnsReader.path("headers") + path.dropFirst("$.headers".count)
-                }
+            for (field, path) in headerFields.sourcePaths where path.hasPrefix("$.headers") {
+                form.sourcePaths[field] = Self.rebasedHeaderPaths[path] ?? apnsReader.path("headers") + path.dropFirst("$.headers".count)
             }
             if let topic = headers["apns-topic"] { reader.kept[JSONPath.member("apns-topic", of: apnsReader.path("headers"))] = .string(topic) }
             for key in ["fcm_options", "fcmOptions"] {
