@@ -88,7 +88,7 @@ public struct APNsSendAdapter: SendAdapter {
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
-        var rendering = SendRendering(form, for: self)
+        var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         let alert = rendering.singleLanguageAlert()
         var apsContent = content

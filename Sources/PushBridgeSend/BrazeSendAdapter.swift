@@ -233,7 +233,7 @@ public struct BrazeSendAdapter: SendAdapter {
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
-        var rendering = SendRendering(form, for: self)
+        var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         let payload = content.payload
         var apple = JSONObject()

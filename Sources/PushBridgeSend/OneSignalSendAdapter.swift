@@ -219,7 +219,7 @@ public struct OneSignalSendAdapter: SendAdapter {
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
-        var rendering = SendRendering(form, for: self)
+        var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         let payload = content.payload
         var body = JSONObject()

@@ -120,13 +120,20 @@ public struct SendRenderOptions: Sendable, Hashable {
     public var bundleId: String?
     /// The Firebase project id in the FCM path; a placeholder when nil.
     public var firebaseProject: String?
+    /// Whether the result lists what the rendering cannot carry (``SendRenderResult/losses``); false spares
+    /// building the list when nobody reads it (`bridge-cli send translate` without `--report`).
+    public var collectsLosses: Bool
 
     /// Creates options.
-    public init(now: Int? = nil, oneSignalAppId: String? = nil, bundleId: String? = nil, firebaseProject: String? = nil) {
+    public init(
+        now: Int? = nil, oneSignalAppId: String? = nil, bundleId: String? = nil, firebaseProject: String? = nil,
+        collectsLosses: Bool = true
+    ) {
         self.now = now
         self.oneSignalAppId = oneSignalAppId
         self.bundleId = bundleId
         self.firebaseProject = firebaseProject
+        self.collectsLosses = collectsLosses
     }
 }
 

@@ -52,7 +52,8 @@ enum SendCommand: Command {
         case "translate":
             let source = try sendAdapter(rest, "from")
             let target = try sendAdapter(rest, "to")
-            var options = SendRenderOptions()
+            // Without --report nobody reads the losses: the renderings do not build them.
+            var options = SendRenderOptions(collectsLosses: rest.has("report"))
             if let now = rest.value("now") {
                 guard let seconds = Int(now) else { throw .usage("--now takes seconds since 1970") }
                 options.now = seconds
