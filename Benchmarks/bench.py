@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Runs the PushBridge benchmark and prints its table and targets (called by run.sh).
 
-Usage: bench.py --cli PATH --baseline PATH --floor PATH --root DIR --work DIR [--runs N] [--payloads N]
-                [--sim-runs N] [--keep-outputs]
+Usage: bench.py --cli PATH [--baseline PATH --floor PATH] --root DIR --work DIR [--runs N] [--payloads N]
+                [--sim-runs N] [--keep-outputs] [--only TEXT]...
 
 Corpus classes (generate_corpus.py): seed (the four vendors, ~1.1 KB), intl (emoji, CJK, Cyrillic, every
 other line `\\u`-escaped), large (3-4 KB), zixflow-wide (Zixflow Custom, two buttons in an escaped JSON
@@ -16,6 +16,11 @@ CPU time comes from wait4's rusage (microseconds), peak RSS from GNU time.
 Throughput is payloads per CPU second, of bridge-cli on one thread (`--jobs 1`): on a machine shared by
 several jobs, wall time also counts the time a process waits for a core. Wall-clock throughput is printed
 beside it, and bridge-cli's default run (one thread per processor, at most 8) gives the wall-clock ratios.
+
+Send logs (generate_send_log.py, `--only send`): `send translate --jsonl` on a OneSignal log into Braze and an
+FCM log into Airship (plain, intl and large text mixed line by line), requests per CPU second on the larger
+log against SEND_TARGET, and peak RSS flat: the log ten times larger may take at most SEND_RSS_GROWTH times the
+smaller log's peak RSS. Baseline and floor are only needed when a payload class or simulate runs.
 Standard library only.
 """
 
@@ -34,6 +39,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import generate_corpus  # noqa: E402
+import generate_send_log  # noqa: E402
 
 DIRECTIONS = [("zixflow", "buzzkit"), ("buzzkit", "appdna"), ("appdna", "pushnotifai"), ("pushnotifai", "zixflow")]
 # Real vendors (issue 16): built like the seed directions, on the seed, intl and large classes, with a
@@ -47,6 +53,11 @@ CLASSES = [("seed", "", DIRECTIONS + REAL_DIRECTIONS), ("intl", "intl", DIRECTIO
            ("large", "large", DIRECTIONS + REAL_DIRECTIONS), ("zixflow-wide", "zixflow-wide", DIRECTIONS[:1])]
 PYTHON_TARGET = 2.5  # translate ≥ 2.5× the Python peer's payloads/s (issue 12)
 JQ_TARGET = 5.0  # translate ≥ 5× the best jq program's payloads/s (issue 12)
+# `send translate --jsonl` (docs/SEND.md): (source, target) of the send logs, requests per CPU second, and
+# the most the peak RSS may grow from a log to one ten times larger.
+SEND_DIRECTIONS = [("onesignal", "braze"), ("fcm", "airship")]
+SEND_TARGET = 50_000
+SEND_RSS_GROWTH = 1.2
 GNU_TIME = os.environ.get("GNU_TIME", "/usr/bin/time")
 MB = 1_000_000
 JQ_FULL_SAMPLE = 500  # buzzkit→appdna: the full jq program hashes every payload (~10 ms each in jq arithmetic)
@@ -215,8 +226,8 @@ def run_simulate_and_conformance(opts, checks):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cli", required=True)
-    parser.add_argument("--baseline", required=True)
-    parser.add_argument("--floor", required=True, help="Benchmarks/Floor built against Sources/PushBridge")
+    parser.add_argument("--baseline", help="required unless only send logs run")
+    parser.add_argument("--floor", help="Benchmarks/Floor built against Sources/PushBridge (as --baseline)")
     parser.add_argument("--root", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--runs", type=int, default=3)
@@ -224,9 +235,14 @@ def main():
     parser.add_argument("--sim-runs", type=int, default=200)
     parser.add_argument("--keep-outputs", action="store_true", help="keep every tool's output under WORK/out")
     parser.add_argument("--only", action="append", default=[], metavar="TEXT",
-                        help="run only the class/direction pairs whose name ('seed: onesignal-braze') contains "
-                             "TEXT (repeatable), the streams of their directions and no simulate or conformance")
+                        help="run only the class/direction pairs whose name ('seed: onesignal-braze', "
+                             "'send: fcm-airship') contains TEXT (repeatable), the streams of their directions "
+                             "and no simulate or conformance")
     opts = parser.parse_args()
+    chosen = lambda name: not opts.only or any(text in name for text in opts.only)  # noqa: E731
+    payload_classes = any(chosen("%s: %s-%s" % (c, s, t)) for c, _, directions in CLASSES for s, t in directions)
+    if (payload_classes or not opts.only) and not (opts.baseline and opts.floor):
+        parser.error("--baseline and --floor are required unless only send logs run (--only send)")
     os.makedirs(opts.work, exist_ok=True)
     corpus = os.path.join(opts.work, "corpus")
     outdir = os.path.join(opts.work, "out")
@@ -237,15 +253,16 @@ def main():
 
     began = time.time()
     load_at_start = "%.1f" % os.getloadavg()[0]
-    sys.argv = ["generate_corpus.py", corpus, str(opts.payloads)]
-    generate_corpus.main()
     all_path = os.path.join(corpus, "all.jsonl")
-    with open(all_path, "rb") as f:
-        digest = hashlib.sha256(f.read()).hexdigest()
-    total_lines = count_lines(all_path)
-    total_bytes = os.path.getsize(all_path)
-    print("PushBridge benchmark: %s payloads, %s bytes (%.0f B each), corpus sha256 %s"
-          % (fmt_int(total_lines), fmt_int(total_bytes), total_bytes / total_lines, digest[:16]))
+    if payload_classes:
+        sys.argv = ["generate_corpus.py", corpus, str(opts.payloads)]
+        generate_corpus.main()
+        with open(all_path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        total_lines = count_lines(all_path)
+        total_bytes = os.path.getsize(all_path)
+        print("PushBridge benchmark: %s payloads, %s bytes (%.0f B each), corpus sha256 %s"
+              % (fmt_int(total_lines), fmt_int(total_bytes), total_bytes / total_lines, digest[:16]))
     print("bridge-cli: %s" % opts.cli)
     print("%d runs per measurement, median; payloads/s and MB/s per CPU second (user+sys of all threads), "
           "wall-clock beside" % opts.runs)
@@ -258,7 +275,7 @@ def main():
     for class_name, folder, directions in CLASSES:
         for source, target in directions:
             key = "%s-%s" % (source, target)
-            if opts.only and not any(text in "%s: %s" % (class_name, key) for text in opts.only):
+            if not chosen("%s: %s" % (class_name, key)):
                 continue
             path = os.path.join(corpus, folder, source + ".jsonl")
             lines, nbytes = count_lines(path), os.path.getsize(path)
@@ -316,7 +333,33 @@ def main():
                       1000, os.path.getsize(small), output=os.path.join(outdir, stem + "-1k.bridge.jsonl"))
         stream_pairs.append((name, big, little))
 
+    # The send logs: each direction on a log of payloads / 5 requests and on one ten times larger.
+    send_pairs = []
+    send_directions = [(s, t) for s, t in SEND_DIRECTIONS if chosen("send: %s-%s" % (s, t))]
+    if send_directions:
+        count = max(opts.payloads // 5, 1000)
+        logs = {}
+        for size, n in (("small", count), ("big", 10 * count)):
+            folder = os.path.join(corpus, "send-%s" % size)
+            sys.argv = ["generate_send_log.py", folder, str(n)]
+            generate_send_log.main()
+            logs[size] = folder
+        with open(os.path.join(logs["big"], "onesignal.jsonl"), "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        print("send logs: %s and %s requests per vendor, OneSignal log sha256 %s"
+              % (fmt_int(count), fmt_int(10 * count), digest[:16]))
+        for source, target in send_directions:
+            pair = []
+            for size in ("big", "small"):
+                path = os.path.join(logs[size], source + ".jsonl")
+                pair.append(Tool("bridge-cli send translate --jsonl (%s)" % size,
+                                 [opts.cli, "send", "translate", "--from", source, "--to", target, "--jsonl", path],
+                                 path, count_lines(path), os.path.getsize(path),
+                                 output=os.path.join(outdir, "send.%s-%s.%s.jsonl" % (source, target, size))))
+            send_pairs.append(((source, target), pair[0], pair[1]))
+
     everything = [tool for _, tools in groups for tool in tools] + [t for _, b, s in stream_pairs for t in (b, s)]
+    everything += [t for _, b, s in send_pairs for t in (b, s)]
     for _ in range(opts.runs):
         for tool in everything:
             tool.run()
@@ -372,6 +415,20 @@ def main():
         # PushBridge parse+write, python loads/dumps, jq -c .
         floors.append((direction, bridge, [t for t in tools if t.label.startswith("floor") and "cat" not in t.label]))
 
+    for (source, target), big, small in send_pairs:
+        for index, tool in enumerate((big, small)):
+            name = "send: %s → %s" % (source, target) if index == 0 else ""
+            label = "send translate --jsonl (%sk)" % (tool.lines // 1000)
+            print("%-24s %-34s %12s %9.1f %12s %10s  %s" % (name, label, fmt_int(tool.rate), tool.mbps,
+                                                           fmt_int(tool.wall_rate), fmt_mb(tool.median("rss_kib")),
+                                                           compare(tool.source, tool.output, only_count=True)))
+        checks.append(("send: %s → %s ≥ %s requests per CPU second" % (source, target, fmt_int(SEND_TARGET)),
+                       big.rate >= SEND_TARGET, "%s/s" % fmt_int(big.rate), "send"))
+        peak, small_peak = max(s.rss_kib for s in big.samples), max(s.rss_kib for s in small.samples)
+        checks.append(("send: %s → %s peak RSS flat (%s lines ≤ %.1f× %s lines)"
+                       % (source, target, fmt_int(big.lines), SEND_RSS_GROWTH, fmt_int(small.lines)),
+                       peak <= SEND_RSS_GROWTH * small_peak, "%s vs %s" % (fmt_mb(peak), fmt_mb(small_peak)),
+                       "send"))
     for name, stream, stream_small in stream_pairs:
         print("%-24s %-34s %12s %9.1f %12s %10s" % (name, stream.label.split(" (")[0] + " (%dk)" % (stream.lines // 1000),
                                                    fmt_int(stream.rate), stream.mbps, fmt_int(stream.wall_rate),
@@ -388,12 +445,13 @@ def main():
     print()
 
     # ---- the floor: translate against the best parse+write of the same files ----------------------------
-    print("Floor: translate's payloads/s as a share of the parse+write floors of the same file (per CPU second)")
-    for direction, bridge, floors_run in floors:
-        print("  %-33s %s" % (direction, "; ".join(
-            "%3.0f %% of %s (%s/s)" % (100 * bridge.rate / floor.rate, floor.label[7:], fmt_int(floor.rate))
-            for floor in floors_run)))
-    print()
+    if floors:
+        print("Floor: translate's payloads/s as a share of the parse+write floors of the same file (per CPU second)")
+        for direction, bridge, floors_run in floors:
+            print("  %-33s %s" % (direction, "; ".join(
+                "%3.0f %% of %s (%s/s)" % (100 * bridge.rate / floor.rate, floor.label[7:], fmt_int(floor.rate))
+                for floor in floors_run)))
+        print()
 
     if opts.only:
         print("simulate and conformance: not run (--only %s)" % ", ".join(opts.only))
@@ -404,7 +462,9 @@ def main():
     unmet = 0
     for issue, title in (("12", "Targets of issue 12 (ratios per CPU second of --jobs 1 from this run; wall-clock "
                                 "ratios of the default run beside)"),
-                         ("8", "Targets of issue 8, still held")):
+                         ("8", "Targets of issue 8, still held"),
+                         ("send", "Targets of send translate --jsonl (requests per CPU second on the larger log; "
+                                  "peak RSS of the larger log against the smaller)")):
         if not any(owner == issue for _, _, _, owner in checks):
             continue
         print(title + ":")

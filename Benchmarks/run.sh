@@ -13,7 +13,8 @@
 # bridge-cli's, measures the 100,000-payload streams, one `simulate` and the conformance suite, and
 # prints a table and every target as met / NOT MET (exit 1 when one is not met). See docs/PERFORMANCE.md.
 # --only TEXT runs only the class/direction pairs whose name contains TEXT ("onesignal", "seed: zixflow"),
-# the streams of their directions and no simulate or conformance.
+# the streams of their directions and no simulate or conformance. `--only send` runs only the send logs
+# (`send translate --jsonl`, generate_send_log.py) and builds neither the baseline nor the floor.
 #
 # Environment: BENCH_WORK (corpus and outputs, default $TMPDIR/pushbridge-bench), BENCH_SCRATCH (the
 # release build's scratch path, default .build), BRIDGE_CLI (use this binary instead of building one).
@@ -42,6 +43,23 @@ else
     echo "== swift build -c release --product bridge-cli" >&2
     swift build -c release --product bridge-cli --package-path "$root" --scratch-path "$scratch" >&2
     cli="$scratch/release/bridge-cli"
+fi
+# Only send logs selected (every --only names "send"): no baseline, no floor.
+send_only=0
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+    if [ "${args[i]}" = "--only" ]; then
+        send_only=1
+        break
+    fi
+done
+if [ "$send_only" = 1 ]; then
+    for ((i = 0; i < ${#args[@]}; i++)); do
+        if [ "${args[i]}" = "--only" ] && [[ "${args[i + 1]:-}" != send* ]]; then send_only=0; fi
+    done
+fi
+if [ "$send_only" = 1 ]; then
+    exec python3 "$here/bench.py" --cli "$cli" --root "$root" --work "$work" "$@"
 fi
 echo "== swiftc -O Benchmarks/Baseline/main.swift" >&2
 swiftc -O "$here/Baseline/main.swift" -o "$work/baseline" >&2

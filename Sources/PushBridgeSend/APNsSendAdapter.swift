@@ -13,6 +13,14 @@ public struct APNsSendAdapter: SendAdapter {
     ]
     static let devicePathPrefix = "/3/device/"
 
+    /// The form's `aps` fields and their paths in the payload, made once.
+    static let apsFieldPaths: [(field: String, path: String)] = [
+        (SendField.alert, "alert"), (SendField.badge, "badge"), (SendField.sound, "sound"),
+        (SendField.category, "category"), (SendField.threadId, "thread-id"),
+        (SendField.contentAvailable, "content-available"), (SendField.mutableContent, "mutable-content"),
+        (SendField.interruptionLevel, "interruption-level"), (SendField.relevanceScore, "relevance-score"),
+    ].map { ($0.0, JSONPath.member($0.1, of: "$.aps")) }
+
     public init() {}
 
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
@@ -38,14 +46,7 @@ public struct APNsSendAdapter: SendAdapter {
                 form.vendorFields[JSONPath.member(key, of: "$.aps")] = value
             }
         }
-        for (field, key) in [
-            (SendField.alert, "alert"), (SendField.badge, "badge"), (SendField.sound, "sound"),
-            (SendField.category, "category"), (SendField.threadId, "thread-id"),
-            (SendField.contentAvailable, "content-available"), (SendField.mutableContent, "mutable-content"),
-            (SendField.interruptionLevel, "interruption-level"), (SendField.relevanceScore, "relevance-score"),
-        ] {
-            form.sourcePaths[field] = JSONPath.member(key, of: "$.aps")
-        }
+        for (field, path) in Self.apsFieldPaths { form.sourcePaths[field] = path }
         form.sourcePaths[SendField.apsExtra] = "$.aps"
         form.sourcePaths[SendField.data] = JSONPath.root
 
@@ -87,7 +88,7 @@ public struct APNsSendAdapter: SendAdapter {
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
-        var rendering = SendRendering(form, for: self)
+        var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         let alert = rendering.singleLanguageAlert()
         var apsContent = content
@@ -198,11 +199,7 @@ public struct APNsSendAdapter: SendAdapter {
         if let collapse = content.collapseId, let problem = SendRules.collapseId(collapse, path: headerPath("apns-collapse-id")) {
             problems.append(problem)
         }
-        let size = JSONWriter.bytes(request.body).count
-        let limit = type == "voip" ? 5120 : 4096
-        if size > limit {
-            problems.append(Diagnostic(.error, code: .payloadTooLarge, path: JSONPath.root, message: "the payload is \(size) bytes; APNs accepts \(limit)"))
-        }
+        problems += budgetProblems(request, form: parsed.request)
         return problems
     }
 }

@@ -19,6 +19,13 @@ public struct AirshipSendAdapter: SendAdapter {
     /// `notification.ios` members kept as sent.
     static let keptIOSFields: Set<String> = ["live_activity", "template"]
 
+    /// 4096 bytes for a platform override: documented for Android's, assumed for iOS's (not verified).
+    public let budgets = [
+        SendBudget(
+            .request(paths: [["notification", "ios"], ["push", "notification", "ios"]]), bytes: 4096, severity: .warning,
+            rule: "Airship documents 4096 bytes for a platform override (for Android; iOS's limit is not documented)"),
+    ]
+
     public init() {}
 
     /// Whether `link` is a web URL (Airship's `url` open type) rather than a deep link.
@@ -286,7 +293,7 @@ public struct AirshipSendAdapter: SendAdapter {
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
-        var rendering = SendRendering(form, for: self)
+        var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         let payload = content.payload
         var ios = JSONObject()
@@ -464,6 +471,7 @@ public struct AirshipSendAdapter: SendAdapter {
         if let collapse = parsed.request.content.collapseId, let problem = SendRules.collapseId(collapse, path: JSONPath.member("collapse_id", of: JSONPath.member("ios", of: JSONPath.member("notification", of: root)))) {
             problems.append(problem)
         }
+        problems += budgetProblems(request, form: parsed.request)
         return problems
     }
 }

@@ -109,8 +109,8 @@ extension BrazeSendAdapter {
     }
 
     /// A campaign of Braze's own rendered back as its trigger send (after its details, when the form holds them).
-    func renderTrigger(_ form: SendRequest, template: SendTemplate) -> SendRenderResult {
-        var rendering = SendRendering(form, for: self)
+    func renderTrigger(_ form: SendRequest, template: SendTemplate, options: SendRenderOptions) -> SendRenderResult {
+        var rendering = SendRendering(form, for: self, options: options)
         var body: JSONObject = ["campaign_id": .string(template.id)]
         if !template.mergeData.isEmpty { body["trigger_properties"] = .object(template.mergeData) }
         if let key = form.idempotencyKey { body["send_id"] = .string(key) }

@@ -119,7 +119,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
-        var rendering = SendRendering(form, for: self)
+        var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         var payload = content.payload
         var body = JSONObject()
@@ -232,10 +232,11 @@ public struct CustomerIOSendAdapter: SendAdapter {
         if let link { push["link"] = .string(link) }
         if let image { push["image"] = .string(image) }
         if !push.isEmpty { ios["CIO"] = ["push": .object(push)] }
+        let dataPath = rendering.form.sourcePath(SendField.data)
         for (key, value) in payload.data {
             if ["aps", "CIO", "CIO-Delivery-ID", "CIO-Delivery-Token"].contains(key) {
                 rendering.lose(SendField.data, value, "'\(key)' is a key Customer.io or APNs reserves",
-                               path: JSONPath.member(key, of: rendering.form.sourcePath(SendField.data)))
+                               path: JSONPath.member(key, of: dataPath))
                 continue
             }
             ios[key] = value

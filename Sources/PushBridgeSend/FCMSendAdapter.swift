@@ -16,7 +16,28 @@ public struct FCMSendAdapter: SendAdapter {
     static let messagePath = "$.message"
     static let apnsPath = "$.message.apns"
     static let placeholderMessageId = "<fcm-message-id>"
+    /// The paths APNs' parser gives the `aps` fields (`$.aps.alert`) and its headers (`$.headers["apns-priority"]`),
+    /// rebased under `apns.payload` and `apns.headers` once: joining them on every request cost more than reading.
+    static let rebasedAPSPaths: [String: String] = {
+        let payload = JSONPath.member("payload", of: apnsPath)
+        var paths = ["$.aps": payload + ".aps"]
+        for (_, path) in APNsSendAdapter.apsFieldPaths { paths[path] = payload + path.dropFirst() }
+        return paths
+    }()
+    static let rebasedHeaderPaths: [String: String] = {
+        let headers = JSONPath.member("headers", of: apnsPath)
+        var paths: [String: String] = [:]
+        for name in ["apns-push-type", "apns-priority", "apns-expiration", "apns-collapse-id"] {
+            let path = JSONPath.member(name, of: "$.headers")
+            paths[path] = headers + path.dropFirst("$.headers".count)
+        }
+        return paths
+    }()
     static let placeholderToken = "<fcm-registration-token>"
+
+    /// "Maximum payload for both message types is 4096 bytes", measured on the message.
+    public let budgets = [SendBudget(.request(paths: [["message"]]), bytes: 4096, severity: .error, rule: "FCM accepts 4096 bytes")]
+    public var payloadPath: String { Self.messagePath }
 
     public init() {}
 
@@ -83,9 +104,13 @@ public struct FCMSendAdapter: SendAdapter {
                     }
                 }
             }
+            // The headers read as APNs reads them: with the payload when there is one (its header fields do not
+            // depend on the body), else over an empty `aps`.
+            var headerForm: SendRequest?
             if let apnsPayload = apnsReader.object("payload") {
                 // `apns.payload` is an APNs payload: read it as APNs does, over the notification's text.
                 let inner = APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: .object(apnsPayload)))
+                headerForm = inner.request
                 let payloadPath = apnsReader.path("payload")
                 diagnostics += inner.diagnostics.map { diagnostic in
                     var moved = diagnostic
@@ -112,20 +137,22 @@ public struct FCMSendAdapter: SendAdapter {
                 content.interruptionLevel = inner.request.content.interruptionLevel
                 content.relevanceScore = inner.request.content.relevanceScore
                 for (field, path) in inner.request.sourcePaths where field != SendField.data {
-                    form.sourcePaths[field] = path.hasPrefix("$.aps") ? payloadPath + path.dropFirst() : path
+                    guard path.hasPrefix("$.aps") else { form.sourcePaths[field] = path; continue }
+                    form.sourcePaths[field] = Self.rebasedAPSPaths[path] ?? payloadPath + path.dropFirst()
                 }
                 if !innerPayload.data.isEmpty, form.sourcePaths[SendField.data] == nil { form.sourcePaths[SendField.data] = payloadPath }
                 for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
                     apnsReader.kept[payloadPath + path.dropFirst()] = value
                 }
             }
-            let headerForm = APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]])).request
-            content.priority = headerForm.content.priority
-            content.expiry = headerForm.content.expiry
-            content.collapseId = headerForm.content.collapseId
-            content.pushType = headerForm.content.pushType
-            for (field, path) in headerForm.sourcePaths where path.hasPrefix("$.headers") {
-                form.sourcePaths[field] = apnsReader.path("headers") + path.dropFirst("$.headers".count)
+            let headerFields = headerForm
+                ?? APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]])).request
+            content.priority = headerFields.content.priority
+            content.expiry = headerFields.content.expiry
+            content.collapseId = headerFields.content.collapseId
+            content.pushType = headerFields.content.pushType
+            for (field, path) in headerFields.sourcePaths where path.hasPrefix("$.headers") {
+                form.sourcePaths[field] = Self.rebasedHeaderPaths[path] ?? apnsReader.path("headers") + path.dropFirst("$.headers".count)
             }
             if let topic = headers["apns-topic"] { reader.kept[JSONPath.member("apns-topic", of: apnsReader.path("headers"))] = .string(topic) }
             for key in ["fcm_options", "fcmOptions"] {
@@ -150,7 +177,7 @@ public struct FCMSendAdapter: SendAdapter {
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
-        var rendering = SendRendering(form, for: self)
+        var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         var payload = content.payload
         var message = JSONObject()
@@ -289,10 +316,7 @@ public struct FCMSendAdapter: SendAdapter {
         if let collapse = content.collapseId, let problem = SendRules.collapseId(collapse, path: JSONPath.member("apns-collapse-id", of: headersPath)) {
             problems.append(problem)
         }
-        let size = JSONWriter.bytes(.object(message)).count
-        if size > 4096 {
-            problems.append(Diagnostic(.error, code: .payloadTooLarge, path: Self.messagePath, message: "the message is \(size) bytes; FCM accepts 4096"))
-        }
+        problems += budgetProblems(request, form: parsed.request)
         return problems
     }
 }

@@ -20,6 +20,12 @@ public struct OneSignalSendAdapter: SendAdapter {
     static let maxTTL = 2_419_200
     static let placeholderNotificationId = "<onesignal-notification-id>"
 
+    /// "Keep payloads under 3500 bytes" (advice) and `data` (the SDK's additionalData) up to 2048 bytes.
+    public let budgets = [
+        SendBudget(.delivered, bytes: 3500, severity: .warning, rule: "OneSignal asks that payloads stay under 3500 bytes"),
+        SendBudget(.request(paths: [["data"]]), bytes: 2048, severity: .error, rule: "OneSignal's data holds up to 2048 bytes"),
+    ]
+
     public init() {}
 
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
@@ -211,7 +217,7 @@ public struct OneSignalSendAdapter: SendAdapter {
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
-        var rendering = SendRendering(form, for: self)
+        var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         let payload = content.payload
         var body = JSONObject()
@@ -400,9 +406,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         if case .after(let ttl)? = form.content.expiry, ttl < 0 || ttl > Self.maxTTL {
             problems.append(Diagnostic(.error, code: .expiryInvalid, path: "$.ttl", message: "ttl is 0 to \(Self.maxTTL) seconds, found \(ttl)"))
         }
-        if case .object(let data)? = body["data"], JSONWriter.bytes(.object(data)).count > 2048 {
-            problems.append(Diagnostic(.error, code: .payloadTooLarge, path: "$.data", message: "OneSignal's data holds up to 2048 bytes"))
-        }
+        problems += budgetProblems(request, form: form)
         if case .array(let buttons)? = body["buttons"], buttons.count > Self.maxButtons {
             problems.append(Diagnostic(.error, code: .tooManyButtons, path: "$.buttons", message: "OneSignal takes up to \(Self.maxButtons) buttons"))
         }

@@ -234,13 +234,20 @@ public struct SendRenderOptions: Sendable, Hashable {
     public var bundleId: String?
     /// The Firebase project id in the FCM path; a placeholder when nil.
     public var firebaseProject: String?
+    /// Whether the result lists what the rendering cannot carry (``SendRenderResult/losses``); false spares
+    /// building the list when nobody reads it (`bridge-cli send translate` without `--report`).
+    public var collectsLosses: Bool
 
     /// Creates options.
-    public init(now: Int? = nil, oneSignalAppId: String? = nil, bundleId: String? = nil, firebaseProject: String? = nil) {
+    public init(
+        now: Int? = nil, oneSignalAppId: String? = nil, bundleId: String? = nil, firebaseProject: String? = nil,
+        collectsLosses: Bool = true
+    ) {
         self.now = now
         self.oneSignalAppId = oneSignalAppId
         self.bundleId = bundleId
         self.firebaseProject = firebaseProject
+        self.collectsLosses = collectsLosses
     }
 }
 
@@ -268,6 +275,12 @@ public protocol SendAdapter: Sendable {
     /// The request's problems under the vendor's documented rules (errors) and what works but surprises
     /// (warnings).
     func validate(_ request: SendHTTPRequest) -> [Diagnostic]
+    /// The vendor's documented size budgets (``SendBudget``); APNs' own limit is checked for every vendor and is
+    /// not listed. None by default.
+    var budgets: [SendBudget] { get }
+    /// The path in a request of what becomes the delivered payload, named when that payload is over a budget
+    /// (`$.messages.apple_push`); the body's root by default.
+    var payloadPath: String { get }
 }
 
 extension SendAdapter {

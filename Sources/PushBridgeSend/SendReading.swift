@@ -11,8 +11,9 @@ struct SendReader {
     var diagnostics: [Diagnostic] = []
     /// Values the form has no field for, under their path in the request.
     var kept = JSONObject()
-    /// The keys read.
-    private(set) var read: Set<String> = []
+    /// The keys read that the body has: a parser asks for a few dozen keys, most absent, so a short list beats
+    /// hashing every key asked for into a set.
+    private var read: [String] = []
 
     init(_ body: JSONObject, at path: String) {
         self.body = body
@@ -24,8 +25,9 @@ struct SendReader {
 
     /// The raw value of `key`, marked as read.
     mutating func value(_ key: String) -> JSONValue? {
-        read.insert(key)
-        return body[key]
+        guard let value = body[key] else { return nil }
+        read.append(key)
+        return value
     }
 
     /// A string member; another type is kept with a `wrong-type` diagnostic.
@@ -120,8 +122,9 @@ struct SendReader {
     }
 
     /// Keeps every member not read yet under its path; `known` members are kept silently (vendor fields the form
-    /// has no place for), the rest with an `unknown-key` note.
-    mutating func keepUnread(known: Set<String>) {
+    /// has no place for), the rest with an `unknown-key` note. `known` is a set or, for a few names, an array
+    /// (a set literal would be built and hashed on every request).
+    mutating func keepUnread<Known: Collection<String>>(known: Known) {
         for (key, value) in body where !read.contains(key) {
             kept[path(key)] = value
             if !known.contains(key) {

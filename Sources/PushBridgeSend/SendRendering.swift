@@ -5,26 +5,29 @@ struct SendRendering {
     let form: SendRequest
     let target: String
     let targetName: String
+    /// Whether ``lose(_:_:_:path:)`` records anything (``SendRenderOptions/collectsLosses``).
+    let collectsLosses: Bool
     var losses: [SendLoss] = []
 
     /// Starts a rendering; when the form's content lives in another vendor's template the request does not hold,
     /// that content is lost at once: only the request's own overrides reach the target.
-    init(_ form: SendRequest, for adapter: some SendAdapter) {
+    init(_ form: SendRequest, for adapter: some SendAdapter, options: SendRenderOptions = SendRenderOptions()) {
         self.form = form
         self.target = adapter.id
         self.targetName = adapter.name
+        self.collectsLosses = options.collectsLosses
         if let template = form.template, template.vendor != adapter.id, !template.contentKnown {
             let vendorName = SendVendors.adapter(id: template.vendor)?.name ?? template.vendor
             lose(
                 SendField.template, .string(template.id),
                 "the content of \(template.described(vendorName: vendorName)) lives in \(vendorName)'s backend, not in "
-                    + "the request: only what the request overrides reaches \(targetName) (translate a bundle that "
+                    + "the request: only what the request overrides reaches \(adapter.name) (translate a bundle that "
                     + "holds the \(template.kind.described) to carry the rest)")
         }
         if let template = form.template, template.vendor != adapter.id, !template.mergeData.isEmpty {
             lose(
                 SendField.template, .object(template.mergeData),
-                "\(targetName) does not merge per-send data into text: the values are not applied",
+                "\(adapter.name) does not merge per-send data into text: the values are not applied",
                 path: form.sourcePaths["template.mergeData"])
         }
     }
@@ -33,7 +36,18 @@ struct SendRendering {
     var isSameVendor: Bool { form.vendor == target }
 
     /// Records the loss of form field `field` (its value `value`), at its source path or `path`.
-    mutating func lose(_ field: String, _ value: JSONValue, _ reason: String, path: String? = nil) {
+    /// Nothing is built when the options ask for no losses: the arguments are evaluated only when recorded.
+    mutating func lose(
+        _ field: String, _ value: @autoclosure () -> JSONValue, _ reason: @autoclosure () -> String,
+        path: @autoclosure () -> String? = nil
+    ) {
+        guard collectsLosses else { return }
+        record(field, value(), reason(), path: path())
+    }
+
+    /// ``lose(_:_:_:path:)`` for this type's own methods, whose arguments read `self` (which an autoclosure passed
+    /// to a mutating method may not): each call stands under `if collectsLosses`.
+    private mutating func record(_ field: String, _ value: JSONValue, _ reason: String, path: String? = nil) {
         losses.append(SendLoss(field: field, path: path ?? form.sourcePath(field), value: value, reason: reason))
     }
 
@@ -43,10 +57,10 @@ struct SendRendering {
         if !others.isEmpty {
             var lost = JSONObject()
             for language in JSONWriter.sortedKeys(others) { lost[language] = SendJSON.alert(others[language]!) }
-            lose(
+            if collectsLosses { record(
                 SendField.localized, .object(lost),
                 "\(targetName) sends one language per request; only '\(form.content.defaultLanguage ?? "the default")' "
-                    + "is sent (split the send per language to keep the others)")
+                    + "is sent (split the send per language to keep the others)") }
         }
         return form.content.payload.alert
     }
@@ -61,10 +75,10 @@ struct SendRendering {
     mutating func category() -> String? {
         guard let category = form.content.payload.category else { return nil }
         if let owner = Self.sdkCategoryPrefixes.first(where: { category.hasPrefix($0.prefix) }), owner.vendor != target {
-            lose(
+            if collectsLosses { record(
                 SendField.category, .string(category),
                 "'\(category)' is a category \(owner.vendor)'s SDK registers; an app on \(targetName) does not have it, "
-                    + "so its buttons would not show")
+                    + "so its buttons would not show") }
             return nil
         }
         return category
@@ -77,10 +91,10 @@ struct SendRendering {
         case .at(let seconds): return seconds
         case .after(let seconds):
             if let now = options.now { return now + seconds }
-            lose(
+            if collectsLosses { record(
                 SendField.expiry, .int(seconds),
                 "\(targetName) takes an absolute expiry and the time of sending is not known (give the render a 'now'); "
-                    + "writing \(seconds) as a date would mean 1970")
+                    + "writing \(seconds) as a date would mean 1970") }
             return nil
         }
     }
@@ -92,10 +106,10 @@ struct SendRendering {
         case .after(let seconds): return seconds
         case .at(let seconds):
             if let now = options.now { return max(0, seconds - now) }
-            lose(
+            if collectsLosses { record(
                 SendField.expiry, .string(SendTime.iso8601(seconds)),
                 "\(targetName) takes an expiry relative to sending and the time of sending is not known "
-                    + "(give the render a 'now')")
+                    + "(give the render a 'now')") }
             return nil
         }
     }
@@ -105,20 +119,20 @@ struct SendRendering {
     mutating func loseAudience(tokens: Bool, userIds: Bool, topics: Bool) {
         let audience = form.audience
         if !userIds, !audience.userIds.isEmpty {
-            lose(SendField.audience, .array(audience.userIds.map { .string($0) }), "\(targetName) cannot address users by the app's user id", path: form.sourcePaths["audience.userIds"])
+            if collectsLosses { record(SendField.audience, .array(audience.userIds.map { .string($0) }), "\(targetName) cannot address users by the app's user id", path: form.sourcePaths["audience.userIds"]) }
         }
         if !tokens, !audience.deviceTokens.isEmpty {
-            lose(SendField.audience, .array(audience.deviceTokens.map { .string($0) }), "\(targetName) cannot address APNs device tokens", path: form.sourcePaths["audience.deviceTokens"])
+            if collectsLosses { record(SendField.audience, .array(audience.deviceTokens.map { .string($0) }), "\(targetName) cannot address APNs device tokens", path: form.sourcePaths["audience.deviceTokens"]) }
         }
         if !topics, !audience.topics.isEmpty {
-            lose(SendField.audience, .array(audience.topics.map { .string($0) }), "\(targetName) has no topics", path: form.sourcePaths["audience.topics"])
+            if collectsLosses { record(SendField.audience, .array(audience.topics.map { .string($0) }), "\(targetName) has no topics", path: form.sourcePaths["audience.topics"]) }
         }
         for targeting in audience.vendorTargeting where targeting.vendor != target {
-            lose(
+            if collectsLosses { record(
                 SendField.audience, targeting.value,
                 "targeting of another vendor (\(targeting.vendor) '\(targeting.key)') does not translate by value; "
                     + "recreate it in \(targetName)",
-                path: form.sourcePaths["audience." + targeting.key] ?? JSONPath.member(targeting.key, of: "$"))
+                path: form.sourcePaths["audience." + targeting.key] ?? JSONPath.member(targeting.key, of: "$")) }
         }
     }
 
@@ -126,7 +140,7 @@ struct SendRendering {
     mutating func placeVendorFields(into body: inout JSONObject, rebase: (String) -> String = { $0 }) {
         guard isSameVendor else {
             for (path, value) in form.vendorFields.membersInCanonicalOrder where !path.hasPrefix("$.headers") {
-                lose(SendField.vendorFields, value, "\(targetName) has no field for \(form.vendor)'s '\(path)'", path: path)
+                if collectsLosses { record(SendField.vendorFields, value, "\(targetName) has no field for \(form.vendor)'s '\(path)'", path: path) }
             }
             return
         }
@@ -138,27 +152,27 @@ struct SendRendering {
             if SendJSON.value(at: target, in: .object(body)) != value { inBody[target] = value }
         }
         for loss in JSONPlacement.writeBack(inBody, into: &body) {
-            lose(SendField.vendorFields, loss.value, loss.reason, path: loss.path)
+            if collectsLosses { record(SendField.vendorFields, loss.value, loss.reason, path: loss.path) }
         }
     }
 
     /// Losses for the schedule when the target has none.
     mutating func loseSchedule() {
         guard let schedule = form.schedule else { return }
-        lose(SendField.schedule, SendJSON.schedule(schedule), "\(targetName) has no scheduled sends; send it at the time")
+        if collectsLosses { record(SendField.schedule, SendJSON.schedule(schedule), "\(targetName) has no scheduled sends; send it at the time") }
     }
 
     /// Losses for what the APNs payload cannot carry without a vendor SDK: an image, a link, buttons.
     mutating func loseSDKFeatures(image: Bool, link: Bool, buttons: Bool) {
         let payload = form.content.payload
         if !image, let url = payload.imageURL {
-            lose(SendField.imageURL, .string(url), "\(targetName) has no image field")
+            if collectsLosses { record(SendField.imageURL, .string(url), "\(targetName) has no image field") }
         }
         if !link, let url = payload.deepLink {
-            lose(SendField.deepLink, .string(url), "\(targetName) has no link field for a tap")
+            if collectsLosses { record(SendField.deepLink, .string(url), "\(targetName) has no link field for a tap") }
         }
         if !buttons, !payload.buttons.isEmpty, !losses.contains(where: { $0.field == SendField.category }) {
-            lose(SendField.buttons, .array(payload.buttons.map(SendJSON.button)), "\(targetName) has no buttons beyond a category the app registers")
+            if collectsLosses { record(SendField.buttons, .array(payload.buttons.map(SendJSON.button)), "\(targetName) has no buttons beyond a category the app registers") }
         }
     }
 }

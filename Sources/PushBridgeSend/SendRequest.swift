@@ -37,6 +37,8 @@ public struct SendRequest: Sendable, Hashable {
         self.schedule = schedule
         self.idempotencyKey = idempotencyKey
         self.sourcePaths = sourcePaths
+        // A parser records a path for most fields: one table, not one regrown several times.
+        if sourcePaths.isEmpty { self.sourcePaths.reserveCapacity(32) }
     }
 
     /// The source path of form field `field`, or the field's own path in the form when it has none.

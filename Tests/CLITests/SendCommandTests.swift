@@ -62,6 +62,30 @@ struct SendCommandTests {
         #expect(losses.contains { $0["type"] == "loss" && $0["path"] == "$.included_segments" })
     }
 
+    @Test("send translate tells on stderr when the target's delivered payload is over a budget the source's fits")
+    func translateOverBudget() throws {
+        // 4050 bytes of custom data fit APNs; Airship adds its send id and OneSignal its `custom` object.
+        let body = #"{"aps":{"alert":"x"},"note":""# + String(repeating: "x", count: 4050) + #""}"#
+        for target in ["airship", "onesignal"] {
+            let result = try CLI.run(["send", "translate", "--from", "apns", "--to", target, "-"], stdin: body)
+            #expect(result.status == 0)
+            let diagnostics = try result.stderrLines.map { try JSONParser.parse($0) }
+            #expect(diagnostics.contains { $0["code"] == .code(.payloadTooLarge) && $0["severity"] == "error" }, "\(target): \(result.stderr)")
+        }
+        let same = try CLI.run(["send", "translate", "--from", "apns", "--to", "apns", "-"], stdin: body)
+        #expect(!same.stderr.contains(DiagnosticCode.payloadTooLarge.rawValue))
+    }
+
+    @Test("send validate reports a OneSignal payload over its 3500-byte advice as a warning, valid still")
+    func validateBudgetWarning() throws {
+        let body = #"{"app_id":"a","included_segments":["All"],"contents":{"en":""# + String(repeating: "x", count: 3500) + #""}}"#
+        let result = try CLI.run(["send", "validate", "--vendor", "onesignal", "-"], stdin: body)
+        #expect(result.status == 0)
+        #expect(try result.stdoutJSON()["valid"] == true)
+        let diagnostics = try result.stderrLines.map { try JSONParser.parse($0) }
+        #expect(diagnostics.contains { $0["code"] == .code(.payloadTooLarge) && $0["severity"] == "warning" && $0["path"] == "$" })
+    }
+
     @Test("send translate exits 1 for a body that is not the source's request, 65 for bad JSON, 2 for usage")
     func translateExitCodes() throws {
         #expect(try CLI.run(["send", "translate", "--from", "fcm", "--to", "apns", "-"], stdin: "[1]").status == 1)

@@ -82,6 +82,10 @@ struct SendCorpusTests {
                 #expect(target.deliver(reparsed.request) == target.deliver(target.parse(rendered).request))
             }
             for loss in result.losses { #expect(loss.loss.path.hasPrefix("$"), "\(loss)") }
+            // Without collecting losses, the same requests and no list.
+            let quiet = SendVendors.translate(request, from: source, to: target, options: SendRenderOptions(now: 1_800_000_000, collectsLosses: false)).result
+            #expect(quiet.requests == result.requests, "\(target.id)")
+            #expect(quiet.losses.isEmpty)
         }
     }
 }

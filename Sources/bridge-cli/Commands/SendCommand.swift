@@ -55,7 +55,8 @@ enum SendCommand: Command {
         case "translate":
             let source = try sendAdapter(rest, "from")
             let target = try sendAdapter(rest, "to")
-            var options = SendRenderOptions()
+            // Without --report nobody reads the losses: the renderings do not build them.
+            var options = SendRenderOptions(collectsLosses: rest.has("report"))
             if let now = rest.value("now") {
                 guard let seconds = Int(now) else { throw .usage("--now takes seconds since 1970") }
                 options.now = seconds
@@ -64,7 +65,15 @@ enum SendCommand: Command {
                 guard let result = try render(value, from: source, to: target, options: options, line: line,
                                               report: rest.has("report"))
                 else { return false }
-                stdoutStream.writeLine(result.json, pretty: rest.has("pretty"))
+                // The line holds every rendered body, so its length bounds each (docs/SEND.md "Size budgets").
+                let written = stdoutStream.writeLine(result.combined.json, pretty: rest.has("pretty"))
+                for translation in result.translations {
+                    printDiagnostics(
+                        SendVendors.budgetOverflows(
+                            of: translation.rendered, to: target, translating: translation.request,
+                            form: translation.form, from: source, bodyBytes: written),
+                        line: line)
+                }
                 return true
             }
         case "provision":
@@ -72,7 +81,7 @@ enum SendCommand: Command {
             let target = try sendAdapter(rest, "to")
             return try each(rest) { value, line throws(CLIError) in
                 guard let result = try render(value, from: source, to: target, options: SendRenderOptions(), line: line,
-                                              report: false)
+                                              report: false)?.combined
                 else { return false }
                 if result.provision.isEmpty { stdoutStream.write("nothing to create in \(target.name) first\n") }
                 for (index, step) in result.provision.enumerated() {
@@ -110,15 +119,26 @@ enum SendCommand: Command {
         }
     }
 
-    /// Every request in `value` of `source` rendered for `target`, as one result; nil when a request is malformed.
-    /// Parse diagnostics (and with `report` the losses) go to stderr.
+    /// One send of the input rendered: the source request it came from, its form and the target's bundle.
+    private struct Rendered {
+        var request: SendHTTPRequest
+        var form: SendRequest
+        var rendered: [SendHTTPRequest]
+    }
+
+    /// Every send in `value` of `source` (a bundle is read whole) rendered for `target`, as one result and one
+    /// entry per send; nil when a request is malformed. Parse diagnostics (and with `report` the losses) go to
+    /// stderr.
     private static func render(
         _ value: JSONValue, from source: any SendAdapter, to target: any SendAdapter, options: SendRenderOptions,
         line: Int?, report: Bool
-    ) throws(CLIError) -> SendRenderResult? {
+    ) throws(CLIError) -> (combined: SendRenderResult, translations: [Rendered])? {
         var combined = SendRenderResult(requests: [], losses: [])
+        var translations: [Rendered] = []
         var valid = true
-        for parsed in source.parseBundle(try requests(in: value, for: source)) {
+        let requests = try requests(in: value, for: source)
+        let parsedSends = source.parseBundle(requests)
+        for (index, parsed) in parsedSends.enumerated() {
             if parsed.diagnostics.contains(where: { $0.diagnosticCode == .sendRequestMalformed }) { valid = false }
             printDiagnostics(parsed.diagnostics, line: line)
             let result = target.render(parsed.request, options: options)
@@ -126,8 +146,11 @@ enum SendCommand: Command {
             combined.requests += result.requests
             combined.losses += result.losses
             for step in result.provision where !combined.provision.contains(step) { combined.provision.append(step) }
+            // The request a send came from: its own when the bundle held sends only, else the bundle's last.
+            let request = parsedSends.count == requests.count ? requests[index] : requests[requests.count - 1]
+            translations.append(Rendered(request: request, form: parsed.request, rendered: result.bundle))
         }
-        return valid ? combined : nil
+        return valid ? (combined, translations) : nil
     }
 
     /// The send adapter named by option `option`.

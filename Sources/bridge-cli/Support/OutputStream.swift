@@ -37,11 +37,15 @@ final class OutputStream {
         flushIfFull()
     }
 
-    /// Writes `value` as one line of canonical JSON.
-    func writeLine(_ value: JSONValue, pretty: Bool = false) {
+    /// Writes `value` as one line of canonical JSON; returns the bytes written.
+    @discardableResult
+    func writeLine(_ value: JSONValue, pretty: Bool = false) -> Int {
+        let start = buffer.count
         JSONWriter.write(value, into: &buffer, pretty: pretty)
         buffer.append(UInt8(ascii: "\n"))
+        let written = buffer.count - start
         flushIfFull()
+        return written
     }
 
     /// Writes an object given as its members (distinct keys, any order) as one line of canonical JSON.
