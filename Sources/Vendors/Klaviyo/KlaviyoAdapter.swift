@@ -263,12 +263,25 @@ public struct KlaviyoAdapter: VendorAdapter {
         case .open:
             return TapPlan(deepLink: payload.deepLink.flatMap { $0.isEmpty ? nil : $0 }, linkGate: .userActivityFirst)
         case .openAction(let buttonId):
-            guard let link = Self.tappedButton(buttonId, in: context.userInfo ?? sentUserInfo(payload))?.link
-            else { return .nothing }
+            guard let link = tappedLink(buttonId, payload: payload, userInfo: context.userInfo) else { return .nothing }
             return TapPlan(deepLink: link, linkGate: .userActivityFirst, receiptOrder: .afterLink)
         default:
             return .nothing
         }
+    }
+
+    /// The link a tap on `buttonId` opens: read from the userInfo at the tap when there is one; else a button of
+    /// `payload` is encoded as a `deep_link` element holding its link (one look, not an encoding of every button:
+    /// planning each of thousands of buttons stays linear), and only an id none of them has is looked up in the
+    /// encoded push (a skipped element kept under `ignored`).
+    func tappedLink(_ buttonId: String, payload: PushPayload, userInfo: JSONObject?) -> String? {
+        if let userInfo { return Self.tappedButton(buttonId, in: userInfo)?.link }
+        // The encoder leaves out a button whose link does not parse; an empty link is an open_app button.
+        func sent(_ button: PushButton) -> Bool { button.deepLink.map { $0.isEmpty || DeepLink($0) != nil } ?? true }
+        if let button = payload.buttons.first(where: { $0.id == buttonId && sent($0) }) {
+            return button.deepLink.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        return Self.tappedButton(buttonId, in: sentUserInfo(payload))?.link
     }
 
     /// What a button tap reads from the tapped `body.action_buttons` element.
