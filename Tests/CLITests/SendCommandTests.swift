@@ -12,7 +12,7 @@ struct SendCommandTests {
         let result = try CLI.run(["send", "vendors"])
         #expect(result.status == 0)
         let ids = try result.stdoutLines.map { try JSONParser.parse($0)["id"]?.stringValue ?? "" }
-        #expect(ids == ["onesignal", "braze", "airship", "fcm", "apns", "iterable", "customerio"])
+        #expect(ids == ["onesignal", "braze", "airship", "fcm", "apns", "iterable", "customerio", "klaviyo"])
     }
 
     @Test("send translate into Customer.io names the transactional message to create; send provision lists it")
