@@ -86,7 +86,7 @@ struct SendCommandTests {
 
     @Test("send deliver prints a userInfo that detect claims as the vendor")
     func deliver() throws {
-        for (vendor, file) in [("braze", "braze-2.json"), ("onesignal", "onesignal-4.json"), ("fcm", "fcm-2.json")] {
+        for (vendor, file) in [("braze", "braze-2.json"), ("onesignal", "onesignal-4.json"), ("fcm", "fcm-2.json"), ("klaviyo", "klaviyo-1.json")] {
             let delivered = try CLI.run(["send", "deliver", "--vendor", vendor, corpus(file)])
             #expect(delivered.status == 0)
             let detected = try CLI.run(["detect", "-"], stdin: delivered.stdout)
