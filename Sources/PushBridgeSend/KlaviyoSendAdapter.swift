@@ -623,7 +623,8 @@ public struct KlaviyoSendAdapter: SendAdapter {
     /// `content.action_buttons`: at most 3, each `{label, action_type, url}` (positions are set after).
     private func buttons(_ form: SendRequest, rendering: inout SendRendering) -> [JSONValue] {
         var buttons = form.content.payload.buttons
-        let untitled = buttons.filter { $0.title.isEmpty }
+        // A Klaviyo label may be empty; another vendor's untitled button takes its title from a category.
+        let untitled = rendering.isSameVendor ? [] : buttons.filter { $0.title.isEmpty }
         if !untitled.isEmpty {
             rendering.lose(
                 SendField.buttons, .array(untitled.map(SendJSON.button)),
