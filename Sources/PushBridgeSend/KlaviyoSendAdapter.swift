@@ -380,7 +380,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
                     payload.deepLink = link
                     result.sourcePaths[SendField.deepLink] = JSONPath.member(linkKey, of: path)
                     // The type a rendering would not choose again is kept (a web link as a deep link).
-                    if type != Self.onOpenType(link) { reader.kept[JSONPath.member("type", of: path)] = .string(type ?? "") }
+                    if let type, type != Self.onOpenType(link) { reader.kept[JSONPath.member("type", of: path)] = .string(type) }
                 } else {
                     reader.kept[JSONPath.member(linkKey, of: path)] = .string(link)
                     diagnostics.append(Diagnostic(
@@ -389,11 +389,12 @@ public struct KlaviyoSendAdapter: SendAdapter {
                 }
             } else if let linkKey, let value = onOpen[linkKey] {
                 reader.kept[JSONPath.member(linkKey, of: path)] = value
+                if value != .null { diagnostics.append(.wrongType(JSONPath.member(linkKey, of: path), expected: "a link (a string)", value)) }
             }
             if let value = onOpen["type"], type != "open_app", type != "deep_link", type != "open_web_url" {
                 reader.kept[JSONPath.member("type", of: path)] = value
-            } else if payload.deepLink == nil, type != nil, type != "open_app" {
-                reader.kept[JSONPath.member("type", of: path)] = .string(type ?? "")
+            } else if payload.deepLink == nil, let type, type != "open_app" {
+                reader.kept[JSONPath.member("type", of: path)] = .string(type)
             }
         }
         if let badge = reader.object("badge") {
