@@ -256,7 +256,7 @@ public struct SendRenderOptions: Sendable, Hashable {
 ///
 /// Every method is pure and never crashes: a malformed request gives diagnostics and a best-effort form.
 public protocol SendAdapter: Sendable {
-    /// The vendor id, the same as its device adapter's (`onesignal`, `braze`, `airship`, `fcm`, `apns`, `customerio`).
+    /// The vendor id, the same as its device adapter's (`onesignal`, `braze`, `airship`, `fcm`, `apns`, `customerio`, `klaviyo`).
     var id: String { get }
     /// The vendor's name.
     var name: String { get }
@@ -292,7 +292,7 @@ public enum SendVendors {
     /// Every built-in send adapter, in the order `bridge-cli send vendors` lists them.
     public static let all: [any SendAdapter] = [
         OneSignalSendAdapter(), BrazeSendAdapter(), AirshipSendAdapter(), FCMSendAdapter(), APNsSendAdapter(),
-        IterableSendAdapter(), CustomerIOSendAdapter(),
+        IterableSendAdapter(), CustomerIOSendAdapter(), KlaviyoSendAdapter(),
     ]
 
     /// The adapter with id `id`.

@@ -12,7 +12,7 @@ struct SendCommandTests {
         let result = try CLI.run(["send", "vendors"])
         #expect(result.status == 0)
         let ids = try result.stdoutLines.map { try JSONParser.parse($0)["id"]?.stringValue ?? "" }
-        #expect(ids == ["onesignal", "braze", "airship", "fcm", "apns", "iterable", "customerio"])
+        #expect(ids == ["onesignal", "braze", "airship", "fcm", "apns", "iterable", "customerio", "klaviyo"])
     }
 
     @Test("send translate into Customer.io names the transactional message to create; send provision lists it")
@@ -110,7 +110,7 @@ struct SendCommandTests {
 
     @Test("send deliver prints a userInfo that detect claims as the vendor")
     func deliver() throws {
-        for (vendor, file) in [("braze", "braze-2.json"), ("onesignal", "onesignal-4.json"), ("fcm", "fcm-2.json")] {
+        for (vendor, file) in [("braze", "braze-2.json"), ("onesignal", "onesignal-4.json"), ("fcm", "fcm-2.json"), ("klaviyo", "klaviyo-1.json")] {
             let delivered = try CLI.run(["send", "deliver", "--vendor", vendor, corpus(file)])
             #expect(delivered.status == 0)
             let detected = try CLI.run(["detect", "-"], stdin: delivered.stdout)

@@ -47,6 +47,10 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
         CorpusCase(file: "customerio-1.json", vendor: "customerio", headers: [:], invalidBecause: []),
         CorpusCase(file: "customerio-2.json", vendor: "customerio", headers: [:], invalidBecause: []),
         CorpusCase(file: "customerio-3.json", vendor: "customerio", headers: [:], invalidBecause: []),
+        CorpusCase(file: "klaviyo-1.json", vendor: "klaviyo", headers: [:], invalidBecause: []),
+        CorpusCase(file: "klaviyo-2.json", vendor: "klaviyo", headers: [:], invalidBecause: []),
+        // The send job: a bare body told apart by its data.type.
+        CorpusCase(file: "klaviyo-3.json", vendor: "klaviyo", headers: [:], invalidBecause: []),
     ]
 }
 

@@ -45,20 +45,33 @@ struct SendMutationTests {
         guard index < requests.count else { return }
         let (vendor, request) = requests[index]
         let source = try #require(SendVendors.adapter(id: vendor))
-        var failures: [String] = []
+        var variants: [(label: String, body: JSONValue)] = []
         for path in Self.memberPaths(request.body, depth: 3) {
             for replacement in [nil] + Self.replacements.map(Optional.some) {
-                var mutated = request
-                mutated.body = Self.replacing(path[...], in: request.body, with: replacement)
-                _ = source.validate(mutated)
-                for target in SendVendors.all {
-                    failures += Commutation.violations(mutated, from: source, to: target).map {
-                        "\(path.joined(separator: ".")) = \(replacement.map { JSONWriter.string($0) } ?? "removed"): \($0)"
-                    }
-                }
+                variants.append((
+                    "\(path.joined(separator: ".")) = \(replacement.map { JSONWriter.string($0) } ?? "removed")",
+                    Self.replacing(path[...], in: request.body, with: replacement)))
             }
         }
+        let failures = Self.failures(request, from: source, variants: variants)
         #expect(failures.isEmpty, "\(failures.prefix(8))")
+    }
+
+    /// The law's failures, between `source` and every target, of `request` with each variant's body (each
+    /// validated too, which must not crash), labelled with the variant's label.
+    static func failures(
+        _ request: SendHTTPRequest, from source: any SendAdapter, variants: [(label: String, body: JSONValue)]
+    ) -> [String] {
+        var failures: [String] = []
+        for variant in variants {
+            var mutated = request
+            mutated.body = variant.body
+            _ = source.validate(mutated)
+            for target in SendVendors.all {
+                failures += Commutation.violations(mutated, from: source, to: target).map { "\(variant.label): \($0)" }
+            }
+        }
+        return failures
     }
 
     @Test("the mutation list covers every corpus and sample request")

@@ -85,5 +85,20 @@ enum SendSamples {
              "apns": {"headers": {"apns-priority": "5", "apns-push-type": "background"},
                       "payload": {"aps": {"content-available": 1}}}}}
             """),
+        sample("klaviyo", """
+            {"data": {"type": "campaign", "attributes": {"name": "Deals",
+                "audiences": {"included": ["Y6nRLr"], "excluded": ["UTd5ui"]},
+                "send_strategy": {"method": "static", "datetime": "2027-01-15T09:00:00", "options": {"is_local": true}},
+                "campaign-messages": {"data": [{"type": "campaign-message", "attributes": {"definition": {
+                  "channel": "mobile_push", "notification_type": "standard",
+                  "content": {"title": "Deal", "body": "Ends soon", "dynamic_image": "https://example.com/m.jpg",
+                    "action_buttons": [{"label": "Shop", "action_type": "deep_link", "url": "app://deals", "position": 0},
+                                       {"label": "Later", "action_type": "open_app", "position": 1},
+                                       {"label": "Web", "action_type": "open_url", "url": "https://example.com", "position": 2}]},
+                  "kv_pairs": {"deal": "9", "count": 2},
+                  "options": {"on_open": {"type": "open_web_url", "web_url": "https://example.com/deals"},
+                    "badge": {"display": true, "badge_options": {"badge_config": "set_count", "value": "4"}},
+                    "play_sound": true}}}}]}}}}
+            """),
     ]
 }
