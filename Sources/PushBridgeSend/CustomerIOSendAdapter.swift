@@ -85,8 +85,11 @@ public struct CustomerIOSendAdapter: SendAdapter {
                 if let link = push["link"]?.stringValue { rawPayload.deepLink = link; form.sourcePaths[SendField.deepLink] = Self.iosPayloadPath + ".CIO.push.link" }
                 if let image = push["image"]?.stringValue { rawPayload.imageURL = image; form.sourcePaths[SendField.imageURL] = Self.iosPayloadPath + ".CIO.push.image" }
             }
-            // The overrides still name the text the raw payload leaves out.
+            // The overrides still name what the raw payload leaves out.
             if rawPayload.alert == nil { rawPayload.alert = payload.alert }
+            if rawPayload.imageURL == nil { rawPayload.imageURL = payload.imageURL }
+            if rawPayload.deepLink == nil { rawPayload.deepLink = payload.deepLink }
+            if rawPayload.sound == nil { rawPayload.sound = payload.sound }
             for (key, value) in payload.data where rawPayload.data[key] == nil { rawPayload.data[key] = value }
             rawPayload.vendor = id
             raw.payload = rawPayload
