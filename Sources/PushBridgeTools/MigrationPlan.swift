@@ -78,7 +78,7 @@ public struct MigrationPlan: Sendable {
         case .payload(let userInfo, let label):
             let claimant = try? registry.claimant(of: userInfo)
             guard claimant?.id == from.id else {
-                skipped.append((label, "not a \(from.name) push (\(claimant.map { "claimed by \($0.name)" } ?? "no vendor claims it"))"))
+                skipped.append((label, "not \(from.name)'s push (\(claimant.map { "\($0.name) claims it" } ?? "no vendor claims it"))"))
                 return
             }
             let key = "p" + JSONWriter.string(Self.shape(.object(userInfo)))
