@@ -263,14 +263,30 @@ public enum Translator {
     /// Clears `payload.ignored`: its keys are paths into the source's wire format, nothing another vendor can
     /// place. Returns each entry as a loss (none when not `collectingLosses`).
     static func dropIgnored(
-        from payload: inout PushPayload, sourceName: String, targetName: String, collectingLosses: Bool
+        from payload: inout PushPayload, sourceName: String, targetName: String, sendRequestKeys: [String: String] = [:],
+        collectingLosses: Bool
     ) -> [Loss] {
         guard !payload.ignored.isEmpty else { return [] }
-        let losses = collectingLosses ? payload.ignored.membersInCanonicalOrder.map {
-            Loss.ignored($0.key, $0.value, sourceName: sourceName, targetName: targetName)
-        } : []
+        var losses: [Loss] = []
+        for member in collectingLosses ? payload.ignored.membersInCanonicalOrder : [] {
+            // What the sender sets in the send request is the target's send request's to carry, not a gap of its own.
+            if !sendRequestKeys.isEmpty, let what = sendRequestKeys[lastMemberName(member.key)] {
+                losses.append(Loss(
+                    path: JSONPath.member(member.key, of: "$.ignored"), value: member.value,
+                    reason: "\(what) is set by the sender's request, not the payload: \(targetName)'s send request "
+                        + "carries it (bridge-cli send translate)"))
+            } else {
+                losses.append(Loss.ignored(member.key, member.value, sourceName: sourceName, targetName: targetName))
+            }
+        }
         payload.ignored = [:]
         return losses
+    }
+
+    /// The last member name of an `ignored` key (`collapse_id` of `$.os_data.collapse_id`), or the key itself.
+    private static func lastMemberName(_ key: String) -> String {
+        guard let steps = JSONPath.components(of: key), case .member(let name)? = steps.last else { return key }
+        return name
     }
 
     /// Removes the `ignored` entries that mean what leaving them out means, so translating them is no loss: a
@@ -343,7 +359,8 @@ public enum Translator {
         }
         dropIgnoredDefaults(from: &payload, profile: sourceProfile)
         let ignored = dropIgnored(
-            from: &payload, sourceName: sourceProfile.name, targetName: targetProfile.name, collectingLosses: collectingLosses)
+            from: &payload, sourceName: sourceProfile.name, targetName: targetProfile.name,
+            sendRequestKeys: sourceProfile.sendRequestKeys, collectingLosses: collectingLosses)
         losses.append(contentsOf: ignored)
         if let category = payload.category, source.ownsCategory(category) {
             payload.category = nil

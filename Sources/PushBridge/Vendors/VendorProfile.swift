@@ -91,6 +91,15 @@ public struct VendorProfile: Sendable, Hashable {
         set { unique().fields.backendKeys = newValue }
     }
 
+    /// `ignored` keys holding what the sender sets in the send request, which the vendor's backend copies into the
+    /// payload (OneSignal's `collapse_id`, the `apns-collapse-id` header), each with what it is: translated, such a
+    /// key is a loss whose reason sends the reader to the target's send request, not a gap of the target's.
+    /// Keys are matched by their last member name.
+    public var sendRequestKeys: [String: String] {
+        get { box.fields.sendRequestKeys }
+        set { unique().fields.sendRequestKeys = newValue }
+    }
+
     /// Whether the vendor's backend gives each push its message id when it sends it (OneSignal's `custom.i`,
     /// Airship's `_`, Customer.io's `CIO-Delivery-ID`): translating into the vendor, another vendor's id is not
     /// written as this vendor's (``backendKeys`` holds the placeholder `--as-delivered` writes instead).
@@ -139,6 +148,7 @@ public struct VendorProfile: Sendable, Hashable {
         var extensionAlertKey: String?
         var backendKeys: JSONObject = [:]
         var assignsMessageId = false
+        var sendRequestKeys: [String: String] = [:]
         var settings: [VendorSetting]
     }
 

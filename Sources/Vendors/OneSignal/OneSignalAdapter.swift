@@ -147,6 +147,7 @@ public struct OneSignalAdapter: VendorAdapter {
             receiptService: ReceiptService(defaultBaseURL: "https://api.onesignal.com"), settings: Self.settings)
         // The notification id the backend writes in `custom.i` (or `os_data.i`: ``asDelivered(_:)``).
         profile.assignsMessageId = true
+        profile.sendRequestKeys = [Key.collapseId: "The collapse id (the apns-collapse-id header)"]
         profile.backendKeys = [Key.custom: [Key.messageId: .string(Self.placeholderId)]]
         self.profile = profile
     }

@@ -287,6 +287,21 @@ struct OneSignalTranslationTests {
         #expect(delivered["custom"]?["i"] != "62")
     }
 
+    @Test("a collapse_id is the sender's: lost from the payload, the reason points at the target's send request")
+    func collapseIdIsTheSendRequests() throws {
+        let userInfo = try Fixtures.userInfo(#"{"aps":{"alert":"Hi"},"custom":{"i":"n1","collapse_id":"rates"}}"#)
+        for target in [BrazeAdapter() as any VendorAdapter, AirshipAdapter(), ZixflowAdapter()] {
+            let translation = Translator.translate(userInfo, from: oneSignal, to: target)
+            let loss = try #require(translation.losses.first { $0.path == #"$.ignored["$.custom.collapse_id"]"# })
+            #expect(loss.value == "rates")
+            #expect(loss.reason.contains("apns-collapse-id") && loss.reason.contains("\(target.name)'s send request"), "\(loss)")
+        }
+        // Another ignored key keeps the plain reason.
+        let other = Translator.translate(
+            try Fixtures.userInfo(#"{"aps":{"alert":"Hi"},"custom":{"i":"n1","badge_inc":1}}"#), from: oneSignal, to: BrazeAdapter())
+        #expect(other.losses.contains { $0.reason == "Braze has no field for OneSignal's '$.custom.badge_inc'" })
+    }
+
     @Test("OneSignal into BuzzKit: the dynamic category is not carried; tracking and ignored entries are lost")
     func intoBuzzKit() throws {
         let userInfo = try Fixtures.userInfo(#"""
