@@ -42,6 +42,25 @@ struct TranslateCommandTests {
         #expect(!simulated.stdout.contains("evil.example"), "\(simulated)")
     }
 
+    @Test("--category names an app category: Braze carries the buttons, and a note says what the app registers")
+    func namesACategory() throws {
+        let file = TestPaths.packageRoot + "/examples/migration/templates/onesignal/flash-sale.json"
+        let plain = try CLI.run(["translate", "--to", "braze", "--report", file])
+        #expect(try plain.stderrRecords(type: "loss").filter { $0["path"]?.stringValue?.hasPrefix("$.buttons[") == true }
+            .allSatisfy { $0["reason"]?.stringValue?.contains("names none") == true })
+        let named = try CLI.run(["translate", "--to", "braze", "--category", "sale_actions", "--report", file])
+        #expect(named.status == 0, "\(named)")
+        let output = try named.stdoutJSON()
+        #expect(output["aps"]?["category"] == "sale_actions")
+        #expect(output["ab"]?["ab_cat"]?["shop_now"]?["a_uri"] != nil)
+        let note = try #require(try named.stderrRecords(type: "diagnostic").first { $0["code"] == .code(.categoryToRegister) })
+        #expect(note["message"]?.stringValue?.contains("'shop_now' (\"Shop now\")") == true, "\(note)")
+        // No buttons, no category: the option names nothing.
+        let noButtons = try CLI.run(["translate", "--to", "braze", "--category", "x", TestPaths.packageRoot + "/examples/migration/templates/onesignal/order-shipped.json"])
+        #expect(try noButtons.stdoutJSON()["aps"]?["category"] == nil)
+        #expect(try CLI.run(["translate", "--to", "braze", "--category", "", file]).status == 2)
+    }
+
     @Test("two owners, one by a message id: it wins, and normalize says so (WIRE-FORMATS §11.1)")
     func messageIdOwnerWins() throws {
         let text = #"{"aps":{"alert":"x"},"custom":{"i":"os-1"},"ab":{"c":"x"}}"#

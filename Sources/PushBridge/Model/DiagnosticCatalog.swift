@@ -133,6 +133,8 @@ public enum DiagnosticCatalog {
               "`aps.category` is not PushNotifAI's category, so iOS will not report a swipe-away."),
         Entry(.categoryOwnedByApp, [.warning],
               "The app registers a category id itself; the adapter's category of that id is not registered."),
+        Entry(.categoryToRegister, [.info],
+              "A translation names an app category (`translate --category`): the app must register it with these buttons."),
         Entry(.categoryUnknown, [.info],
               "A notification on screen uses a category no seen push defines yet; it is registered when one is seen."),
         Entry(.claimedByMessageID, [.info],
@@ -514,6 +516,8 @@ extension DiagnosticCode {
     public static let categoryNotPushNotifAI = DiagnosticCode(rawValue: "category-not-pushnotifai")
     /// `category-owned-by-app`.
     public static let categoryOwnedByApp = DiagnosticCode(rawValue: "category-owned-by-app")
+    /// `category-to-register`.
+    public static let categoryToRegister = DiagnosticCode(rawValue: "category-to-register")
     /// `category-unknown`.
     public static let categoryUnknown = DiagnosticCode(rawValue: "category-unknown")
     /// `claimed-by-message-id`.

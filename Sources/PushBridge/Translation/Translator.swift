@@ -47,9 +47,13 @@ public enum Translator {
     /// no other vendor of it, and no known carrier, claims the output. Without it only `source` and `target`
     /// are known, besides the carriers. The source's claim notes (``VendorRegistry/claimNotes(of:claimedBy:)``)
     /// join the diagnostics.
+    ///
+    /// `category` names an app category the target's push is to name (`bridge-cli translate --category`): a push
+    /// with buttons then names it, so a target that shows buttons only from a registered category carries them,
+    /// and the app registers that category with them.
     public static func translate(
         _ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
-        registry: VendorRegistry? = nil, collectingLosses: Bool = true
+        registry: VendorRegistry? = nil, collectingLosses: Bool = true, category: String? = nil
     ) -> Translation {
         var decoded = source.decodeClaimed(userInfo)
         if let registry { decoded.diagnostics += registry.claimNotes(of: userInfo, claimedBy: source) }
@@ -59,7 +63,8 @@ public enum Translator {
                 diagnostics: decoded.diagnostics)
         }
         let taps = collectingLosses ? TapMeanings(decoded.payload, under: source) : nil
-        let prepared = prepare(decoded.payload, from: source, to: target, collectingLosses: collectingLosses)
+        var prepared = prepare(decoded.payload, from: source, to: target, collectingLosses: collectingLosses)
+        name(category, in: &prepared.payload)
         let encoded = encode(prepared.payload, into: target, collectingLosses: collectingLosses)
         var output = encoded.userInfo
         var claimLosses = LossList(collecting: collectingLosses)
@@ -80,7 +85,7 @@ public enum Translator {
     /// is prepared in place instead of copied first.
     package static func translatedUserInfo(
         _ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
-        registry: VendorRegistry, collectingLosses: Bool = true
+        registry: VendorRegistry, collectingLosses: Bool = true, category: String? = nil
     ) -> (userInfo: JSONObject, losses: [Loss], diagnostics: [Diagnostic]) {
         let decoded = source.decodeClaimed(userInfo)
         let diagnostics = decoded.diagnostics + registry.claimNotes(of: userInfo, claimedBy: source)
@@ -88,6 +93,7 @@ public enum Translator {
         var payload = (consume decoded).payload
         let taps = collectingLosses ? TapMeanings(payload, under: source) : nil
         let losses = prepareInPlace(&payload, from: source, to: target, collectingLosses: collectingLosses)
+        name(category, in: &payload)
         let encoded = encode(payload, into: target, collectingLosses: collectingLosses)
         var output = encoded.userInfo
         var claimLosses = LossList(collecting: collectingLosses)
@@ -95,6 +101,12 @@ public enum Translator {
         reportUnclaimed(output, by: target, losses: &claimLosses)
         taps?.reportChanges(prepared: payload, into: output, by: target, source: source, losses: &claimLosses)
         return (output, losses + encoded.losses + claimLosses.collected, diagnostics)
+    }
+
+    /// Names the app category `category` on a prepared payload that has buttons (nothing without either).
+    private static func name(_ category: String?, in payload: inout PushPayload) {
+        guard let category, !category.isEmpty, !payload.buttons.isEmpty else { return }
+        payload.category = category
     }
 
     /// `target.encode(payload)`, never writing a button with an empty title. A button with no title is one whose

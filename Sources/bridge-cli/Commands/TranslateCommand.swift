@@ -4,14 +4,18 @@ enum TranslateCommand: Command {
     static let name = "translate"
     static let summary = "Translate a payload into another vendor's wire format"
     static let help = """
-        Usage: bridge-cli translate --to ID [--from ID] [--report] [--pretty] [--jsonl [--jobs N]] FILE|-
+        Usage: bridge-cli translate --to ID [--from ID] [--category ID] [--report] [--pretty] [--jsonl [--jobs N]]
+                                    FILE|-
 
         Prints the target vendor's userInfo as canonical JSON. The source is the vendor that claims the
         payload, or --from. With --report, every field the target cannot carry is printed to stderr as a
         JSON line {"type":"loss","path",…,"value",…,"reason",…}. With --jsonl, one payload per input line,
         translated on --jobs N threads (default: the processors online, at most 8), printed in input order.
+        --category ID names an app category in a translated push that has buttons, for a target that shows
+        buttons only from a category the app registers (Braze, Airship): the buttons travel, and a note on
+        stderr says which category, with which buttons, the app must register.
         """
-    static let valuedOptions: Set<String> = ["to", "from", "vendor", "jobs"]
+    static let valuedOptions: Set<String> = ["to", "from", "vendor", "jobs", "category"]
     static let flagOptions: Set<String> = ["report", "jsonl", "pretty"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
@@ -21,11 +25,13 @@ enum TranslateCommand: Command {
         let sourceID = arguments.value("from") ?? arguments.value("vendor")
         if let sourceID { _ = try requireAdapter(sourceID) }
         let report = arguments.has("report")
+        let category = arguments.value("category")
+        if category?.isEmpty == true { throw .usage("--category needs a category id") }
         if arguments.has("jsonl") {
             return try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
                 let translation = Translator.translatedUserInfo(
                     userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, registry: registry,
-                    collectingLosses: report)
+                    collectingLosses: report, category: category)
                 printDiagnostics(translation.diagnostics, line: line, to: output.standardError)
                 if report { printLosses(translation.losses, line: line, to: output.standardError) }
                 return (.object(translation.userInfo), true)
@@ -34,8 +40,14 @@ enum TranslateCommand: Command {
         let (_, userInfo) = try loadUserInfo(input)
         let translation = Translator.translate(
             userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, registry: registry,
-            collectingLosses: report)
+            collectingLosses: report, category: category)
         printDiagnostics(translation.diagnostics)
+        if let category, translation.userInfo["aps"]?["category"]?.stringValue == category {
+            let buttons = translation.payload.buttons.map { "'\($0.id)' (\"\($0.title)\")" }.joined(separator: ", ")
+            printDiagnostics([Diagnostic(
+                .info, code: .categoryToRegister, path: "$.aps.category",
+                message: "the app must register category '\(category)' with the buttons \(buttons) for \(target.name) to show them")])
+        }
         if report { printLosses(translation.losses) }
         stdoutStream.writeLine(.object(translation.userInfo), pretty: arguments.has("pretty"))
         return .success
