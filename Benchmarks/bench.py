@@ -20,7 +20,9 @@ beside it, and bridge-cli's default run (one thread per processor, at most 8) gi
 Send logs (generate_send_log.py, `--only send`): `send translate --jsonl` on a OneSignal log into Braze and an
 FCM log into Airship (plain, intl and large text mixed line by line), requests per CPU second on the larger
 log against SEND_TARGET, and peak RSS flat: the log ten times larger may take at most SEND_RSS_GROWTH times the
-smaller log's peak RSS. Baseline and floor are only needed when a payload class or simulate runs.
+smaller log's peak RSS. History (`--only migrate`): `migrate` over a generated OneSignal history of --payloads
+payloads (generate_history) in at most MIGRATE_CPU_SECONDS, peak RSS flat against a tenth of it. Baseline and
+floor are only needed when a payload class or simulate runs.
 Standard library only.
 """
 
@@ -58,6 +60,9 @@ JQ_TARGET = 5.0  # translate ≥ 5× the best jq program's payloads/s (issue 12)
 SEND_DIRECTIONS = [("onesignal", "braze"), ("fcm", "airship")]
 SEND_TARGET = 50_000
 SEND_RSS_GROWTH = 1.2
+# `bridge-cli migrate` (docs/MIGRATION.md, `--only migrate`): a plan over a 100,000-payload history in at most
+# this many CPU seconds, its peak RSS flat against a history ten times smaller.
+MIGRATE_CPU_SECONDS = 10.0
 GNU_TIME = os.environ.get("GNU_TIME", "/usr/bin/time")
 MB = 1_000_000
 JQ_FULL_SAMPLE = 500  # buzzkit→appdna: the full jq program hashes every payload (~10 ms each in jq arithmetic)
@@ -140,6 +145,30 @@ class Tool:
     @property
     def mbps(self):
         return self.nbytes / MB / max(self.median("cpu"), 1e-3)
+
+
+def generate_history(path, n):
+    """A OneSignal app's history for `migrate`: n payloads in a few dozen shapes (buttons, links, images, badges,
+    custom data), with plain, international and long text, deterministic."""
+    texts = ["Your order shipped", "Votre commande est partie — suivez-la", "注文が発送されました",
+             "Ваш заказ отправлен", "Flash sale " * 20]
+    with open(path, "w", encoding="utf-8") as out:
+        for i in range(n):
+            k = i % 37
+            custom = {"i": "os-%08d" % i}
+            payload = {"aps": {"alert": {"title": texts[k % 5][:60], "body": "%s %d" % (texts[(k + 1) % 5], i)}},
+                       "custom": custom}
+            if k % 2:
+                custom["u"] = "https://shop.example.com/p/%d" % i
+            if k % 3 == 0:
+                payload["buttons"] = [{"i": "b%d" % j, "n": "Button %d" % j} for j in range(1 + k % 3)]
+            if k % 5 == 0:
+                custom["a"] = {"order": str(i), "tier": ["gold", "silver"][i % 2]}
+            if k % 7 == 0:
+                payload["aps"]["badge"] = i % 9
+            if k % 11 == 0:
+                payload["att"] = {"id": "https://cdn.example.com/%d.jpg" % i}
+            out.write(json.dumps(payload, ensure_ascii=False, separators=(",", ":")) + "\n")
 
 
 def count_lines(path):
@@ -240,8 +269,9 @@ def main():
                              "and no simulate or conformance")
     opts = parser.parse_args()
     chosen = lambda name: not opts.only or any(text in name for text in opts.only)  # noqa: E731
+    opts.only_light = bool(opts.only) and all(text.startswith("send") or text.startswith("migrate") for text in opts.only)
     payload_classes = any(chosen("%s: %s-%s" % (c, s, t)) for c, _, directions in CLASSES for s, t in directions)
-    if (payload_classes or not opts.only) and not (opts.baseline and opts.floor):
+    if (payload_classes or not opts.only_light) and not (opts.baseline and opts.floor):
         parser.error("--baseline and --floor are required unless only send logs run (--only send)")
     os.makedirs(opts.work, exist_ok=True)
     corpus = os.path.join(opts.work, "corpus")
@@ -358,8 +388,23 @@ def main():
                                  output=os.path.join(outdir, "send.%s-%s.%s.jsonl" % (source, target, size))))
             send_pairs.append(((source, target), pair[0], pair[1]))
 
+    # A OneSignal app's history for `migrate`: the payloads' shapes and text vary (generate_history).
+    migrate_pair = None
+    if chosen("migrate: onesignal-braze"):
+        histories = []
+        for n in (opts.payloads, max(opts.payloads // 10, 1000)):
+            path = os.path.join(corpus, "history-%d.jsonl" % n)
+            os.makedirs(corpus, exist_ok=True)
+            generate_history(path, n)
+            histories.append(Tool("bridge-cli migrate (%dk)" % (n // 1000),
+                                  [opts.cli, "migrate", "--from", "onesignal", "--to", "braze", "--payloads", path,
+                                   "--out", os.path.join(outdir, "plan-%d" % n)], path, n, os.path.getsize(path),
+                                  output=os.path.join(outdir, "migrate-%d.out" % n)))
+        migrate_pair = tuple(histories)
+
     everything = [tool for _, tools in groups for tool in tools] + [t for _, b, s in stream_pairs for t in (b, s)]
     everything += [t for _, b, s in send_pairs for t in (b, s)]
+    everything += list(migrate_pair or ())
     for _ in range(opts.runs):
         for tool in everything:
             tool.run()
@@ -429,6 +474,20 @@ def main():
                        % (source, target, fmt_int(big.lines), SEND_RSS_GROWTH, fmt_int(small.lines)),
                        peak <= SEND_RSS_GROWTH * small_peak, "%s vs %s" % (fmt_mb(peak), fmt_mb(small_peak)),
                        "send"))
+    if migrate_pair:
+        big, small = migrate_pair
+        for index, tool in enumerate((big, small)):
+            print("%-24s %-34s %12s %9.1f %12s %10s" % ("migrate: onesignal → braze" if index == 0 else "", tool.label,
+                                                       fmt_int(tool.rate), tool.mbps, fmt_int(tool.wall_rate),
+                                                       fmt_mb(tool.median("rss_kib"))))
+        cpu = big.median("cpu")
+        checks.append(("migrate: a plan over %s payloads in ≤ %.0f CPU seconds" % (fmt_int(big.lines), MIGRATE_CPU_SECONDS),
+                       cpu <= MIGRATE_CPU_SECONDS, "%.2f s" % cpu, "migrate"))
+        peak, small_peak = max(s.rss_kib for s in big.samples), max(s.rss_kib for s in small.samples)
+        checks.append(("migrate: peak RSS flat (%s payloads ≤ %.1f× %s)" % (fmt_int(big.lines), SEND_RSS_GROWTH,
+                                                                        fmt_int(small.lines)),
+                       peak <= SEND_RSS_GROWTH * small_peak, "%s vs %s" % (fmt_mb(peak), fmt_mb(small_peak)),
+                       "migrate"))
     for name, stream, stream_small in stream_pairs:
         print("%-24s %-34s %12s %9.1f %12s %10s" % (name, stream.label.split(" (")[0] + " (%dk)" % (stream.lines // 1000),
                                                    fmt_int(stream.rate), stream.mbps, fmt_int(stream.wall_rate),
@@ -463,6 +522,8 @@ def main():
     for issue, title in (("12", "Targets of issue 12 (ratios per CPU second of --jobs 1 from this run; wall-clock "
                                 "ratios of the default run beside)"),
                          ("8", "Targets of issue 8, still held"),
+                         ("migrate", "Targets of migrate (CPU seconds of the plan; peak RSS against a tenth of the "
+                                     "history)"),
                          ("send", "Targets of send translate --jsonl (requests per CPU second on the larger log; "
                                   "peak RSS of the larger log against the smaller)")):
         if not any(owner == issue for _, _, _, owner in checks):

@@ -14,7 +14,8 @@
 # prints a table and every target as met / NOT MET (exit 1 when one is not met). See docs/PERFORMANCE.md.
 # --only TEXT runs only the class/direction pairs whose name contains TEXT ("onesignal", "seed: zixflow"),
 # the streams of their directions and no simulate or conformance. `--only send` runs only the send logs
-# (`send translate --jsonl`, generate_send_log.py) and builds neither the baseline nor the floor.
+# (`send translate --jsonl`, generate_send_log.py) and builds neither the baseline nor the floor; so does
+# `--only migrate` (a `migrate` plan over a generated 100,000-payload history).
 #
 # Environment: BENCH_WORK (corpus and outputs, default $TMPDIR/pushbridge-bench), BENCH_SCRATCH (the
 # release build's scratch path, default .build), BRIDGE_CLI (use this binary instead of building one).
@@ -55,7 +56,7 @@ for ((i = 0; i < ${#args[@]}; i++)); do
 done
 if [ "$send_only" = 1 ]; then
     for ((i = 0; i < ${#args[@]}; i++)); do
-        if [ "${args[i]}" = "--only" ] && [[ "${args[i + 1]:-}" != send* ]]; then send_only=0; fi
+        if [ "${args[i]}" = "--only" ] && [[ "${args[i + 1]:-}" != send* && "${args[i + 1]:-}" != migrate* ]]; then send_only=0; fi
     done
 fi
 if [ "$send_only" = 1 ]; then
