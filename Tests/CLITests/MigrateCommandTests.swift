@@ -98,6 +98,23 @@ struct MigrateCommandTests {
         #expect(plan["inputs"]?.intValue == 602)
     }
 
+    @Test("examples/migration/run.sh FROM TO DIR writes the plan migrate writes and prints its checklist")
+    func exampleScript() throws {
+        let scratch = try Scratch("migrate-example")
+        let out = scratch.file("plan")
+        let result = try Subprocess.run(
+            "/usr/bin/env", ["BRIDGE_CLI=\(TestPaths.bridgeCLI ?? "")", "bash", TestPaths.packageRoot + "/examples/migration/run.sh",
+                             "airship", "customerio", templates + "airship", out], timeout: 60)
+        #expect(result.status == 0, "\(result)")
+        let plan = try JSONParser.parse(TestPaths.readBytes(out + "/plan.json"))
+        let checklist = plan["checklist"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(!checklist.isEmpty)
+        for (index, step) in checklist.enumerated() { #expect(result.stdoutLines.contains("\(index + 1). \(step)")) }
+        let usage = try Subprocess.run("/usr/bin/env", ["BRIDGE_CLI=\(TestPaths.bridgeCLI ?? "")", "bash",
+                                                        TestPaths.packageRoot + "/examples/migration/run.sh", "airship"], timeout: 30)
+        #expect(usage.status != 0)
+    }
+
     @Test("usage errors exit 2 with nothing written; an unreadable input exits 66")
     func usage() throws {
         let scratch = try Scratch("migrate-usage")

@@ -4,6 +4,7 @@
 #      Customer.io and FCM to Braze with `bridge-cli translate --report`, and summarises each loss;
 #   2. simulates both vendors' pushes arriving in one app during the switch, into ONE outbox, flushes
 #      it to a local collector and shows that each receipt reached its own vendor's path, once.
+# `run.sh FROM TO DIR [OUT]` instead writes the migration plan for DIR's payloads (bridge-cli migrate).
 # Needs bash, python3 and the package. BRIDGE_CLI=/path/to/bridge-cli uses a built binary instead
 # of running `swift build`. Exits non-zero when any step fails; removes its temporary files and stops
 # its collector however it ends.
@@ -31,6 +32,21 @@ else
     [ -d /opt/swift/usr/bin ] && export PATH="/opt/swift/usr/bin:$PATH"
     (cd "$root" && swift build --product bridge-cli >/dev/null) || die "swift build --product bridge-cli failed"
     bin="$(cd "$root" && swift build --show-bin-path)/bridge-cli"
+fi
+
+# `run.sh FROM TO DIR [OUT]`: the plan for moving DIR's payloads (a folder of *.json or a .jsonl file, plus
+# every send request log in it named sends.jsonl) from FROM to TO, written to OUT (default ./plan) by
+# `bridge-cli migrate`, with its checklist printed; nothing else runs.
+if [ $# -gt 0 ]; then
+    [ $# -ge 3 ] || die "usage: run.sh [FROM TO DIR [OUT]]"
+    from="$1" to="$2" input="$3" out="${4:-plan}"
+    sends=()
+    [ -f "$input/sends.jsonl" ] && sends=(--sends "$input/sends.jsonl")
+    "$bin" migrate --from "$from" --to "$to" --payloads "$input" "${sends[@]}" --out "$out" \
+        || die "bridge-cli migrate failed"
+    python3 -c 'import json,sys; plan=json.load(open(sys.argv[1])); print("\n".join("%d. %s" % (i + 1, s) for i, s in enumerate(plan["checklist"])))' "$out/plan.json"
+    echo "plan: $out/plan.json, $out/plan.md, $out/plan.html"
+    exit 0
 fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/pushbridge-migration.XXXXXX")"
