@@ -31,6 +31,15 @@ struct VendorIDCommandTests {
         #expect(upper.stdout == lower.stdout && upper.stderr == lower.stderr, "\(upper)")
     }
 
+    @Test("--vendor-config takes the vendor id in any case: the setting is found, or its vendor's keys are named")
+    func vendorConfigAnyCase() throws {
+        let set = try CLI.run(["simulate", "--steps", "open", "--vendor-config", "OneSignal.appId=app-1", onesignal])
+        #expect(set.status == 0, "\(set)")
+        let unknownKey = try CLI.run(["simulate", "--steps", "open", "--vendor-config", "OneSignal.nope=1", onesignal])
+        #expect(unknownKey.status == 2)
+        #expect(unknownKey.stderr.contains("onesignal.appId") && !unknownKey.stderr.contains("unknown vendor"), "\(unknownKey)")
+    }
+
     @Test("an unknown id a typo away is exit 2 with a suggestion; one far from every id gets none",
           arguments: [
               (["detect", "--vendor", "onesignl"], "onesignal"), (["translate", "--to", "Brazee"], "braze"),

@@ -99,10 +99,16 @@ let vendorConfigHelp = """
     """
 
 /// The built-in vendors with the `--vendor-config` settings applied, or a usage error (exit 2) naming the
-/// vendor's known settings.
+/// vendor's known settings. The vendor id before the first `.` matches in any case, as on `--vendor`.
 func configuredRegistry(_ arguments: Arguments) throws(CLIError) -> VendorRegistry {
+    let assignments = arguments.all(vendorConfigOption).map { text in
+        guard let dot = text.firstIndex(of: "."),
+              let id = try? lookUpVendor(String(text[..<dot]), in: registry.ids, id: { $0 }, unknown: { "" })
+        else { return text }
+        return id + text[dot...]
+    }
     do throws(PushBridgeError) {
-        return try registry.configured(arguments.all(vendorConfigOption))
+        return try registry.configured(assignments)
     } catch {
         throw CLIError(error)
     }
