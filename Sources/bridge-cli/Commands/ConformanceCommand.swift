@@ -43,10 +43,13 @@ enum ConformanceCommand: Command {
     /// Where a package keeps its cases, relative to the package's root.
     static let casesFolder = "Conformance/cases"
 
+    /// This source file's path when bridge-cli was compiled: inside the package whose cases it runs.
+    static let sourcePath = #filePath
+
     /// The ``casesFolder`` of the package this bridge-cli was built from: the nearest among the ancestors of the
     /// executable (`.build/debug/bridge-cli` sits in the package), then among those of this source file as
     /// it was compiled (`#filePath`, for a binary copied elsewhere); nil when neither has one.
-    static func packageCasesDirectory(executable: String? = executablePath(), source: String = #filePath) -> String? {
+    static func packageCasesDirectory(executable: String? = executablePath(), source: String = sourcePath) -> String? {
         for start in [executable, source].compactMap({ $0 }) {
             for folder in ancestors(of: start) {
                 let candidate = (folder == "/" ? "" : folder) + "/" + casesFolder
