@@ -2,8 +2,9 @@ import PushBridge
 
 /// One notification as every vendor would send it, as table rows: one row per bridge-form field, one column
 /// per vendor, each cell the value the vendor's own payload carries (decoded back), `✗ lost` where
-/// translation reported a loss, `—` where the field is absent. Cells are escaped for a terminal and clipped
-/// so four vendors fit in 100 columns; laying the rows out is the caller's (`bridge-cli compare --table`).
+/// translation reported a loss, `—` where the field is absent. Cells are escaped for a terminal and, unless the
+/// caller asks for them whole (`bridge-cli compare --table --wide`), clipped so four vendors fit in 100 columns;
+/// laying the rows out is the caller's (`bridge-cli compare --table`).
 public enum ComparisonTable {
     /// The width of the field column.
     public static let fieldWidth = 24
@@ -13,8 +14,9 @@ public enum ComparisonTable {
     /// The header row (`field` and each translation's target) followed by one row per field. The fields are
     /// those of the first translation's source payload, then any a vendor's decoded payload adds, in order
     /// of first appearance; `$.vendor` is left out. Each translation's target is decoded back with its
-    /// adapter in `registry` (a target it does not know shows every field as absent).
-    public static func rows(_ translations: [Translation], registry: VendorRegistry) -> [[String]] {
+    /// adapter in `registry` (a target it does not know shows every field as absent). Field names are clipped
+    /// to ``fieldWidth`` and cells to ``cellWidth`` characters unless `whole` is true.
+    public static func rows(_ translations: [Translation], registry: VendorRegistry, whole: Bool = false) -> [[String]] {
         guard let first = translations.first else { return [] }
         let sourceFields = flatten(first.payload.bridgeJSON, prefix: JSONPath.root)
         var columns: [[String: String]] = []
@@ -28,9 +30,11 @@ public enum ComparisonTable {
         }
         var rows = [["field"] + translations.map(\.target)]
         for path in order where path != "$.vendor" {
-            var cells = [clipMiddle(String(path.dropFirst(2)), to: fieldWidth)]
+            let field = String(path.dropFirst(2))
+            var cells = [whole ? field.escapedForDisplay : clipMiddle(field, to: fieldWidth)]
             for (translation, column) in zip(translations, columns) {
-                cells.append(translation.loses(path) ? "✗ lost" : clip(column[path] ?? "—", to: cellWidth))
+                let value = column[path] ?? "—"
+                cells.append(translation.loses(path) ? "✗ lost" : whole ? value.escapedForDisplay : clip(value, to: cellWidth))
             }
             rows.append(cells)
         }

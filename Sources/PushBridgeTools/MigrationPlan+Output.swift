@@ -2,7 +2,8 @@ import PushBridge
 
 extension MigrationPlan {
     /// `plan.json`: `from`, `to`, `inputs`, `skipped`, `templates` (worst first), `totals`, `categories`
-    /// (`register`, `goesAway`), `events`, `collector`, `links`, `checklist` (docs/MIGRATION.md).
+    /// (`register`, `goesAway`), `events`, `collector` (vendor ids) with `collectorPaths`, `links`, `checklist`,
+    /// and `asDelivered` (each template as the new vendor delivers it) (docs/MIGRATION.md).
     public var json: JSONValue {
         func lossList(_ losses: [Loss]) -> JSONValue {
             .array(losses.map { ["path": .string($0.path), "reason": .string($0.reason), "kind": .string(Self.kind(of: $0))] })
@@ -33,7 +34,9 @@ extension MigrationPlan {
             "totals": .array(totals.map { ["kind": .string($0.kind), "templates": .int($0.templates), "inputs": .int($0.inputs)] }),
             "categories": ["register": .array(register), "goesAway": .array(oldCategories.map(\.json))],
             "events": .array(eventList),
-            "collector": .array(collector.map { ["vendor": .string($0.vendor.id), "path": .string($0.path)] }),
+            "collector": .array(collector.map { .string($0.vendor.id) }),
+            "collectorPaths": .object(JSONObject(collector.map { ($0.vendor.id, JSONValue.string($0.path)) })),
+            "asDelivered": .array(templates.map { ["template": .string($0.id), "userInfo": .object($0.asDelivered)] }),
             "links": .array(links.map {
                 ["path": .string($0.path), "change": .string($0.reason), "templates": .array($0.templates.map { .string($0) })]
             }),

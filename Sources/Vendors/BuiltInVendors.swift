@@ -12,4 +12,15 @@ public enum BuiltInVendors {
 
     /// A registry of every built-in adapter.
     public static var registry: VendorRegistry { VendorRegistry(all) }
+
+    /// The ids of the seed vendors: the four whose wire formats docs/WIRE-FORMATS.md §3 specifies, not a
+    /// shipping SDK.
+    public static let seedIDs: Set<String> = ["zixflow", "buzzkit", "appdna", "pushnotifai"]
+
+    /// `adapters` with the real vendors first and the seed vendors (``seedIDs``) after them, each group in its
+    /// given order: the order tables show vendors in (`bridge-cli vendors --table`, `events --table`,
+    /// `compare --table`), so the vendors a migration uses come first. JSON output keeps registration order.
+    public static func realFirst(_ adapters: [any VendorAdapter]) -> [any VendorAdapter] {
+        adapters.filter { !seedIDs.contains($0.id) } + adapters.filter { seedIDs.contains($0.id) }
+    }
 }

@@ -22,6 +22,8 @@ let overview: String = {
     }
     text += """
 
+        Global options (before or after the command): --quiet leaves out info diagnostics on stderr (warnings
+        and errors stay). 'bridge-cli --version' (or 'version') prints the version.
         Run 'bridge-cli <command> --help' for a command's options.
         Exit codes: 0 success, 1 validation problems or failures, 2 usage error, 3 no vendor (or two) claims
         the payload, 65 input is not valid JSON or not an object, 66 input cannot be read.
@@ -30,14 +32,28 @@ let overview: String = {
     return text
 }()
 
-@MainActor func main() -> Int32 {
-    var arguments = Array(CommandLine.arguments.dropFirst())
+/// Runs the command `arguments` name (the tool's arguments without the program name).
+@MainActor func dispatch(_ arguments: [String]) -> Int32 {
+    var arguments = arguments
     guard let name = arguments.first else {
         stderrStream.write("bridge-cli: error: no command. Usage: bridge-cli <command> [options] FILE|-; "
             + "run 'bridge-cli --help' for the commands\n")
         return ExitCode.usage.rawValue
     }
     arguments.removeFirst()
+    if name == "--quiet" {
+        // A global flag before the command: the same as after it.
+        quietDiagnostics = true
+        return dispatch(arguments)
+    }
+    if name == "--version" || name == "version" {
+        guard arguments.isEmpty else {
+            stderrStream.write("bridge-cli: error: --version takes no arguments\n")
+            return ExitCode.usage.rawValue
+        }
+        stdoutStream.write("bridge-cli \(bridgeCLIVersion)\n")
+        return ExitCode.success.rawValue
+    }
     if name == "--help" || name == "-h" || name == "help" {
         if let topic = arguments.first, let command = commands.first(where: { $0.name == topic }) {
             stdoutStream.write(command.help + "\n")
@@ -56,7 +72,8 @@ let overview: String = {
         return ExitCode.success.rawValue
     }
     do throws(CLIError) {
-        let parsed = try Arguments(arguments, valued: command.valuedOptions, flags: command.flagOptions)
+        let parsed = try Arguments(arguments, valued: command.valuedOptions, flags: command.flagOptions.union([quietFlag]))
+        if parsed.has(quietFlag) { quietDiagnostics = true }
         return try command.run(parsed).rawValue
     } catch {
         if error.code != .problems { discardStandardOutput() }
@@ -70,7 +87,7 @@ func discardStandardOutput() {
     OutputStream.standardOutput.discard()
 }
 
-let status = main()
+let status = dispatch(Array(CommandLine.arguments.dropFirst()))
 stdoutStream.flush()
 stderrStream.flush()
 exit(status)

@@ -60,13 +60,16 @@ struct CompareCommandTests {
         let result = try CLI.run(["compare", "--table", custom])
         #expect(result.status == 0)
         let lines = result.stdoutLines
-        let header = try #require(lines.first)
-        #expect(header.hasPrefix("field"))
-        for id in ["zixflow", "buzzkit", "appdna", "pushnotifai"] { #expect(header.contains(id), "\(header)") }
+        // More vendors than fit in 100 columns: several tables, each headed by the field column.
+        let headers = lines.filter { $0.hasPrefix("field ") }
+        #expect(headers.first == lines.first)
+        let ids = headers.flatMap { $0.split(separator: " ").dropFirst().map(String.init) }
+        #expect(Set(ids) == Set(BuiltInVendors.all.map(\.id)) && ids.count == BuiltInVendors.all.count, "\(headers)")
         #expect(lines.contains { $0.hasPrefix("alert.title ") })
         #expect(lines.contains { $0.hasPrefix("buttons[0].title ") })
         // large_icon_url exists only for Zixflow.
-        let icon = try #require(lines.first { $0.hasPrefix("ignored.large_icon_url ") })
+        let seeds = try CLI.run(["compare", "--table", "--vendors", "zixflow,buzzkit,appdna,pushnotifai", custom])
+        let icon = try #require(seeds.stdoutLines.first { $0.hasPrefix("ignored.large_icon_url ") })
         #expect(icon.components(separatedBy: "✗ lost").count - 1 == 3, "\(icon)")
     }
 
@@ -103,6 +106,28 @@ struct CompareCommandTests {
         #expect(token.components(separatedBy: "✗ lost").count - 1 == 3, "\(token)")
         let id = try #require(rows.first { $0 != token })
         #expect(!id.contains("✗ lost"), "\(id)")
+    }
+
+    @Test("--table cuts long cells and field names; --table --wide shows them whole; --wide alone is a usage error")
+    func wideTable() throws {
+        let image = "https://cdn.yourapp.com/banner.png"
+        let token = #"tracking["Zixflow-Delivery-Token"]"#
+        let clipped = try CLI.run(["compare", "--table", "--vendors", "zixflow,onesignal", custom])
+        #expect(clipped.status == 0)
+        #expect(!clipped.stdout.contains(image) && !clipped.stdout.contains(token), "\(clipped)")
+        #expect(clipped.stdoutLines.contains { $0.hasPrefix("imageURL ") && $0.contains("…") }, "\(clipped)")
+        let wide = try CLI.run(["compare", "--table", "--wide", "--vendors", "zixflow,onesignal", custom])
+        #expect(wide.status == 0)
+        // Each column holds the value whole, in each table the columns are laid out in.
+        let imageRows = wide.stdoutLines.filter { $0.hasPrefix("imageURL ") }
+        #expect(imageRows.count == 2 && imageRows.allSatisfy { $0.hasSuffix(image) && !$0.contains("…") }, "\(wide)")
+        let tokenRows = wide.stdoutLines.filter { $0.hasPrefix(token + " ") }
+        #expect(tokenRows.map { $0.split(separator: " ").last.map(String.init) } == ["dcFRlDhiRbehM1vg...", "lost"], "\(wide)")
+        #expect(!wide.stdout.contains("…"), "\(wide)")
+        let alone = try CLI.run(["compare", "--wide", custom])
+        #expect(alone.status == 2)
+        #expect(alone.stdout.isEmpty)
+        #expect(alone.stderr.contains("--wide goes with --table"), "\(alone)")
     }
 
     @Test("an unknown vendor in --vendors is a usage error; an unclaimed payload exit 3")

@@ -30,6 +30,17 @@ struct ConformanceCommandTests {
         #expect(result.status == (failed == 0 ? 0 : 1), "\(result)")
     }
 
+    @Test("without --cases it runs the package's cases from any working directory, the same as --cases with their path")
+    func casesFromThePackage() throws {
+        let elsewhere = try Scratch("conformance-cwd")
+        let fromElsewhere = try CLI.run(["conformance", "--vendor", "zixflow"], in: elsewhere.path)
+        #expect(fromElsewhere.status == 0, "\(fromElsewhere)")
+        let explicit = try CLI.run(["conformance", "--vendor", "zixflow", "--cases", TestPaths.packageRoot + "/Conformance/cases"])
+        #expect(fromElsewhere.stdout == explicit.stdout)
+        let last = try #require(fromElsewhere.stdoutLines.last)
+        #expect(last.hasSuffix(" passed, 0 failed") && !last.hasPrefix("0 "), "\(last)")
+    }
+
     @Test("a cases directory that cannot be read is exit 66; an unknown vendor or an input file exit 2",
           arguments: [(["--cases", "/nonexistent/cases"], 66), (["--vendor", "nosuch"], 2), (["cases.json"], 2)]
               as [([String], Int32)])

@@ -45,7 +45,9 @@ struct MigrateCommandTests {
         let goesAway = plan["categories"]?["goesAway"]?.arrayValue ?? []
         #expect(goesAway.allSatisfy { $0["id"]?.stringValue?.hasPrefix("__onesignal__dynamic__") == true })
         #expect(plan["events"]?.arrayValue?.contains { $0["from"]?["kind"] == "opened" && $0["to"]?["event"] == "pushClick" } == true)
-        #expect(plan["collector"]?.arrayValue?.map { $0["vendor"] } == ["braze"])
+        #expect(plan["collector"] == ["braze"])
+        #expect(plan["collectorPaths"]?["braze"] == "/v1/braze/events")
+        #expect(plan["asDelivered"]?.arrayValue?.map { $0["template"] } == list.map { $0["id"] })
         let checklist = plan["checklist"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(checklist.contains { $0.contains("twice") || $0.contains("once") })
         #expect(checklist.count >= 6)
@@ -69,7 +71,7 @@ struct MigrateCommandTests {
         let button = try #require(events.first { $0["from"]?["kind"] == "actionClicked" })
         #expect(button["to"] == .null)
         #expect(events.contains { $0["from"]?["kind"] == "opened" && $0["to"]?["event"] == "opened" })
-        #expect(plan["collector"]?.arrayValue?.map { $0["vendor"] } == ["airship"])
+        #expect(plan["collector"] == ["airship"])
         #expect(plan["checklist"]?.arrayValue?.contains { $0.stringValue?.contains("no Customer.io counterpart") == true } == true)
         // Airship's built-in group the push named is Airship's SDK's: it goes away with it.
         #expect(plan["categories"]?["goesAway"]?.arrayValue?.contains { $0["id"] == "ua_yes_no_foreground" } == true)

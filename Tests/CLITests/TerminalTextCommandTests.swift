@@ -82,6 +82,15 @@ struct TerminalTextCommandTests {
         #expect(result.stdout.contains("Pay \\u{202e}gnp"), "\(result)")
     }
 
+    @Test("compare --table --wide keeps cells whole and still shows format characters as \\u{…}")
+    func compareWideTable() throws {
+        let result = try CLI.run(["compare", "--table", "--wide", "--vendors", "fcm,onesignal", "-"], stdin: Self.bidiBuzzKit)
+        #expect(result.status == 0, "\(result)")
+        Self.expectNoRawFormatCharacters(result)
+        #expect(result.stdout.contains("Pay \\u{202e}gnp.exe"), "\(result)")
+        #expect(result.stdout.contains(#"data["k\u202e"]"#), "\(result)")
+    }
+
     @Test("categories and events: no raw format character on stdout or stderr")
     func categoriesAndEvents() throws {
         let categories = try CLI.run(["categories", "--vendor", "buzzkit", "--app-categories", "app\u{202E}", "-"],

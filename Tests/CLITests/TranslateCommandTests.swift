@@ -122,6 +122,49 @@ struct TranslateCommandTests {
         }
     }
 
+    /// Every example payload but FCM's as one JSON line each (so Braze has buttons, links and trackers to lose),
+    /// then a line that is not JSON.
+    static func summaryBatch() throws -> String {
+        let names = ["zixflow-custom.json", "zixflow-native.json", "buzzkit.json", "appdna.json", "pushnotifai.json",
+                     "onesignal.json", "airship.json", "iterable.json", "customerio.json", "klaviyo.json"]
+        return try names.map { JSONWriter.string(.object(try Fixtures.payload($0))) + "\n" }.joined() + "not json\n"
+    }
+
+    @Test("--jsonl --summary ends stderr with one summary line counting lines, failures and losses by kind; stdout is unchanged",
+          arguments: ["1", "4"])
+    func jsonlSummary(jobs: String) throws {
+        let batch = try Self.summaryBatch()
+        let plain = try CLI.run(["translate", "--jsonl", "--jobs", jobs, "--to", "braze", "-"], stdin: batch)
+        let summarized = try CLI.run(["translate", "--jsonl", "--summary", "--jobs", jobs, "--to", "braze", "-"], stdin: batch)
+        #expect(summarized.status == 1, "one line is not JSON: \(summarized)")
+        #expect(summarized.stdout == plain.stdout)
+        #expect(summarized.stdoutLines.count == 11)
+        let records = try summarized.stderrJSONLines()
+        #expect(records.filter { $0["type"] == "summary" }.count == 1)
+        let summary = try #require(records.last)
+        #expect(summary["type"] == "summary", "\(summarized)")
+        #expect(summary["lines"] == .int(11))
+        #expect(summary["translated"] == .int(10))
+        #expect(summary["failed"] == .int(1))
+        // The losses --report lists, counted by the first member of their path ($ alone counts as "claim").
+        let report = try CLI.run(["translate", "--jsonl", "--report", "--jobs", jobs, "--to", "braze", "-"], stdin: batch)
+        var expected: [String: Int] = [:]
+        for loss in try report.stderrRecords(type: "loss") {
+            let path = try #require(loss["path"]?.stringValue)
+            let kind = path == "$" ? "claim" : String(path.dropFirst(2).prefix { $0 != "." && $0 != "[" })
+            expected[kind, default: 0] += 1
+        }
+        #expect(expected["buttons"] ?? 0 > 0 && expected["tracking"] ?? 0 > 0, "\(expected)")
+        let losses = try #require(summary["losses"]?.objectValue)
+        #expect(losses.count == expected.count, "\(summary)")
+        for (kind, count) in expected { #expect(losses[kind] == .int(count), "\(kind): \(summary)") }
+        // Without --summary no summary line; --summary needs --jsonl.
+        #expect(try plain.stderrJSONLines().allSatisfy { $0["type"] != "summary" })
+        let single = try CLI.run(["translate", "--summary", "--to", "braze", Fixtures.payloadPath("onesignal.json")])
+        #expect(single.status == 2)
+        #expect(single.stdout.isEmpty)
+    }
+
     @Test("without --report no loss is printed")
     func noReportNoLosses() throws {
         let result = try CLI.run(["translate", "--to", "pushnotifai", Fixtures.payloadPath("zixflow-custom.json")])

@@ -7,15 +7,17 @@ enum EventsCommand: Command {
         Usage: bridge-cli events [--vendor ID | --vendors a,b,…] [--table]
 
         Prints one JSON line per vendor: {"vendor","name","events":[{"kind","event","when","properties"}]}.
-        With --table, a terminal table: one row per receipt kind, one column per vendor; a table wider than
-        the terminal ($COLUMNS, else 100) is printed as several, each with the kind column.
+        With --table, a terminal table: one row per receipt kind, one column per vendor (without --vendors, the
+        real vendors first, then the seed ones); a table wider than the terminal ($COLUMNS, else 100) is
+        printed as several, each with the kind column.
         """
     static let valuedOptions: Set<String> = ["vendor", "vendors"]
     static let flagOptions: Set<String> = ["table"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw .usage("events takes no input") }
-        var adapters = try listedAdapters(arguments)
+        // Without --vendors, a table puts the real vendors first; the JSON lines keep registration order.
+        var adapters = try listedAdapters(arguments, realFirst: arguments.has("table"))
         if let vendor = arguments.value("vendor") { adapters = [try requireAdapter(vendor)] }
         if arguments.has("table") {
             var rows = [["kind"] + adapters.map(\.name)]

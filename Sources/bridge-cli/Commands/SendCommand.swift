@@ -156,10 +156,9 @@ enum SendCommand: Command {
     /// The send adapter named by option `option`.
     private static func sendAdapter(_ arguments: Arguments, _ option: String) throws(CLIError) -> any SendAdapter {
         guard let id = arguments.value(option) else { throw .usage("send needs --\(option) ID") }
-        guard let adapter = SendVendors.adapter(id: id) else {
-            throw .usage("unknown send vendor '\(id)'; known: \(SendVendors.all.map(\.id).joined(separator: ", "))")
+        return try lookUpVendor(id, in: SendVendors.all, id: \.id) {
+            "unknown send vendor '\(id)'; known: \(SendVendors.all.map(\.id).joined(separator: ", "))"
         }
-        return adapter
     }
 
     /// The requests in one input value; a malformed bundle or envelope is invalid input.

@@ -1,22 +1,26 @@
 import PushBridge
+import PushBridgeTools
 
 enum TranslateCommand: Command {
     static let name = "translate"
     static let summary = "Translate a payload into another vendor's wire format"
     static let help = """
-        Usage: bridge-cli translate --to ID [--from ID] [--category ID] [--report] [--pretty] [--jsonl [--jobs N]]
-                                    FILE|-
+        Usage: bridge-cli translate --to ID [--from ID] [--category ID] [--report] [--pretty]
+                                    [--jsonl [--jobs N] [--summary]] FILE|-
 
         Prints the target vendor's userInfo as canonical JSON. The source is the vendor that claims the
         payload, or --from. With --report, every field the target cannot carry is printed to stderr as a
         JSON line {"type":"loss","path",…,"value",…,"reason",…}. With --jsonl, one payload per input line,
-        translated on --jobs N threads (default: the processors online, at most 8), printed in input order.
+        translated on --jobs N threads (default: the processors online, at most 8), printed in input order;
+        --summary then adds one line to stderr (stdout stays one translation per line):
+        {"type":"summary","lines":N,"translated":N,"failed":N,"losses":{KIND:N,…}}, the losses counted by
+        the first member of their path (buttons, deepLink, …; a loss at $ is "claim").
         --category ID names an app category in a translated push that has buttons, for a target that shows
         buttons only from a category the app registers (Braze, Airship): the buttons travel, and a note on
         stderr says which category, with which buttons, the app must register.
         """
     static let valuedOptions: Set<String> = ["to", "from", "vendor", "jobs", "category"]
-    static let flagOptions: Set<String> = ["report", "jsonl", "pretty"]
+    static let flagOptions: Set<String> = ["report", "jsonl", "pretty", "summary"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         let input = try arguments.singleInput()
@@ -27,16 +31,28 @@ enum TranslateCommand: Command {
         let report = arguments.has("report")
         let category = arguments.value("category")
         if category?.isEmpty == true { throw .usage("--category needs a category id") }
+        let summarizes = arguments.has("summary")
         if arguments.has("jsonl") {
-            return try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
+            let summary = try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
                 let translation = Translator.translatedUserInfo(
                     userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, registry: registry,
-                    collectingLosses: report, category: category)
+                    collectingLosses: report || summarizes, category: category)
                 printDiagnostics(translation.diagnostics, line: line, to: output.standardError)
                 if report { printLosses(translation.losses, line: line, to: output.standardError) }
+                if summarizes {
+                    for loss in translation.losses { output.lossKinds[MigrationPlan.kind(of: loss), default: 0] += 1 }
+                }
                 return (.object(translation.userInfo), true)
-            }.exitCode
+            }
+            if summarizes {
+                stderrStream.writeLine(.object([
+                    "type": "summary", "lines": .int(summary.lines), "translated": .int(summary.lines - summary.failed),
+                    "failed": .int(summary.failed), "losses": .object(JSONObject(summary.lossKinds.map { ($0.key, JSONValue.int($0.value)) })),
+                ]))
+            }
+            return summary.exitCode
         }
+        if summarizes { throw .usage("--summary goes with --jsonl") }
         let (_, userInfo) = try loadUserInfo(input)
         let translation = Translator.translate(
             userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, registry: registry,

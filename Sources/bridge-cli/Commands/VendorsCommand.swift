@@ -1,4 +1,5 @@
 import PushBridge
+import PushBridgeVendors
 
 enum VendorsCommand: Command {
     static let name = "vendors"
@@ -8,8 +9,9 @@ enum VendorsCommand: Command {
 
         Prints one JSON line per registered vendor: its id, name, what it supports, its receipt event names and
         the settings it takes (--vendor-config ID.KEY=VALUE on simulate, preview and flush).
-        With --table, a terminal table: one row per vendor, one column per capability; then one row per
-        setting: the vendor, the key, its type (text, or flag: true or false) and what it means.
+        With --table, a terminal table: one row per vendor (the real vendors first, then the seed ones), one
+        column per capability; then one row per setting: the vendor, the key, its type (text, or flag: true or
+        false) and what it means.
         """
     static let valuedOptions: Set<String> = []
     static let flagOptions: Set<String> = ["table"]
@@ -17,8 +19,10 @@ enum VendorsCommand: Command {
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
         guard arguments.positionals.isEmpty else { throw .usage("vendors takes no input") }
         if arguments.has("table") {
-            stdoutStream.write(table(registry.adapters))
-            stdoutStream.write("\n" + settingsTable(registry.adapters))
+            // Tables put the real vendors first; the JSON lines keep registration order (docs/DECISIONS.md).
+            let adapters = BuiltInVendors.realFirst(registry.adapters)
+            stdoutStream.write(table(adapters))
+            stdoutStream.write("\n" + settingsTable(adapters))
             return .success
         }
         for adapter in registry.adapters {

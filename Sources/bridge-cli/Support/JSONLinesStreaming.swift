@@ -13,6 +13,8 @@ final class LineOutput {
     var notOK = 0
     /// Lines that failed (an `{"error": …}` line) or were not ok.
     var failed = 0
+    /// Losses the lines' bodies counted, by kind (`translate --summary`).
+    var lossKinds: [String: Int] = [:]
 
     /// Captures of its own, printed later by the main thread.
     init() {
@@ -35,6 +37,8 @@ struct JSONLinesSummary {
     var notOK = 0
     /// Lines that failed or were not ok.
     var failed = 0
+    /// Losses counted by kind, over every line.
+    var lossKinds: [String: Int] = [:]
 
     /// `.problems` when any line failed or was not ok.
     var exitCode: ExitCode { failed == 0 ? .success : .problems }
@@ -107,6 +111,7 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
         summary.lines = number
         summary.notOK = output.notOK
         summary.failed = output.failed
+        summary.lossKinds = output.lossKinds
         return summary
     }
     var batch: [[UInt8]] = []
@@ -139,6 +144,7 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
             stderrStream.append(output.standardError)
             summary.notOK += output.notOK
             summary.failed += output.failed
+            summary.lossKinds.merge(output.lossKinds, uniquingKeysWith: +)
         }
         summary.lines += batch.count
         batch.removeAll(keepingCapacity: true)

@@ -1,9 +1,23 @@
 import PushBridge
 import PushBridgeSystem
 
-/// Prints diagnostics to stderr (or `stream`) as JSON Lines, optionally tagged with the input line.
+/// The global flag (`--quiet`, before or after any command) that leaves info diagnostics out of stderr.
+let quietFlag = "quiet"
+
+/// Whether `--quiet` was given: set once by `main` before the command runs (and before any worker thread
+/// starts), read by ``printDiagnostics(_:line:to:)`` and ``printDiagnosticNow(_:)``.
+nonisolated(unsafe) var quietDiagnostics = false
+
+/// The diagnostics worth printing: all of them, or with `--quiet` only warnings and errors.
+private func shown(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    quietDiagnostics ? diagnostics.filter { $0.severity != .info } : diagnostics
+}
+
+/// Prints diagnostics to stderr (or `stream`) as JSON Lines, optionally tagged with the input line; with
+/// `--quiet`, only warnings and errors. Every diagnostic the CLI prints on stderr goes through here or
+/// ``printDiagnosticNow(_:)``.
 func printDiagnostics(_ diagnostics: [Diagnostic], line: Int? = nil, to stream: OutputStream = stderrStream) {
-    printRecords(diagnostics.map(\.jsonMembers), line: line, to: stream)
+    printRecords(shown(diagnostics).map(\.jsonMembers), line: line, to: stream)
 }
 
 /// Prints losses to stderr (or `stream`) as JSON Lines, optionally tagged with the input line.
@@ -19,8 +33,10 @@ private func printRecords(_ objects: [[(key: String, value: JSONValue)]], line: 
     }
 }
 
-/// Writes one diagnostic line to stderr at once (from any thread: one `write` call, not the buffered stream).
+/// Writes one diagnostic line to stderr at once (from any thread: one `write` call, not the buffered stream);
+/// with `--quiet`, nothing for an info.
 func printDiagnosticNow(_ diagnostic: Diagnostic) {
+    if shown([diagnostic]).isEmpty { return }
     var line = JSONWriter.bytes(diagnostic.json)
     line.append(UInt8(ascii: "\n"))
     line.withUnsafeBytes { raw in _ = write(2, raw.baseAddress!, raw.count) }

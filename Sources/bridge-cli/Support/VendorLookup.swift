@@ -6,8 +6,9 @@ let registry = BuiltInVendors.registry
 
 /// The adapter for `userInfo`: `--vendor` (or `--from`) when given, else the one that claims it.
 func resolveAdapter(_ userInfo: JSONObject, vendor: String?) throws(CLIError) -> any VendorAdapter {
+    if let vendor { return try requireAdapter(vendor) }
     do throws(PushBridgeError) {
-        return try registry.resolve(userInfo, vendor: vendor)
+        return try registry.resolve(userInfo, vendor: nil)
     } catch {
         throw CLIError(error)
     }
@@ -22,26 +23,68 @@ func decodeResolved(_ userInfo: JSONObject, vendor: String?) throws(CLIError) ->
     return decoded
 }
 
-/// The adapter with this id, or a usage error listing the known ones.
-func requireAdapter(_ id: String) throws(CLIError) -> any VendorAdapter {
-    do throws(PushBridgeError) {
-        return try registry.requireAdapter(id: id)
-    } catch {
-        throw CLIError(error)
-    }
+/// The adapter of `vendors` (the built-in ones by default) with this id, in any case (`OneSignal`), or a usage
+/// error listing the known ones (and the nearest, ``lookUpVendor(_:in:id:unknown:)``).
+func requireAdapter(_ id: String, in vendors: VendorRegistry = registry) throws(CLIError) -> any VendorAdapter {
+    try lookUpVendor(id, in: vendors.adapters, id: \.id) { PushBridgeError.unknownVendor(id, known: vendors.ids).description }
 }
 
-/// The adapters named by the `--vendors a,b,…` option, in that order, or every adapter of `vendors` without it.
-func listedAdapters(_ arguments: Arguments, in vendors: VendorRegistry = registry) throws(CLIError) -> [any VendorAdapter] {
-    guard let ids = arguments.list("vendors") else { return vendors.adapters }
-    var adapters: [any VendorAdapter] = []
-    for id in ids {
-        do throws(PushBridgeError) {
-            adapters.append(try vendors.requireAdapter(id: id))
-        } catch {
-            throw CLIError(error)
-        }
+/// The vendor of `vendors` whose id (`idOf`) `id` names, compared without regard to case; else a usage error
+/// (exit 2) whose message is `unknown()` followed, when a known id is a few edits away, by "; did you mean
+/// 'onesignal'?". The one lookup of a vendor id on the command line: `--vendor`, `--from`, `--to`, `--vendors`
+/// and `send`'s.
+func lookUpVendor<Vendor>(
+    _ id: String, in vendors: [Vendor], id idOf: (Vendor) -> String, unknown: () -> String
+) throws(CLIError) -> Vendor {
+    if let exact = vendors.first(where: { idOf($0) == id }) { return exact }
+    let folded = id.lowercased()
+    if let match = vendors.first(where: { idOf($0).lowercased() == folded }) { return match }
+    var message = unknown()
+    if let nearest = nearestID(to: folded, among: vendors.map(idOf)) { message += "; did you mean '\(nearest)'?" }
+    throw .usage(message)
+}
+
+/// The id of `known` closest to `text` (lowercased) by edit distance, when it is near enough to be a typo: at
+/// most a third of the longer id's letters (at least 1) changed; the first in `known` on a tie.
+func nearestID(to text: String, among known: [String]) -> String? {
+    var best: (id: String, distance: Int)?
+    for id in known {
+        let candidate = id.lowercased()
+        let distance = editDistance(Array(text), Array(candidate))
+        let allowed = max(1, max(text.count, candidate.count) / 3)
+        if distance <= allowed, distance < (best?.distance ?? .max) { best = (id, distance) }
     }
+    return best?.id
+}
+
+/// The Levenshtein distance between two strings of characters: the fewest insertions, deletions and
+/// substitutions that turn `a` into `b`.
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}
+
+/// The adapters named by the `--vendors a,b,…` option, in that order, or every adapter of `vendors` without it:
+/// in registration order, or for a table (`realFirst`) the real vendors before the seed ones
+/// (``BuiltInVendors/realFirst(_:)``).
+func listedAdapters(
+    _ arguments: Arguments, in vendors: VendorRegistry = registry, realFirst: Bool = false
+) throws(CLIError) -> [any VendorAdapter] {
+    guard let ids = arguments.list("vendors") else {
+        return realFirst ? BuiltInVendors.realFirst(vendors.adapters) : vendors.adapters
+    }
+    var adapters: [any VendorAdapter] = []
+    for id in ids { adapters.append(try requireAdapter(id, in: vendors)) }
     return adapters
 }
 
@@ -56,17 +99,23 @@ let vendorConfigHelp = """
     """
 
 /// The built-in vendors with the `--vendor-config` settings applied, or a usage error (exit 2) naming the
-/// vendor's known settings.
+/// vendor's known settings. The vendor id before the first `.` matches in any case, as on `--vendor`.
 func configuredRegistry(_ arguments: Arguments) throws(CLIError) -> VendorRegistry {
+    let assignments = arguments.all(vendorConfigOption).map { text in
+        guard let dot = text.firstIndex(of: "."),
+              let id = try? lookUpVendor(String(text[..<dot]), in: registry.ids, id: { $0 }, unknown: { "" })
+        else { return text }
+        return id + text[dot...]
+    }
     do throws(PushBridgeError) {
-        return try registry.configured(arguments.all(vendorConfigOption))
+        return try registry.configured(assignments)
     } catch {
         throw CLIError(error)
     }
 }
 
-/// `id` itself when it names a registered vendor (nil stays nil), or a usage error listing the known ones.
+/// The registered vendor's id that `id` names in any case (nil stays nil), or a usage error listing the known ones.
 func knownVendor(_ id: String?) throws(CLIError) -> String? {
-    if let id { _ = try requireAdapter(id) }
-    return id
+    guard let id else { return nil }
+    return try requireAdapter(id).id
 }
