@@ -20,6 +20,8 @@ public struct CustomerIOSendAdapter: SendAdapter {
     static let placeholderDeliveryId = "<customerio-delivery-id>"
     static let placeholderDeliveryToken = "<customerio-delivery-token>"
     static let iosPayloadPath = "$.custom_payload.ios"
+    /// Top-level keys of the delivered push that are Customer.io's or APNs', never the sender's custom data.
+    static let reservedKeys: Set<String> = ["aps", "CIO", "CIO-Delivery-ID", "CIO-Delivery-Token"]
 
     public init() {}
 
@@ -57,7 +59,14 @@ public struct CustomerIOSendAdapter: SendAdapter {
         if let link = reader.string("link") { payload.deepLink = link; form.sourcePaths[SendField.deepLink] = reader.path("link") }
         if let sound = reader.string("sound") { payload.sound = sound; form.sourcePaths[SendField.sound] = reader.path("sound") }
         if let data = reader.object("custom_data") {
-            for (key, value) in data { payload.data[key] = value }
+            for (key, value) in data {
+                // Keys Customer.io or APNs reserve are never the sender's data on the device: kept as sent.
+                if Self.reservedKeys.contains(key) {
+                    reader.kept[JSONPath.member(key, of: reader.path("custom_data"))] = value
+                } else {
+                    payload.data[key] = value
+                }
+            }
             form.sourcePaths[SendField.data] = reader.path("custom_data")
         }
         if let sendAt = reader.value("send_at"), sendAt != .null {
@@ -79,11 +88,29 @@ public struct CustomerIOSendAdapter: SendAdapter {
             }
             var raw = inner.request.content
             var rawPayload = raw.payload
-            // `CIO.push` carries the link and the image in a raw payload as in one Customer.io builds.
-            if case .object(let cio)? = rawPayload.data["CIO"], case .object(let push)? = cio["push"] {
-                rawPayload.data["CIO"] = nil
-                if let link = push["link"]?.stringValue { rawPayload.deepLink = link; form.sourcePaths[SendField.deepLink] = Self.iosPayloadPath + ".CIO.push.link" }
-                if let image = push["image"]?.stringValue { rawPayload.imageURL = image; form.sourcePaths[SendField.imageURL] = Self.iosPayloadPath + ".CIO.push.image" }
+            // `CIO` is Customer.io's, never custom data: its `push` carries the link and the image as in a push
+            // Customer.io builds; anything else in it is kept as sent (written back for Customer.io only).
+            if let cioValue = rawPayload.data.removeValue(forKey: "CIO") {
+                let cioPath = JSONPath.member("CIO", of: Self.iosPayloadPath)
+                let pushPath = JSONPath.member("push", of: cioPath)
+                for (key, member) in cioValue.objectValue ?? ["": cioValue] {
+                    guard key == "push", case .object(let push) = member else {
+                        reader.kept[key.isEmpty ? cioPath : JSONPath.member(key, of: cioPath)] = member
+                        continue
+                    }
+                    for (field, value) in push {
+                        let path = JSONPath.member(field, of: pushPath)
+                        if field == "link", let link = value.stringValue {
+                            rawPayload.deepLink = link
+                            form.sourcePaths[SendField.deepLink] = path
+                        } else if field == "image", let image = value.stringValue {
+                            rawPayload.imageURL = image
+                            form.sourcePaths[SendField.imageURL] = path
+                        } else {
+                            reader.kept[path] = value
+                        }
+                    }
+                }
             }
             // The overrides still name what the raw payload leaves out.
             if rawPayload.alert == nil { rawPayload.alert = payload.alert }
@@ -237,7 +264,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
         if !push.isEmpty { ios["CIO"] = ["push": .object(push)] }
         let dataPath = rendering.form.sourcePath(SendField.data)
         for (key, value) in payload.data {
-            if ["aps", "CIO", "CIO-Delivery-ID", "CIO-Delivery-Token"].contains(key) {
+            if reservedKeys.contains(key) {
                 rendering.lose(SendField.data, value, "'\(key)' is a key Customer.io or APNs reserves",
                                path: JSONPath.member(key, of: dataPath))
                 continue
