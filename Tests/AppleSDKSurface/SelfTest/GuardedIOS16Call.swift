@@ -26,3 +26,17 @@ func clearBadgeAsync() async throws {
 struct BadgeClearer {
     func clear() async throws { try await UNUserNotificationCenter.current().setBadgeCount(0) }
 }
+
+@available(iOS 16.0, *)
+extension UNUserNotificationCenter {
+    func clearBadgeFromExtension() { setBadgeCount(0) }
+}
+
+func focusFilter(of content: UNMutableNotificationContent) -> String? {
+    var result: String?
+    [content].forEach { item in
+        if #available(iOS 16, *) { result = item.filterCriteria }
+    }
+    while #available(iOS 16, *) { content.filterCriteria = nil; break }
+    return result
+}
