@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Checks PushBridge's Apple glue (Sources/PushBridgeApple) and the iOS example (examples/iOS) against
 # stand-in UserNotifications and UIKit modules that reproduce Apple's SDK declarations (see README.md),
-# in Swift 6 mode with warnings as errors. Runs on Linux; needs only the Swift toolchain.
+# in Swift 6 mode with warnings as errors, and enforces what Swift on Linux ignores: the iOS floor of
+# Package.swift (an API introduced above it needs an availability guard) and API Apple marks unavailable in
+# app extensions (not in extension code: the example's extension and the glue it links); see availability.py.
+# Runs on Linux; needs only the Swift toolchain (6.2 or later, for custom availability domains) and python3.
 #
 #   Tests/AppleSDKSurface/check.sh              check the glue and the example
 #   Tests/AppleSDKSurface/check.sh --self-test  prove the check fails on known API misuses (SelfTest/)
@@ -25,7 +28,7 @@ while [ $# -gt 0 ]; do
         --self-test) mode=self-test ;;
         --glue) glue="$(cd "$2" && pwd)"; shift ;;
         --examples) examples="$(cd "$2" && pwd)"; shift ;;
-        -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "apple-surface: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -110,7 +113,8 @@ compile() {
     sed -i -E -f "$work/paths.sed" \
         -e "s/is only available in NotInAppExtensions/is unavailable in app extensions (Apple marks it NS_EXTENSION_UNAVAILABLE): extension code may use it only inside a declaration marked @available(iOSApplicationExtension, unavailable)/g" \
         -e "s/is only available in (iOS_[0-9_]+)/is introduced in \\1, above the iOS $floor floor, without an availability guard (if #available or @available)/g" \
-        -e 's/\biOS_([0-9]+)_([0-9]+)_([0-9]+)\b/iOS \1.\2.\3/g' -e 's/\biOS_([0-9]+)_([0-9]+)\b/iOS \1.\2/g' "$log"
+        -e 's/\biOS_([0-9]+)_([0-9]+)_([0-9]+)\b/iOS \1.\2.\3/g' -e 's/\biOS_([0-9]+)_0\b/iOS \1/g' \
+        -e 's/\biOS_([0-9]+)_([0-9]+)\b/iOS \1.\2/g' "$log"
     return $status
 }
 
