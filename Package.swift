@@ -1,9 +1,24 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
+
+// Swift 6.2 tools: the JSON parser uses the standard library's `UTF8Span` (Swift 6.2). Platforms: see docs/APPLE.md
+// ("Platforms"); tvOS and watchOS are not supported.
+//
+// Privacy manifests (docs/APPLE.md, "Privacy manifests"): PushBridgeApple's is always a resource (its module uses
+// Foundation anyway). The outbox's is a resource only where Apple platforms are built (a manifest evaluated on macOS,
+// as Xcode's is): SwiftPM gives a target with resources a generated `Bundle.module` accessor that imports
+// Foundation, which the outbox does not use elsewhere.
+#if os(macOS)
+let outboxResources: [Resource] = [.copy("PrivacyInfo.xcprivacy")]
+let outboxExcluded: [String] = []
+#else
+let outboxResources: [Resource] = []
+let outboxExcluded = ["PrivacyInfo.xcprivacy"]
+#endif
 
 let package = Package(
     name: "PushBridge",
-    platforms: [.iOS(.v15), .macOS(.v12), .visionOS(.v1)],
+    platforms: [.iOS(.v15), .macCatalyst(.v15), .macOS(.v12), .visionOS(.v1)],
     products: [
         .library(name: "PushBridge", targets: ["PushBridge"]),
         .library(name: "PushBridgeOutbox", targets: ["PushBridgeOutbox"]),
@@ -21,7 +36,8 @@ let package = Package(
         .target(name: "PushBridgeSystem", path: "Sources/PushBridgeSystem"),
         .target(name: "PushBridge", dependencies: ["PushBridgeSystem"], path: "Sources/PushBridge"),
         .target(
-            name: "PushBridgeOutbox", dependencies: ["PushBridge", "PushBridgeSystem"], path: "Sources/PushBridgeOutbox"),
+            name: "PushBridgeOutbox", dependencies: ["PushBridge", "PushBridgeSystem"], path: "Sources/PushBridgeOutbox",
+            exclude: outboxExcluded, resources: outboxResources),
         .target(name: "PushBridgeTools", dependencies: ["PushBridge", "PushBridgeSend"], path: "Sources/PushBridgeTools"),
         .target(name: "PushBridgeVendors", dependencies: ["PushBridge"], path: "Sources/Vendors"),
         // Backend send requests (OneSignal, Braze, APNs, …): the send form, parse, render, deliver, validate.
@@ -37,7 +53,7 @@ let package = Package(
         .target(
             name: "PushBridgeApple",
             dependencies: ["PushBridge", "PushBridgeOutbox", "PushBridgeDelivery", "PushBridgeURLSession"],
-            path: "Sources/PushBridgeApple"
+            path: "Sources/PushBridgeApple", resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         .target(
             name: "PushBridgeConformance", dependencies: ["PushBridge", "PushBridgeSystem"], path: "Conformance/Runner"),

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Fuzz targets for PushBridge, kept out of the main package so `swift build`/`swift test` there never
 // builds them. Build with: swift build -c release --sanitize=fuzzer (see run.sh).
 import PackageDescription

@@ -1,11 +1,11 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // A third-party vendor adapter in its own package: it depends on PushBridge by path (a real one would
 // use the repository URL) and runs PushBridge's conformance suite from its tests.
 let package = Package(
     name: "ThirdPartyAdapter",
-    platforms: [.iOS(.v15), .macOS(.v12), .visionOS(.v1)],
+    platforms: [.iOS(.v15), .macCatalyst(.v15), .macOS(.v12), .visionOS(.v1)],
     products: [
         .library(name: "ChirpAdapter", targets: ["ChirpAdapter"]),
     ],

@@ -166,7 +166,7 @@ public enum JSONParser {
                 return count
             }
         }
-        if #available(macOS 26, iOS 26, visionOS 26, *) {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             return String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
         }
         return String(decoding: bytes, as: UTF8.self)

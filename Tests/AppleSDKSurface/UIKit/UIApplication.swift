@@ -17,8 +17,9 @@ import Foundation
 @available(iOS 2.0, tvOS 9.0, visionOS 1.0, *)
 open class UIApplication: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiapplication/shared
-    /// `class var shared: UIApplication { get }`, NS_EXTENSION_UNAVAILABLE_IOS: unavailable in app extensions
-    /// (Swift on Linux does not evaluate `iOSApplicationExtension`; only Xcode builds of an extension do).
+    /// `class var shared: UIApplication { get }`, NS_EXTENSION_UNAVAILABLE_IOS("Use view controller based
+    /// solutions where appropriate instead."): unavailable in app extensions (check.sh maps
+    /// `iOSApplicationExtension, unavailable` onto a domain it disables for extension code; see availability.py).
     @preconcurrency
     @available(iOSApplicationExtension, unavailable)
     open class var shared: UIApplication { fatalError() }
@@ -30,8 +31,11 @@ open class UIApplication: UIResponder {
 
     /// https://developer.apple.com/documentation/uikit/uiapplication/open(_:options:completionhandler:)
     /// `func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey : Any] = [:], completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil)`
+    /// NS_EXTENSION_UNAVAILABLE_IOS: Xcode reports "'open(_:options:completionHandler:)' is unavailable in
+    /// application extensions for iOS" (OAuthSwift/OAuthSwift#669 quotes it).
     @preconcurrency
     @available(iOS 10.0, *)
+    @available(iOSApplicationExtension, unavailable)
     open func open(
         _ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:],
         completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil
@@ -41,6 +45,7 @@ open class UIApplication: UIResponder {
     /// `func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey : Any] = [:]) async -> Bool`
     @preconcurrency
     @available(iOS 10.0, *)
+    @available(iOSApplicationExtension, unavailable)
     open func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:]) async -> Bool {
         fatalError()
     }

@@ -128,6 +128,12 @@ open class UNNotificationContent: NSObjectStandIn, NSCopying, NSMutableCopying, 
     @preconcurrency
     @available(iOS 13.0, *)
     open var targetContentIdentifier: String? { fatalError() }
+
+    /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/filtercriteria
+    /// `var filterCriteria: String? { get }` (iOS 16.0, macOS 13.0, watchOS 9.0, visionOS 1.0).
+    @preconcurrency
+    @available(iOS 16.0, macOS 13.0, watchOS 9.0, visionOS 1.0, *)
+    open var filterCriteria: String? { fatalError() }
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent
@@ -184,6 +190,12 @@ open class UNMutableNotificationContent: UNNotificationContent {
     @preconcurrency
     @available(iOS 13.0, *)
     open override var targetContentIdentifier: String? { get { fatalError() } set { fatalError() } }
+
+    /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/filtercriteria
+    /// `var filterCriteria: String? { get set }`
+    @preconcurrency
+    @available(iOS 16.0, macOS 13.0, watchOS 9.0, visionOS 1.0, *)
+    open override var filterCriteria: String? { get { fatalError() } set { fatalError() } }
 }
 
 /// https://developer.apple.com/documentation/usernotifications/unnotificationsoundname

@@ -15,7 +15,9 @@
 //   Objective-C, and `@objc` signatures need Objective-C classes (see ../ObjCRoot/NSObjectStandIn.h).
 // - `async` alternatives of `@objc optional` requirements get their own selector here; Apple's share the
 //   completion-handler selector, so implementing both forms is an error only in Xcode.
-// - `@available(iOS ...)` is written as Apple has it; Swift on Linux does not evaluate iOS availability.
+// - `@available(iOS ...)` is written as Apple has it. Swift on Linux does not evaluate iOS availability;
+//   check.sh maps introduced versions above PushBridge's floor and `iOSApplicationExtension, unavailable`
+//   onto custom availability domains that it does evaluate (../availability.py).
 @_exported import AppleSDKStandInBase
 @_exported import Foundation
 @_exported import UserNotificationsC

@@ -3,7 +3,8 @@
 // Swift shape as Apple's: `struct X: OptionSet, @unchecked Sendable` with `RawValue == UInt`, and
 // non-frozen `enum X: Int, @unchecked Sendable`.
 //
-// Availability: `availability(ios, ...)` is what Apple declares; Swift on Linux ignores it. Deprecations at
+// Availability: `availability(ios, ...)` is what Apple declares; Swift on Linux ignores it (check.sh enforces
+// the floor only for Swift declarations, and refuses a C one introduced above it: declare such API in Swift). Deprecations at
 // or before iOS 15 (PushBridge's deployment floor, where Xcode warns too) are mirrored with a
 // platform-independent `deprecated` so that Linux warns as Xcode would.
 #pragma once
