@@ -76,54 +76,100 @@ extension ConformanceSuite {
         }
     }
 
-    /// `law:event-coverage`: every row of `adapter`'s event table is a receipt that some case of the run sends (in
-    /// its steps, or in the lifecycles the event-table law runs on its payload), or that a lifecycle derived from
-    /// the row's `sentOn` (every trigger, for a row without one) sends on a push the kit generates and encodes
-    /// with the adapter. An adapter that declares receipts and sends none fails here. Paths `$.eventTable[n]`.
+    /// `law:event-coverage`: every row of `adapter`'s event table is sent. A row with `sentOn` is sent on each of its
+    /// moments (path `$.eventTable[n].sentOn[k]`): by that moment's lifecycle on a push the kit generates and
+    /// encodes with the adapter, else on some case's payload. A row without `sentOn` (the adapter's own receipts)
+    /// is sent somewhere (path `$.eventTable[n]`): by some case's steps, by the lifecycles the event-table law runs
+    /// on a case's payload, or by any moment's lifecycle on the generated push. An adapter that declares receipts
+    /// and sends none, or sends a row on fewer moments than it declares, fails here.
     func eventCoverageFailures(adapter: any VendorAdapter, cases: [ConformanceCase]) -> [ConformanceFailure] {
         let table = adapter.eventTable
         guard !table.isEmpty else { return [] }
-        struct Event: Hashable {
-            var kind: ReceiptKind
-            var event: String
+        func sends(_ row: EventTableEntry, _ receipts: [Receipt]) -> Bool {
+            receipts.contains { $0.vendor == adapter.id && $0.kind == row.kind && $0.event == row.event }
         }
-        var sent: Set<Event> = []
-        func note(_ receipts: [Receipt]) {
-            for receipt in receipts where receipt.vendor == adapter.id { sent.insert(Event(kind: receipt.kind, event: receipt.event)) }
+        let generated = ReceiptTrigger.allCases.map { trigger in generatedLifecycle(for: trigger, adapter: adapter, cases: cases) }
+        func onGenerated(_ trigger: ReceiptTrigger) -> (userInfo: JSONObject, steps: [LifecycleStep]) {
+            generated[ReceiptTrigger.allCases.firstIndex(of: trigger)!]
         }
-        func missing() -> [EventTableEntry] { table.filter { !sent.contains(Event(kind: $0.kind, event: $0.event)) } }
-        for testCase in cases where missing().count > 0 {
-            var options = testCase.options
-            options.vendor = adapter.id
-            if !testCase.steps.isEmpty { note(receipts(testCase.payload, runs: [testCase.steps], adapter: adapter, options: options)) }
-            let decoded = adapter.decodeClaimed(testCase.payload).payload
-            note(receipts(testCase.payload, runs: Self.lifecycleRuns(for: decoded), adapter: adapter))
+        // Rows without sentOn: anything any case does counts.
+        var caseReceipts: [Receipt]?
+        func everyCaseReceipt() -> [Receipt] {
+            if let caseReceipts { return caseReceipts }
+            var found: [Receipt] = []
+            for testCase in cases {
+                var options = testCase.options
+                options.vendor = adapter.id
+                if !testCase.steps.isEmpty {
+                    found += receipts(testCase.payload, runs: [testCase.steps], adapter: adapter, options: options)
+                }
+                let decoded = adapter.decodeClaimed(testCase.payload).payload
+                found += receipts(testCase.payload, runs: Self.lifecycleRuns(for: decoded), adapter: adapter)
+            }
+            caseReceipts = found
+            return found
         }
-        guard !missing().isEmpty else { return [] }
+        var failures: [ConformanceFailure] = []
+        let source = cases.isEmpty ? "" : ", or on any of its \(cases.count) cases' payloads"
+        for (index, row) in table.enumerated() {
+            let rowPath = JSONPath.element(index, of: "$.eventTable")
+            let shown = "the receipt \(row.kind.rawValue) \"\(row.event)\" (\(row.when))"
+            guard !row.sentOn.isEmpty else {
+                if sends(row, everyCaseReceipt()) { continue }
+                let tried = ReceiptTrigger.allCases.map { trigger -> String in
+                    let run = onGenerated(trigger)
+                    return sends(row, receipts(run.userInfo, runs: [run.steps], adapter: adapter)) ? "" : Self.show(run.steps)
+                }
+                guard !tried.contains("") else { continue }
+                failures.append(
+                    ConformanceFailure(
+                        caseID: "", check: .eventCoverage, path: rowPath,
+                        expected: "\(shown) sent by some case's steps or payload, or by the kit's lifecycles "
+                            + "(\(tried.joined(separator: "; "))) on a push encoded by \(adapter.id)",
+                        actual: "never sent: make receipts(for:payload:context:) send it, add a case whose steps send "
+                            + "it, or remove the row if the SDK never sends it"))
+                continue
+            }
+            for (position, trigger) in row.sentOn.enumerated() {
+                let run = onGenerated(trigger)
+                if sends(row, receipts(run.userInfo, runs: [run.steps], adapter: adapter)) { continue }
+                let onCases = cases.contains { testCase in
+                    var options = testCase.options
+                    options.vendor = adapter.id
+                    let buttons = adapter.decodeClaimed(testCase.payload).payload.buttons
+                    let steps = Self.lifecycle(for: trigger, buttons: buttons)
+                    return sends(row, receipts(testCase.payload, runs: [steps], adapter: adapter, options: options))
+                }
+                if onCases { continue }
+                failures.append(
+                    ConformanceFailure(
+                        caseID: "", check: .eventCoverage,
+                        path: JSONPath.element(position, of: JSONPath.member("sentOn", of: rowPath)),
+                        expected: "\(shown) sent on \(trigger.rawValue): by \(Self.show(run.steps)) on a push encoded "
+                            + "by \(adapter.id)\(source)",
+                        actual: "not sent there: send it on that moment from receipts(for:payload:context:) (the default "
+                            + "receipts do, with a message id), or remove \(trigger.rawValue) from the row's sentOn"))
+            }
+        }
+        return failures
+    }
+
+    /// The push the kit generates for `trigger` (see ``probeBase(adapter:cases:)``, with up to two buttons,
+    /// `mutable-content` for the service extension and `content-available` for a background arrival), encoded by
+    /// `adapter`, and the lifecycle that is the trigger on it.
+    func generatedLifecycle(
+        for trigger: ReceiptTrigger, adapter: any VendorAdapter, cases: [ConformanceCase]
+    ) -> (userInfo: JSONObject, steps: [LifecycleStep]) {
         var probe = probeBase(adapter: adapter, cases: cases)
         probe.buttons = Self.probeButtons(min(adapter.capabilities.maxButtons, 2))
+        if trigger == .arriveInServiceExtension { probe.mutableContent = true }
+        if trigger == .arriveInBackground { probe.contentAvailable = true }
         let userInfo = adapter.encode(probe, collectingLosses: false).userInfo
-        let buttons = adapter.decodeClaimed(userInfo).payload.buttons
-        var derived: [ReceiptTrigger: [LifecycleStep]] = [:]
-        for trigger in ReceiptTrigger.allCases { derived[trigger] = Self.lifecycle(for: trigger, buttons: buttons) }
-        return table.enumerated().compactMap { index, row -> ConformanceFailure? in
-            let event = Event(kind: row.kind, event: row.event)
-            guard !sent.contains(event) else { return nil }
-            let triggers = row.sentOn.isEmpty ? ReceiptTrigger.allCases : row.sentOn
-            for trigger in triggers {
-                note(receipts(userInfo, runs: [derived[trigger]!], adapter: adapter))
-                if sent.contains(event) { return nil }
-            }
-            let steps = triggers.map { trigger in derived[trigger]!.map(\.description).joined(separator: ", ") }
-            let source = cases.isEmpty ? "" : " by any of its \(cases.count) cases or"
-            return ConformanceFailure(
-                caseID: "", check: .eventCoverage, path: JSONPath.element(index, of: "$.eventTable"),
-                expected: "the receipt \(row.kind.rawValue) \"\(row.event)\" (\(row.when)) sent\(source) by the kit's "
-                    + "lifecycles from its sentOn (\(steps.joined(separator: "; "))) on a push encoded by \(adapter.id)",
-                actual: "never sent: make receipts(for:payload:context:) send it (or list its moments in sentOn for the "
-                    + "default receipts), add a case whose steps send it, or remove the row if the SDK never sends it")
-        }
+        return (userInfo, Self.lifecycle(for: trigger, buttons: adapter.decodeClaimed(userInfo).payload.buttons))
     }
+
+    /// `open, open:pb-probe-1`: steps as case files write them.
+    static func show(_ steps: [LifecycleStep]) -> String { steps.map(\.description).joined(separator: ", ") }
 
     // MARK: law:capabilities
 

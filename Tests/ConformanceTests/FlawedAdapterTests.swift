@@ -269,6 +269,25 @@ struct FlawedAdapterTests {
         #expect(report.failures.allSatisfy { $0.check == .eventCoverage }, "only the new law sees it: \(report)")
     }
 
+    @Test("a row sent on fewer moments than its sentOn declares fails law:event-coverage at the missing moment")
+    func buttonTapNotSent() throws {
+        let cases = BuiltInCases.named("pushnotifai-seed-spec-example-decode")
+        #expect(cases.count == 1)
+        let others = BuiltInVendors.all.filter { $0.id != "pushnotifai" }
+        let options = ConformanceSuite.Options(maxAdversarialVariants: 0)
+        let control = ConformanceSuite(adapters: BuiltInVendors.all, options: options).run(cases: cases)
+        #expect(control.isPassing, "\(control)")
+        let report = ConformanceSuite(adapters: others + [buttonTapSilentPushNotifAIAdapter()], options: options)
+            .run(cases: cases)
+        let row = PushNotifAIAdapter().eventTable[0]
+        #expect(row.sentOn == [.bodyTap, .buttonTap], "the row this test is about")
+        let failure = try #require(report.failures.first { $0.check == .eventCoverage })
+        #expect(failure.path == "$.eventTable[0].sentOn[1]")
+        #expect(failure.expected.contains("sent on buttonTap"), "\(failure)")
+        #expect(failure.actual.contains("remove buttonTap from the row's sentOn"))
+        #expect(report.failures.allSatisfy { $0.check == .eventCoverage }, "only the new law sees it: \(report)")
+    }
+
     @Test("an adapter that declares two buttons and drops them silently fails law:capabilities at each button")
     func dropsButtonsSilently() {
         let cases = BuiltInCases.named("zixflow-other-keys-are-data")

@@ -178,3 +178,15 @@ func undeliverableZixflowAdapter() -> FakeAdapter {
     fake.tokenRegistrationHook = nil
     return fake
 }
+
+/// The real PushNotifAI adapter, whose event table sends `push_tapped` on body and button taps, sending it on body
+/// taps only.
+func buttonTapSilentPushNotifAIAdapter() -> FakeAdapter {
+    let base = PushNotifAIAdapter()
+    var fake = FakeAdapter(wrapping: base)
+    fake.receiptPlan = { step, payload, context in
+        if case .openAction = step { return [] }
+        return base.receipts(for: step, payload: payload, context: context)
+    }
+    return fake
+}
