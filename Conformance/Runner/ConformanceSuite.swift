@@ -84,6 +84,11 @@ public struct ConformanceSuite: Sendable {
 
     /// Runs `cases` in order. A repeated id or description is a problem of the later case, which is not run.
     /// No case at all is a failing report (see ``ConformanceReport/nothingRan``).
+    ///
+    /// With the laws on, each vendor of `cases` is also checked once over the whole run, its failures on its first
+    /// case: ``ConformanceCheck/eventCoverage``, ``ConformanceCheck/capabilities``, and detection on the other
+    /// vendors' cases under ``Options/exclusivityCases`` (a folder that cannot be read is one of
+    /// ``ConformanceReport/runProblems``).
     public func run(cases: [ConformanceCase]) -> ConformanceReport {
         var ids: [String: String] = [:]
         var descriptions: [String: String] = [:]
