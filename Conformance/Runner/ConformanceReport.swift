@@ -59,6 +59,14 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
     /// A coding law (`law`) checked again on the payload with `aps.mutable-content` removed, so an encoder
     /// that adds `mutable-content` without reporting it as a loss is caught.
     case withoutMutableContent(ConformanceCheck)
+    /// Every row of the adapter's `VendorAdapter.eventTable` is sent: by a case's steps, by the lifecycles the
+    /// event-table law runs on a case's payload, or by a lifecycle the kit derives from the row's `sentOn` on a push
+    /// it generates. Reported once per vendor, on its first case. Paths `$.eventTable[n]`.
+    case eventCoverage
+    /// What `VendorAdapter.capabilities` declares (`maxButtons` buttons, an image, a text-input button) survives
+    /// `encode` then `decode` of a push the kit generates, or is reported lost. Reported once per vendor, on its
+    /// first case. Paths in the bridge form.
+    case capabilities
     /// The case has a known issue but every check passed: remove `knownIssue`.
     case knownIssueResolved
 
@@ -85,6 +93,8 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
         case .eventTable: return "law:event-table"
         case .receiptRequest: return "law:receipt-request"
         case .tokenRegistration: return "law:token-registration"
+        case .eventCoverage: return "law:event-coverage"
+        case .capabilities: return "law:capabilities"
         case .withoutMutableContent(let law): return "\(law)(without mutable-content)"
         case .knownIssueResolved: return "known-issue-resolved"
         }

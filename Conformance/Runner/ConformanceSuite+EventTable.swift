@@ -20,21 +20,12 @@ extension ConformanceSuite {
     /// decline — that are not rows of `adapter`'s event table. The failures carry no case id yet.
     func eventTableFailures(_ payload: JSONObject, adapter: any VendorAdapter) -> [ConformanceFailure] {
         let decoded = adapter.decodeClaimed(payload).payload
-        let options = SimulationOptions(vendor: adapter.id, deviceToken: "5f2c0ad1", userText: "typed text")
-        // One run per tap: a vendor that reports one open per push would hide every later tap's receipts.
-        var runs: [[LifecycleStep]] = [
-            [.arrive(.serviceExtension), .arrive(.foreground), .arrive(.background), .dismiss, .launch, .open]
-        ]
-        let buttonIDs = decoded.buttons.prefix(4).map(\.id)
-        runs += (buttonIDs.contains("ACTION_0") ? buttonIDs : buttonIDs + ["ACTION_0"]).map { [.openAction($0)] }
         var failures: [ConformanceFailure] = []
         var seen: Set<Receipt> = []
-        for steps in runs {
-            let effects = Simulation.run(payload, steps: steps, options: options, registry: registry)
-            for case .receipt(let receipt) in effects where seen.insert(receipt).inserted {
-                failures += Self.eventTableFailures(receipt, adapter: adapter, at: JSONPath.root, caseID: "")
-                failures += Self.receiptRequestFailures(receipt, adapter: adapter)
-            }
+        for receipt in receipts(payload, runs: Self.lifecycleRuns(for: decoded), adapter: adapter)
+        where seen.insert(receipt).inserted {
+            failures += Self.eventTableFailures(receipt, adapter: adapter, at: JSONPath.root, caseID: "")
+            failures += Self.receiptRequestFailures(receipt, adapter: adapter)
         }
         return failures
     }

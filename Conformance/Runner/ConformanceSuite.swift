@@ -21,11 +21,19 @@ public struct ConformanceSuite: Sendable {
         /// Whether law 7 also translates the payload with every other vendor's marker planted in its custom data
         /// (off for the coding laws' rerun without `mutable-content`, where it would add nothing).
         var plantsMarkers = true
+        /// Folders of other vendors' cases whose payloads every adapter under test must leave to their own vendor
+        /// (law 1, `law:detection`, failures named by the other case's id). Default: the built-in vendors' cases
+        /// (``ConformanceSuite/builtInCasesDirectory``); add your other adapters' folders; `[]` opts out.
+        public var exclusivityCases: [String]
 
         /// Creates options.
-        public init(checksLaws: Bool = true, maxAdversarialVariants: Int = 96) {
+        public init(
+            checksLaws: Bool = true, maxAdversarialVariants: Int = 96,
+            exclusivityCases: [String] = [ConformanceSuite.builtInCasesDirectory]
+        ) {
             self.checksLaws = checksLaws
             self.maxAdversarialVariants = max(0, maxAdversarialVariants)
+            self.exclusivityCases = exclusivityCases
         }
     }
 
@@ -76,11 +84,17 @@ public struct ConformanceSuite: Sendable {
 
     /// Runs `cases` in order. A repeated id or description is a problem of the later case, which is not run.
     /// No case at all is a failing report (see ``ConformanceReport/nothingRan``).
+    ///
+    /// With the laws on, each vendor of `cases` is also checked once over the whole run, its failures on its first
+    /// case: ``ConformanceCheck/eventCoverage``, ``ConformanceCheck/capabilities``, and detection on the other
+    /// vendors' cases under ``Options/exclusivityCases`` (a folder that cannot be read is one of
+    /// ``ConformanceReport/runProblems``).
     public func run(cases: [ConformanceCase]) -> ConformanceReport {
         var ids: [String: String] = [:]
         var descriptions: [String: String] = [:]
         var problems: [ConformanceFailure] = []
         var results: [ConformanceCaseResult] = []
+        var ran: [ConformanceCase] = []
         var lawCache: [String: [ConformanceFailure]] = [:]
         for testCase in cases {
             let source = testCase.source.isEmpty ? "an earlier case" : testCase.source
@@ -102,8 +116,18 @@ public struct ConformanceSuite: Sendable {
             }
             descriptions[testCase.description] = testCase.id
             results.append(run(testCase, lawCache: &lawCache))
+            ran.append(testCase)
         }
-        return ConformanceReport(results: results, fileProblems: problems)
+        guard options.checksLaws else { return ConformanceReport(results: results, fileProblems: problems) }
+        addingVendorLaws(to: &results, cases: ran)
+        let exclusivity = exclusivityFailures(cases: ran)
+        var added: Set<String> = []
+        for index in results.indices where added.insert(results[index].vendor).inserted {
+            guard let found = exclusivity.byVendor[results[index].vendor], !found.isEmpty else { continue }
+            results[index].failures += found
+            results[index].status = .failed
+        }
+        return ConformanceReport(results: results, fileProblems: problems, runProblems: exclusivity.problems)
     }
 
     /// Runs one case.

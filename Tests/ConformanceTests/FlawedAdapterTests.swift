@@ -6,13 +6,15 @@ import Testing
 
 /// Runs `cases` with the flawed Zixflow adapter in place of the real one, beside the other built-ins.
 private func report(
-    _ flaw: FlawedZixflowAdapter.Flaw, _ cases: [ConformanceCase], laws: Bool = true, variants: Int = 96
+    _ flaw: FlawedZixflowAdapter.Flaw, _ cases: [ConformanceCase], laws: Bool = true, variants: Int = 96,
+    exclusivityCases: [String] = [ConformanceSuite.builtInCasesDirectory]
 ) -> ConformanceReport {
     let adapters: [any VendorAdapter] = [
         FlawedZixflowAdapter(flaw: flaw), BuzzKitAdapter(), AppDNAAdapter(), PushNotifAIAdapter(),
     ]
-    let suite = ConformanceSuite(adapters: adapters, options: .init(checksLaws: laws, maxAdversarialVariants: variants))
-    return suite.run(cases: cases)
+    let options = ConformanceSuite.Options(
+        checksLaws: laws, maxAdversarialVariants: variants, exclusivityCases: exclusivityCases)
+    return ConformanceSuite(adapters: adapters, options: options).run(cases: cases)
 }
 
 @Suite("The suite catches deliberately broken adapters")
@@ -187,7 +189,11 @@ struct FlawedAdapterTests {
                     && $0.path == "$[1].event" && $0.expected.contains("opened \"Open\"")
                     && $0.actual.hasPrefix("opened \"Opened\"")
             }, "\(report)")
-        #expect(report.failures.allSatisfy { $0.check == .eventTable }, "only the table is wrong: \(report)")
+        // Adapted (issue 34): the renamed row is never sent, so law:event-coverage reports it too.
+        #expect(
+            report.failures.allSatisfy { $0.check == .eventTable || $0.check == .eventCoverage },
+            "only the table is wrong: \(report)")
+        #expect(report.failures.contains { $0.check == .eventCoverage && $0.path == "$.eventTable[1]" })
         #expect(!report.isPassing)
     }
 
@@ -246,5 +252,81 @@ struct FlawedAdapterTests {
         #expect(report.failures.allSatisfy { $0.check == .receiptRequest })
         #expect(report.failures.map(\.check.description).contains("law:receipt-request"))
     }
-}
 
+    @Test("an adapter that declares an event table and sends no receipt fails law:event-coverage, row by row")
+    func sendsNoReceipts() throws {
+        let cases = BuiltInCases.named("zixflow-seed-custom-decode")
+        #expect(cases.first?.steps.isEmpty == true, "a decode-only case: nothing but the new law runs a tap")
+        let report = report(.sendsNoReceipts, cases, variants: 0)
+        let rows = ZixflowAdapter().eventTable
+        let failures = report.failures.filter { $0.check == .eventCoverage }
+        #expect(failures.map(\.path) == rows.indices.map { "$.eventTable[\($0)]" }, "\(report)")
+        let first = try #require(failures.first)
+        #expect(first.caseID == "zixflow-seed-custom-decode")
+        #expect(first.expected.contains("\"\(rows[0].event)\""))
+        #expect(first.actual.hasPrefix("never sent"))
+        #expect(first.description.contains("[law:event-coverage]"))
+        #expect(report.failures.allSatisfy { $0.check == .eventCoverage }, "only the new law sees it: \(report)")
+    }
+
+    @Test("a row sent on fewer moments than its sentOn declares fails law:event-coverage at the missing moment")
+    func buttonTapNotSent() throws {
+        let cases = BuiltInCases.named("pushnotifai-seed-spec-example-decode")
+        #expect(cases.count == 1)
+        let others = BuiltInVendors.all.filter { $0.id != "pushnotifai" }
+        let options = ConformanceSuite.Options(maxAdversarialVariants: 0)
+        let control = ConformanceSuite(adapters: BuiltInVendors.all, options: options).run(cases: cases)
+        #expect(control.isPassing, "\(control)")
+        let report = ConformanceSuite(adapters: others + [buttonTapSilentPushNotifAIAdapter()], options: options)
+            .run(cases: cases)
+        let row = PushNotifAIAdapter().eventTable[0]
+        #expect(row.sentOn == [.bodyTap, .buttonTap], "the row this test is about")
+        let failure = try #require(report.failures.first { $0.check == .eventCoverage })
+        #expect(failure.path == "$.eventTable[0].sentOn[1]")
+        #expect(failure.expected.contains("sent on buttonTap"), "\(failure)")
+        #expect(failure.actual.contains("remove buttonTap from the row's sentOn"))
+        #expect(report.failures.allSatisfy { $0.check == .eventCoverage }, "only the new law sees it: \(report)")
+    }
+
+    @Test("an adapter that declares two buttons and drops them silently fails law:capabilities at each button")
+    func dropsButtonsSilently() {
+        let cases = BuiltInCases.named("zixflow-other-keys-are-data")
+        #expect(cases.first?.payload["action_buttons"] == nil, "a case without buttons: no other law sees them")
+        let report = report(.dropsButtonsSilently, cases, variants: 0)
+        let failures = report.failures.filter { $0.check == .capabilities }
+        #expect(failures.map(\.path) == ["$.buttons[0]", "$.buttons[1]"], "\(report)")
+        #expect(failures.first?.expected.contains("capabilities.maxButtons is 2") == true)
+        #expect(failures.first?.actual.hasPrefix("dropped silently") == true)
+        #expect(report.failures.allSatisfy { $0.check == .capabilities }, "only the new law sees it: \(report)")
+    }
+
+    @Test("an adapter that claims OneSignal's payloads fails on OneSignal's built-in cases it never ran")
+    func claimsOneSignalPayloads() throws {
+        let cases = BuiltInCases.named("zixflow-seed-custom-decode")
+        let report = report(.claimsOneSignalPayloads, cases, variants: 0)
+        let failures = report.failures.filter { $0.caseID.hasPrefix("onesignal-") }
+        #expect(!failures.isEmpty, "\(report)")
+        let first = try #require(failures.first)
+        #expect(first.check == .detection)
+        #expect(first.expected.hasPrefix("claimed by onesignal only (onesignal's case, under "))
+        #expect(first.actual.hasPrefix("claimed by zixflow as owner"))
+        #expect(report.failures.allSatisfy { $0.check == .detection }, "\(report)")
+        // The opt-out: without other vendors' cases (and with OneSignal unregistered) nothing else sees it.
+        let optedOut = self.optedOut(.claimsOneSignalPayloads, cases)
+        #expect(optedOut.isPassing, "\(optedOut)")
+    }
+
+    @Test("a folder of other vendors' cases that cannot be read fails the run, saying how to opt out")
+    func unreadableExclusivityFolder() {
+        let report = report(
+            .claimsOneSignalPayloads, BuiltInCases.named("zixflow-seed-custom-decode"), variants: 0,
+            exclusivityCases: ["/nonexistent/cases"])
+        #expect(report.runProblems.first?.check == .run)
+        #expect(report.runProblems.first?.actual.contains("exclusivityCases: []") == true, "\(report)")
+        #expect(!report.isPassing)
+    }
+
+    private func optedOut(_ flaw: FlawedZixflowAdapter.Flaw, _ cases: [ConformanceCase]) -> ConformanceReport {
+        report(flaw, cases, variants: 0, exclusivityCases: [])
+    }
+}

@@ -35,6 +35,12 @@ struct FlawedZixflowAdapter: VendorAdapter {
         case putsWriteKeyInBody
         /// Names `zixflow_id` as its claim key, though it claims on `Zixflow-Delivery-ID`.
         case namesWrongClaimKey
+        /// Declares Zixflow's event table but sends no receipt at all.
+        case sendsNoReceipts
+        /// Declares Zixflow's two buttons but writes none when encoding, and reports no loss.
+        case dropsButtonsSilently
+        /// Also claims OneSignal's payloads (any userInfo with `custom.i`).
+        case claimsOneSignalPayloads
     }
 
     let flaw: Flaw
@@ -52,7 +58,8 @@ struct FlawedZixflowAdapter: VendorAdapter {
         }
         switch flaw {
         case .namesWrongClaimKey: profile.claimKeys = ["zixflow_id"]
-        case .claimsBuzzKitPayloads: profile.claimKeys = nil  // it claims on `buzzkit` too: asked about every payload
+        case .claimsBuzzKitPayloads, .claimsOneSignalPayloads:
+            profile.claimKeys = nil  // it claims on another vendor's marker too: asked about every payload
         case .providesNoCategory: profile.categories?.launch = []
         default: break
         }
@@ -61,6 +68,7 @@ struct FlawedZixflowAdapter: VendorAdapter {
 
     func claims(_ userInfo: JSONObject) -> Bool {
         base.claims(userInfo) || (flaw == .claimsBuzzKitPayloads && userInfo["buzzkit"] != nil)
+            || (flaw == .claimsOneSignalPayloads && userInfo["custom"]?["i"]?.stringValue != nil)
     }
 
     func decode(_ userInfo: JSONObject) -> DecodeResult {
@@ -85,7 +93,11 @@ struct FlawedZixflowAdapter: VendorAdapter {
         var own = LossList(collecting: losses.isCollecting)
         var userInfo = base.userInfo(for: payload, losses: &own)
         losses.append(contentsOf: own.collected.filter {
-            flaw != .addsMutableContentSilently || $0.path != "$.mutableContent"
+            switch flaw {
+            case .addsMutableContentSilently: return $0.path != "$.mutableContent"
+            case .dropsButtonsSilently: return !$0.path.hasPrefix("$.buttons")
+            default: return true
+            }
         })
         switch flaw {
         case .losesImageSilently:
@@ -95,6 +107,8 @@ struct FlawedZixflowAdapter: VendorAdapter {
                 aps["alert"] = nil
                 userInfo["aps"] = .object(aps)
             }
+        case .dropsButtonsSilently:
+            userInfo["action_buttons"] = nil
         case .leanEncodeDropsDeepLink where !losses.isCollecting:
             userInfo["deeplink_url"] = nil
         case .addsMutableContentSilently:
@@ -117,6 +131,8 @@ struct FlawedZixflowAdapter: VendorAdapter {
     func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
         var receipts = base.receipts(for: step, payload: payload, context: context)
         switch flaw {
+        case .sendsNoReceipts:
+            receipts = []
         case .wrongEventName:
             for index in receipts.indices where receipts[index].event == "Opened" { receipts[index].event = "Open" }
         case .receiptsInWrongOrder:
@@ -135,6 +151,14 @@ struct FlawedZixflowAdapter: VendorAdapter {
 }
 
 extension FlawedZixflowAdapter {
+    func actionReceipt(for action: PushAction, handled: Bool, payload: PushPayload) -> Receipt? {
+        flaw == .sendsNoReceipts ? nil : base.actionReceipt(for: action, handled: handled, payload: payload)
+    }
+
+    func routeReceipt(url: String, via: RouteVia, payload: PushPayload) -> Receipt? {
+        flaw == .sendsNoReceipts ? nil : base.routeReceipt(url: url, via: via, payload: payload)
+    }
+
     func receiptRequest(for receipt: Receipt, writeKey: String?) -> ReceiptRequest? {
         guard var request = base.receiptRequest(for: receipt, writeKey: writeKey) else { return nil }
         if flaw == .putsWriteKeyInBody, let writeKey {
@@ -152,5 +176,17 @@ func undeliverableZixflowAdapter() -> FakeAdapter {
     fake.profile.tokenRegistration = .none
     fake.receiptRequestHook = nil
     fake.tokenRegistrationHook = nil
+    return fake
+}
+
+/// The real PushNotifAI adapter, whose event table sends `push_tapped` on body and button taps, sending it on body
+/// taps only.
+func buttonTapSilentPushNotifAIAdapter() -> FakeAdapter {
+    let base = PushNotifAIAdapter()
+    var fake = FakeAdapter(wrapping: base)
+    fake.receiptPlan = { step, payload, context in
+        if case .openAction = step { return [] }
+        return base.receipts(for: step, payload: payload, context: context)
+    }
     return fake
 }
