@@ -284,7 +284,7 @@ public struct MigrationPlan: Sendable {
         if !oldCategories.isEmpty {
             steps.append("\(old)'s SDK registered \(oldCategories.count) categor\(oldCategories.count == 1 ? "y" : "ies") of its own; they go away with it.")
         }
-        steps.append("Count each push once: while \(old)'s SDK is installed it reports \(old)'s pushes itself, so turn PushBridge's \(old) receipts off (or \(old)'s own tracking off), never both on.")
+        steps.append("Count each push once: while \(old)'s SDK is installed it reports \(old)'s pushes itself, so turn PushBridge's \(old) receipts off (NotificationBridge.receiptsOff = [\"\(from.id)\"]; simulate --receipts-off \(from.id)) or \(old)'s own tracking off, never both on.")
         for (adapter, path) in collector {
             steps.append("\(adapter.name)'s receipts go to the app's collector at \(path): forward them to \(adapter.name)'s dashboard.")
         }

@@ -42,6 +42,18 @@ struct TranslateCommandTests {
         #expect(!simulated.stdout.contains("evil.example"), "\(simulated)")
     }
 
+    @Test("simulate --receipts-off sends no receipt of that vendor and says so; the route still runs")
+    func receiptsOff() throws {
+        let file = TestPaths.packageRoot + "/examples/migration/templates/onesignal/flash-sale.json"
+        let off = try CLI.run(["simulate", "--receipts-off", "OneSignal", "--steps", "open", file]).stdoutJSONLines()
+        #expect(!off.contains { $0["type"] == "receipt" })
+        #expect(off.contains { $0["code"] == .code(.receiptOff) })
+        #expect(off.contains { $0["type"] == "route" })
+        let on = try CLI.run(["simulate", "--steps", "open", file]).stdoutJSONLines()
+        #expect(on.contains { $0["type"] == "receipt" && $0["vendor"] == "onesignal" })
+        #expect(try CLI.run(["simulate", "--receipts-off", "nobody", "--steps", "open", file]).status == 2)
+    }
+
     @Test("--category names an app category: Braze carries the buttons, and a note says what the app registers")
     func namesACategory() throws {
         let file = TestPaths.packageRoot + "/examples/migration/templates/onesignal/flash-sale.json"

@@ -23,12 +23,16 @@ public final class NotificationBridge: Sendable {
         /// Where the app is when the bridge starts (default ``AppState/background``; see
         /// ``NotificationBridge/appState``).
         public var appState: AppState
+        /// The vendors whose receipts the bridge does not send (``NotificationBridge/receiptsOff``).
+        public var receiptsOff: Set<String> = []
 
         /// Creates a configuration.
         public init(
             bufferCapacity: Int = 8, startsConfigured: Bool = true, deviceToken: String? = nil,
-            ledgerCapacity: Int = 10_000, clock: StepClock = .system, appState: AppState = .background
+            ledgerCapacity: Int = 10_000, clock: StepClock = .system, appState: AppState = .background,
+            receiptsOff: Set<String> = []
         ) {
+            self.receiptsOff = receiptsOff
             self.clock = clock
             self.bufferCapacity = max(0, bufferCapacity)
             self.startsConfigured = startsConfigured
@@ -63,6 +67,7 @@ public final class NotificationBridge: Sendable {
         var handledOpens = BoundedSet()
         /// For each vendor whose ``VendorAdapter/ignoresRepeatedTap``, the identity of the message last tapped.
         var lastTapped: [String: String] = [:]
+        var receiptsOff: Set<String>
     }
 
     /// The vendors the bridge knows.
@@ -91,7 +96,7 @@ public final class NotificationBridge: Sendable {
         self.actions = actions
         var initial = State(
             configured: configuration.startsConfigured, deviceToken: configuration.deviceToken,
-            appState: configuration.appState)
+            appState: configuration.appState, receiptsOff: configuration.receiptsOff)
         initial.sentReceipts.capacity = configuration.ledgerCapacity
         initial.handledOpens.capacity = configuration.ledgerCapacity
         state = Locked(initial)
@@ -109,6 +114,15 @@ public final class NotificationBridge: Sendable {
     public var appState: AppState {
         get { state.withLock { $0.appState } }
         set { state.withLock { $0.appState = newValue } }
+    }
+
+    /// The vendors whose receipts the bridge does not send: during a move, the old vendor's own SDK is still
+    /// installed and reports its pushes itself, so PushBridge's receipts for it would count each push twice
+    /// (docs/MIGRATION.md, the checklist of `bridge-cli migrate`). Its actions and links still run; each receipt
+    /// left out is a `receipt-off` diagnostic effect. Set it at launch, before the first push.
+    public var receiptsOff: Set<String> {
+        get { state.withLock { $0.receiptsOff } }
+        set { state.withLock { $0.receiptsOff = newValue } }
     }
 
     /// Whether `configure` has happened (or the bridge started configured).
@@ -287,6 +301,12 @@ public final class NotificationBridge: Sendable {
     /// request identifier is never deduplicated (nothing tells two pushes apart); one the sink could not
     /// record is forgotten by the ledger, so a later identical step tries again.
     private func send(_ receipt: Receipt, emit: (BridgeEffect) -> Void) {
+        if state.withLock({ $0.receiptsOff.contains(receipt.vendor) }) {
+            emit(.diagnostic(Diagnostic(
+                .info, code: .receiptOff,
+                message: "receipt '\(receipt.event)' not sent: \(receipt.vendor)'s receipts are off (its own SDK reports them)")))
+            return
+        }
         let key = receipt.onceOnlyKey
         let isFirst = receipt.messageIdentity == nil || state.withLock { $0.sentReceipts.insert(key) }
         guard isFirst else { return }

@@ -40,6 +40,8 @@ public struct SimulationOptions: Sendable, Hashable {
     public var time: Int?
     /// Where the app is when the steps start (default ``AppState/background``); `arrive:foreground` makes it active.
     public var appState: AppState
+    /// The vendors whose receipts are off (``NotificationBridge/receiptsOff``).
+    public var receiptsOff: Set<String> = []
 
     /// Creates options.
     public init(
@@ -124,7 +126,7 @@ public enum Simulation {
             configuration: .init(
                 bufferCapacity: options.bufferCapacity, startsConfigured: !steps.contains(.configure),
                 deviceToken: options.deviceToken, clock: options.time.map(StepClock.fixed) ?? .none,
-                appState: options.appState),
+                appState: options.appState, receiptsOff: options.receiptsOff),
             sink: sink, router: router, actions: actions)
         let requestIdentifier = options.requestIdentifier ?? NotificationRequestIdentifier.derived(from: userInfo)
         return steps.flatMap { step in

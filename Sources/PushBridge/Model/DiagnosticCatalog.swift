@@ -302,6 +302,8 @@ public enum DiagnosticCatalog {
               "A receipt was refused for good and kept in the dead-letter file."),
         Entry(.receiptNotRecorded, [.error],
               "A receipt could not be recorded."),
+        Entry(.receiptOff, [.info],
+              "A receipt was not sent: its vendor's receipts are off (`NotificationBridge.receiptsOff`, `simulate --receipts-off`)."),
         Entry(.replyTextReplacesData, [.info],
               "AppDNA's typed reply text replaces `data.reply_text`; the sent value is kept under `ignored`."),
         Entry(.reservedKey, [.error],
@@ -678,6 +680,8 @@ extension DiagnosticCode {
     public static let receiptAlreadyRecorded = DiagnosticCode(rawValue: "receipt-already-recorded")
     /// `receipt-dead-lettered`.
     public static let receiptDeadLettered = DiagnosticCode(rawValue: "receipt-dead-lettered")
+    /// `receipt-off`.
+    public static let receiptOff = DiagnosticCode(rawValue: "receipt-off")
     /// `receipt-not-recorded`.
     public static let receiptNotRecorded = DiagnosticCode(rawValue: "receipt-not-recorded")
     /// `reply-text-replaces-data`.

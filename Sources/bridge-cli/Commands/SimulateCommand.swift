@@ -48,6 +48,8 @@ enum SimulateCommand: Command {
                                         arrive:foreground makes it active for the steps that follow
           --time SECONDS                when every step happens (seconds since the Unix epoch), for the
                                         vendors that stamp receipts with it; default: no time
+          --receipts-off ID,…           vendors whose receipts are not sent (their own SDK, still installed
+                                        during a move, reports them): a receipt-off diagnostic instead
         \(vendorConfigHelp)
 
         Receipts (docs/DELIVERY.md):
@@ -63,7 +65,7 @@ enum SimulateCommand: Command {
         """
     static let valuedOptions: Set<String> = Set([
         "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
-        "outbox", "endpoint", "request-id", "time", "app-state", vendorConfigOption,
+        "outbox", "endpoint", "request-id", "time", "app-state", "receipts-off", vendorConfigOption,
     ]).union(DeliverySettings.valuedOptions)
     static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity", "web-view", "as-delivered"]
 
@@ -97,6 +99,13 @@ enum SimulateCommand: Command {
         if let buffer = arguments.value("buffer") {
             guard let capacity = Int(buffer), capacity >= 0 else { throw .usage("--buffer needs a whole number ≥ 0") }
             options.bufferCapacity = capacity
+        }
+        if let list = arguments.value("receipts-off") {
+            var vendors: Set<String> = []
+            for id in list.split(separator: ",").map(String.init) where !id.isEmpty {
+                vendors.insert(try requireAdapter(id).id)
+            }
+            options.receiptsOff = vendors
         }
         if let stateText = arguments.value("app-state") {
             guard let state = AppState(rawValue: stateText) else {

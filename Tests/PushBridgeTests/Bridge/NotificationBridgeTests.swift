@@ -77,6 +77,31 @@ struct NotificationBridgeTests {
         #expect(rig.system.seen.all.map(\.string) == ["gym://class/77"])
     }
 
+    @Test("a vendor whose receipts are off sends none, says so each time, and still runs the action and the route")
+    func receiptsOff() {
+        let adapter = FakeAdapter(
+            receipts: { step, payload, _ in
+                guard step.isOpen else { return [] }
+                return [Receipt(vendor: "fake", kind: .opened, event: "fake.opened", properties: [:], messageId: payload.messageId)]
+            },
+            tapPlan: { _, _, _ in TapPlan(action: PushAction(name: "show_offer"), deepLink: "gym://class/77") })
+        let rig = Rig(adapter: adapter, configuration: .init(receiptsOff: ["fake"]), registeredActions: ["show_offer"])
+        let effects = rig.bridge.handle(.open, userInfo: fakePush())
+        #expect(rig.sink.receipts.isEmpty)
+        #expect(effects.outline.filter { $0.hasPrefix("receipt:") }.isEmpty)
+        let offs = effects.compactMap { effect -> Diagnostic? in
+            if case .diagnostic(let diagnostic) = effect, diagnostic.diagnosticCode == .receiptOff { return diagnostic }
+            return nil
+        }
+        #expect(offs.count == 3, "the opened, action and route receipts: \(effects.outline)")
+        #expect(rig.actionsRun.all.map(\.name) == ["show_offer"])
+        #expect(rig.system.seen.all.map(\.string) == ["gym://class/77"])
+        // Turned back on, the next push's receipts go out.
+        rig.bridge.receiptsOff = []
+        _ = rig.bridge.handle(.open, userInfo: fakePush("m2"))
+        #expect(rig.sink.receipts.map(\.event).first == "fake.opened")
+    }
+
     @Test("the action effect carries the action's data, and the handler receives it")
     func actionData() {
         let rig = Rig(adapter: tappingAdapter(), registeredActions: ["show_offer"])
