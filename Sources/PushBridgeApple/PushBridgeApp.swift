@@ -9,7 +9,7 @@ import UIKit
 /// PushBridge in an app, set up in one call:
 ///
 /// ```swift
-/// let push = PushBridgeApp.start(.shared)                  // in didFinishLaunching
+/// let push = PushBridgeApp.start(.shared, launchOptions: launchOptions)   // in didFinishLaunching
 /// push.bridge.actions.register("show_offer") { … }          // your named actions
 /// push.bridge.router.handler = { link in … }                // your in-app links
 /// push.configure()                                          // once the first screen exists
@@ -17,11 +17,20 @@ import UIKit
 /// // didRegisterForRemoteNotificationsWithDeviceToken: push.receiveToken(token)
 /// ```
 ///
-/// `start` opens the receipt outbox in the app group, makes the bridge (a tap that launched the app waits
-/// until ``configure()``), installs the notification-center delegate (keeping any delegate already set
-/// as the app's, and taking the delegate back if another SDK replaces it later), registers for remote
-/// notifications and sends the outbox's receipts at launch and on every return to the foreground, each
-/// flush inside a background task.
+/// `start` opens the receipt outbox in the app group (without one, receipts wait in memory), makes the bridge
+/// (a tap that launched the app waits until ``configure()``), installs the notification-center delegate
+/// (keeping any delegate already set as the app's, and taking the delegate back if another SDK replaces it
+/// later), registers for remote notifications and sends the receipts at launch, on every return to the
+/// foreground and after each tap, each flush inside a background task.
+///
+/// **Threads** (docs/APPLE.md "Threads"): a delegate callback on the main thread decodes the push and queues
+/// its receipts; the disk append, its sync and every HTTP request happen on background queues. Another
+/// delegate that never calls its completion handler is given 5 s (25 s for a background fetch,
+/// ``NotificationCenterCoordinator/receiverDeadline``).
+///
+/// **The launch tap**: when the tap that launched the app went to a delegate another SDK set during launch,
+/// PushBridge handles it from `launchOptions` (or from ``launched(by:)``) once, a moment after the app
+/// becomes active.
 @available(iOSApplicationExtension, unavailable)
 @MainActor
 public final class PushBridgeApp {
@@ -35,25 +44,39 @@ public final class PushBridgeApp {
     public let delegate: PushBridgeNotificationCenterDelegate
     /// Token registration with the vendors.
     public let tokens: TokenRegistrationService
-    /// Sends the outbox's receipts (nil when there is no outbox).
-    public let flushes: ReceiptFlushScheduler?
+    /// Sends the receipts: the outbox's, or those waiting in memory without an app group.
+    public let flushes: ReceiptFlushScheduler
+    /// Seconds after the app first becomes active before a launch tap that never reached PushBridge's delegate
+    /// is handled from the launch options (default 2).
+    nonisolated public static let launchRecoveryDelay: Double = 2
     private var observers: [any NSObjectProtocol] = []
 
     /// Starts PushBridge for this app.
     ///
     /// - Parameters:
     ///   - configuration: the vendors, app group and endpoints (shared with the extension).
+    ///   - launchOptions: `didFinishLaunching`'s options: a launch by a notification tap is handled once
+    ///     even if another delegate took the tap.
     ///   - environment: the APNs environment of this build (`.sandbox` for debug builds), for vendors whose
     ///     token registration names it.
     ///   - registerToken: sends one vendor's token registration to its backend (default: none is sent;
     ///     the requests are still computed and the bridge's device token kept).
     ///   - onEffects: every receipt, action, route and diagnostic, for logging (default: none).
     public static func start(
-        _ configuration: PushBridgeConfiguration, environment: APNsEnvironment? = nil,
+        _ configuration: PushBridgeConfiguration, launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil,
+        environment: APNsEnvironment? = nil,
         registerToken: @escaping @Sendable (TokenRegistrationRequest) -> Void = { _ in },
         onEffects: (@Sendable ([BridgeEffect]) -> Void)? = nil
     ) -> PushBridgeApp {
-        PushBridgeApp(configuration, environment: environment, registerToken: registerToken, onEffects: onEffects)
+        let app = PushBridgeApp(configuration, environment: environment, registerToken: registerToken, onEffects: onEffects)
+        if let userInfo = launchOptions?[.remoteNotification] as? [AnyHashable: Any] {
+            app.delegate.coordinator.noteLaunchResponse(
+                NotificationResponse(
+                    notification: DeliveredNotification(userInfo: AppleConversions.userInfo(userInfo)),
+                    actionIdentifier: LifecycleStep.defaultActionIdentifier),
+                actionKnown: false)
+        }
+        return app
     }
 
     private init(
@@ -67,7 +90,8 @@ public final class PushBridgeApp {
             transport: URLSessionTransport())
         bridge = runtime.makeBridge(router: DeepLinkRouter(system: UIApplicationURLOpener()))
         let coordinator = NotificationCenterCoordinator(
-            bridge: bridge, presentation: configuration.presentation, completionExecutor: .mainThread)
+            bridge: bridge, presentation: configuration.presentation, completionExecutor: .mainThread,
+            receiverDeadline: .dispatch())
         coordinator.onEffects = onEffects
         delegate = PushBridgeNotificationCenterDelegate(
             coordinator: coordinator, categories: CategoryRegistrar(registry: configuration.registry))
@@ -76,17 +100,22 @@ public final class PushBridgeApp {
                 registry: configuration.registry, bundleIdentifier: Bundle.main.bundleIdentifier,
                 environment: environment),
             bridge: bridge, send: registerToken)
-        flushes = runtime.makeFlushScheduler(backgroundTasks: UIKitBackgroundTasks())
+        let flushes = runtime.makeFlushScheduler(backgroundTasks: UIKitBackgroundTasks())
+        self.flushes = flushes
+        runtime.recorder.onRecorded = { flushes.flushSoon() }
+        runtime.recorder.onDiagnostic = { coordinator.report($0) }
+        flushes.onReport = { report in
+            for diagnostic in report.diagnostics { coordinator.report(diagnostic) }
+        }
         for diagnostic in runtime.diagnostics { coordinator.report(diagnostic) }
 
         let center = UNUserNotificationCenter.current()
         delegate.install(on: center)
         trackAppState()
-        let flushes = self.flushes
         observers.append(NotificationCenter.default.addObserver(
             forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
-        ) { _ in flushes?.flushSoon() })
-        flushes?.flushSoon()
+        ) { _ in flushes.flushSoon() })
+        flushes.flushSoon()
         let tokens = self.tokens
         center.getNotificationSettings { settings in
             tokens.setPermission(AppleConversions.permission(settings.authorizationStatus))
@@ -94,10 +123,19 @@ public final class PushBridgeApp {
         UIApplication.shared.registerForRemoteNotifications()
     }
 
-    /// Call once the app's first screen exists and its handlers are set: registers the categories and
-    /// runs a tap that launched the app (buffered until now).
+    /// Call once the app's first screen exists and its handlers are set: takes the delegate back if another
+    /// SDK set it during launch, registers the categories and runs a tap that launched the app (buffered until
+    /// now).
     public func configure() {
         delegate.configure(center: .current())
+    }
+
+    /// For a scene-based app: call from `scene(_:willConnectTo:options:)` with the connection options'
+    /// `notificationResponse`, so a launch tap that another delegate took is still handled once (with the
+    /// button tapped, which `launchOptions` do not tell).
+    public func launched(by response: UNNotificationResponse?) {
+        guard let response else { return }
+        delegate.coordinator.noteLaunchResponse(AppleConversions.response(response), actionKnown: true)
     }
 
     /// Keeps ``NotificationBridge/appState`` (docs/WIRE-FORMATS.md §5): `not-running` from a launch until the
@@ -107,9 +145,18 @@ public final class PushBridgeApp {
     private func trackAppState() {
         let bridge = self.bridge
         bridge.appState = UIApplication.shared.applicationState == .background ? .background : .notRunning
+        let coordinator = delegate.coordinator
+        let recovery = OnceOnlyCompletion<Void> { _ in
+            DispatchQueue.main.asyncAfter(deadline: .now() + PushBridgeApp.launchRecoveryDelay) {
+                coordinator.recoverLaunchResponse()
+            }
+        }
         observers.append(NotificationCenter.default.addObserver(
             forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
-        ) { _ in bridge.appState = .active })
+        ) { _ in
+            bridge.appState = .active
+            recovery(())
+        })
         observers.append(NotificationCenter.default.addObserver(
             forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main
         ) { _ in bridge.appState = .background })
@@ -162,23 +209,26 @@ extension PushBridgeConfiguration {
     }
 }
 
-/// Background tasks through `UIApplication.beginBackgroundTask`; each task is ended once.
+/// Background tasks through `UIApplication.beginBackgroundTask`, begun and ended on the calling thread (both
+/// are `nonisolated`: Apple says they may be called from any thread); each task is ended once. Ending on the
+/// calling thread matters: the expiration handler runs on the main thread and must end the task before it
+/// returns.
 @available(iOSApplicationExtension, unavailable)
 final class UIKitBackgroundTasks: BackgroundTaskRunning {
+    private let application: UncheckedSendable<UIApplication>
     private let ended = Locked<Set<Int>>([])
 
+    @MainActor
+    init() { application = UncheckedSendable(value: UIApplication.shared) }
+
     func begin(name: String, expired: @escaping @Sendable () -> Void) -> Int {
-        let begin: @MainActor @Sendable () -> Int = {
-            UIApplication.shared.beginBackgroundTask(withName: name, expirationHandler: expired).rawValue
-        }
-        if Thread.isMainThread { return MainActor.assumeIsolated(begin) }
-        return DispatchQueue.main.sync { MainActor.assumeIsolated(begin) }
+        application.value.beginBackgroundTask(withName: name, expirationHandler: expired).rawValue
     }
 
     func end(_ token: Int) {
         let identifier = UIBackgroundTaskIdentifier(rawValue: token)
         guard identifier != .invalid, ended.withLock({ $0.insert(token).inserted }) else { return }
-        DispatchQueue.main.async { UIApplication.shared.endBackgroundTask(identifier) }
+        application.value.endBackgroundTask(identifier)
     }
 }
 #endif

@@ -24,10 +24,14 @@ extension CompletionExecutor {
 /// ``otherDelegates`` and ``remoteNotificationHandlers`` before ``install(on:)``. Create the coordinator with
 /// `completionExecutor: .mainThread`: UIKit wants completion handlers on the main thread.
 ///
-/// **Staying attached.** When the app or another SDK sets the center's delegate after ``install(on:)``,
-/// PushBridge notices at the next callback it receives and on every return to the foreground
-/// (``DelegateAttachment``): it reports a `delegate-replaced` warning once, takes the delegate back and
-/// forwards every callback to the object that took it (``attachment`` policy `.reattach`, the default).
+/// **Staying attached** (``DelegateAttachment``). PushBridge checks that it still holds the center's delegate at
+/// ``install(on:)``, at ``configure(center:)``, whenever the app becomes active (a cold launch too) and on every
+/// return to the foreground — never from inside a callback. When the app or another SDK set the delegate
+/// since, PushBridge reports `delegate-replaced` once, takes the slot back and forwards every callback to the
+/// object that took it (policy `.reattach`, the default). When an SDK keeps the slot however it is set (it
+/// swizzles the setter and passes callbacks on, as Customer.io's does), PushBridge reports `delegate-slot-kept`
+/// and leaves it there. When an SDK injected its handlers into this class (OneSignal's), it reports
+/// `delegate-methods-injected`. docs/APPLE.md has a table per SDK.
 public final class PushBridgeNotificationCenterDelegate: NSObject, UNUserNotificationCenterDelegate,
     @unchecked Sendable
 {
@@ -37,19 +41,31 @@ public final class PushBridgeNotificationCenterDelegate: NSObject, UNUserNotific
     public let categories: CategoryRegistrar
     /// What happens when another object takes the center's delegate.
     public let attachment: DelegateAttachment
-    /// The app's own delegate: every callback reaches it, untouched.
-    public weak var appDelegate: (any UNUserNotificationCenterDelegate)?
+    /// The app's own delegate: every callback reaches it, untouched (held weakly, as the center holds it).
+    public var appDelegate: (any UNUserNotificationCenterDelegate)? {
+        get { lock.withLock { storedApp.value } }
+        set { lock.withLock { storedApp = WeakDelegate(value: newValue) } }
+    }
     /// Other SDKs' delegates: every callback reaches them after the app's.
     public var otherDelegates: [any UNUserNotificationCenterDelegate] {
         get { lock.withLock { storedOthers } }
         set { lock.withLock { storedOthers = newValue } }
     }
     /// Who else handles `didReceiveRemoteNotification` (the app's own work, other SDKs).
-    public var remoteNotificationHandlers: [RemoteNotificationHandler] = []
+    public var remoteNotificationHandlers: [RemoteNotificationHandler] {
+        get { lock.withLock { storedHandlers } }
+        set { lock.withLock { storedHandlers = newValue } }
+    }
+
+    private struct WeakDelegate {
+        weak var value: (any UNUserNotificationCenterDelegate)?
+    }
 
     private let lock = NSLock()
+    private var storedApp = WeakDelegate()
     private var storedOthers: [any UNUserNotificationCenterDelegate] = []
-    private var foregroundObserver: (any NSObjectProtocol)?
+    private var storedHandlers: [RemoteNotificationHandler] = []
+    private var observers: [any NSObjectProtocol] = []
 
     /// Creates the delegate.
     public init(
@@ -62,12 +78,12 @@ public final class PushBridgeNotificationCenterDelegate: NSObject, UNUserNotific
     }
 
     deinit {
-        if let foregroundObserver { NotificationCenter.default.removeObserver(foregroundObserver) }
+        for observer in observers { NotificationCenter.default.removeObserver(observer) }
     }
 
     /// Becomes the center's delegate; a delegate already set there becomes ``appDelegate`` (when none is
     /// set). Installing again changes nothing. From then on PushBridge checks that it is still the
-    /// delegate on every return to the foreground.
+    /// delegate whenever the app becomes active and on every return to the foreground.
     public func install(on center: UNUserNotificationCenter = .current()) {
         if let current = center.delegate, current !== self, appDelegate == nil,
            !otherDelegates.contains(where: { $0 === current })
@@ -75,28 +91,43 @@ public final class PushBridgeNotificationCenterDelegate: NSObject, UNUserNotific
             appDelegate = current
         }
         ensureAttached(to: center)
-        guard lock.withLock({ foregroundObserver == nil }) else { return }
+        guard lock.withLock({ observers.isEmpty }) else { return }
         let box = UncheckedSendable(value: center)
-        let observer = NotificationCenter.default.addObserver(
-            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
-        ) { [weak self] _ in self?.ensureAttached(to: box.value) }
-        lock.withLock { foregroundObserver = observer }
+        let added = [UIApplication.willEnterForegroundNotification, UIApplication.didBecomeActiveNotification].map {
+            NotificationCenter.default.addObserver(forName: $0, object: nil, queue: .main) { [weak self] _ in
+                self?.ensureAttached(to: box.value)
+            }
+        }
+        lock.withLock { observers = added }
     }
 
-    /// Takes the center's delegate back when another object took it (see "Staying attached").
+    /// Makes sure PushBridge receives the center's callbacks (see "Staying attached").
     public func ensureAttached(to center: UNUserNotificationCenter) {
-        let outcome = attachment.reconcile(
-            current: center.delegate, own: self, forwardees: forwardees.map { $0 as AnyObject })
+        let outcome = attachment.ensureAttached(
+            slot: CenterDelegateSlot(center: center), own: self, forwardees: forwardees.map { $0 as AnyObject })
         if let diagnostic = outcome.diagnostic { coordinator.report(diagnostic) }
+        if let dropped = outcome.droppedForwardee {
+            lock.withLock {
+                if storedApp.value === dropped { storedApp = WeakDelegate() }
+                storedOthers.removeAll { $0 === dropped }
+            }
+        }
         if let added = outcome.newForwardee as? any UNUserNotificationCenterDelegate {
             lock.withLock { storedOthers.append(added) }
         }
-        if outcome.takeSlot { center.delegate = self }
+        let injectedBy = DelegateAttachment.injectedSelectors.filter { responds(to: NSSelectorFromString($0.selector)) }
+        if let first = injectedBy.first,
+           let diagnostic = attachment.methodsInjected(into: String(describing: type(of: self)), by: first.sdk)
+        {
+            coordinator.report(diagnostic)
+        }
     }
 
-    /// At launch, once the app's handlers are set: registers the launch categories and those of the
-    /// notifications in Notification Centre, and configures the bridge (buffered cold-start taps run now).
+    /// At launch, once the app's handlers are set: takes the delegate back if another SDK set it during
+    /// launch (so the tap that launched the app reaches PushBridge), registers the launch categories and those
+    /// of the notifications in Notification Centre, and configures the bridge (buffered cold-start taps run now).
     public func configure(center: UNUserNotificationCenter = .current()) {
+        ensureAttached(to: center)
         let categories = self.categories
         CategoryWriter.refresh(center) { categories.configure(existing: $0, delivered: $1) }
         coordinator.configure()
@@ -119,7 +150,6 @@ public final class PushBridgeNotificationCenterDelegate: NSObject, UNUserNotific
         _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
         withCompletionHandler completionHandler: @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-        ensureAttached(to: center)
         let event = AppleConversions.notification(notification)
         coordinator.willPresent(event, forwardingTo: receivers(center, notification: notification)) {
             completionHandler(AppleConversions.presentationOptions($0))
@@ -131,7 +161,6 @@ public final class PushBridgeNotificationCenterDelegate: NSObject, UNUserNotific
         _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
-        ensureAttached(to: center)
         let event = AppleConversions.response(response)
         coordinator.didReceive(event, forwardingTo: receivers(center, response: response)) { completionHandler() }
         see(event.notification, center: center)
@@ -168,6 +197,8 @@ struct DelegateReceiver: NotificationCallbackReceiver {
     let notification: UNNotification?
     let response: UNNotificationResponse?
 
+    var receiverName: String { String(describing: type(of: delegate)) }
+
     func willPresent(
         _ notification: DeliveredNotification, completion: @escaping @Sendable (PresentationOptions) -> Void
     ) -> Bool {
@@ -185,10 +216,25 @@ struct DelegateReceiver: NotificationCallbackReceiver {
     }
 }
 
+/// `UNUserNotificationCenter.delegate` as the slot ``DelegateAttachment`` reads and sets.
+final class CenterDelegateSlot: NotificationDelegateSlot {
+    let center: UNUserNotificationCenter
+
+    init(center: UNUserNotificationCenter) { self.center = center }
+
+    var occupant: AnyObject? { center.delegate }
+
+    func place(_ object: AnyObject) {
+        if let delegate = object as? any UNUserNotificationCenterDelegate { center.delegate = delegate }
+    }
+}
+
 /// A ``RemoteNotificationHandler`` as a receiver of one callback.
 struct RemoteReceiver: NotificationCallbackReceiver {
     let handler: RemoteNotificationHandler
     let userInfo: [AnyHashable: Any]
+
+    var receiverName: String { "a didReceiveRemoteNotification handler" }
 
     func didReceiveRemoteNotification(
         _ notification: DeliveredNotification, completion: @escaping @Sendable (BackgroundFetchResult) -> Void

@@ -25,6 +25,17 @@ public struct OutboxFlusher: Sendable {
         self.options = options
     }
 
+    /// ``flush()``, with an error that kept it from starting as the report's diagnostic.
+    public func flushReport() -> OutboxFlushReport {
+        do throws(OutboxError) {
+            return try flush()
+        } catch {
+            var failed = OutboxFlushReport()
+            failed.diagnostics.append(error.diagnostic)
+            return failed
+        }
+    }
+
     /// Sends what is pending; see ``ReceiptOutbox/flush(options:deliver:)``.
     public func flush() throws(OutboxError) -> OutboxFlushReport {
         let start = HTTPReceiptSink.monotonicSeconds()

@@ -60,22 +60,49 @@ public final class ReceiptFlushScheduler: Sendable {
         var onReport: (@Sendable (OutboxFlushReport) -> Void)?
     }
 
-    /// The flusher.
-    public let flusher: OutboxFlusher
+    /// The outbox's flusher (nil when the scheduler sends a ``MemoryReceiptQueue``).
+    public let flusher: OutboxFlusher?
+    private let flushOnce: @Sendable (FlushStopSignal) -> OutboxFlushReport
     private let backgroundTasks: (any BackgroundTaskRunning)?
     private let spawn: @Sendable (@escaping @Sendable () -> Void) -> Void
     private let state = Locked(State())
 
-    /// Creates a scheduler.
+    /// A global dispatch queue: where flushes run unless told otherwise.
+    public static let utilityQueue: @Sendable (@escaping @Sendable () -> Void) -> Void = {
+        DispatchQueue.global(qos: .utility).async(execute: $0)
+    }
+
+    /// Creates a scheduler that drains an outbox.
     ///
     /// - Parameters:
     ///   - backgroundTasks: wraps each flush in a background task (nil: none).
     ///   - spawn: starts a flush off the calling thread (default: a global dispatch queue).
     public init(
         flusher: OutboxFlusher, backgroundTasks: (any BackgroundTaskRunning)? = nil,
-        spawn: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { DispatchQueue.global(qos: .utility).async(execute: $0) }
+        spawn: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = ReceiptFlushScheduler.utilityQueue
     ) {
         self.flusher = flusher
+        flushOnce = { stop in
+            var flusher = flusher
+            flusher.options.stop = stop
+            return flusher.flushReport()
+        }
+        self.backgroundTasks = backgroundTasks
+        self.spawn = spawn
+    }
+
+    /// Creates a scheduler that sends the receipts a ``MemoryReceiptQueue`` holds (no app group).
+    public init(
+        memoryQueue: MemoryReceiptQueue, options: OutboxFlushOptions = OutboxFlushOptions(),
+        backgroundTasks: (any BackgroundTaskRunning)? = nil,
+        spawn: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = ReceiptFlushScheduler.utilityQueue
+    ) {
+        flusher = nil
+        flushOnce = { stop in
+            var options = options
+            options.stop = stop
+            return memoryQueue.flush(options: options)
+        }
         self.backgroundTasks = backgroundTasks
         self.spawn = spawn
     }
@@ -113,16 +140,7 @@ public final class ReceiptFlushScheduler: Sendable {
                 }
             }
             started.withLock { $0 = token }
-            var flusher = self.flusher
-            flusher.options.stop = stop
-            let report: OutboxFlushReport
-            do throws(OutboxError) {
-                report = try flusher.flush()
-            } catch {
-                var failed = OutboxFlushReport()
-                failed.diagnostics.append(error.diagnostic)
-                report = failed
-            }
+            let report = flushOnce(stop)
             if let token { backgroundTasks?.end(token) }
             let (observer, again) = state.withLock { state in
                 defer {
@@ -139,17 +157,29 @@ public final class ReceiptFlushScheduler: Sendable {
 }
 
 /// The pieces one process runs PushBridge with, built from a ``PushBridgeConfiguration``: the receipt
-/// outbox in the shared directory, the HTTP sender, and what the app and the extension make from them.
-/// `PushBridgeApp` (app) and `PushBridgeNotificationService` (extension) build one each.
+/// outbox in the shared directory (or, without one, a ``MemoryReceiptQueue``), the HTTP sender, and what the app
+/// and the extension make from them. `PushBridgeApp` (app) and `PushBridgeNotificationService` (extension)
+/// build one each.
+///
+/// **Threads.** Nothing here sends a receipt on the thread that records it. The app's bridge records through
+/// ``recorder`` (a serial background queue: a tap returns at once, the disk append and its flush happen
+/// there); receipts go out only from a flush (``makeFlushScheduler(backgroundTasks:)``, ``flush(options:)``). The
+/// extension's handler records into ``sink`` directly, on the extension's own thread, so the delivered receipt
+/// is on disk before the content is handed back.
 public final class PushBridgeRuntime: Sendable {
     /// The configuration.
     public let configuration: PushBridgeConfiguration
     /// The outbox, when a directory was given and could be used.
     public let outbox: ReceiptOutbox?
-    /// Sends receipts over HTTP, as each vendor's adapter describes them.
+    /// Where receipts wait without an outbox (nil when there is one).
+    public let memoryQueue: MemoryReceiptQueue?
+    /// Sends receipts over HTTP, as each vendor's adapter describes them (only ever from a flush).
     public let sender: HTTPReceiptSink
-    /// What went wrong while starting (an outbox that could not be opened: receipts are then sent at once).
+    /// The app's recorder: ``sink`` on a serial background queue.
+    public let recorder: BackgroundReceiptSink
+    /// What went wrong while starting (an outbox that could not be opened: receipts then wait in memory).
     public let diagnostics: [Diagnostic]
+    private let durable: any ReceiptSink
 
     /// Opens the outbox in `directory` (nil: none) and prepares the sender over `transport`.
     public init(configuration: PushBridgeConfiguration, directory: String?, transport: any HTTPTransport) {
@@ -162,7 +192,7 @@ public final class PushBridgeRuntime: Sendable {
             } catch {
                 diagnostics.append(Diagnostic(
                     .error, code: error.code,
-                    message: "\(error.message); receipts are sent at once and not kept when they cannot be"))
+                    message: "\(error.message); receipts wait in memory and are lost if the app ends before they are sent"))
             }
         }
         self.outbox = outbox
@@ -171,30 +201,50 @@ public final class PushBridgeRuntime: Sendable {
             registry: configuration.registry,
             configuration: HTTPReceiptSink.Configuration(baseURLsByVendor: configuration.endpoints),
             credentials: configuration.credentials, transport: transport)
+        if let outbox {
+            memoryQueue = nil
+            durable = outbox
+        } else {
+            let queue = MemoryReceiptQueue(sender: sender)
+            memoryQueue = queue
+            durable = queue
+        }
+        recorder = BackgroundReceiptSink(durable)
     }
 
-    /// Where receipts are recorded: the outbox, else the sender (sent at once).
-    public var sink: any ReceiptSink { outbox ?? sender }
+    /// Where receipts are kept until a flush sends them: the outbox, else the memory queue. Recording into it
+    /// never sends anything.
+    public var sink: any ReceiptSink { durable }
 
-    /// The app's bridge. It starts unconfigured, so a tap that launched the app waits in the buffer until
-    /// the app calls `configure()` once its first screen exists.
+    /// The app's bridge, recording through ``recorder``. It starts unconfigured, so a tap that launched the app
+    /// waits in the buffer until the app calls `configure()` once its first screen exists.
     public func makeBridge(router: DeepLinkRouter) -> NotificationBridge {
         NotificationBridge(
-            registry: configuration.registry, configuration: .init(startsConfigured: false), sink: sink,
+            registry: configuration.registry, configuration: .init(startsConfigured: false), sink: recorder,
             router: router)
     }
 
-    /// The app's flush scheduler (nil without an outbox: nothing waits to be sent).
-    public func makeFlushScheduler(backgroundTasks: (any BackgroundTaskRunning)?) -> ReceiptFlushScheduler? {
-        outbox.map { outbox in
-            ReceiptFlushScheduler(
+    /// The app's flush scheduler: it drains the outbox, or the memory queue.
+    public func makeFlushScheduler(backgroundTasks: (any BackgroundTaskRunning)?) -> ReceiptFlushScheduler {
+        if let outbox {
+            return ReceiptFlushScheduler(
                 flusher: OutboxFlusher(
                     outbox: outbox, sink: sender, options: OutboxFlushOptions(maxDuration: configuration.flushBudget)),
                 backgroundTasks: backgroundTasks)
         }
+        return ReceiptFlushScheduler(
+            memoryQueue: memoryQueue ?? MemoryReceiptQueue(sender: sender),
+            options: OutboxFlushOptions(maxDuration: configuration.flushBudget), backgroundTasks: backgroundTasks)
     }
 
-    /// The Notification Service Extension's handler: it records into the same outbox.
+    /// Sends what waits (the outbox's receipts, or the memory queue's) on the calling thread, within
+    /// `options` (the extension's few seconds, its stop signal).
+    public func flush(options: OutboxFlushOptions) -> OutboxFlushReport {
+        guard let outbox else { return (memoryQueue ?? MemoryReceiptQueue(sender: sender)).flush(options: options) }
+        return OutboxFlusher(outbox: outbox, sink: sender, options: options).flushReport()
+    }
+
+    /// The Notification Service Extension's handler: it records into ``sink`` on the calling thread.
     public func makeServiceExtensionHandler() -> ServiceExtensionHandler {
         ServiceExtensionHandler(registry: configuration.registry, sink: sink)
     }

@@ -76,6 +76,20 @@ public struct OutboxFlushReport: Sendable, Hashable {
         /// Why it was not delivered (nil when it was).
         public var reason: String?
 
+        /// Creates an item.
+        public init(
+            id: String, vendor: String?, event: String?, messageId: String?, attempts: Int, status: Int?,
+            reason: String?
+        ) {
+            self.id = id
+            self.vendor = vendor
+            self.event = event
+            self.messageId = messageId
+            self.attempts = attempts
+            self.status = status
+            self.reason = reason
+        }
+
         /// The item as a JSON object, `type` first among its members (`delivered`, `dead-letter`, `pending`).
         public func json(type: String) -> JSONValue {
             var members: JSONObject = ["type": .string(type), "id": .string(id), "attempts": .int(attempts)]
@@ -328,7 +342,15 @@ extension ReceiptOutbox {
 
     /// The end of a flush: compacts when something was marked (or enough is reclaimable) and counts what is
     /// left. A failure here is the report's failure too.
+    ///
+    /// A flush asked to stop touches the journal no more (the system is ending the process's background time, and
+    /// a suspended process must not hold the journal's lock): its marks are already on disk, the next flush
+    /// compacts, and the count left is the last read's less what it marked.
     private func finish(_ run: inout FlushRun) {
+        if run.options.stop?.isRequested == true {
+            run.report.remaining = run.pendingAsLastRead
+            return
+        }
         let somethingMarked = !run.markedIDs.isEmpty
         do throws(OutboxError) {
             run.report.remaining = try withJournal { journal throws(OutboxError) -> Int in
@@ -344,7 +366,7 @@ extension ReceiptOutbox {
             }
         } catch {
             run.fail(error)
-            run.report.remaining = run.lastPendingIDs.filter { !run.markedIDs.contains($0) }.count
+            run.report.remaining = run.pendingAsLastRead
         }
     }
 
@@ -437,6 +459,9 @@ private struct FlushRun {
     init(options: OutboxFlushOptions) { self.options = options }
 
     mutating func marked(_ id: String) { markedIDs.insert(id) }
+
+    /// The receipts pending at the flush's last read of the journal, less what it marked since.
+    var pendingAsLastRead: Int { lastPendingIDs.filter { !markedIDs.contains($0) }.count }
 
     /// The vendor answered but the mark could not be written.
     mutating func unmarked(_ item: OutboxFlushReport.Item, _ error: OutboxError) {

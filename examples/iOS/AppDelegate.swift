@@ -15,7 +15,8 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         _ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
         // PushBridge in ten lines: start, your actions and links, the first screen, then configure.
-        let push = PushBridgeApp.start(.shared, environment: apnsEnvironment, onEffects: { print($0) })
+        let push = PushBridgeApp.start(
+            .shared, launchOptions: options, environment: apnsEnvironment, onEffects: { print($0) })
         push.bridge.actions.register("show_offer") { action in print("show offer", action.data) }
         push.bridge.router.handler = { link in link.scheme == "gym" }  // in-app screens; true = handled here
         push.delegate.coordinator.presentation.setShowsInForeground(false, for: "zixflow")

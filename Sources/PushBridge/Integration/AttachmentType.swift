@@ -24,6 +24,40 @@ public enum AttachmentType {
             ?? fallback
     }
 
+    /// The largest file `UNNotificationAttachment` accepts of each kind: audio 5 MB, images 10 MB, movies 50 MB.
+    public static func maxBytes(forExtension fileExtension: String) -> Int {
+        switch fileExtension {
+        case "aiff", "wav", "mp3", "m4a": 5_000_000
+        case "mpg", "m2v", "mp4", "m4v", "avi": 50_000_000
+        default: 10_000_000
+        }
+    }
+
+    /// Why a downloaded attachment cannot be shown (the service extension then leaves it off, with an
+    /// `attachment-rejected` warning); nil when it can.
+    ///
+    /// - Parameters:
+    ///   - status: the HTTP status (nil when the scheme has none): anything but 2xx is refused.
+    ///   - mimeType: the response's MIME type: text, JSON and HTML (an error page served with 200) are refused;
+    ///     no type, `application/octet-stream` and every image, audio and video type pass.
+    ///   - byteCount: the file's size: empty, or above ``maxBytes(forExtension:)`` for its type, is refused.
+    ///   - fileExtension: the extension the file is named with (``fileExtension(url:vendorType:suggestedFilename:mimeType:)``).
+    public static func rejection(status: Int?, mimeType: String?, byteCount: Int, fileExtension: String) -> String? {
+        if let status, !(200...299).contains(status) { return "the server answered HTTP \(status)" }
+        if let mimeType {
+            let essence = (mimeType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? mimeType)
+                .trimmingSpaces.lowercased()
+            let media = essence.hasPrefix("image/") || essence.hasPrefix("audio/") || essence.hasPrefix("video/")
+            if !media, !essence.isEmpty, essence != "application/octet-stream" {
+                return "the server sent \(essence), not media"
+            }
+        }
+        if byteCount <= 0 { return "the file is empty" }
+        let limit = maxBytes(forExtension: fileExtension)
+        if byteCount > limit { return "the file is \(byteCount) bytes, above the \(limit) iOS accepts for .\(fileExtension)" }
+        return nil
+    }
+
     /// The extension `url`'s path names, when iOS accepts it as an attachment; nil otherwise.
     public static func ofURLPath(_ url: String) -> String? {
         var path = Substring(url)

@@ -104,6 +104,8 @@ public enum BackgroundFetchResult: String, Sendable, Hashable {
 /// its completion is then not awaited. A receiver that takes a callback calls its completion once, from
 /// any thread; a second call is ignored.
 public protocol NotificationCallbackReceiver {
+    /// The name a `receiver-timed-out` diagnostic gives the receiver (default: its type's name).
+    var receiverName: String { get }
     /// `userNotificationCenter(_:willPresent:withCompletionHandler:)`.
     func willPresent(
         _ notification: DeliveredNotification, completion: @escaping @Sendable (PresentationOptions) -> Void
@@ -117,6 +119,9 @@ public protocol NotificationCallbackReceiver {
 }
 
 extension NotificationCallbackReceiver {
+    /// The name a `receiver-timed-out` diagnostic gives the receiver (default: its type's name).
+    public var receiverName: String { String(describing: Self.self) }
+
     public func willPresent(
         _ notification: DeliveredNotification, completion: @escaping @Sendable (PresentationOptions) -> Void
     ) -> Bool { false }
@@ -170,12 +175,57 @@ public final class OnceOnlyCompletion<Value>: Sendable {
     public var hasCompleted: Bool { handler.withLock { $0 == nil } }
 }
 
+/// How long the coordinator waits for the other receivers of a callback before it completes without them
+/// (another SDK or the app's delegate that never calls its completion handler), and the timer that waits.
+///
+/// The core has no clock of its own: ``none`` (the default) never gives up; `PushBridgeDelivery`'s
+/// `ReceiverDeadline.dispatch(…)` waits on a dispatch queue (5 s for `willPresent` and `didReceive`, 25 s for a
+/// background fetch, below the ~30 s iOS allows it). When the time is up the system completion runs with the
+/// answers in so far, a `receiver-timed-out` warning names the receivers that did not answer, and their late
+/// answers are ignored.
+public struct ReceiverDeadline: Sendable {
+    /// Seconds for `willPresent`.
+    public var presentation: Double
+    /// Seconds for `didReceive`.
+    public var response: Double
+    /// Seconds for `didReceiveRemoteNotification`.
+    public var backgroundFetch: Double
+    let schedule: (@Sendable (Double, @escaping @Sendable () -> Void) -> Void)?
+
+    /// A deadline whose timer is `schedule` (it runs its closure once, that many seconds later, on any thread).
+    public init(
+        presentation: Double = 5, response: Double = 5, backgroundFetch: Double = 25,
+        schedule: @escaping @Sendable (Double, @escaping @Sendable () -> Void) -> Void
+    ) {
+        self.presentation = presentation
+        self.response = response
+        self.backgroundFetch = backgroundFetch
+        self.schedule = schedule
+    }
+
+    /// No deadline: the coordinator waits for every receiver however long it takes.
+    public static let none = ReceiverDeadline(presentation: 0, response: 0, backgroundFetch: 0, schedule: nil)
+
+    private init(
+        presentation: Double, response: Double, backgroundFetch: Double,
+        schedule: (@Sendable (Double, @escaping @Sendable () -> Void) -> Void)?
+    ) {
+        self.presentation = presentation
+        self.response = response
+        self.backgroundFetch = backgroundFetch
+        self.schedule = schedule
+    }
+}
+
 /// Waits for every receiver that took a callback, then calls the system completion once with their
-/// answers combined.
+/// answers combined; or, at ``expire()``, at once with the answers in so far.
 final class AnswerGate<Answer: Sendable>: Sendable {
     private struct State {
         var pending = 1
         var answers: [Answer] = []
+        var waitingFor: [Int: String] = [:]
+        var nextSlot = 0
+        var done = false
     }
 
     private let state = Locked(State())
@@ -188,20 +238,43 @@ final class AnswerGate<Answer: Sendable>: Sendable {
     }
 
     /// One receiver's once-only completion; `withdraw` it when the receiver does not take the callback.
-    func slot() -> (answer: @Sendable (Answer) -> Void, withdraw: @Sendable () -> Void) {
-        state.withLock { $0.pending += 1 }
-        let once = OnceOnlyCompletion<Answer?> { [self] answer in arrive(answer) }
+    func slot(for name: String) -> (answer: @Sendable (Answer) -> Void, withdraw: @Sendable () -> Void) {
+        let slot = state.withLock { state -> Int in
+            state.pending += 1
+            state.nextSlot += 1
+            state.waitingFor[state.nextSlot] = name
+            return state.nextSlot
+        }
+        let once = OnceOnlyCompletion<Answer?> { [self] answer in arrive(answer, slot: slot) }
         return ({ answer in once(answer) }, { once(nil) })
     }
 
     /// The coordinator is done handing the callback out.
-    func release() { arrive(nil) }
+    func release() { arrive(nil, slot: nil) }
 
-    private func arrive(_ answer: Answer?) {
+    /// Completes now with the answers in so far; returns the names of the receivers still waited for (empty
+    /// when the gate had already completed).
+    @discardableResult
+    func expire() -> [String] {
+        let (answers, names): ([Answer]?, [String]) = state.withLock { state in
+            guard !state.done else { return (nil, []) }
+            state.done = true
+            return (state.answers, state.waitingFor.sorted { $0.key < $1.key }.map(\.value))
+        }
+        guard let answers else { return [] }
+        finish(combine(answers))
+        return names
+    }
+
+    private func arrive(_ answer: Answer?, slot: Int?) {
         let done: [Answer]? = state.withLock { state in
+            guard !state.done else { return nil }
             if let answer { state.answers.append(answer) }
+            if let slot { state.waitingFor[slot] = nil }
             state.pending -= 1
-            return state.pending == 0 ? state.answers : nil
+            guard state.pending == 0 else { return nil }
+            state.done = true
+            return state.answers
         }
         if let done { finish(combine(done)) }
     }
@@ -249,6 +322,15 @@ public struct ForegroundPresentation: Sendable, Hashable {
 /// Steps before ``configure()`` wait in the bridge's buffer when the bridge starts unconfigured (a
 /// cold-start tap): forwarding and the completion do not wait for it.
 ///
+/// **A receiver that never answers** holds the system completion until the ``ReceiverDeadline``, when there is
+/// one: then the completion runs with the answers in so far and a `receiver-timed-out` warning names it.
+///
+/// **The tap that launched the app.** The glue passes the response the launch options (or a scene's connection
+/// options) name to ``noteLaunchResponse(_:)``. When it reaches ``didReceive(_:forwardingTo:completion:)`` (the
+/// usual case), nothing more happens. When another delegate took it (one set during launch, before PushBridge
+/// took the slot back), ``recoverLaunchResponse()`` handles it once, as PushBridge would have; the same
+/// response arriving later still reaches the receivers but is not handled twice.
+///
 /// **Forwarding never loops.** A receiver that hands a `willPresent` or `didReceive` back to PushBridge
 /// while PushBridge is still forwarding it (an SDK that wrapped PushBridge's delegate and calls "the
 /// original delegate", at once or later from another queue) gets an immediate empty answer (no
@@ -262,6 +344,8 @@ public final class NotificationCenterCoordinator: Sendable {
         var onEffects: (@Sendable ([BridgeEffect]) -> Void)?
         /// Callbacks being forwarded now.
         var inFlight: Set<CallbackKey> = []
+        /// The response that launched the app, until it is seen or recovered.
+        var launch: LaunchResponse?
     }
 
     /// One center-delegate callback, as far as recognising it handed back goes.
@@ -272,10 +356,29 @@ public final class NotificationCenterCoordinator: Sendable {
         var userInfo: JSONObject
     }
 
+    /// The response that launched the app, and what became of it.
+    private struct LaunchResponse: Sendable {
+        var response: NotificationResponse
+        /// Whether the launch options named the button (a scene's connection options do; `launchOptions` hold
+        /// only the userInfo, so the tap is taken as the body's).
+        var actionKnown: Bool
+        /// Handled by ``recoverLaunchResponse()``: the same response arriving later is forwarded, not handled.
+        var recovered = false
+
+        func matches(_ other: NotificationResponse) -> Bool {
+            let (mine, theirs) = (response.notification.identifier, other.notification.identifier)
+            guard mine.isEmpty || theirs.isEmpty || mine == theirs else { return false }
+            guard !actionKnown || response.actionIdentifier == other.actionIdentifier else { return false }
+            return response.notification.userInfo == other.notification.userInfo
+        }
+    }
+
     /// The bridge that handles claimed pushes.
     public let bridge: NotificationBridge
     /// Where the system's completion handlers run.
     public let completionExecutor: CompletionExecutor
+    /// How long other receivers may take to answer.
+    public let receiverDeadline: ReceiverDeadline
     private let state: Locked<State>
 
     /// Creates a coordinator.
@@ -285,12 +388,14 @@ public final class NotificationCenterCoordinator: Sendable {
     ///   - presentation: how a claimed push is shown while the app is in the foreground.
     ///   - completionExecutor: runs each system completion handler (the Apple glue passes the
     ///     main thread: UIKit asserts when a completion handler runs elsewhere).
+    ///   - receiverDeadline: how long other receivers may take to call their completion (default: no limit).
     public init(
         bridge: NotificationBridge, presentation: ForegroundPresentation = ForegroundPresentation(),
-        completionExecutor: CompletionExecutor = .immediate
+        completionExecutor: CompletionExecutor = .immediate, receiverDeadline: ReceiverDeadline = .none
     ) {
         self.bridge = bridge
         self.completionExecutor = completionExecutor
+        self.receiverDeadline = receiverDeadline
         state = Locked(State(presentation: presentation))
     }
 
@@ -318,6 +423,37 @@ public final class NotificationCenterCoordinator: Sendable {
         report(bridge.configure())
     }
 
+    /// Remembers the response that launched the app (from the launch options or the scene's connection
+    /// options), so ``recoverLaunchResponse()`` can handle it if it never reaches PushBridge's delegate.
+    ///
+    /// - Parameter actionKnown: whether `response` names the button tapped (false when only the userInfo is
+    ///   known: it is then handled as a tap on the body, and matched whatever button arrives).
+    public func noteLaunchResponse(_ response: NotificationResponse, actionKnown: Bool) {
+        state.withLock { $0.launch = LaunchResponse(response: response, actionKnown: actionKnown) }
+    }
+
+    /// Handles the response that launched the app, once, when it has not reached ``didReceive(_:forwardingTo:completion:)``
+    /// (another delegate got it): its receipts, action and link as for a tap, and a `launch-response-recovered`
+    /// note. Returns nothing when there was no such response or it was already handled.
+    @discardableResult
+    public func recoverLaunchResponse() -> [BridgeEffect] {
+        let pending: NotificationResponse? = state.withLock { state in
+            guard var launch = state.launch, !launch.recovered else { return nil }
+            launch.recovered = true
+            state.launch = launch
+            return launch.response
+        }
+        guard let pending, let adapter = claimant(of: pending.notification.userInfo) else { return [] }
+        var effects: [BridgeEffect] = [.diagnostic(Diagnostic(
+            .info, code: .launchResponseRecovered,
+            message: "the tap that launched the app (\(pending.step)) did not reach PushBridge's delegate; "
+                + "PushBridge handled it from the launch options"))]
+        effects += bridge.handle(
+            pending.step, userInfo: pending.notification.userInfo, vendor: adapter.id, userText: pending.userText,
+            requestIdentifier: pending.notification.requestIdentifier)
+        return report(effects)
+    }
+
     /// `willPresent`.
     @discardableResult
     public func willPresent(
@@ -337,11 +473,9 @@ public final class NotificationCenterCoordinator: Sendable {
             }
             let gate = AnswerGate<PresentationOptions>(
                 combine: { $0.reduce(into: []) { $0.formUnion($1) } }, finish: finish)
-            for receiver in receivers {
-                let slot = gate.slot()
-                if !receiver.willPresent(notification, completion: slot.answer) { slot.withdraw() }
+            forward(to: receivers, through: gate, callback: "willPresent", after: receiverDeadline.presentation) {
+                $0.willPresent(notification, completion: $1)
             }
-            gate.release()
             return ambiguity(notification.userInfo)
         }
         let effects = bridge.handle(
@@ -350,10 +484,6 @@ public final class NotificationCenterCoordinator: Sendable {
         // The receivers' answers are not the system's, but the callback is in flight until they all answered.
         let answered = AnswerGate<PresentationOptions>(
             combine: { _ in [] }, finish: OnceOnlyCompletion { [self] _ in leave(key) })
-        for receiver in receivers {
-            let slot = answered.slot()
-            if !receiver.willPresent(notification, completion: slot.answer) { slot.withdraw() }
-        }
         // The app's own setting for the vendor wins; else what the vendor decides for this push (the bridge's
         // `presentation` effect; a step kept in the buffer before `configure` has none yet: the adapter is asked).
         let decided = effects.lazy.compactMap { effect -> PresentationOptions? in
@@ -362,8 +492,10 @@ public final class NotificationCenterCoordinator: Sendable {
         }.first
         let options = presentation.perVendor[adapter.id] ?? decided
             ?? adapter.foregroundPresentation(for: adapter.decodeClaimed(notification.userInfo).payload)
+        forward(to: receivers, through: answered, callback: "willPresent", after: receiverDeadline.presentation) {
+            $0.willPresent(notification, completion: $1)
+        }
         executor.run { completion(options) }
-        answered.release()
         return report(effects)
     }
 
@@ -387,18 +519,18 @@ public final class NotificationCenterCoordinator: Sendable {
         }
         var effects: [BridgeEffect] = []
         if let adapter = claimant(of: userInfo) {
-            effects = bridge.handle(
-                response.step, userInfo: userInfo, vendor: adapter.id, userText: response.userText,
-                requestIdentifier: response.notification.requestIdentifier)
+            if !alreadyRecovered(response) {
+                effects = bridge.handle(
+                    response.step, userInfo: userInfo, vendor: adapter.id, userText: response.userText,
+                    requestIdentifier: response.notification.requestIdentifier)
+            }
         } else {
             effects = ambiguity(userInfo)
         }
         let gate = AnswerGate<Void>(combine: { _ in () }, finish: finish)
-        for receiver in receivers {
-            let slot = gate.slot()
-            if !receiver.didReceive(response, completion: { slot.answer(()) }) { slot.withdraw() }
+        forward(to: receivers, through: gate, callback: "didReceive", after: receiverDeadline.response) { receiver, answer in
+            receiver.didReceive(response, completion: { answer(()) })
         }
-        gate.release()
         return report(effects)
     }
 
@@ -419,17 +551,49 @@ public final class NotificationCenterCoordinator: Sendable {
             effects = ambiguity(notification.userInfo)
         }
         let gate = AnswerGate<BackgroundFetchResult>(combine: BackgroundFetchResult.merge, finish: finish)
-        for receiver in receivers {
-            let slot = gate.slot()
-            if !receiver.didReceiveRemoteNotification(notification, completion: slot.answer) { slot.withdraw() }
-        }
-        gate.release()
+        forward(
+            to: receivers, through: gate, callback: "didReceiveRemoteNotification",
+            after: receiverDeadline.backgroundFetch
+        ) { $0.didReceiveRemoteNotification(notification, completion: $1) }
         return report(effects)
     }
 
     /// Reports a diagnostic to ``onEffects`` (what the Apple glue noticed, such as a replaced delegate).
     public func report(_ diagnostic: Diagnostic) {
         _ = report([.diagnostic(diagnostic)])
+    }
+
+    /// Hands one callback to every receiver through `gate`, releases it, and starts the deadline: when it
+    /// passes before every receiver answered, the gate completes and the silent receivers are reported.
+    private func forward<Answer: Sendable>(
+        to receivers: [any NotificationCallbackReceiver], through gate: AnswerGate<Answer>, callback: String,
+        after seconds: Double,
+        _ call: (any NotificationCallbackReceiver, @escaping @Sendable (Answer) -> Void) -> Bool
+    ) {
+        for receiver in receivers {
+            let slot = gate.slot(for: receiver.receiverName)
+            if !call(receiver, slot.answer) { slot.withdraw() }
+        }
+        gate.release()
+        guard let schedule = receiverDeadline.schedule, !receivers.isEmpty else { return }
+        schedule(seconds) { [self] in
+            let silent = gate.expire()
+            guard !silent.isEmpty else { return }
+            report(Diagnostic(
+                .warning, code: .receiverTimedOut,
+                message: "\(silent.joined(separator: ", ")) did not call the \(callback) completion handler within "
+                    + "\(seconds) s; PushBridge completed the callback without \(silent.count == 1 ? "it" : "them")"))
+        }
+    }
+
+    /// Whether `response` is the launch response ``recoverLaunchResponse()`` already handled (then it is only
+    /// forwarded); a launch response arriving here before any recovery is marked seen.
+    private func alreadyRecovered(_ response: NotificationResponse) -> Bool {
+        state.withLock { state in
+            guard let launch = state.launch, launch.matches(response) else { return false }
+            state.launch = nil
+            return launch.recovered
+        }
     }
 
     /// Marks `key` as being forwarded; false when it already is (a receiver handed it back).

@@ -71,6 +71,8 @@ public enum DiagnosticCatalog {
               "OneSignal's first attachment is empty, so no image is shown."),
         Entry(.attachmentNotURL, [.info],
               "OneSignal's first attachment is not an http(s) URL; the extension looks for it in the app's bundle."),
+        Entry(.attachmentRejected, [.warning],
+              "The service extension refused the downloaded media (an HTTP error, a type iOS cannot attach, too large): the notification is shown without it."),
         Entry(.attachmentTypeMissing, [.warning],
               "Braze's `ab.att` has a URL but no type; Braze's service extension needs both to attach it."),
         Entry(.attachmentURLMissing, [.warning],
@@ -161,8 +163,12 @@ public enum DiagnosticCatalog {
               "The deep link is not an absolute URL, so a tap opens nothing."),
         Entry(.deepLinkRefused, [.warning],
               "The link gate refuses a BuzzKit deep link; it opens only if the app's delegate or closure takes it."),
+        Entry(.delegateMethodsInjected, [.warning],
+              "Another SDK replaced the delegate methods of PushBridge's class and answers the system itself: iOS gets two answers and keeps the first."),
         Entry(.delegateReplaced, [.warning],
               "`UNUserNotificationCenter.delegate` was replaced after PushBridge was installed."),
+        Entry(.delegateSlotKept, [.info],
+              "Another SDK keeps `UNUserNotificationCenter.delegate` when PushBridge sets itself and passes the callbacks on; PushBridge leaves the slot to it."),
         Entry(.deliveryIDMissing, [.warning, .error],
               "There is no non-empty Zixflow delivery id, so no receipt is sent (an error when validating)."),
         Entry(.deliveryKeyMissing, [.warning],
@@ -213,6 +219,8 @@ public enum DiagnosticCatalog {
               "Iterable's `itbl` is a string: the iOS SDK reads only a dictionary and ignores the push; kept as sent."),
         Entry(.itblMissing, [.warning],
               "There is no `itbl` object: the Iterable SDK ignores the push."),
+        Entry(.launchResponseRecovered, [.info],
+              "The tap that launched the app never reached PushBridge's delegate; PushBridge handled it once from the launch options."),
         Entry(.launchURLInvalid, [.warning],
               "OneSignal's launch URL is not an absolute URL; it is rejected and nothing opens."),
         Entry(.legacyURLUnused, [.info],
@@ -304,6 +312,10 @@ public enum DiagnosticCatalog {
               "A receipt could not be recorded."),
         Entry(.receiptOff, [.info],
               "A receipt was not sent: its vendor's receipts are off (`NotificationBridge.receiptsOff`, `simulate --receipts-off`)."),
+        Entry(.receiptQueueFull, [.warning],
+              "Without an app group receipts wait in memory; past the limit the oldest waiting receipt is dropped."),
+        Entry(.receiverTimedOut, [.warning],
+              "Another delegate or handler did not call its completion handler in time; PushBridge completed the callback without it."),
         Entry(.replyTextReplacesData, [.info],
               "AppDNA's typed reply text replaces `data.reply_text`; the sent value is kept under `ignored`."),
         Entry(.reservedKey, [.error],
@@ -456,6 +468,8 @@ extension DiagnosticCode {
     public static let attachmentEmpty = DiagnosticCode(rawValue: "attachment-empty")
     /// `attachment-not-url`.
     public static let attachmentNotURL = DiagnosticCode(rawValue: "attachment-not-url")
+    /// `attachment-rejected`.
+    public static let attachmentRejected = DiagnosticCode(rawValue: "attachment-rejected")
     /// `attachment-type-missing`.
     public static let attachmentTypeMissing = DiagnosticCode(rawValue: "attachment-type-missing")
     /// `attachment-url-missing`.
@@ -546,8 +560,12 @@ extension DiagnosticCode {
     public static let deepLinkInvalid = DiagnosticCode(rawValue: "deep-link-invalid")
     /// `deep-link-refused`.
     public static let deepLinkRefused = DiagnosticCode(rawValue: "deep-link-refused")
+    /// `delegate-methods-injected`.
+    public static let delegateMethodsInjected = DiagnosticCode(rawValue: "delegate-methods-injected")
     /// `delegate-replaced`.
     public static let delegateReplaced = DiagnosticCode(rawValue: "delegate-replaced")
+    /// `delegate-slot-kept`.
+    public static let delegateSlotKept = DiagnosticCode(rawValue: "delegate-slot-kept")
     /// `delivery-id-missing`.
     public static let deliveryIDMissing = DiagnosticCode(rawValue: "delivery-id-missing")
     /// `delivery-key-missing`.
@@ -596,6 +614,8 @@ extension DiagnosticCode {
     public static let itblJSONString = DiagnosticCode(rawValue: "itbl-json-string")
     /// `itbl-missing`.
     public static let itblMissing = DiagnosticCode(rawValue: "itbl-missing")
+    /// `launch-response-recovered`.
+    public static let launchResponseRecovered = DiagnosticCode(rawValue: "launch-response-recovered")
     /// `launch-url-invalid`.
     public static let launchURLInvalid = DiagnosticCode(rawValue: "launch-url-invalid")
     /// `legacy-url-unused`.
@@ -680,10 +700,14 @@ extension DiagnosticCode {
     public static let receiptAlreadyRecorded = DiagnosticCode(rawValue: "receipt-already-recorded")
     /// `receipt-dead-lettered`.
     public static let receiptDeadLettered = DiagnosticCode(rawValue: "receipt-dead-lettered")
-    /// `receipt-off`.
-    public static let receiptOff = DiagnosticCode(rawValue: "receipt-off")
     /// `receipt-not-recorded`.
     public static let receiptNotRecorded = DiagnosticCode(rawValue: "receipt-not-recorded")
+    /// `receipt-off`.
+    public static let receiptOff = DiagnosticCode(rawValue: "receipt-off")
+    /// `receipt-queue-full`.
+    public static let receiptQueueFull = DiagnosticCode(rawValue: "receipt-queue-full")
+    /// `receiver-timed-out`.
+    public static let receiverTimedOut = DiagnosticCode(rawValue: "receiver-timed-out")
     /// `reply-text-replaces-data`.
     public static let replyTextReplacesData = DiagnosticCode(rawValue: "reply-text-replaces-data")
     /// `reserved-key`.
