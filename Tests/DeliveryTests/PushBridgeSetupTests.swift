@@ -87,10 +87,12 @@ struct PushBridgeSetupTests {
         let waiting = bridge.handle(.open, userInfo: push.userInfo)
         #expect(waiting.receipts.isEmpty)
         #expect(bridge.configure().receipts.map(\.event) == ["Opened"])
+        // The app's bridge records on the recorder's queue.
+        #expect(runtime.recorder.waitUntilRecorded(timeout: 20))
         #expect(try outbox.snapshot().pending.count == 2)
     }
 
-    @Test("an outbox directory that cannot be used is reported, and receipts go to the sender instead")
+    @Test("an outbox directory that cannot be used is reported, and receipts wait in memory for a flush")
     func unusableDirectory() throws {
         let scratch = try Scratch("setup")
         let file = try scratch.write("not-a-directory", "x")
@@ -98,8 +100,9 @@ struct PushBridgeSetupTests {
             configuration: configuration(), directory: file, transport: ScriptedTransport([], clock: SimulatedClock()))
         #expect(runtime.outbox == nil)
         #expect(runtime.diagnostics.map(\.diagnosticCode) == [.outboxUnusable])
-        #expect(runtime.sink is HTTPReceiptSink)
-        #expect(runtime.makeFlushScheduler(backgroundTasks: nil) == nil)
+        #expect(runtime.sink is MemoryReceiptQueue)
+        #expect(runtime.memoryQueue != nil)
+        #expect(runtime.makeFlushScheduler(backgroundTasks: nil).flusher == nil)
     }
 
     @Test("a flush runs in a background task, sends to each vendor's endpoint, and never holds the outbox lock")

@@ -86,10 +86,13 @@ struct DelegateRobustnessTests {
     func installTwice() {
         let attachment = DelegateAttachment()
         let own = Delegate()
-        let first = attachment.reconcile(current: nil, own: own, forwardees: [])
-        #expect(first.takeSlot && first.newForwardee == nil && first.diagnostic == nil)
-        let second = attachment.reconcile(current: own, own: own, forwardees: [])
-        #expect(!second.takeSlot && second.newForwardee == nil && second.diagnostic == nil)
+        let slot = FakeDelegateSlot()
+        let first = attachment.ensureAttached(slot: slot, own: own, forwardees: [])
+        #expect(slot.occupant === own && first.holder == .pushBridge)
+        #expect(first.newForwardee == nil && first.diagnostic == nil)
+        let second = attachment.ensureAttached(slot: slot, own: own, forwardees: [])
+        #expect(second.holder == .pushBridge && second.newForwardee == nil && second.diagnostic == nil)
+        #expect(slot.placements == 1, "the slot is set once, not on every check")
     }
 
     @Test("a delegate set after PushBridge is noticed: PushBridge re-attaches, forwards to it, warns once")
@@ -97,19 +100,22 @@ struct DelegateRobustnessTests {
         let attachment = DelegateAttachment()
         let own = Delegate()
         let sdk = Delegate()
-        let found = attachment.reconcile(current: sdk, own: own, forwardees: [])
-        #expect(found.takeSlot)
+        let slot = FakeDelegateSlot(occupant: sdk)
+        let found = attachment.ensureAttached(slot: slot, own: own, forwardees: [])
+        #expect(slot.occupant === own)
         #expect(found.newForwardee === sdk)
         let diagnostic = try #require(found.diagnostic)
         #expect(diagnostic.diagnosticCode == .delegateReplaced)
         #expect(diagnostic.message.contains("Delegate"))
         #expect(diagnostic.message.contains("otherDelegates"))
         // The SDK sets itself again (each launch): taken back, not added twice, not reported twice.
-        let again = attachment.reconcile(current: sdk, own: own, forwardees: [sdk])
-        #expect(again.takeSlot && again.newForwardee == nil && again.diagnostic == nil)
+        slot.place(sdk)
+        let again = attachment.ensureAttached(slot: slot, own: own, forwardees: [sdk])
+        #expect(slot.occupant === own && again.newForwardee == nil && again.diagnostic == nil)
         // A second, different replacer is reported too.
         let other = Delegate()
-        #expect(attachment.reconcile(current: other, own: own, forwardees: [sdk]).diagnostic != nil)
+        slot.place(other)
+        #expect(attachment.ensureAttached(slot: slot, own: own, forwardees: [sdk]).diagnostic != nil)
     }
 
     @Test("with the report-only policy the slot is left to the replacer, with one warning")
@@ -117,10 +123,12 @@ struct DelegateRobustnessTests {
         let attachment = DelegateAttachment(policy: .reportOnly)
         let own = Delegate()
         let sdk = Delegate()
-        let found = attachment.reconcile(current: sdk, own: own, forwardees: [])
-        #expect(!found.takeSlot && found.newForwardee == nil)
+        let slot = FakeDelegateSlot(occupant: sdk)
+        let found = attachment.ensureAttached(slot: slot, own: own, forwardees: [])
+        #expect(slot.occupant === sdk && found.newForwardee == nil)
+        #expect(found.holder == .other("Delegate"))
         #expect(found.diagnostic?.diagnosticCode == .delegateReplaced)
-        #expect(attachment.reconcile(current: sdk, own: own, forwardees: []).diagnostic == nil)
+        #expect(attachment.ensureAttached(slot: slot, own: own, forwardees: []).diagnostic == nil)
     }
 
     @Test("an SDK that wraps PushBridge and forwards back at once: no loop, one receipt, one system completion")

@@ -11,3 +11,16 @@ func pushNeeding(_ category: String, vendor: String = "fake", button: String = "
 func fakeCategories(_ range: Range<Int>, vendor: String = "fake") -> [String] {
     range.map { "\(vendor).\($0)" }
 }
+
+/// The notification center's delegate slot, as Apple's behaves: what is set is there.
+final class FakeDelegateSlot: NotificationDelegateSlot {
+    private(set) var occupant: AnyObject?
+    private(set) var placements = 0
+
+    init(occupant: AnyObject? = nil) { self.occupant = occupant }
+
+    func place(_ object: AnyObject) {
+        placements += 1
+        occupant = object
+    }
+}
