@@ -226,8 +226,7 @@ public struct AirshipSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         for (key, value) in reader.kept { form.vendorFields[key] = value }
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     /// Reads an Actions object: `open` is the body tap's link; the other actions are kept as sent.

@@ -212,8 +212,7 @@ public struct BrazeSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         form.vendorFields = reader.kept
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     /// Whether `uri` is a web link (Braze's web view applies to these).

@@ -144,8 +144,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
         diagnostics += reader.diagnostics
         form.content = content
         form.vendorFields = reader.kept
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {

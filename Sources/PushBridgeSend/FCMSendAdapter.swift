@@ -172,8 +172,7 @@ public struct FCMSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         form.vendorFields = outer.kept.merging(reader.kept) { $1 }
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {

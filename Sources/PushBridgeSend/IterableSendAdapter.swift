@@ -171,8 +171,7 @@ public struct IterableSendAdapter: SendAdapter {
         let reference = Self.idText(body["clientTemplateId"] ?? body["templateId"] ?? .null) ?? ""
         form.template = SendTemplate(vendor: id, kind: .template, id: reference, contentKnown: true)
         form.vendorFields = reader.kept
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     /// A template button: `identifier`, `title`, `buttonType` (`destructive`, `textInput`), `openApp`, and an

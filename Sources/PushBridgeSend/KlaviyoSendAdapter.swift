@@ -167,8 +167,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
         reader.keepUnread(known: [])
         absorb(reader)
         form.vendorFields = kept
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     /// A send strategy: `static` and `throttled` at `datetime` (`options.is_local`: each recipient's wall clock),

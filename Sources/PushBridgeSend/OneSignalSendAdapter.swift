@@ -211,9 +211,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         form.vendorFields = reader.kept
-        var finalDiagnostics = reader.diagnostics
-        SendRules.dropEmptyLinks(&form, diagnostics: &finalDiagnostics)
-        return SendParseResult(request: form, diagnostics: finalDiagnostics)
+        return SendRules.parsed(form, diagnostics: reader.diagnostics)
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
