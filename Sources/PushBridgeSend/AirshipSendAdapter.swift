@@ -286,8 +286,7 @@ public struct AirshipSendAdapter: SendAdapter {
             form.sourcePaths["audience.userIds"] = path
             form.sourcePaths["audience.deviceTokens"] = path
         } else {
-            form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: "audience", value: audience))
-            form.sourcePaths["audience.audience"] = path
+            form.addVendorTargeting(vendor: id, key: "audience", value: audience, path: path)
         }
     }
 

@@ -44,8 +44,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
                     form.audience.userIds.append(text)
                     form.sourcePaths["audience.userIds"] = path
                 } else {
-                    form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: "identifiers." + key, value: value))
-                    form.sourcePaths["audience.identifiers." + key] = path
+                    form.addVendorTargeting(vendor: id, key: "identifiers." + key, value: value, path: path)
                 }
             }
         }
@@ -136,8 +135,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
         for (path, value) in reader.kept where !path.hasPrefix(Self.iosPayloadPath) {
             let key = String(path.dropFirst(2))
             if ["to", "custom_device"].contains(key) {
-                form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: key, value: value))
-                form.sourcePaths["audience." + key] = path
+                form.addVendorTargeting(vendor: id, key: key, value: value, path: path)
                 reader.kept[path] = nil
             }
         }

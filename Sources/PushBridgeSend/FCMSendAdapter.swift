@@ -62,8 +62,7 @@ public struct FCMSendAdapter: SendAdapter {
                 form.audience.topics.append(value.hasPrefix("/topics/") ? String(value.dropFirst(8)) : value)
                 form.sourcePaths["audience.topics"] = reader.path(key)
             } else {
-                form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: key, value: .string(value)))
-                form.sourcePaths["audience." + key] = reader.path(key)
+                form.addVendorTargeting(vendor: id, key: key, value: .string(value), path: reader.path(key))
             }
         }
         if let notification = reader.object("notification") {

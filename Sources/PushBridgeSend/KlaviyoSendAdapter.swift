@@ -125,8 +125,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
                 var attributeReader = SendReader(attributes, at: Path.attributes)
                 if let audiences = attributeReader.value("audiences"), audiences != .null {
                     if audiences.objectValue != nil {
-                        form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: "audiences", value: audiences))
-                        form.sourcePaths["audience.audiences"] = Path.audiences
+                        form.addVendorTargeting(vendor: id, key: "audiences", value: audiences, path: Path.audiences)
                     } else {
                         attributeReader.wrongType("audiences", "an object {included, excluded}", audiences)
                     }
