@@ -83,8 +83,7 @@ public struct APNsSendAdapter: SendAdapter {
             if !token.isEmpty, token != "<device-token>" { form.audience.deviceTokens = [token] }
             form.sourcePaths["audience.deviceTokens"] = "$.path"
         }
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {

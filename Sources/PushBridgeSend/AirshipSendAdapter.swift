@@ -226,8 +226,7 @@ public struct AirshipSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         for (key, value) in reader.kept { form.vendorFields[key] = value }
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     /// Reads an Actions object: `open` is the body tap's link; the other actions are kept as sent.
@@ -287,8 +286,7 @@ public struct AirshipSendAdapter: SendAdapter {
             form.sourcePaths["audience.userIds"] = path
             form.sourcePaths["audience.deviceTokens"] = path
         } else {
-            form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: "audience", value: audience))
-            form.sourcePaths["audience.audience"] = path
+            form.addVendorTargeting(vendor: id, key: "audience", value: audience, path: path)
         }
     }
 

@@ -58,15 +58,13 @@ extension BrazeSendAdapter {
                     form.audience.userIds.append(user)
                     form.sourcePaths["audience.userIds"] = reader.path("recipients")
                 } else {
-                    form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: "recipients[\(index)]", value: element))
-                    form.sourcePaths["audience.recipients[\(index)]"] = path
+                    form.addVendorTargeting(vendor: id, key: "recipients[\(index)]", value: element, path: path)
                 }
             }
         }
         for key in Self.targetingFields {
             guard let value = reader.value(key), value != .null else { continue }
-            form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: key, value: value))
-            form.sourcePaths["audience." + key] = reader.path(key)
+            form.addVendorTargeting(vendor: id, key: key, value: value, path: reader.path(key))
         }
         reader.keepUnread(known: ["attachments"])
         form.vendorFields = reader.kept

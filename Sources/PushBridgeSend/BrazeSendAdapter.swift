@@ -179,8 +179,7 @@ public struct BrazeSendAdapter: SendAdapter {
         for key in Self.targetingFields {
             if let value = reader.value(key) {
                 if key == "broadcast", value == .bool(false) { reader.kept["$.broadcast"] = value; continue }
-                form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: key, value: value))
-                form.sourcePaths["audience." + key] = reader.path(key)
+                form.addVendorTargeting(vendor: id, key: key, value: value, path: reader.path(key))
             }
         }
         if let sendId = reader.string("send_id") {
@@ -212,8 +211,7 @@ public struct BrazeSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         form.vendorFields = reader.kept
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     /// Whether `uri` is a web link (Braze's web view applies to these).

@@ -44,8 +44,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
                     form.audience.userIds.append(text)
                     form.sourcePaths["audience.userIds"] = path
                 } else {
-                    form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: "identifiers." + key, value: value))
-                    form.sourcePaths["audience.identifiers." + key] = path
+                    form.addVendorTargeting(vendor: id, key: "identifiers." + key, value: value, path: path)
                 }
             }
         }
@@ -136,16 +135,14 @@ public struct CustomerIOSendAdapter: SendAdapter {
         for (path, value) in reader.kept where !path.hasPrefix(Self.iosPayloadPath) {
             let key = String(path.dropFirst(2))
             if ["to", "custom_device"].contains(key) {
-                form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: key, value: value))
-                form.sourcePaths["audience." + key] = path
+                form.addVendorTargeting(vendor: id, key: key, value: value, path: path)
                 reader.kept[path] = nil
             }
         }
         diagnostics += reader.diagnostics
         form.content = content
         form.vendorFields = reader.kept
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {

@@ -62,8 +62,7 @@ public struct FCMSendAdapter: SendAdapter {
                 form.audience.topics.append(value.hasPrefix("/topics/") ? String(value.dropFirst(8)) : value)
                 form.sourcePaths["audience.topics"] = reader.path(key)
             } else {
-                form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: key, value: .string(value)))
-                form.sourcePaths["audience." + key] = reader.path(key)
+                form.addVendorTargeting(vendor: id, key: key, value: .string(value), path: reader.path(key))
             }
         }
         if let notification = reader.object("notification") {
@@ -172,8 +171,7 @@ public struct FCMSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         form.vendorFields = outer.kept.merging(reader.kept) { $1 }
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {

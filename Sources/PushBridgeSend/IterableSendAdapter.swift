@@ -67,8 +67,7 @@ public struct IterableSendAdapter: SendAdapter {
         // "If both are passed in, email takes precedence": the email is the recipient, the user id is kept.
         let email = reader.string("recipientEmail"), userId = reader.string("recipientUserId")
         if let email {
-            form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: "recipientEmail", value: .string(email)))
-            form.sourcePaths["audience.recipientEmail"] = reader.path("recipientEmail")
+            form.addVendorTargeting(vendor: id, key: "recipientEmail", value: .string(email), path: reader.path("recipientEmail"))
             if let userId { reader.kept[reader.path("recipientUserId")] = .string(userId) }
         } else if let userId {
             form.audience.userIds.append(userId)
@@ -171,8 +170,7 @@ public struct IterableSendAdapter: SendAdapter {
         let reference = Self.idText(body["clientTemplateId"] ?? body["templateId"] ?? .null) ?? ""
         form.template = SendTemplate(vendor: id, kind: .template, id: reference, contentKnown: true)
         form.vendorFields = reader.kept
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     /// A template button: `identifier`, `title`, `buttonType` (`destructive`, `textInput`), `openApp`, and an

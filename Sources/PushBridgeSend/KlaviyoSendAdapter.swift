@@ -125,8 +125,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
                 var attributeReader = SendReader(attributes, at: Path.attributes)
                 if let audiences = attributeReader.value("audiences"), audiences != .null {
                     if audiences.objectValue != nil {
-                        form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: "audiences", value: audiences))
-                        form.sourcePaths["audience.audiences"] = Path.audiences
+                        form.addVendorTargeting(vendor: id, key: "audiences", value: audiences, path: Path.audiences)
                     } else {
                         attributeReader.wrongType("audiences", "an object {included, excluded}", audiences)
                     }
@@ -167,8 +166,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
         reader.keepUnread(known: [])
         absorb(reader)
         form.vendorFields = kept
-        SendRules.dropEmptyLinks(&form, diagnostics: &diagnostics)
-        return SendParseResult(request: form, diagnostics: diagnostics)
+        return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
     /// A send strategy: `static` and `throttled` at `datetime` (`options.is_local`: each recipient's wall clock),

@@ -166,8 +166,7 @@ public struct OneSignalSendAdapter: SendAdapter {
                     form.audience.userIds += list.compactMap(\.stringValue)
                     form.sourcePaths["audience.userIds"] = path
                 } else {
-                    form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: "include_aliases." + label, value: ids))
-                    form.sourcePaths["audience.include_aliases." + label] = path
+                    form.addVendorTargeting(vendor: id, key: "include_aliases." + label, value: ids, path: path)
                 }
             }
         }
@@ -183,8 +182,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         }
         for key in Self.targetingFields {
             if let value = reader.value(key) {
-                form.audience.vendorTargeting.append(VendorTargeting(vendor: id, key: key, value: value))
-                form.sourcePaths["audience." + key] = reader.path(key)
+                form.addVendorTargeting(vendor: id, key: key, value: value, path: reader.path(key))
             }
         }
 
@@ -211,9 +209,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         content.payload = payload
         form.content = content
         form.vendorFields = reader.kept
-        var finalDiagnostics = reader.diagnostics
-        SendRules.dropEmptyLinks(&form, diagnostics: &finalDiagnostics)
-        return SendParseResult(request: form, diagnostics: finalDiagnostics)
+        return SendRules.parsed(form, diagnostics: reader.diagnostics)
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {

@@ -135,6 +135,15 @@ struct SendReader {
     }
 }
 
+extension SendRequest {
+    /// Keeps a member of `vendor`'s request that targets devices its own way (segments, filters, aliases) as sent:
+    /// `key` and `value` in ``SendAudience/vendorTargeting``, `path` as the source path of `audience.<key>`.
+    mutating func addVendorTargeting(vendor: String, key: String, value: JSONValue, path: String) {
+        audience.vendorTargeting.append(VendorTargeting(vendor: vendor, key: key, value: value))
+        sourcePaths["audience." + key] = path
+    }
+}
+
 /// Dates in send requests: ISO-8601 and the free forms vendors document, as seconds since 1970 UTC.
 enum SendTime {
     /// Seconds since 1970 of `text`: `2026-01-02T03:04:05Z`, with a fraction, an offset (`+02:00`, `-0700`,

@@ -266,9 +266,11 @@ enum SendRules {
                 + "before it is sent (a TTL must be added to the current time)")
     }
 
-    /// The last step of every parse: an empty image URL or link shows and opens nothing, so the form has none
-    /// (a warning at its source path).
-    static func dropEmptyLinks(_ form: inout SendRequest, diagnostics: inout [Diagnostic]) {
+    /// The last step of every parse, its result: an empty image URL or link shows and opens nothing, so the form
+    /// has none (a warning at its source path).
+    static func parsed(_ form: SendRequest, diagnostics: [Diagnostic]) -> SendParseResult {
+        var form = form
+        var diagnostics = diagnostics
         if form.content.payload.imageURL == "" {
             form.content.payload.imageURL = nil
             diagnostics.append(Diagnostic(.warning, code: .sendValueInvalid, path: form.sourcePath(SendField.imageURL), message: "an empty image URL shows nothing; dropped"))
@@ -277,6 +279,7 @@ enum SendRules {
             form.content.payload.deepLink = nil
             diagnostics.append(Diagnostic(.warning, code: .sendValueInvalid, path: form.sourcePath(SendField.deepLink), message: "an empty link opens nothing; dropped"))
         }
+        return SendParseResult(request: form, diagnostics: diagnostics)
     }
 
     /// Moves `interruption-level` and `relevance-score` out of `content.payload.apsExtra` into their fields.

@@ -6,10 +6,7 @@ import Testing
 struct DiagnosticsCommandTests {
     @Test("prints one JSON line per catalogued code: the code, its severities and its meaning")
     func listsEveryCode() throws {
-        let result = try CLI.run(["diagnostics"])
-        #expect(result.status == 0)
-        #expect(result.stderr.isEmpty)
-        let lines = try result.stdoutJSONLines()
+        let lines = try CLI.jsonLines(["diagnostics"])
         #expect(lines.count == DiagnosticCatalog.entries.count)
         for (line, entry) in zip(lines, DiagnosticCatalog.entries) {
             #expect(line["code"]?.stringValue == entry.code.rawValue)

@@ -7,10 +7,7 @@ import Testing
 struct EventsCommandTests {
     @Test("prints one JSON line per vendor with its receipt table")
     func oneLinePerVendor() throws {
-        let result = try CLI.run(["events"])
-        #expect(result.status == 0)
-        #expect(result.stderr.isEmpty)
-        let lines = try result.stdoutJSONLines()
+        let lines = try CLI.jsonLines(["events"])
         #expect(lines.compactMap { $0["vendor"]?.stringValue } == BuiltInVendors.all.map(\.id))
         for line in lines {
             let events = try #require(line["events"]?.arrayValue, "\(line)")

@@ -7,10 +7,7 @@ import Testing
 struct VendorsCommandTests {
     @Test("lists every built-in vendor, one JSON line each, by id and display name")
     func listsEveryVendor() throws {
-        let result = try CLI.run(["vendors"])
-        #expect(result.status == 0)
-        #expect(result.stderr.isEmpty)
-        let lines = try result.stdoutJSONLines()
+        let lines = try CLI.jsonLines(["vendors"])
         #expect(lines.count == BuiltInVendors.all.count)
         var names: [String: String] = [:]
         for line in lines {

@@ -33,8 +33,7 @@ enum Commutation {
 struct CommutationTests {
     @Test("the law holds for every corpus request and every ordered pair of vendors", arguments: CorpusCase.all)
     func corpusCommutes(_ corpus: CorpusCase) throws {
-        let source = try #require(SendVendors.adapter(id: corpus.vendor))
-        let request = try corpus.request()
+        let (source, request) = try corpus.load()
         for target in SendVendors.all {
             let violations = Commutation.violations(request, from: source, to: target)
             #expect(violations.isEmpty, "\(violations)")

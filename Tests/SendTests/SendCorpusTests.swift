@@ -13,9 +13,12 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { file }
 
     /// The request: the body, in an envelope with `headers` when it has some.
-    func request() throws -> SendHTTPRequest {
+    func request() throws -> SendHTTPRequest { try load().request }
+
+    /// The vendor's send adapter and the request.
+    func load() throws -> (adapter: any SendAdapter, request: SendHTTPRequest) {
         let adapter = try #require(SendVendors.adapter(id: vendor))
-        return SendHTTPRequest(path: adapter.primaryPath, headers: headers, body: try SendCorpus.body(file))
+        return (adapter, SendHTTPRequest(path: adapter.primaryPath, headers: headers, body: try SendCorpus.body(file)))
     }
 
     static let all: [CorpusCase] = [
@@ -58,8 +61,7 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
 struct SendCorpusTests {
     @Test("every corpus request parses, and validates or is flagged as its source says", arguments: CorpusCase.all)
     func validates(_ corpus: CorpusCase) throws {
-        let adapter = try #require(SendVendors.adapter(id: corpus.vendor))
-        let request = try corpus.request()
+        let (adapter, request) = try corpus.load()
         let parsed = adapter.parse(request)
         #expect(!parsed.diagnostics.contains { $0.diagnosticCode == .sendRequestMalformed })
         let problems = adapter.validate(request)
@@ -73,8 +75,7 @@ struct SendCorpusTests {
 
     @Test("every corpus request translates to every target, which reads the result back", arguments: CorpusCase.all)
     func translates(_ corpus: CorpusCase) throws {
-        let source = try #require(SendVendors.adapter(id: corpus.vendor))
-        let request = try corpus.request()
+        let (source, request) = try corpus.load()
         for target in SendVendors.all {
             let (result, _) = SendVendors.translate(request, from: source, to: target, options: SendRenderOptions(now: 1_800_000_000))
             #expect(!result.requests.isEmpty)

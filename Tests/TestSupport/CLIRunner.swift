@@ -67,6 +67,17 @@ public enum CLI {
         return try Subprocess.run(executable, arguments, stdin: stdin, in: directory, timeout: timeout)
     }
 
+    /// Runs `bridge-cli arguments…`, expects it to succeed with nothing on stderr, and gives its stdout lines
+    /// parsed as JSON.
+    public static func jsonLines(
+        _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [JSONValue] {
+        let result = try run(arguments)
+        #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.stderr.isEmpty, "\(result)", sourceLocation: sourceLocation)
+        return try result.stdoutJSONLines()
+    }
+
     /// Runs with `text` on stdin.
     public static func run(_ arguments: [String], stdin text: String, timeout: TimeInterval = 30) throws -> CLIResult {
         try run(arguments, stdin: Array(text.utf8), timeout: timeout)

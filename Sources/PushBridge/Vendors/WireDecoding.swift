@@ -60,4 +60,11 @@ public struct DecodeContext<Adapter>: WireDecoding, Sendable {
 extension PushPayload {
     /// A payload with nothing in it, for a decoder to swap its finished payload out for (no copy).
     static let empty = PushPayload(vendor: "")
+
+    /// An empty payload for `vendor` to decode a wire payload into, its objects made with `JSONObject()`
+    /// rather than from `[:]` literals (cheaper on the decode path).
+    public static func decoding(vendor: String) -> PushPayload {
+        PushPayload(
+            vendor: vendor, data: JSONObject(), tracking: JSONObject(), ignored: JSONObject(), apsExtra: JSONObject())
+    }
 }

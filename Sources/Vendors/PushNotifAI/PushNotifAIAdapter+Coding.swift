@@ -25,8 +25,7 @@ extension PushNotifAIAdapter {
             }
         }
 
-        var payload = PushPayload(
-            vendor: id, data: JSONObject(), tracking: JSONObject(), ignored: JSONObject(), apsExtra: JSONObject())
+        var payload = PushPayload.decoding(vendor: id)
         // APSCoding walks a dictionary; sorting makes the order of its diagnostics stable across runs.
         var diagnostics = APSCoding.decode(aps, into: &payload)
         if diagnostics.count > 1 {

@@ -39,4 +39,11 @@ struct OwnEncodingTests {
         #expect(translation.userInfo == userInfo)
         #expect(translation.losses.isEmpty)
     }
+
+    @Test("a vendor's full example round-trips byte for byte through its own adapter, losing nothing", arguments: [
+        ("braze", brazeFullPayload), ("customerio", customerIOExample), ("iterable", iterableCampaignPush),
+    ])
+    func fullExampleRoundTrip(vendor: String, text: String) throws {
+        expectRoundTrip(try Fixtures.userInfo(text), through: try BuiltInVendors.registry.requireAdapter(id: vendor))
+    }
 }

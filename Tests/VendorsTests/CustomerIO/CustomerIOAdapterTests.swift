@@ -149,12 +149,6 @@ struct CustomerIOBadInputTests {
 
 @Suite("Customer.io encode")
 struct CustomerIOEncodeTests {
-    @Test("the example round-trips unchanged and loses nothing")
-    func roundTrip() throws {
-        let userInfo = try Fixtures.userInfo(customerIOExample)
-        expectRoundTrip(userInfo, through: customerIO)
-    }
-
     @Test("an image without mutable-content: mutable-content 1 is written; lost for Customer.io's own payload only")
     func imageNeedsExtension() throws {
         var payload = PushPayload(vendor: "customerio", messageId: "d")
