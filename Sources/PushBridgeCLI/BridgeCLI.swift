@@ -1,4 +1,34 @@
+import PushBridge
 import PushBridgeSystem
+
+/// `bridge-cli` as a library: every command over the vendors a program registers. A tool of your own with your
+/// adapter beside the built-in ones is one call, `BridgeCLI.main(vendors: BuiltInVendors.all + [MyAdapter()])`,
+/// in the `main.swift` of an executable target that depends on the `PushBridgeCLI` product.
+public enum BridgeCLI {
+    /// Runs the command the process's arguments name over `vendors` (registration order: detection, tables and
+    /// `--vendor`, `--from`, `--to` see them in it) and exits with its status. Two vendors with one id exit 2
+    /// naming it. `send` serves the vendors with a built-in send adapter.
+    @MainActor public static func main(vendors: [any VendorAdapter]) -> Never {
+        exit(run(Array(CommandLine.arguments.dropFirst()), vendors: vendors))
+    }
+
+    /// Runs the command `arguments` name (the arguments without the program name) over `vendors`, flushes
+    /// stdout and stderr, and returns the exit status.
+    @MainActor public static func run(_ arguments: [String], vendors: [any VendorAdapter]) -> Int32 {
+        var seen = Set<String>()
+        let status: Int32
+        if let duplicate = vendors.map(\.id).first(where: { !seen.insert($0).inserted }) {
+            stderrStream.write("bridge-cli: error: two vendors have the id '\(duplicate.escapedForDisplay)'; "
+                + "register each vendor once, under an id of its own\n")
+            status = ExitCode.usage.rawValue
+        } else {
+            status = CLIVendors.$registry.withValue(VendorRegistry(vendors)) { dispatch(arguments) }
+        }
+        stdoutStream.flush()
+        stderrStream.flush()
+        return status
+    }
+}
 
 /// Every subcommand, in the order `--help` lists them.
 let commands: [any Command.Type] = [
@@ -86,8 +116,3 @@ let overview: String = {
 func discardStandardOutput() {
     OutputStream.standardOutput.discard()
 }
-
-let status = dispatch(Array(CommandLine.arguments.dropFirst()))
-stdoutStream.flush()
-stderrStream.flush()
-exit(status)
