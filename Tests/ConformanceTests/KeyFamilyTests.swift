@@ -1,5 +1,6 @@
 import PushBridge
 import PushBridgeConformance
+import PushBridgeTestSupport
 import Testing
 
 /// A vendor whose SDK works by key families, as CleverTap's does: it claims any push with a top-level key
@@ -162,6 +163,37 @@ struct KeyFamilyTests {
         for index in 0..<40 { wide["extra_\(index)"] = .int(index) }
         #expect(try registry.claimant(of: wide)?.id == "keyfamily")
         #expect(asked.withLock { $0 } == 3)
+    }
+
+    @Test("translation leaves every key with another vendor's claim prefix out of the target's push, as losses")
+    func translationLeavesPrefixKeysOut() throws {
+        let source = FakeAdapter()
+        let target = FakeAdapter(id: "other", name: "Other", marker: "other_id")
+        let registry = VendorRegistry([source, target, KeyFamilyVendor()])
+        let userInfo: JSONObject = ["fake_id": "m1", "wzrk_a": 1, "wzrk_b": 2, "coupon": "SALE50"]
+        let result = Translator.translate(userInfo, from: source, to: target, registry: registry)
+        #expect(result.userInfo["wzrk_a"] == nil && result.userInfo["wzrk_b"] == nil, "\(result.userInfo)")
+        #expect(result.userInfo["coupon"] == "SALE50", "\(result.userInfo)")
+        let paths = Set(result.losses.map(\.path))
+        #expect(paths.isSuperset(of: ["$.data.wzrk_a", "$.data.wzrk_b"]), "\(result.losses)")
+        #expect(try registry.claimant(of: result.userInfo)?.id != "keyfamily")
+    }
+
+    @Test("requireServiceExtension is the core's: an adapter outside the package sets mutable-content with it")
+    func requireServiceExtensionIsPublic() {
+        var payload = PushPayload(vendor: "keyfamily")
+        payload.imageURL = "https://example.com/a.jpg"
+        var losses = LossList()
+        payload.requireServiceExtension(when: .image, vendor: "keyfamily", vendorName: "KeyFamily", losses: &losses)
+        #expect(payload.mutableContent)
+        #expect(losses.collected.map(\.path) == ["$.mutableContent"])
+        var other = PushPayload(vendor: "chirp")
+        other.buttons = [PushButton(id: "b", title: "B", foreground: true)]
+        other.requireServiceExtension(when: .image, vendor: "keyfamily", vendorName: "KeyFamily", losses: &losses)
+        #expect(!other.mutableContent, "buttons alone do not need the extension for an image-only trigger")
+        other.requireServiceExtension(when: .imageOrButtons, vendor: "keyfamily", vendorName: "KeyFamily", losses: &losses)
+        #expect(other.mutableContent)
+        #expect(losses.collected.count == 1, "another vendor's payload gains the flag without a loss")
     }
 
     @Test("a prefix longer than eight bytes screens on its first eight, and its claim decides the rest")
