@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "PushBridgeApple", targets: ["PushBridgeApple"]),
         .library(name: "PushBridgeDelivery", targets: ["PushBridgeDelivery"]),
         .library(name: "PushBridgeURLSession", targets: ["PushBridgeURLSession"]),
+        .library(name: "PushBridgeCLI", targets: ["PushBridgeCLI"]),
         .executable(name: "bridge-cli", targets: ["bridge-cli"]),
     ],
     targets: [
@@ -57,14 +58,17 @@ let package = Package(
         ),
         .target(
             name: "PushBridgeConformance", dependencies: ["PushBridge", "PushBridgeSystem"], path: "Conformance/Runner"),
-        .executableTarget(
-            name: "bridge-cli",
+        // bridge-cli's commands as a library: `BridgeCLI.main(vendors:)` over any vendors (README, "Your own bridge-cli").
+        .target(
+            name: "PushBridgeCLI",
             dependencies: [
                 "PushBridge", "PushBridgeOutbox", "PushBridgeTools", "PushBridgeVendors", "PushBridgeConformance",
                 "PushBridgeDelivery", "PushBridgeSend", "PushBridgeSystem",
             ],
-            path: "Sources/bridge-cli"
+            path: "Sources/PushBridgeCLI"
         ),
+        // The built-in vendors' bridge-cli: one call into PushBridgeCLI.
+        .executableTarget(name: "bridge-cli", dependencies: ["PushBridgeCLI", "PushBridgeVendors"], path: "Sources/bridge-cli"),
         // What several test targets share: package paths, the built bridge-cli and a runner for it, scratch folders,
         // recorders, fixtures (userInfos from text or examples/payloads, simulated steps).
         .target(

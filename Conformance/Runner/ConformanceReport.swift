@@ -45,8 +45,10 @@ public indirect enum ConformanceCheck: Sendable, Hashable, CustomStringConvertib
     /// Law 5: the adapter crashed while the case's own expectations were checked.
     case neverCrash
     /// Every receipt the adapter makes (in the case's steps, and for every step on the case's payload) is a row
-    /// of its `VendorAdapter.eventTable`: the same kind and event name. Paths are in the effect list for
-    /// the case's steps, `$` otherwise.
+    /// of its `VendorAdapter.eventTable`: the same kind and event name, only the properties the row allows, every
+    /// key the row passes through (`EventTableEntry.passThroughPrefixes`) and, with a time known, the time it
+    /// stamps (`EventTableEntry.timeProperty`, `Receipt.time`). Paths are in the effect list for the case's
+    /// steps, `$` otherwise.
     case eventTable
     /// Every receipt the adapter makes can be delivered: the adapter describes its HTTP request
     /// (`VendorAdapter.receiptRequest(for:writeKey:)`), with a method, a path starting with `/`, no control

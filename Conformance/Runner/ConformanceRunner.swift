@@ -120,7 +120,8 @@ extension ConformanceSuite {
             }
             if checksEventTable {
                 failures += eventTableFailures(
-                    effects: effects, adapter: configured.adapter(id: adapter.id) ?? adapter, caseID: testCase.id)
+                    effects: effects, adapter: configured.adapter(id: adapter.id) ?? adapter, caseID: testCase.id,
+                    userInfo: testCase.payload, time: simulation.time)
             }
         }
 

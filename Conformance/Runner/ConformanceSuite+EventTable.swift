@@ -6,12 +6,14 @@ extension ConformanceSuite {
     /// The receipts among `effects` (the lines of a case's steps) that are not rows of `adapter`'s event table;
     /// paths are in the effect list (`$[1].event`).
     func eventTableFailures(
-        effects: [BridgeEffect], adapter: any VendorAdapter, caseID: String
+        effects: [BridgeEffect], adapter: any VendorAdapter, caseID: String, userInfo: JSONObject? = nil,
+        time: Int? = nil
     ) -> [ConformanceFailure] {
         effects.enumerated().flatMap { index, effect -> [ConformanceFailure] in
             guard case .receipt(let receipt) = effect else { return [] }
             return Self.eventTableFailures(
-                receipt, adapter: adapter, at: JSONPath.element(index, of: JSONPath.root), caseID: caseID)
+                receipt, adapter: adapter, at: JSONPath.element(index, of: JSONPath.root), caseID: caseID,
+                userInfo: userInfo, time: time)
         }
     }
 
@@ -22,18 +24,23 @@ extension ConformanceSuite {
         let decoded = adapter.decodeClaimed(payload).payload
         var failures: [ConformanceFailure] = []
         var seen: Set<Receipt> = []
-        for receipt in receipts(payload, runs: Self.lifecycleRuns(for: decoded), adapter: adapter)
+        let options = Self.probeOptions(adapter)
+        for receipt in receipts(payload, runs: Self.lifecycleRuns(for: decoded), adapter: adapter, options: options)
         where seen.insert(receipt).inserted {
-            failures += Self.eventTableFailures(receipt, adapter: adapter, at: JSONPath.root, caseID: "")
+            failures += Self.eventTableFailures(
+                receipt, adapter: adapter, at: JSONPath.root, caseID: "", userInfo: payload, time: options.time)
             failures += Self.receiptRequestFailures(receipt, adapter: adapter)
         }
         return failures
     }
 
     /// Whether `receipt` is a row of `adapter`'s event table: the same kind and event name, and only the
-    /// properties that row lists.
+    /// properties that row allows (``EventTableEntry/allows(_:)``). With the push's `userInfo`, a row with
+    /// pass-through prefixes must carry each of its keys with such a prefix, value for value; with the step's
+    /// `time`, a row with a time property must carry it there and in ``Receipt/time``.
     static func eventTableFailures(
-        _ receipt: Receipt, adapter: any VendorAdapter, at path: String, caseID: String
+        _ receipt: Receipt, adapter: any VendorAdapter, at path: String, caseID: String,
+        userInfo: JSONObject? = nil, time: Int? = nil
     ) -> [ConformanceFailure] {
         let table = adapter.eventTable
         func failure(_ path: String, _ expected: String, _ actual: String) -> ConformanceFailure {
@@ -49,13 +56,39 @@ extension ConformanceSuite {
                         + "rename the event in eventTable or in the code that makes the receipt")
             ]
         }
-        let listed = Set(row.properties)
-        return JSONWriter.sortedKeys(receipt.properties).filter { !listed.contains($0) }.map { key in
+        let propertiesPath = JSONPath.member("properties", of: path)
+        var failures = JSONWriter.sortedKeys(receipt.properties).filter { !row.allows($0) }.map { key in
             failure(
-                JSONPath.member(key, of: JSONPath.member("properties", of: path)),
+                JSONPath.member(key, of: propertiesPath),
                 "only the properties eventTable lists for \"\(row.event)\" (\(row.properties.joined(separator: ", ")))",
                 "\"\(key)\": add it to the row's properties or stop sending it")
         }
+        if !row.passThroughPrefixes.isEmpty, let userInfo {
+            let prefixes = row.passThroughPrefixes.joined(separator: ", ")
+            for (key, value) in userInfo.membersInCanonicalOrder
+            where row.passThroughPrefixes.contains(where: { key.hasPrefix($0) }) && receipt.properties[key] != value {
+                failures.append(failure(
+                    JSONPath.member(key, of: propertiesPath),
+                    "the push's \"\(key)\" passed through (\"\(row.event)\" passes every top-level key starting "
+                        + "with \(prefixes)): \(JSONWriter.string(value))",
+                    receipt.properties[key].map { JSONWriter.string($0) + ": send the push's value" }
+                        ?? "(absent): add it (EventTableEntry.addContextProperties(to:context:) does)"))
+            }
+        }
+        if let timeProperty = row.timeProperty, let time {
+            if receipt.properties[timeProperty] != .int(time) {
+                failures.append(failure(
+                    JSONPath.member(timeProperty, of: propertiesPath),
+                    "the step's time \(time) (\"\(row.event)\"'s timeProperty)",
+                    receipt.properties[timeProperty].map { JSONWriter.string($0) } ?? "(absent)"))
+            }
+            if receipt.time != time {
+                failures.append(failure(
+                    JSONPath.member("time", of: path), "the step's time \(time) in Receipt.time",
+                    receipt.time.map(String.init) ?? "(absent)"))
+            }
+        }
+        return failures
     }
 
     /// The key the receipt-request law builds requests with: it must show up only in a secret header.

@@ -36,18 +36,25 @@ extension ConformanceSuite {
         ] + claimKeyFailures
     }
 
-    /// Law 1's promise of ``VendorAdapter/claimKeys`` (the registry asks an adapter only about payloads with
-    /// one of its claim keys): no adapter claims the case's payload once its claim keys are removed from it.
+    /// Law 1's promise of ``VendorAdapter/claimKeys`` and ``VendorAdapter/claimKeyPrefixes`` (the registry asks
+    /// an adapter only about payloads with one of its claim keys, or a key with one of its prefixes): no adapter
+    /// claims the case's payload once those keys are removed from it.
     func claimKeyFailures(_ testCase: ConformanceCase) -> [ConformanceFailure] {
         registry.adapters.compactMap { adapter in
-            guard let keys = adapter.claimKeys else { return nil }
+            let prefixes = adapter.claimKeyPrefixes
+            guard adapter.claimKeys != nil || !prefixes.isEmpty else { return nil }
+            let keys = adapter.claimKeys ?? []
             var stripped = testCase.payload
             for key in keys { stripped.removeValue(forKey: key) }
+            for key in stripped.keys where prefixes.contains(where: { key.hasPrefix($0) }) {
+                stripped.removeValue(forKey: key)
+            }
             guard let strength = adapter.claimStrength(stripped) else { return nil }
             let claim = strength == .owner ? "claims it as owner" : "claims it as carrier"
+            let named = keys + prefixes.map { $0 + "…" }
             return ConformanceFailure(
                 caseID: testCase.id, check: .detection, path: JSONPath.root,
-                expected: "\(adapter.id) claims no payload without its claim keys (\(keys.joined(separator: ", ")))",
+                expected: "\(adapter.id) claims no payload without its claim keys (\(named.joined(separator: ", ")))",
                 actual: "with them removed, \(adapter.id) still \(claim)")
         }
     }

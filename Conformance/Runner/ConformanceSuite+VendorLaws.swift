@@ -45,8 +45,14 @@ extension ConformanceSuite {
     /// The options the kit's own lifecycles run with: a device token and typed text, so receipts that need
     /// them can be made.
     static func probeOptions(_ adapter: any VendorAdapter) -> SimulationOptions {
-        SimulationOptions(vendor: adapter.id, deviceToken: "5f2c0ad1", userText: "typed text")
+        // A time only for a vendor that stamps receipts through its table (`timeProperty`), which the law checks.
+        let stamps = adapter.eventTable.contains { $0.timeProperty != nil }
+        return SimulationOptions(
+            vendor: adapter.id, deviceToken: "5f2c0ad1", userText: "typed text", time: stamps ? probeTime : nil)
     }
+
+    /// The time of the kit's own lifecycles for a vendor that stamps receipts (2026-01-01T00:00:00Z).
+    static let probeTime = 1_767_225_600
 
     /// The receipts `userInfo` makes through a fresh bridge for each of `runs`, in order (with the suite's
     /// registry configured by `options`' vendor settings, as a case's steps run).

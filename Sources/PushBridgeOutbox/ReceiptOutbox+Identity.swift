@@ -11,12 +11,13 @@ extension Receipt {
     }
 
     /// The receipt as the outbox stores it: its effect line (``json``: `type`, `vendor`, `kind`, `event`,
-    /// `properties`) plus `messageId`, `requestIdentifier` and `action` when they are set.
+    /// `properties`) plus `messageId`, `requestIdentifier`, `action` and `time` when they are set.
     public var outboxJSON: JSONValue {
         guard case .object(var members) = json else { return json }
         if let messageId { members["messageId"] = .string(messageId) }
         if let requestIdentifier { members["requestIdentifier"] = .string(requestIdentifier) }
         if let action { members["action"] = .string(action) }
+        if let time { members["time"] = .int(time) }
         return .object(members)
     }
 
@@ -29,6 +30,6 @@ extension Receipt {
         self.init(
             vendor: vendor, kind: kind, event: event, properties: value["properties"]?.objectValue ?? [:],
             messageId: value["messageId"]?.stringValue, action: value["action"]?.stringValue,
-            requestIdentifier: value["requestIdentifier"]?.stringValue)
+            requestIdentifier: value["requestIdentifier"]?.stringValue, time: value["time"]?.intValue)
     }
 }

@@ -16,6 +16,7 @@ enum Layering {
         "Sources/PushBridgeURLSession": "PushBridgeURLSession",
         "Sources/PushBridgeApple": "PushBridgeApple",
         "Conformance/Runner": "PushBridgeConformance",
+        "Sources/PushBridgeCLI": "PushBridgeCLI",
         "Sources/bridge-cli": "bridge-cli",
     ]
 
@@ -35,10 +36,11 @@ enum Layering {
             "UserNotifications",
         ],
         "PushBridgeConformance": ["PushBridge", "PushBridgeSystem"],
-        "bridge-cli": [
+        "PushBridgeCLI": [
             "PushBridge", "PushBridgeOutbox", "PushBridgeTools", "PushBridgeVendors", "PushBridgeConformance",
             "PushBridgeDelivery", "PushBridgeSend", "PushBridgeSystem", "Dispatch",
         ],
+        "bridge-cli": ["PushBridgeCLI", "PushBridgeVendors"],
     ]
 
     /// The folders that hold modules: every folder under `Sources/`, and the conformance runner.

@@ -6,7 +6,7 @@ import Testing
 struct GlobalOptionsTests {
     /// The version the source declares: the string literal of `bridgeCLIVersion` in its one home.
     static func declaredVersion() throws -> String {
-        let path = TestPaths.packageRoot + "/Sources/bridge-cli/Support/Version.swift"
+        let path = TestPaths.packageRoot + "/Sources/PushBridgeCLI/Support/Version.swift"
         let text = String(decoding: try TestPaths.readBytes(path), as: UTF8.self)
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("let bridgeCLIVersion = \"") })
         return String(line.split(separator: "\"")[1])

@@ -82,9 +82,9 @@ struct ConformanceCommandOutputTests {
             }, "\(result.stdout)")
         #expect(output.last == "0 passed, \(failed.count) failed")
         #expect(
-            result.stderr == "bridge-cli conformance: bridge-cli runs the built-in vendors only "
-                + "(\(BuiltInVendors.all.map(\.id).joined(separator: ", "))); run another adapter's cases with "
-                + "ConformanceSuite(adapters:) "
+            result.stderr == "bridge-cli conformance: this bridge-cli runs the vendors it was built with "
+                + "(\(BuiltInVendors.all.map(\.id).joined(separator: ", "))); register another adapter in a tool of "
+                + "your own, BridgeCLI.main(vendors:), or run its cases with ConformanceSuite(adapters:) "
                 + "from its package's tests\n")
     }
 }

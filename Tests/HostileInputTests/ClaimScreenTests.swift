@@ -77,6 +77,34 @@ struct ClaimScreenTests {
         #expect(claimed > 50, "the corpus has claimed payloads")
     }
 
+    @Test("with a vendor that claims by key prefixes registered too, the screen gives the same answer")
+    func sameAnswerWithPrefixes() throws {
+        var prefixed = FakeAdapter(id: "prefixed", name: "Prefixed")
+        prefixed.profile.claimKeyPrefixes = ["wzrk_", "W$", "a_long_prefix."]
+        prefixed.claimHook = { userInfo in
+            userInfo.keys.contains { $0.hasPrefix("wzrk_") || $0.hasPrefix("W$") || $0.hasPrefix("a_long_prefix.") }
+                ? .owner : nil
+        }
+        let registry = VendorRegistry(BuiltInVendors.all + [prefixed])
+        var claimedByPrefix = 0
+        for (name, userInfo) in try corpusObjects() {
+            var variants = [userInfo]
+            for key in ["wzrk_id", "W$pn", "wzrk", "W", "a_long_prefix.x", "a_long_prefiX.x"] {
+                var with = userInfo
+                with[key] = "1"
+                variants.append(with)
+                for index in 0..<40 { with["extra_\(index)"] = .int(index) }
+                variants.append(with)
+            }
+            for variant in variants {
+                let expected = claimantAskingEveryAdapter(registry, variant)
+                #expect(screenedClaimant(registry, variant) == expected, "\(name): \(JSONWriter.string(.object(variant)))")
+                if expected == "prefixed" { claimedByPrefix += 1 }
+            }
+        }
+        #expect(claimedByPrefix > 50, "the prefixed vendor claims the variants with its keys")
+    }
+
     @Test("every built-in adapter names claim keys, and claims nothing once they are removed")
     func builtInsNameClaimKeys() throws {
         let corpus = try corpusObjects()

@@ -67,9 +67,11 @@ struct FramingTests {
         #expect(receipt.idempotencyKey != opened.idempotencyKey)
     }
 
-    @Test("a receipt survives its outbox serialisation, message id and action included")
+    @Test("a receipt survives its outbox serialisation, message id, action and time included")
     func outboxJSONRoundTrip() {
         let receipts = [
+            Receipt(vendor: "keyfamily", kind: .opened, event: "Notification Clicked",
+                    properties: ["wzrk_id": "k", "wzrk_cts": 1_800_000_000], messageId: "k", time: 1_800_000_000),
             Receipt(vendor: "buzzkit", kind: .opened, event: "$notification.opened",
                     properties: ["messageId": "m", "action": "confirm", "input": "hi"], messageId: "m"),
             Receipt(vendor: "pushnotifai", kind: .opened, event: "$notification_tapped",
@@ -80,6 +82,7 @@ struct FramingTests {
             let json = receipt.outboxJSON
             #expect(json["type"] == "receipt")
             #expect(Receipt(outboxJSON: json) == receipt)
+            #expect(json["time"]?.intValue == receipt.time)
         }
         #expect(Receipt(outboxJSON: ["vendor": "x", "kind": "nope", "event": "e"]) == nil)
         #expect(Receipt(outboxJSON: ["kind": "opened", "event": "e"]) == nil)

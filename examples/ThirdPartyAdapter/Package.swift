@@ -8,16 +8,25 @@ let package = Package(
     platforms: [.iOS(.v15), .macCatalyst(.v15), .macOS(.v12), .visionOS(.v1)],
     products: [
         .library(name: "ChirpAdapter", targets: ["ChirpAdapter"]),
+        .executable(name: "chirp-bridge", targets: ["chirp-bridge"]),
     ],
     dependencies: [
         .package(name: "PushBridge", path: "../.."),
     ],
     targets: [
         .target(name: "ChirpAdapter", dependencies: [.product(name: "PushBridge", package: "PushBridge")]),
+        // bridge-cli with Chirp registered: every command, from PushBridge's PushBridgeCLI library.
+        .executableTarget(
+            name: "chirp-bridge",
+            dependencies: [
+                "ChirpAdapter", .product(name: "PushBridgeCLI", package: "PushBridge"),
+                .product(name: "PushBridgeVendors", package: "PushBridge"),
+            ]
+        ),
         .testTarget(
             name: "ChirpAdapterTests",
             dependencies: [
-                "ChirpAdapter",
+                "ChirpAdapter", "chirp-bridge",
                 .product(name: "PushBridgeConformance", package: "PushBridge"),
                 .product(name: "PushBridgeVendors", package: "PushBridge"),
             ]

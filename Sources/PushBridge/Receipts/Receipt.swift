@@ -27,13 +27,18 @@ public struct Receipt: Sendable, Hashable {
     /// The tapped button this receipt is about, whatever the vendor's property is called (`action`,
     /// `action_identifier`); nil for a body tap or a receipt about no button.
     public var action: String?
+    /// When the event happened, in seconds since the Unix epoch, for a vendor whose receipts send it (an event
+    /// table row with a ``EventTableEntry/timeProperty``: CleverTap's `wzrk_cts`); nil for the others. The time
+    /// comes from the bridge's ``StepClock``, so a fixed clock makes it deterministic.
+    public var time: Int?
 
     /// Creates a receipt. When `action` is nil, a string `action` property is used.
     public init(
         vendor: String, kind: ReceiptKind, event: String, properties: JSONObject, messageId: String?,
-        action: String? = nil, requestIdentifier: String? = nil
+        action: String? = nil, requestIdentifier: String? = nil, time: Int? = nil
     ) {
         self.requestIdentifier = requestIdentifier
+        self.time = time
         self.vendor = vendor
         self.kind = kind
         self.event = event

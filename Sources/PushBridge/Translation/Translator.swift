@@ -227,7 +227,10 @@ public enum Translator {
                 without.removeValue(forKey: key)
                 return other.claimStrength(without) == nil
             }
-            for key in (other.claimKeys ?? []) + needed where !targetKeys.contains(key) {
+            // Keys with one of its claim key prefixes (CleverTap's `wzrk_`) are markers as its claim keys are.
+            let prefixes = other.claimKeyPrefixes
+            let prefixed = prefixes.isEmpty ? [] : claimed.keys.filter { key in prefixes.contains { key.hasPrefix($0) } }
+            for key in (other.claimKeys ?? []) + prefixed + needed where !targetKeys.contains(key) {
                 leaveOut(key, claimedFor: other.name, "marker")
             }
         }

@@ -205,11 +205,20 @@ public struct EventTableEntry: Sendable, Hashable {
     public var messageIdProperty: String?
     /// The property holding the tapped button's id in a default receipt for a button tap.
     public var buttonProperty: String?
+    /// Prefixes of the push's top-level keys the receipt passes through: every such key of the userInfo, with
+    /// its value, is a property of the receipt (CleverTap sends every `wzrk_` key). Beside ``properties``, which
+    /// names the fixed ones; the conformance kit checks each receipt of the row carries them all
+    /// (docs/WIRE-FORMATS.md §7.11).
+    public var passThroughPrefixes: [String]
+    /// The property holding the step's time (``ReceiptContext/time``, seconds since the Unix epoch), for a
+    /// vendor whose SDK stamps the event (CleverTap's `wzrk_cts`); the receipt's ``Receipt/time`` is then set too.
+    public var timeProperty: String?
 
     /// Creates a row.
     public init(
         kind: ReceiptKind, event: String, when: String, properties: [String], sentOn: [ReceiptTrigger] = [],
-        messageIdProperty: String? = nil, buttonProperty: String? = nil
+        messageIdProperty: String? = nil, buttonProperty: String? = nil, passThroughPrefixes: [String] = [],
+        timeProperty: String? = nil
     ) {
         self.kind = kind
         self.event = event
@@ -218,14 +227,41 @@ public struct EventTableEntry: Sendable, Hashable {
         self.sentOn = sentOn
         self.messageIdProperty = messageIdProperty
         self.buttonProperty = buttonProperty
+        self.passThroughPrefixes = passThroughPrefixes
+        self.timeProperty = timeProperty
     }
 
-    /// The row as a JSON object.
+    /// Whether `property` is one this row's receipts may carry: a named one, the time property, or a key with
+    /// a pass-through prefix.
+    public func allows(_ property: String) -> Bool {
+        properties.contains(property) || property == timeProperty
+            || passThroughPrefixes.contains { property.hasPrefix($0) }
+    }
+
+    /// The properties the row takes from the moment rather than the payload, added to `properties`: every
+    /// top-level key of `context.userInfo` with a ``passThroughPrefixes`` prefix (a property already set wins),
+    /// and ``timeProperty`` set to `context.time` when both are known. The default
+    /// ``VendorAdapter/receipts(for:payload:context:)`` calls it; an adapter that builds its own receipts calls
+    /// it for each.
+    public func addContextProperties(to properties: inout JSONObject, context: ReceiptContext) {
+        if !passThroughPrefixes.isEmpty, let userInfo = context.userInfo {
+            for (key, value) in userInfo.membersInCanonicalOrder
+            where properties[key] == nil && passThroughPrefixes.contains(where: { key.hasPrefix($0) }) {
+                properties[key] = value
+            }
+        }
+        if let timeProperty, let time = context.time { properties[timeProperty] = .int(time) }
+    }
+
+    /// The row as a JSON object; `passThroughPrefixes` and `timeProperty` only when set.
     public var json: JSONValue {
-        .object([
+        var members: JSONObject = [
             "kind": .string(kind.rawValue), "event": .string(event), "when": .string(when),
             "properties": .array(properties.map { .string($0) }),
-        ])
+        ]
+        if !passThroughPrefixes.isEmpty { members["passThroughPrefixes"] = .array(passThroughPrefixes.map { .string($0) }) }
+        if let timeProperty { members["timeProperty"] = .string(timeProperty) }
+        return .object(members)
     }
 }
 

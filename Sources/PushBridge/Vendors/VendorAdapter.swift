@@ -141,6 +141,8 @@ extension VendorAdapter {
     public var eventTable: [EventTableEntry] { profile.eventTable }
     /// The vendor's marker keys (``VendorProfile/claimKeys``).
     public var claimKeys: [String]? { profile.claimKeys }
+    /// The vendor's marker key prefixes (``VendorProfile/claimKeyPrefixes``).
+    public var claimKeyPrefixes: [String] { profile.claimKeyPrefixes }
 
     public func claimStrength(_ userInfo: JSONObject) -> ClaimStrength? { claims(userInfo) ? .owner : nil }
 
@@ -155,7 +157,10 @@ extension VendorAdapter {
             var properties: JSONObject = [:]
             if let idProperty = row.messageIdProperty { properties[idProperty] = .string(messageId) }
             if let button, let buttonProperty = row.buttonProperty { properties[buttonProperty] = .string(button) }
-            return receipt(row.kind, row.event, properties, payload: payload, action: button)
+            row.addContextProperties(to: &properties, context: context)
+            var made = receipt(row.kind, row.event, properties, payload: payload, action: button)
+            if row.timeProperty != nil { made.time = context.time }
+            return made
         }
     }
 

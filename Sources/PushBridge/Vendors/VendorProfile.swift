@@ -35,6 +35,16 @@ public struct VendorProfile: Sendable, Hashable {
         set { unique().fields.claimKeys = newValue }
     }
 
+    /// Prefixes of top-level keys that mark the vendor's pushes, beside ``claimKeys``: a payload with a top-level
+    /// key starting with one (CleverTap's `W$` and `wzrk_`) makes the registry ask the adapter too. A vendor with
+    /// claim prefixes and nil ``claimKeys`` is asked only about payloads with such a key. The registry screens
+    /// the prefixes on the keys' first bytes, without allocating (docs/WIRE-FORMATS.md §7.11); the conformance kit
+    /// checks the promise as for claim keys.
+    public var claimKeyPrefixes: [String] {
+        get { box.fields.claimKeyPrefixes }
+        set { unique().fields.claimKeyPrefixes = newValue }
+    }
+
     /// The categories the vendor's SDK registers, or nil when it registers none.
     public var categories: CategorySupport? {
         get { box.fields.categories }
@@ -122,14 +132,14 @@ public struct VendorProfile: Sendable, Hashable {
     /// Creates a profile; `name` defaults to `id` with a capital first letter.
     public init(
         id: String, name: String? = nil, capabilities: VendorCapabilities, eventTable: [EventTableEntry],
-        claimKeys: [String]? = nil, categories: CategorySupport? = nil,
+        claimKeys: [String]? = nil, claimKeyPrefixes: [String] = [], categories: CategorySupport? = nil,
         tokenRegistration: TokenRegistrationStyle = .none, receiptService: ReceiptService? = nil,
         settings: [VendorSetting] = []
     ) {
         box = Box(Fields(
             id: id, name: name ?? id.prefix(1).uppercased() + id.dropFirst(), capabilities: capabilities,
-            eventTable: eventTable, claimKeys: claimKeys, categories: categories, tokenRegistration: tokenRegistration,
-            receiptService: receiptService, settings: settings))
+            eventTable: eventTable, claimKeys: claimKeys, claimKeyPrefixes: claimKeyPrefixes, categories: categories,
+            tokenRegistration: tokenRegistration, receiptService: receiptService, settings: settings))
     }
 
     /// The stored fields.
@@ -139,6 +149,7 @@ public struct VendorProfile: Sendable, Hashable {
         var capabilities: VendorCapabilities
         var eventTable: [EventTableEntry]
         var claimKeys: [String]?
+        var claimKeyPrefixes: [String]
         var categories: CategorySupport?
         var tokenRegistration: TokenRegistrationStyle
         var receiptService: ReceiptService?

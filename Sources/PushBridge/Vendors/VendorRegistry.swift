@@ -167,7 +167,8 @@ public struct VendorRegistry: Sendable {
 }
 
 /// The adapters worth asking whether they claim a payload: those with one of their ``VendorAdapter/claimKeys``
-/// among the payload's top-level keys, and those that name no claim keys. An adapter left out would not claim
+/// among the payload's top-level keys, or a key starting with one of their ``VendorAdapter/claimKeyPrefixes``,
+/// and those that name neither. An adapter left out would not claim
 /// the payload (its claim keys promise that), so ``VendorRegistry/claimant(of:)`` gives the same answer as
 /// asking every adapter, for a pass over the payload's keys instead of a call per adapter.
 struct ClaimScreen: Sendable {
@@ -175,7 +176,9 @@ struct ClaimScreen: Sendable {
     let keys: [String]
     let fingerprints: [KeyFingerprint]
     let adapterBits: [UInt64]
-    /// The adapters that name no claim keys.
+    /// The claim key prefixes (``VendorAdapter/claimKeyPrefixes``), each as its first eight bytes.
+    let prefixes: [PrefixScreen]
+    /// The adapters that name no claim keys and no claim key prefixes.
     let alwaysAsked: UInt64
     /// One bit per claim key, at its ``bucket(_:)``: a member whose bit is clear is no claim key.
     let filter: UInt64
@@ -202,15 +205,40 @@ struct ClaimScreen: Sendable {
         }
     }
 
+    /// A claim key prefix as a key's ``KeyFingerprint/prefix`` holds it (the first eight bytes, big-endian): a
+    /// key matches when it is at least `length` bytes long (up to eight) and its word masked equals `bits`. A
+    /// longer prefix screens on its first eight bytes (the adapter's own claim decides the rest).
+    struct PrefixScreen: Sendable {
+        let bits: UInt64
+        let mask: UInt64
+        let length: Int
+        var adapters: UInt64
+
+        init(_ prefix: String, adapters: UInt64) {
+            let fingerprint = KeyFingerprint(prefix)
+            length = min(fingerprint.count, 8)
+            mask = length == 0 ? 0 : ~0 << UInt64(64 - 8 * length)
+            bits = fingerprint.prefix & mask
+            self.adapters = adapters
+        }
+
+        /// Whether a key with this fingerprint may start with the prefix.
+        @inline(__always)
+        func matches(_ key: KeyFingerprint) -> Bool { key.count >= length && key.prefix & mask == bits }
+    }
+
     init(_ adapters: [any VendorAdapter]) {
         adapterCount = adapters.count
         var keys: [String] = []
         var adapterBits: [UInt64] = []
         var alwaysAsked: UInt64 = 0
+        var prefixes: [PrefixScreen] = []
         for (index, adapter) in adapters.enumerated() where index < 64 {
             let bit: UInt64 = 1 << UInt64(index)
+            let claimPrefixes = adapter.claimKeyPrefixes
+            for prefix in claimPrefixes { prefixes.append(PrefixScreen(prefix, adapters: bit)) }
             guard let claimKeys = adapter.claimKeys else {
-                alwaysAsked |= bit
+                if claimPrefixes.isEmpty { alwaysAsked |= bit }
                 continue
             }
             for key in claimKeys {
@@ -226,6 +254,7 @@ struct ClaimScreen: Sendable {
         fingerprints = keys.map { KeyFingerprint($0) }
         self.adapterBits = adapterBits
         self.alwaysAsked = alwaysAsked
+        self.prefixes = prefixes
         filter = fingerprints.reduce(0) { $0 | 1 << UInt64(Self.bucket($1)) }
     }
 
@@ -239,6 +268,16 @@ struct ClaimScreen: Sendable {
     func candidates(in userInfo: JSONObject) -> Candidates {
         guard adapterCount <= 64 else { return Candidates(bits: 0, next: 0, count: adapterCount) }
         var bits = alwaysAsked
+        if !prefixes.isEmpty {
+            // A pass over the members' fingerprints (already made), no allocation: each prefix is a masked compare.
+            userInfo.members.withUnsafeBufferPointer { members in
+                prefixes.withUnsafeBufferPointer { prefixes in
+                    for member in members {
+                        for prefix in prefixes where prefix.matches(member.fingerprint) { bits |= prefix.adapters }
+                    }
+                }
+            }
+        }
         if userInfo.table != nil {
             // A large object: a lookup per claim key (its hash table) rather than a pass over every member.
             for position in keys.indices

@@ -1,8 +1,15 @@
 import PushBridge
 import PushBridgeVendors
 
-/// The vendors the CLI knows: every built-in adapter. New adapters plug in there, not here.
-let registry = BuiltInVendors.registry
+/// The vendors the CLI runs over: those ``BridgeCLI/main(vendors:)`` was given (`bridge-cli`'s are the built-in
+/// adapters), bound for the run. A task-local, so a command reads the run's vendors wherever it is; the threads
+/// of `--jobs` bind it again (`runBatch`). Unbound it is empty: a thread that forgot to bind it knows no vendor.
+enum CLIVendors {
+    @TaskLocal static var registry = VendorRegistry([])
+}
+
+/// The vendors of this run (``CLIVendors/registry``).
+var registry: VendorRegistry { CLIVendors.registry }
 
 /// The adapter for `userInfo`: `--vendor` (or `--from`) when given, else the one that claims it.
 func resolveAdapter(_ userInfo: JSONObject, vendor: String?) throws(CLIError) -> any VendorAdapter {
@@ -24,23 +31,29 @@ func decodeResolved(_ userInfo: JSONObject, vendor: String?) throws(CLIError) ->
 }
 
 /// The adapter of `vendors` (the built-in ones by default) with this id, in any case (`OneSignal`), or a usage
-/// error listing the known ones (and the nearest, ``lookUpVendor(_:in:id:unknown:)``).
+/// error listing the known ones (and the nearest, ``lookUpVendor(_:in:id:unknown:unmatched:)``, else how to add one).
 func requireAdapter(_ id: String, in vendors: VendorRegistry = registry) throws(CLIError) -> any VendorAdapter {
-    try lookUpVendor(id, in: vendors.adapters, id: \.id) { PushBridgeError.unknownVendor(id, known: vendors.ids).description }
+    try lookUpVendor(
+        id, in: vendors.adapters, id: \.id, unknown: { PushBridgeError.unknownVendor(id, known: vendors.ids).description },
+        unmatched: "; a vendor of your own runs in a tool that registers it, BridgeCLI.main(vendors:)")
 }
 
 /// The vendor of `vendors` whose id (`idOf`) `id` names, compared without regard to case; else a usage error
 /// (exit 2) whose message is `unknown()` followed, when a known id is a few edits away, by "; did you mean
-/// 'onesignal'?". The one lookup of a vendor id on the command line: `--vendor`, `--from`, `--to`, `--vendors`
+/// 'onesignal'?", else by `unmatched`. The one lookup of a vendor id on the command line: `--vendor`, `--from`, `--to`, `--vendors`
 /// and `send`'s.
 func lookUpVendor<Vendor>(
-    _ id: String, in vendors: [Vendor], id idOf: (Vendor) -> String, unknown: () -> String
+    _ id: String, in vendors: [Vendor], id idOf: (Vendor) -> String, unknown: () -> String, unmatched: String = ""
 ) throws(CLIError) -> Vendor {
     if let exact = vendors.first(where: { idOf($0) == id }) { return exact }
     let folded = id.lowercased()
     if let match = vendors.first(where: { idOf($0).lowercased() == folded }) { return match }
     var message = unknown()
-    if let nearest = nearestID(to: folded, among: vendors.map(idOf)) { message += "; did you mean '\(nearest)'?" }
+    if let nearest = nearestID(to: folded, among: vendors.map(idOf)) {
+        message += "; did you mean '\(nearest)'?"
+    } else {
+        message += unmatched
+    }
     throw .usage(message)
 }
 

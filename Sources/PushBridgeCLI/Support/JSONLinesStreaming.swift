@@ -172,16 +172,20 @@ private func runBatch(_ lines: [[UInt8]], firstLine: Int, jobs: Int, _ body: JSO
     }
     let slots = BatchSlots(count: lines.count)
     let next = Locked(0)
+    // A task-local does not follow work onto Dispatch's threads: each binds the run's vendors again.
+    let vendors = CLIVendors.registry
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
-        while true {
-            let index = next.withLock { (position: inout Int) -> Int in
-                defer { position += 1 }
-                return position
+        CLIVendors.$registry.withValue(vendors) {
+            while true {
+                let index = next.withLock { (position: inout Int) -> Int in
+                    defer { position += 1 }
+                    return position
+                }
+                guard index < lines.count else { return }
+                let output = LineOutput()
+                lines[index].withUnsafeBufferPointer { runLine($0, number: firstLine + index, body, into: output) }
+                slots.store(output, at: index)
             }
-            guard index < lines.count else { return }
-            let output = LineOutput()
-            lines[index].withUnsafeBufferPointer { runLine($0, number: firstLine + index, body, into: output) }
-            slots.store(output, at: index)
         }
     }
     return slots.outputs()

@@ -15,7 +15,7 @@ enum ConformanceCommand: Command {
         of WIRE-FORMATS §9 on each case's payload. Prints one line per failure, then known issues, and last the
         line "N passed, N failed". Exit 1 when anything failed, and when nothing ran: a DIR with no case
         file, or no case for vendor ID, is a failure, and so is a case for a vendor bridge-cli does not
-        know (it runs the built-in vendors only; run your own adapter's cases from your package's tests).
+        know (it runs the vendors it was built with; a tool of your own, BridgeCLI.main(vendors:), runs yours).
         """
     static let valuedOptions: Set<String> = ["vendor", "cases"]
     static let flagOptions: Set<String> = []
@@ -31,10 +31,11 @@ enum ConformanceCommand: Command {
             throw CLIError(code: .unreadableInput, message: "cannot read the cases directory: \(error)")
         }
         if report.failures.contains(where: { $0.check == .unregisteredVendor }) {
-            let builtIn = registry.ids.joined(separator: ", ")
+            let known = registry.ids.joined(separator: ", ")
             stderrStream.write(
-                "bridge-cli conformance: bridge-cli runs the built-in vendors only (\(builtIn));"
-                    + " run another adapter's cases with ConformanceSuite(adapters:) from its package's tests\n")
+                "bridge-cli conformance: this bridge-cli runs the vendors it was built with (\(known));"
+                    + " register another adapter in a tool of your own, BridgeCLI.main(vendors:), or run its cases"
+                    + " with ConformanceSuite(adapters:) from its package's tests\n")
         }
         stdoutStream.write(report.description + "\n")
         return report.isPassing ? .success : .problems
