@@ -31,11 +31,11 @@ public enum BridgeCLI {
 }
 
 /// Every subcommand, in the order `--help` lists them.
-let commands: [any Command.Type] = [
+var commands: [any Command.Type] { [
     VendorsCommand.self, DetectCommand.self, NormalizeCommand.self, TranslateCommand.self, CompareCommand.self,
     PreviewCommand.self, SimulateCommand.self, EventsCommand.self, ValidateCommand.self, ConformanceCommand.self,
     CategoriesCommand.self, FlushCommand.self, DiagnosticsCommand.self, SendCommand.self, MigrateCommand.self,
-]
+] }
 
 let overview: String = {
     var text = """
