@@ -326,7 +326,7 @@ public struct ForegroundPresentation: Sendable, Hashable {
 /// one: then the completion runs with the answers in so far and a `receiver-timed-out` warning names it.
 ///
 /// **The tap that launched the app.** The glue passes the response the launch options (or a scene's connection
-/// options) name to ``noteLaunchResponse(_:)``. When it reaches ``didReceive(_:forwardingTo:completion:)`` (the
+/// options) name to ``noteLaunchResponse(_:actionKnown:)``. When it reaches ``didReceive(_:forwardingTo:completion:)`` (the
 /// usual case), nothing more happens. When another delegate took it (one set during launch, before PushBridge
 /// took the slot back), ``recoverLaunchResponse()`` handles it once, as PushBridge would have; the same
 /// response arriving later still reaches the receivers but is not handled twice.
@@ -426,8 +426,10 @@ public final class NotificationCenterCoordinator: Sendable {
     /// Remembers the response that launched the app (from the launch options or the scene's connection
     /// options), so ``recoverLaunchResponse()`` can handle it if it never reaches PushBridge's delegate.
     ///
-    /// - Parameter actionKnown: whether `response` names the button tapped (false when only the userInfo is
-    ///   known: it is then handled as a tap on the body, and matched whatever button arrives).
+    /// - Parameters:
+    ///   - response: the response that launched the app.
+    ///   - actionKnown: whether `response` names the button tapped (false when only the userInfo is known: it
+    ///     is then handled as a tap on the body, and matched whatever button arrives).
     public func noteLaunchResponse(_ response: NotificationResponse, actionKnown: Bool) {
         state.withLock { $0.launch = LaunchResponse(response: response, actionKnown: actionKnown) }
     }
