@@ -171,11 +171,7 @@ public struct BrazeSendAdapter: SendAdapter {
         _ = messages
 
         // Audience.
-        let users = reader.strings("external_user_ids")
-        if !users.isEmpty {
-            form.audience.userIds = users
-            form.sourcePaths["audience.userIds"] = "$.external_user_ids"
-        }
+        reader.audience("external_user_ids", into: \.userIds, named: "userIds", of: &form)
         for key in Self.targetingFields {
             if let value = reader.value(key) {
                 if key == "broadcast", value == .bool(false) { reader.kept["$.broadcast"] = value; continue }

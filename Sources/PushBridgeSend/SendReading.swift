@@ -115,6 +115,15 @@ struct SendReader {
         }
     }
 
+    /// Adds the strings of the array `key` to the audience list `list` (`userIds`, `deviceTokens`) of `form`, with
+    /// `key`'s path as the list's source path; an absent or empty array changes nothing.
+    mutating func audience(_ key: String, into list: WritableKeyPath<SendAudience, [String]>, named name: String, of form: inout SendRequest) {
+        let ids = strings(key)
+        guard !ids.isEmpty else { return }
+        form.audience[keyPath: list] += ids
+        form.sourcePaths["audience." + name] = path(key)
+    }
+
     /// Keeps `value` of `key` with a `wrong-type` diagnostic.
     mutating func wrongType(_ key: String, _ expected: String, _ value: JSONValue) {
         diagnostics.append(.wrongType(path(key), expected: expected, value))
