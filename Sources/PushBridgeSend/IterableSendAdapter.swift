@@ -241,15 +241,9 @@ public struct IterableSendAdapter: SendAdapter {
                 rendering.lose(SendField.buttons, .array(payload.buttons.dropFirst(3).map(SendJSON.button)), "an Iterable push has at most 3 buttons")
             }
         }
-        if let category = payload.category {
-            rendering.lose(SendField.category, .string(category), "Iterable's service extension names the category after the message; an app category is not sent")
-        }
-        if let thread = payload.threadId {
-            rendering.lose(SendField.threadId, .string(thread), "an Iterable push template has no thread id")
-        }
-        if !payload.apsExtra.isEmpty {
-            rendering.lose(SendField.apsExtra, .object(payload.apsExtra), "an Iterable push template has no field for these aps keys")
-        }
+        rendering.lose(SendField.category, ifAny: payload.category.map(JSONValue.string), "Iterable's service extension names the category after the message; an app category is not sent")
+        rendering.lose(SendField.threadId, ifAny: payload.threadId.map(JSONValue.string), "an Iterable push template has no thread id")
+        rendering.lose(SendField.apsExtra, ifAny: payload.apsExtra.isEmpty ? nil : .object(payload.apsExtra), "an Iterable push template has no field for these aps keys")
         if content.openLinkInApp == true, payload.deepLink != nil {
             rendering.lose(SendField.openLinkInApp, true, "Iterable opens links through the app's URL handler; it has no in-app web view")
         }

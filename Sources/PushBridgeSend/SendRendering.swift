@@ -45,6 +45,12 @@ struct SendRendering {
         record(field, value(), reason(), path: path())
     }
 
+    /// Records the loss of form field `field` when the form has a value for it (`value` is not nil).
+    mutating func lose(_ field: String, ifAny value: JSONValue?, _ reason: @autoclosure () -> String) {
+        guard collectsLosses, let value else { return }
+        record(field, value, reason(), path: nil)
+    }
+
     /// ``lose(_:_:_:path:)`` for this type's own methods, whose arguments read `self` (which an autoclosure passed
     /// to a mutating method may not): each call stands under `if collectsLosses`.
     private mutating func record(_ field: String, _ value: JSONValue, _ reason: String, path: String? = nil) {
