@@ -216,6 +216,13 @@ public struct BrazeSendAdapter: SendAdapter {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
+    /// What a tap on `button` does, in Braze's words: `URI` for a web link, `DEEP_LINK` for another link, else
+    /// `OPEN_APP` or `CLOSE`.
+    static func buttonAction(_ button: PushButton) -> String {
+        if let link = button.deepLink { return isWebLink(link) ? "URI" : "DEEP_LINK" }
+        return button.foreground ? "OPEN_APP" : "CLOSE"
+    }
+
     /// The `asset_file_type` of `url`, from its extension, or nil when Braze takes no such type.
     static func assetType(of url: String) -> String? {
         let path = url.firstIndex(of: "?").map { url[..<$0] } ?? url[...]
@@ -306,13 +313,10 @@ public struct BrazeSendAdapter: SendAdapter {
                     if !button.title.isEmpty, !rendering.isSameVendor {
                         rendering.lose(SendField.buttons, .string(button.title), "Braze buttons take their titles from the app's registered category", path: JSONPath.member("text", of: path))
                     }
-                    var element: JSONObject = ["action_id": .string(button.id)]
+                    var element: JSONObject = ["action_id": .string(button.id), "action": .string(Self.buttonAction(button))]
                     if let link = button.deepLink {
-                        element["action"] = .string(Self.isWebLink(link) ? "URI" : "DEEP_LINK")
                         element["uri"] = .string(link)
                         if Self.isWebLink(link) { element["use_webview"] = .bool(content.openLinkInApp ?? false) }
-                    } else {
-                        element["action"] = .string(button.foreground ? "OPEN_APP" : "CLOSE")
                     }
                     buttons.append(.object(element))
                 }
@@ -362,13 +366,10 @@ public struct BrazeSendAdapter: SendAdapter {
         if !payload.buttons.isEmpty, payload.category != nil {
             var category = JSONObject()
             for button in payload.buttons {
-                var element: JSONObject = [:]
+                var element: JSONObject = ["a_t": .string(Self.buttonAction(button))]
                 if let link = button.deepLink {
-                    element["a_t"] = .string(Self.isWebLink(link) ? "URI" : "DEEP_LINK")
                     element["a_uri"] = .string(link)
                     if Self.isWebLink(link) { element["a_use_webview"] = .bool(content.openLinkInApp ?? true) }
-                } else {
-                    element["a_t"] = .string(button.foreground ? "OPEN_APP" : "CLOSE")
                 }
                 category[button.id] = .object(element)
             }
