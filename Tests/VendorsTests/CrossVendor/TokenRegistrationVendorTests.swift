@@ -15,12 +15,15 @@ struct TokenRegistrationVendorTests {
             TokenRegistrationRequest(vendor: "buzzkit", token: "a1b2")))
     }
 
-    @Test("AppDNA is sent the token and the permission state", arguments: PushPermission.allCases)
-    func appDNA(permission: PushPermission) {
+    @Test(
+        "AppDNA, Airship and Braze are sent the token and the permission state, without topic or environment",
+        arguments: ["appdna", "airship", "braze"], PushPermission.allCases)
+    func tokenAndPermission(vendor: String, permission: PushPermission) throws {
+        let adapter = try #require(BuiltInVendors.registry.adapter(id: vendor))
         var device = device
         device.permission = permission
-        #expect(AppDNAAdapter().tokenRegistration(for: device) == .register(
-            TokenRegistrationRequest(vendor: "appdna", token: "a1b2", permission: permission)))
+        #expect(adapter.tokenRegistration(for: device) == .register(
+            TokenRegistrationRequest(vendor: vendor, token: "a1b2", permission: permission)))
     }
 
     @Test("PushNotifAI is sent the bundle id as topic and the APNs environment", arguments: APNsEnvironment.allCases)
