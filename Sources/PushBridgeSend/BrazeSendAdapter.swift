@@ -252,13 +252,10 @@ public struct BrazeSendAdapter: SendAdapter {
                 apple["alert"] = .object(object)
             }
         }
-        switch content.badge {
-        case .set(let value)?: apple["badge"] = .int(value)
-        case .increment(let value)?:
-            rendering.lose(SendField.badge, .int(value), "Braze's badge is the count after the message; it has no increment")
-        case .fromProperty(let name)?:
-            rendering.lose(SendField.badge, .string(name), "Braze cannot set the badge from a profile property in a send")
-        case nil: break
+        if let badge = rendering.badgeCount(
+            increment: "Braze's badge is the count after the message; it has no increment",
+            fromProperty: "Braze cannot set the badge from a profile property in a send") {
+            apple["badge"] = .int(badge)
         }
         if let sound = payload.sound { apple["sound"] = .string(sound) }
         if !payload.data.isEmpty {

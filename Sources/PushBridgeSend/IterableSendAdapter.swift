@@ -200,13 +200,10 @@ public struct IterableSendAdapter: SendAdapter {
         }
         if let title = payload.alert?.title { template["title"] = .string(title) }
         if let text = payload.alert?.body { template["message"] = .string(text) }
-        switch content.badge {
-        case .set(let value)?: template["badge"] = .string(String(value))
-        case .increment(let value)?:
-            rendering.lose(SendField.badge, .int(value), "Iterable's badge is a number in a string; an increment is not documented")
-        case .fromProperty(let name)?:
-            rendering.lose(SendField.badge, .string(name), "Iterable's push template reads no badge from a profile property")
-        case nil: break
+        if let badge = rendering.badgeCount(
+            increment: "Iterable's badge is a number in a string; an increment is not documented",
+            fromProperty: "Iterable's push template reads no badge from a profile property") {
+            template["badge"] = .string(String(badge))
         }
         if let sound = payload.sound { template["sound"] = .string(sound) }
         if !payload.data.isEmpty {

@@ -45,6 +45,19 @@ struct SendRendering {
         record(field, value(), reason(), path: path())
     }
 
+    /// The badge as a count to set, for a target whose badge is only that: an increment or a profile property is
+    /// lost (`increment` and `fromProperty` say why) and gives nil.
+    @discardableResult
+    mutating func badgeCount(increment: @autoclosure () -> String, fromProperty: @autoclosure () -> String) -> Int? {
+        switch form.content.badge {
+        case .set(let value)?: return value
+        case .increment(let value)?: lose(SendField.badge, .int(value), increment())
+        case .fromProperty(let name)?: lose(SendField.badge, .string(name), fromProperty())
+        case nil: break
+        }
+        return nil
+    }
+
     /// Records the loss of form field `field` when the form has a value for it (`value` is not nil).
     mutating func lose(_ field: String, ifAny value: JSONValue?, _ reason: @autoclosure () -> String) {
         guard collectsLosses, let value else { return }
