@@ -269,13 +269,22 @@ public enum ConformanceCaseFile {
                 caseID: caseID, check: .caseFile, path: path, expected: expected, actual: "a \(value.typeName)")
         }
 
-        /// The members of an object of kind `kind`, after checking its fields.
-        mutating func object(_ value: JSONValue?, _ kind: String, at path: String) -> JSONObject? {
+        /// `value` as `extract` reads it; nil when absent, and nil with a problem naming what was `expected` when
+        /// it is of another type.
+        mutating func typed<Value>(
+            _ value: JSONValue?, at path: String, _ expected: String, _ extract: (JSONValue) -> Value?
+        ) -> Value? {
             guard let value else { return nil }
-            guard let members = value.objectValue else {
-                problems.append(wrongType(path, "an object", value))
+            guard let typed = extract(value) else {
+                problems.append(wrongType(path, expected, value))
                 return nil
             }
+            return typed
+        }
+
+        /// The members of an object of kind `kind`, after checking its fields.
+        mutating func object(_ value: JSONValue?, _ kind: String, at path: String) -> JSONObject? {
+            guard let members = typed(value, at: path, "an object", \.objectValue) else { return nil }
             if let rule = ConformanceCaseFile.fields[kind] {
                 for key in JSONWriter.sortedKeys(members) where !rule.allowed.contains(key) {
                     problem(
@@ -291,29 +300,15 @@ public enum ConformanceCaseFile {
         }
 
         mutating func string(_ value: JSONValue?, at path: String) -> String? {
-            guard let value else { return nil }
-            guard let text = value.stringValue else {
-                problems.append(wrongType(path, "a string", value))
-                return nil
-            }
-            return text
+            typed(value, at: path, "a string", \.stringValue)
         }
 
         mutating func bool(_ value: JSONValue?, at path: String) -> Bool? {
-            guard let value else { return nil }
-            guard let flag = value.boolValue else {
-                problems.append(wrongType(path, "true or false", value))
-                return nil
-            }
-            return flag
+            typed(value, at: path, "true or false", \.boolValue)
         }
 
         mutating func strings(_ value: JSONValue?, at path: String) -> [String]? {
-            guard let value else { return nil }
-            guard let elements = value.arrayValue else {
-                problems.append(wrongType(path, "an array of strings", value))
-                return nil
-            }
+            guard let elements = typed(value, at: path, "an array of strings", \.arrayValue) else { return nil }
             var result: [String] = []
             for (index, element) in elements.enumerated() {
                 if let text = string(element, at: JSONPath.element(index, of: path)) { result.append(text) }

@@ -101,13 +101,9 @@ public struct APNsSendAdapter: SendAdapter {
                 body[key] = value
             }
         }
-        switch content.badge {
-        case .increment(let value)?:
-            rendering.lose(SendField.badge, .int(value), "APNs sets the badge to a number; it cannot add to what the device shows")
-        case .fromProperty(let name)?:
-            rendering.lose(SendField.badge, .string(name), "APNs has no recipient profile to read the badge from")
-        default: break
-        }
+        rendering.badgeCount(
+            increment: "APNs sets the badge to a number; it cannot add to what the device shows",
+            fromProperty: "APNs has no recipient profile to read the badge from")
         rendering.loseSDKFeatures(image: false, link: false, buttons: false)
         if let inApp = content.openLinkInApp, content.payload.deepLink == nil || !inApp {
             _ = inApp

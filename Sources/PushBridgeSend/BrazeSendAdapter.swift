@@ -171,11 +171,7 @@ public struct BrazeSendAdapter: SendAdapter {
         _ = messages
 
         // Audience.
-        let users = reader.strings("external_user_ids")
-        if !users.isEmpty {
-            form.audience.userIds = users
-            form.sourcePaths["audience.userIds"] = "$.external_user_ids"
-        }
+        reader.audience("external_user_ids", into: \.userIds, named: "userIds", of: &form)
         for key in Self.targetingFields {
             if let value = reader.value(key) {
                 if key == "broadcast", value == .bool(false) { reader.kept["$.broadcast"] = value; continue }
@@ -220,6 +216,13 @@ public struct BrazeSendAdapter: SendAdapter {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
+    /// What a tap on `button` does, in Braze's words: `URI` for a web link, `DEEP_LINK` for another link, else
+    /// `OPEN_APP` or `CLOSE`.
+    static func buttonAction(_ button: PushButton) -> String {
+        if let link = button.deepLink { return isWebLink(link) ? "URI" : "DEEP_LINK" }
+        return button.foreground ? "OPEN_APP" : "CLOSE"
+    }
+
     /// The `asset_file_type` of `url`, from its extension, or nil when Braze takes no such type.
     static func assetType(of url: String) -> String? {
         let path = url.firstIndex(of: "?").map { url[..<$0] } ?? url[...]
@@ -249,13 +252,10 @@ public struct BrazeSendAdapter: SendAdapter {
                 apple["alert"] = .object(object)
             }
         }
-        switch content.badge {
-        case .set(let value)?: apple["badge"] = .int(value)
-        case .increment(let value)?:
-            rendering.lose(SendField.badge, .int(value), "Braze's badge is the count after the message; it has no increment")
-        case .fromProperty(let name)?:
-            rendering.lose(SendField.badge, .string(name), "Braze cannot set the badge from a profile property in a send")
-        case nil: break
+        if let badge = rendering.badgeCount(
+            increment: "Braze's badge is the count after the message; it has no increment",
+            fromProperty: "Braze cannot set the badge from a profile property in a send") {
+            apple["badge"] = .int(badge)
         }
         if let sound = payload.sound { apple["sound"] = .string(sound) }
         if !payload.data.isEmpty {
@@ -310,13 +310,10 @@ public struct BrazeSendAdapter: SendAdapter {
                     if !button.title.isEmpty, !rendering.isSameVendor {
                         rendering.lose(SendField.buttons, .string(button.title), "Braze buttons take their titles from the app's registered category", path: JSONPath.member("text", of: path))
                     }
-                    var element: JSONObject = ["action_id": .string(button.id)]
+                    var element: JSONObject = ["action_id": .string(button.id), "action": .string(Self.buttonAction(button))]
                     if let link = button.deepLink {
-                        element["action"] = .string(Self.isWebLink(link) ? "URI" : "DEEP_LINK")
                         element["uri"] = .string(link)
                         if Self.isWebLink(link) { element["use_webview"] = .bool(content.openLinkInApp ?? false) }
-                    } else {
-                        element["action"] = .string(button.foreground ? "OPEN_APP" : "CLOSE")
                     }
                     buttons.append(.object(element))
                 }
@@ -366,13 +363,10 @@ public struct BrazeSendAdapter: SendAdapter {
         if !payload.buttons.isEmpty, payload.category != nil {
             var category = JSONObject()
             for button in payload.buttons {
-                var element: JSONObject = [:]
+                var element: JSONObject = ["a_t": .string(Self.buttonAction(button))]
                 if let link = button.deepLink {
-                    element["a_t"] = .string(Self.isWebLink(link) ? "URI" : "DEEP_LINK")
                     element["a_uri"] = .string(link)
                     if Self.isWebLink(link) { element["a_use_webview"] = .bool(content.openLinkInApp ?? true) }
-                } else {
-                    element["a_t"] = .string(button.foreground ? "OPEN_APP" : "CLOSE")
                 }
                 category[button.id] = .object(element)
             }

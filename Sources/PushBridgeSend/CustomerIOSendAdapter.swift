@@ -166,13 +166,10 @@ public struct CustomerIOSendAdapter: SendAdapter {
         let alert = rendering.singleLanguageAlert()
         payload.alert = alert
         payload.category = rendering.category()
-        switch content.badge {
-        case .set(let value)?: payload.badge = value
-        case .increment(let value)?:
-            rendering.lose(SendField.badge, .int(value), "Customer.io sends the badge as a number; it cannot add to what the device shows")
-        case .fromProperty(let name)?:
-            rendering.lose(SendField.badge, .string(name), "Customer.io's push request reads no badge from the recipient's profile")
-        case nil: break
+        if let badge = rendering.badgeCount(
+            increment: "Customer.io sends the badge as a number; it cannot add to what the device shows",
+            fromProperty: "Customer.io's push request reads no badge from the recipient's profile") {
+            payload.badge = badge
         }
         if !payload.buttons.isEmpty, !rendering.losses.contains(where: { $0.field == SendField.category }) {
             rendering.lose(

@@ -215,11 +215,9 @@ public struct FCMSendAdapter: SendAdapter {
         if !aps.isEmpty || !custom.isEmpty { apnsPayload["aps"] = .object(aps) }
         if !apnsPayload.isEmpty { apns["payload"] = .object(apnsPayload) }
         if let image = payload.imageURL { apns["fcm_options"] = ["image": .string(image)] }
-        switch content.badge {
-        case .increment(let value)?: rendering.lose(SendField.badge, .int(value), "FCM sets the badge to a number; it cannot add to what the device shows")
-        case .fromProperty(let name)?: rendering.lose(SendField.badge, .string(name), "FCM has no recipient profile to read the badge from")
-        default: break
-        }
+        rendering.badgeCount(
+            increment: "FCM sets the badge to a number; it cannot add to what the device shows",
+            fromProperty: "FCM has no recipient profile to read the badge from")
         rendering.loseSDKFeatures(image: true, link: false, buttons: false)
         if content.openLinkInApp == true, payload.deepLink != nil {
             rendering.lose(SendField.openLinkInApp, true, "FCM has no in-app web view")

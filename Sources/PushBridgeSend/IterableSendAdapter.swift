@@ -200,13 +200,10 @@ public struct IterableSendAdapter: SendAdapter {
         }
         if let title = payload.alert?.title { template["title"] = .string(title) }
         if let text = payload.alert?.body { template["message"] = .string(text) }
-        switch content.badge {
-        case .set(let value)?: template["badge"] = .string(String(value))
-        case .increment(let value)?:
-            rendering.lose(SendField.badge, .int(value), "Iterable's badge is a number in a string; an increment is not documented")
-        case .fromProperty(let name)?:
-            rendering.lose(SendField.badge, .string(name), "Iterable's push template reads no badge from a profile property")
-        case nil: break
+        if let badge = rendering.badgeCount(
+            increment: "Iterable's badge is a number in a string; an increment is not documented",
+            fromProperty: "Iterable's push template reads no badge from a profile property") {
+            template["badge"] = .string(String(badge))
         }
         if let sound = payload.sound { template["sound"] = .string(sound) }
         if !payload.data.isEmpty {
@@ -241,15 +238,9 @@ public struct IterableSendAdapter: SendAdapter {
                 rendering.lose(SendField.buttons, .array(payload.buttons.dropFirst(3).map(SendJSON.button)), "an Iterable push has at most 3 buttons")
             }
         }
-        if let category = payload.category {
-            rendering.lose(SendField.category, .string(category), "Iterable's service extension names the category after the message; an app category is not sent")
-        }
-        if let thread = payload.threadId {
-            rendering.lose(SendField.threadId, .string(thread), "an Iterable push template has no thread id")
-        }
-        if !payload.apsExtra.isEmpty {
-            rendering.lose(SendField.apsExtra, .object(payload.apsExtra), "an Iterable push template has no field for these aps keys")
-        }
+        rendering.lose(SendField.category, ifAny: payload.category.map(JSONValue.string), "Iterable's service extension names the category after the message; an app category is not sent")
+        rendering.lose(SendField.threadId, ifAny: payload.threadId.map(JSONValue.string), "an Iterable push template has no thread id")
+        rendering.lose(SendField.apsExtra, ifAny: payload.apsExtra.isEmpty ? nil : .object(payload.apsExtra), "an Iterable push template has no field for these aps keys")
         if content.openLinkInApp == true, payload.deepLink != nil {
             rendering.lose(SendField.openLinkInApp, true, "Iterable opens links through the app's URL handler; it has no in-app web view")
         }

@@ -594,15 +594,9 @@ public struct KlaviyoSendAdapter: SendAdapter {
             definition["content"] = .object(body)
             definition["options"] = .object(self.options(form, rendering: &rendering))
         }
-        if let category = payload.category {
-            rendering.lose(SendField.category, .string(category), "a Klaviyo push names no category; Klaviyo's service extension registers its own for the buttons")
-        }
-        if let thread = payload.threadId {
-            rendering.lose(SendField.threadId, .string(thread), "a Klaviyo push has no thread id")
-        }
-        if !payload.apsExtra.isEmpty {
-            rendering.lose(SendField.apsExtra, .object(payload.apsExtra), "a Klaviyo push has no field for these aps keys")
-        }
+        rendering.lose(SendField.category, ifAny: payload.category.map(JSONValue.string), "a Klaviyo push names no category; Klaviyo's service extension registers its own for the buttons")
+        rendering.lose(SendField.threadId, ifAny: payload.threadId.map(JSONValue.string), "a Klaviyo push has no thread id")
+        rendering.lose(SendField.apsExtra, ifAny: payload.apsExtra.isEmpty ? nil : .object(payload.apsExtra), "a Klaviyo push has no field for these aps keys")
         if let type = content.pushType, !["alert", "background"].contains(type) {
             rendering.lose(SendField.pushType, .string(type), "a Klaviyo push is an alert or a silent push")
         }

@@ -170,16 +170,8 @@ public struct OneSignalSendAdapter: SendAdapter {
                 }
             }
         }
-        let legacyUsers = reader.strings("include_external_user_ids")
-        if !legacyUsers.isEmpty {
-            form.audience.userIds += legacyUsers
-            form.sourcePaths["audience.userIds"] = "$.include_external_user_ids"
-        }
-        let tokens = reader.strings("include_ios_tokens")
-        if !tokens.isEmpty {
-            form.audience.deviceTokens = tokens
-            form.sourcePaths["audience.deviceTokens"] = "$.include_ios_tokens"
-        }
+        reader.audience("include_external_user_ids", into: \.userIds, named: "userIds", of: &form)
+        reader.audience("include_ios_tokens", into: \.deviceTokens, named: "deviceTokens", of: &form)
         for key in Self.targetingFields {
             if let value = reader.value(key) {
                 form.addVendorTargeting(vendor: id, key: key, value: value, path: reader.path(key))

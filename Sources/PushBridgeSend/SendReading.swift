@@ -31,10 +31,14 @@ struct SendReader {
     }
 
     /// A string member; another type is kept with a `wrong-type` diagnostic.
-    mutating func string(_ key: String) -> String? {
+    mutating func string(_ key: String) -> String? { typed(key, "a string", \.stringValue) }
+
+    /// The member `key` as `extract` reads it; absent or `null` is nil, another type is kept with a `wrong-type`
+    /// diagnostic naming what was `expected`.
+    private mutating func typed<Value>(_ key: String, _ expected: String, _ extract: (JSONValue) -> Value?) -> Value? {
         guard let value = value(key), value != .null else { return nil }
-        if case .string(let text) = value { return text }
-        wrongType(key, "a string", value)
+        if let typed = extract(value) { return typed }
+        wrongType(key, expected, value)
         return nil
     }
 
@@ -69,20 +73,10 @@ struct SendReader {
     }
 
     /// An object member.
-    mutating func object(_ key: String) -> JSONObject? {
-        guard let value = value(key), value != .null else { return nil }
-        if case .object(let members) = value { return members }
-        wrongType(key, "an object", value)
-        return nil
-    }
+    mutating func object(_ key: String) -> JSONObject? { typed(key, "an object", \.objectValue) }
 
     /// An array member.
-    mutating func array(_ key: String) -> [JSONValue]? {
-        guard let value = value(key), value != .null else { return nil }
-        if case .array(let elements) = value { return elements }
-        wrongType(key, "an array", value)
-        return nil
-    }
+    mutating func array(_ key: String) -> [JSONValue]? { typed(key, "an array", \.arrayValue) }
 
     /// An array of strings; other elements are noted and skipped.
     mutating func strings(_ key: String) -> [String] {
@@ -113,6 +107,15 @@ struct SendReader {
             form.template?.mergeData = mergeData
             form.sourcePaths["template.mergeData"] = path(mergeKey)
         }
+    }
+
+    /// Adds the strings of the array `key` to the audience list `list` (`userIds`, `deviceTokens`) of `form`, with
+    /// `key`'s path as the list's source path; an absent or empty array changes nothing.
+    mutating func audience(_ key: String, into list: WritableKeyPath<SendAudience, [String]>, named name: String, of form: inout SendRequest) {
+        let ids = strings(key)
+        guard !ids.isEmpty else { return }
+        form.audience[keyPath: list] += ids
+        form.sourcePaths["audience." + name] = path(key)
     }
 
     /// Keeps `value` of `key` with a `wrong-type` diagnostic.

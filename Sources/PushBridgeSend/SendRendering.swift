@@ -45,6 +45,25 @@ struct SendRendering {
         record(field, value(), reason(), path: path())
     }
 
+    /// The badge as a count to set, for a target whose badge is only that: an increment or a profile property is
+    /// lost (`increment` and `fromProperty` say why) and gives nil.
+    @discardableResult
+    mutating func badgeCount(increment: @autoclosure () -> String, fromProperty: @autoclosure () -> String) -> Int? {
+        switch form.content.badge {
+        case .set(let value)?: return value
+        case .increment(let value)?: lose(SendField.badge, .int(value), increment())
+        case .fromProperty(let name)?: lose(SendField.badge, .string(name), fromProperty())
+        case nil: break
+        }
+        return nil
+    }
+
+    /// Records the loss of form field `field` when the form has a value for it (`value` is not nil).
+    mutating func lose(_ field: String, ifAny value: JSONValue?, _ reason: @autoclosure () -> String) {
+        guard collectsLosses, let value else { return }
+        record(field, value, reason(), path: nil)
+    }
+
     /// ``lose(_:_:_:path:)`` for this type's own methods, whose arguments read `self` (which an autoclosure passed
     /// to a mutating method may not): each call stands under `if collectsLosses`.
     private mutating func record(_ field: String, _ value: JSONValue, _ reason: String, path: String? = nil) {

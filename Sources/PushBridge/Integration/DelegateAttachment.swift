@@ -90,11 +90,11 @@ public final class DelegateAttachment: Sendable {
         let forwarded = current.map { current in forwardees.contains { $0 === current } } ?? true
         if policy == .reportOnly {
             guard let current else { return Outcome(holder: .nobody) }
-            let diagnostic = firstReport(of: current) ? Diagnostic(
-                .warning, code: .delegateReplaced,
-                message: "UNUserNotificationCenter.delegate was set to \(Self.typeName(current)) after PushBridge was "
-                    + "installed: taps on vendor pushes produce no receipts or routes unless it forwards to "
-                    + "PushBridge. Start PushBridge after the other SDKs, or use the reattach policy") : nil
+            let diagnostic = firstReport(of: current, .warning, .delegateReplaced) { name in
+                "UNUserNotificationCenter.delegate was set to \(name) after PushBridge was installed: taps on vendor "
+                    + "pushes produce no receipts or routes unless it forwards to PushBridge. Start PushBridge after "
+                    + "the other SDKs, or use the reattach policy"
+            }
             return Outcome(holder: .other(Self.typeName(current)), diagnostic: diagnostic)
         }
         slot.place(own)
@@ -102,21 +102,20 @@ public final class DelegateAttachment: Sendable {
             // The setter was intercepted: the object there keeps the slot and forwards to what is set through it.
             state.withLock { _ = $0.keepers.insert(ObjectIdentifier(after)) }
             let name = Self.typeName(after)
-            let diagnostic = firstReport(of: after) ? Diagnostic(
-                .info, code: .delegateSlotKept,
-                message: "\(name) keeps UNUserNotificationCenter.delegate when PushBridge sets itself (it intercepts "
+            let diagnostic = firstReport(of: after, .info, .delegateSlotKept) { name in
+                "\(name) keeps UNUserNotificationCenter.delegate when PushBridge sets itself (it intercepts "
                     + "the setter) and passes the callbacks on to PushBridge: PushBridge leaves the slot to it and "
-                    + "does not forward to it") : nil
+                    + "does not forward to it"
+            }
             let dropped = forwardees.first { $0 === after }
             return Outcome(holder: .keeper(name), droppedForwardee: dropped, diagnostic: diagnostic)
         }
         guard let current, !forwarded else { return Outcome(holder: .pushBridge) }
-        let name = Self.typeName(current)
-        let diagnostic = firstReport(of: current) ? Diagnostic(
-            .warning, code: .delegateReplaced,
-            message: "UNUserNotificationCenter.delegate was set to \(name) after PushBridge was installed; "
+        let diagnostic = firstReport(of: current, .warning, .delegateReplaced) { name in
+            "UNUserNotificationCenter.delegate was set to \(name) after PushBridge was installed; "
                 + "PushBridge took the delegate back and forwards every callback to \(name). Start "
-                + "PushBridge after the other SDKs, or list their delegates in otherDelegates") : nil
+                + "PushBridge after the other SDKs, or list their delegates in otherDelegates"
+        }
         return Outcome(holder: .pushBridge, newForwardee: current, diagnostic: diagnostic)
     }
 
@@ -149,8 +148,13 @@ public final class DelegateAttachment: Sendable {
         state.withLock { $0.keepers.contains(ObjectIdentifier(object)) }
     }
 
-    private func firstReport(of object: AnyObject) -> Bool {
-        state.withLock { $0.reported.insert(ObjectIdentifier(object)).inserted }
+    /// The diagnostic the first time `object` is reported, its message made from the name of its type; nil every
+    /// time after (one report per object).
+    private func firstReport(
+        of object: AnyObject, _ severity: Diagnostic.Severity, _ code: DiagnosticCode, message: (String) -> String
+    ) -> Diagnostic? {
+        guard state.withLock({ $0.reported.insert(ObjectIdentifier(object)).inserted }) else { return nil }
+        return Diagnostic(severity, code: code, message: message(Self.typeName(object)))
     }
 
     private static func typeName(_ object: AnyObject) -> String { String(describing: type(of: object)) }

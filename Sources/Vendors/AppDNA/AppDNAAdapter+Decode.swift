@@ -384,24 +384,10 @@ extension AppDNAAdapter {
                 return false
             }
             // `type` and `value` are strings or absent, `foreground` a boolean or absent.
-            var type: String?
-            switch typeValue {
-            case nil: break
-            case .string(let text)?: type = text
-            default: return false
-            }
-            var text: String?
-            switch value {
-            case nil: break
-            case .string(let string)?: text = string
-            default: return false
-            }
-            var sentForeground: Bool?
-            switch foregroundValue {
-            case nil: break
-            case .bool(let flag)?: sentForeground = flag
-            default: return false
-            }
+            let type = typeValue?.stringValue, text = value?.stringValue, sentForeground = foregroundValue?.boolValue
+            guard (type != nil) == (typeValue != nil), (text != nil) == (value != nil),
+                (sentForeground != nil) == (foregroundValue != nil)
+            else { return false }
             var deepLink: String?
             var action: PushAction?
             var destructive = false

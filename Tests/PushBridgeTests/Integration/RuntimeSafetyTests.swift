@@ -113,6 +113,13 @@ private struct Rig {
 
 /// A claimed push with no message id, so only the request identifier tells two deliveries apart.
 private let noMessageID: JSONObject = ["fake_id": "", "aps": ["alert": "Deal"]]
+/// A body tap on the push `r1`.
+private let bodyTap = NotificationResponse(
+    notification: DeliveredNotification(identifier: "r1", userInfo: noMessageID),
+    actionIdentifier: LifecycleStep.defaultActionIdentifier)
+/// A tap on the button `ACCEPT` of the push `r1`.
+private let acceptTap = NotificationResponse(
+    notification: DeliveredNotification(identifier: "r1", userInfo: noMessageID), actionIdentifier: "ACCEPT")
 private let unclaimed = DeliveredNotification(identifier: "u1", userInfo: ["aps": ["alert": "From the app"]])
 
 @Suite("Runtime safety: a receiver deadline, the launch tap, coexistence with swizzling SDKs, the extension's hand-over")
@@ -125,10 +132,7 @@ struct RuntimeSafetyTests {
         let rig = Rig(deadline: timer.deadline)
         let silent = SilentReceiver()
         let completions = Recorder<Int>()
-        let tap = NotificationResponse(
-            notification: DeliveredNotification(identifier: "r1", userInfo: noMessageID),
-            actionIdentifier: LifecycleStep.defaultActionIdentifier)
-        rig.coordinator.didReceive(tap, forwardingTo: [silent]) { completions.append(1) }
+        rig.coordinator.didReceive(bodyTap, forwardingTo: [silent]) { completions.append(1) }
         #expect(completions.count == 0, "waits for the receiver")
         #expect(timer.delays == [6])
         timer.fireAll()
@@ -138,7 +142,7 @@ struct RuntimeSafetyTests {
         silent.answerLate()
         #expect(completions.count == 1, "a late answer is ignored")
         // The same tap again is not mistaken for one still in flight.
-        rig.coordinator.didReceive(tap, forwardingTo: []) { completions.append(1) }
+        rig.coordinator.didReceive(bodyTap, forwardingTo: []) { completions.append(1) }
         #expect(completions.count == 2)
     }
 
@@ -147,10 +151,7 @@ struct RuntimeSafetyTests {
         let rig = Rig()
         let silent = SilentReceiver()
         let completions = Recorder<Int>()
-        let tap = NotificationResponse(
-            notification: DeliveredNotification(identifier: "r1", userInfo: noMessageID),
-            actionIdentifier: LifecycleStep.defaultActionIdentifier)
-        rig.coordinator.didReceive(tap, forwardingTo: [silent]) { completions.append(1) }
+        rig.coordinator.didReceive(bodyTap, forwardingTo: [silent]) { completions.append(1) }
         #expect(completions.count == 0)
         silent.answerLate()
         #expect(completions.count == 1)
@@ -222,10 +223,8 @@ struct RuntimeSafetyTests {
     @Test("a launch tap that reaches PushBridge's delegate is not recovered again")
     func launchTapDelivered() {
         let rig = Rig()
-        let launch = NotificationResponse(
-            notification: DeliveredNotification(identifier: "r1", userInfo: noMessageID), actionIdentifier: "ACCEPT")
-        rig.coordinator.noteLaunchResponse(launch, actionKnown: true)
-        rig.coordinator.didReceive(launch, forwardingTo: []) {}
+        rig.coordinator.noteLaunchResponse(acceptTap, actionKnown: true)
+        rig.coordinator.didReceive(acceptTap, forwardingTo: []) {}
         rig.coordinator.configure()
         #expect(rig.sink.receipts.count == 1)
         #expect(rig.coordinator.recoverLaunchResponse().isEmpty)
@@ -236,9 +235,7 @@ struct RuntimeSafetyTests {
     @Test("a known launch button matches only the same button; another tap meanwhile leaves the launch tap to recover")
     func launchTapMatchesItsButton() {
         let rig = Rig()
-        let launch = NotificationResponse(
-            notification: DeliveredNotification(identifier: "r1", userInfo: noMessageID), actionIdentifier: "ACCEPT")
-        rig.coordinator.noteLaunchResponse(launch, actionKnown: true)
+        rig.coordinator.noteLaunchResponse(acceptTap, actionKnown: true)
         let other = NotificationResponse(
             notification: DeliveredNotification(identifier: "r1", userInfo: noMessageID), actionIdentifier: "DECLINE")
         rig.coordinator.didReceive(other, forwardingTo: []) {}
@@ -280,9 +277,7 @@ struct RuntimeSafetyTests {
             rig.coordinator.didReceive(response, forwardingTo: []) { system.append("pushbridge") }
             system.append("sdk")
         }
-        injected(NotificationResponse(
-            notification: DeliveredNotification(identifier: "r1", userInfo: noMessageID),
-            actionIdentifier: LifecycleStep.defaultActionIdentifier))
+        injected(bodyTap)
         #expect(system.all == ["pushbridge", "sdk"], "PushBridge's answer comes first, once; the SDK's second")
         #expect(rig.sink.receipts.count == 1)
         let attachment = DelegateAttachment()

@@ -239,13 +239,6 @@ struct AirshipIntegrationTests {
         #expect(airship.categories(for: airship.decode(rsvp).payload).isEmpty)
     }
 
-    @Test("the token is registered with the permission (opt_in), without topic or environment")
-    func tokenRegistration() {
-        let device = DeviceRegistration(token: "ab12", bundleIdentifier: "com.example", environment: .sandbox, permission: .granted)
-        #expect(airship.tokenRegistration(for: device) == .register(
-            TokenRegistrationRequest(vendor: "airship", token: "ab12", permission: .granted)))
-    }
-
     @Test("a receipt is a plain JSON event for the app's collector, the key in a secret header")
     func receiptRequest() {
         #expect(airship.profile.receiptService?.defaultBaseURL == nil)

@@ -148,13 +148,6 @@ struct BrazeIntegrationTests {
         #expect(braze.categories(for: yesNo).isEmpty)
     }
 
-    @Test("the token is registered with the notification permission")
-    func token() {
-        let device = DeviceRegistration(token: "ab12", bundleIdentifier: "com.example", environment: .sandbox, permission: .granted)
-        #expect(braze.tokenRegistration(for: device) == .register(
-            TokenRegistrationRequest(vendor: "braze", token: "ab12", permission: .granted)))
-    }
-
     @Test("a receipt becomes a plain JSON event for the app's collector; no default host; the key is secret")
     func receiptRequest() throws {
         #expect(braze.profile.receiptService?.defaultBaseURL == nil)

@@ -51,20 +51,6 @@ let buzzKitExampleBridgeForm = PushPayload(
 
 @Suite("BuzzKit adapter: identity and tables")
 struct BuzzKitIdentityTests {
-    @Test("is registered as buzzkit / BuzzKit")
-    func identity() {
-        #expect(adapter.id == "buzzkit")
-        #expect(adapter.name == "BuzzKit")
-        #expect(BuiltInVendors.registry.adapter(id: "buzzkit") is BuzzKitAdapter)
-    }
-
-    @Test("capabilities: 4 buttons without own links, text input, named actions, images, message routing")
-    func capabilities() {
-        #expect(adapter.capabilities == VendorCapabilities(
-            maxButtons: 4, buttonDeepLinks: false, textInput: true, namedActions: true, images: true,
-            buttonsNeedServiceExtension: true, buttonRouting: .messageWhenForeground))
-    }
-
     @Test("event table names the five BuzzKit receipts with their properties")
     func eventTable() {
         let table = adapter.eventTable

@@ -7,20 +7,21 @@ struct TokenRegistrationVendorTests {
     let device = DeviceRegistration(
         token: "a1b2", bundleIdentifier: "com.example.gym", environment: .sandbox, permission: .granted)
 
-    @Test("Zixflow and BuzzKit are sent the device token alone")
-    func tokenOnly() {
-        #expect(ZixflowAdapter().tokenRegistration(for: device) == .register(
-            TokenRegistrationRequest(vendor: "zixflow", token: "a1b2")))
-        #expect(BuzzKitAdapter().tokenRegistration(for: device) == .register(
-            TokenRegistrationRequest(vendor: "buzzkit", token: "a1b2")))
+    @Test("Zixflow, BuzzKit and Customer.io are sent the device token alone", arguments: ["zixflow", "buzzkit", "customerio"])
+    func tokenOnly(vendor: String) throws {
+        let adapter = try #require(BuiltInVendors.registry.adapter(id: vendor))
+        #expect(adapter.tokenRegistration(for: device) == .register(TokenRegistrationRequest(vendor: vendor, token: "a1b2")))
     }
 
-    @Test("AppDNA is sent the token and the permission state", arguments: PushPermission.allCases)
-    func appDNA(permission: PushPermission) {
+    @Test(
+        "AppDNA, Airship and Braze are sent the token and the permission state, without topic or environment",
+        arguments: ["appdna", "airship", "braze"], PushPermission.allCases)
+    func tokenAndPermission(vendor: String, permission: PushPermission) throws {
+        let adapter = try #require(BuiltInVendors.registry.adapter(id: vendor))
         var device = device
         device.permission = permission
-        #expect(AppDNAAdapter().tokenRegistration(for: device) == .register(
-            TokenRegistrationRequest(vendor: "appdna", token: "a1b2", permission: permission)))
+        #expect(adapter.tokenRegistration(for: device) == .register(
+            TokenRegistrationRequest(vendor: vendor, token: "a1b2", permission: permission)))
     }
 
     @Test("PushNotifAI is sent the bundle id as topic and the APNs environment", arguments: APNsEnvironment.allCases)
@@ -37,13 +38,19 @@ struct TokenRegistrationVendorTests {
         ])
     }
 
-    @Test("PushNotifAI cannot register without a bundle id or an environment", arguments: [
-        (nil, APNsEnvironment.production, .tokenTopicMissing), ("", .production, .tokenTopicMissing),
-        ("com.x", nil, .tokenEnvironmentMissing),
-    ] as [(String?, APNsEnvironment?, DiagnosticCode)])
-    func pushNotifAINotReady(bundle: String?, environment: APNsEnvironment?, code: DiagnosticCode) {
-        let device = DeviceRegistration(token: "a1", bundleIdentifier: bundle, environment: environment)
-        guard case .notReady(let diagnostic) = PushNotifAIAdapter().tokenRegistration(for: device) else {
+    @Test("a vendor cannot register without what its backend needs: a token, a bundle id, an environment", arguments: [
+        ("pushnotifai", "a1", nil, APNsEnvironment.production, .tokenTopicMissing),
+        ("pushnotifai", "a1", "", .production, .tokenTopicMissing),
+        ("pushnotifai", "a1", "com.x", nil, .tokenEnvironmentMissing),
+        ("iterable", "a1b2", nil, nil, .tokenTopicMissing),
+        ("customerio", "  ", nil, nil, .tokenBlank),
+        ("fcm", "5f2c0ad1", "com.example.app", nil, .tokenEnvironmentMissing),
+        ("fcm", "5f2c0ad1", "", .sandbox, .tokenTopicMissing),
+    ] as [(String, String, String?, APNsEnvironment?, DiagnosticCode)])
+    func notReady(vendor: String, token: String, bundle: String?, environment: APNsEnvironment?, code: DiagnosticCode) throws {
+        let adapter = try #require(BuiltInVendors.registry.adapter(id: vendor))
+        let device = DeviceRegistration(token: token, bundleIdentifier: bundle, environment: environment)
+        guard case .notReady(let diagnostic) = adapter.tokenRegistration(for: device) else {
             Issue.record("expected notReady")
             return
         }

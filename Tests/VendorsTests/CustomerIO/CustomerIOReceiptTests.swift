@@ -167,20 +167,8 @@ struct CustomerIOReceiptRequestTests {
     }
 }
 
-@Suite("Customer.io token registration and categories")
-struct CustomerIOTokenTests {
-    @Test("the token alone is registered; a blank one is not")
-    func token() {
-        let device = DeviceRegistration(
-            token: "9a1f3c", bundleIdentifier: "com.example", environment: .sandbox, permission: .granted)
-        #expect(customerIO.tokenRegistration(for: device) == .register(TokenRegistrationRequest(vendor: "customerio", token: "9a1f3c")))
-        guard case .notReady(let diagnostic) = customerIO.tokenRegistration(for: DeviceRegistration(token: "  ")) else {
-            Issue.record("a blank token must not be registered")
-            return
-        }
-        #expect(diagnostic.diagnosticCode == .tokenBlank)
-    }
-
+@Suite("Customer.io categories")
+struct CustomerIOCategoryTests {
     @Test("Customer.io registers no categories and owns none; a campaign category is sent as given")
     func categories() throws {
         #expect(customerIO.profile.categories == nil)

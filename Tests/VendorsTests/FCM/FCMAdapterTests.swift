@@ -27,22 +27,12 @@ func fcmExample(_ changes: [String: JSONValue?] = [:]) throws -> JSONObject {
 
 @Suite("FCM adapter: identity and tables")
 struct FCMIdentityTests {
-    @Test("is registered as fcm / Firebase Cloud Messaging, among the real vendors in R1's order")
+    @Test("is registered among the real vendors in R1's order")
     func identity() {
-        #expect(adapter.id == "fcm")
-        #expect(adapter.name == "Firebase Cloud Messaging")
-        #expect(BuiltInVendors.registry.adapter(id: "fcm") is FCMAdapter)
         #expect(
             Array(BuiltInVendors.all.map(\.id).suffix(7)) == [
                 "onesignal", "braze", "airship", "iterable", "customerio", "fcm", "klaviyo",
             ])
-    }
-
-    @Test("capabilities: an image, no buttons, links on buttons, input or named actions")
-    func capabilities() {
-        #expect(adapter.capabilities == VendorCapabilities(
-            maxButtons: 0, buttonDeepLinks: false, textInput: false, namedActions: false, images: true,
-            buttonsNeedServiceExtension: false, buttonRouting: .ownThenMessage))
     }
 
     @Test("event table: MESSAGE_DELIVERED and _nf delivered, _cmp and _no opened, nothing on dismissal")

@@ -16,13 +16,18 @@ enum RealPayloadFiles {
 
 private let adapter = FCMAdapter()
 
+/// The corpus payload `name`, expected to be claimed by FCM alone, and FCM's decoding of it.
+private func claimedByFCM(_ name: String) throws -> (userInfo: JSONObject, payload: PushPayload) {
+    let userInfo = try RealPayloadFiles.userInfo(name)
+    #expect(BuiltInVendors.registry.claimants(of: userInfo).map(\.id) == ["fcm"])
+    return (userInfo, adapter.decode(userInfo).payload)
+}
+
 @Suite("FCM adapter: the FirebaseMessaging test payloads of the real-payload corpus")
 struct FCMRealPayloadTests {
     @Test("firebase-1 (FIRMessagingAnalyticsTest.m): claimed by FCM, analytics on, gcm.n.e kept")
     func firebase1() throws {
-        let userInfo = try RealPayloadFiles.userInfo("firebase-1.json")
-        #expect(BuiltInVendors.registry.claimants(of: userInfo).map(\.id) == ["fcm"])
-        let payload = adapter.decode(userInfo).payload
+        let payload = try claimedByFCM("firebase-1.json").payload
         #expect(payload.messageId == "0:1522880049414338%944841cd944841cd")
         #expect(payload.alert == PushAlert(body: "to check the reporting format"))
         #expect(payload.tracking == [
@@ -42,9 +47,7 @@ struct FCMRealPayloadTests {
 
     @Test("firebase-2 (FIRMessagingExtensionHelperTest.m): claimed by FCM, image and export keys, no alert")
     func firebase2() throws {
-        let userInfo = try RealPayloadFiles.userInfo("firebase-2.json")
-        #expect(BuiltInVendors.registry.claimants(of: userInfo).map(\.id) == ["fcm"])
-        let payload = adapter.decode(userInfo).payload
+        let (userInfo, payload) = try claimedByFCM("firebase-2.json")
         #expect(payload.messageId == "1627428480762269")
         #expect(payload.imageURL == "https://google.com")
         #expect(payload.badge == 9 && payload.mutableContent && payload.alert == nil)

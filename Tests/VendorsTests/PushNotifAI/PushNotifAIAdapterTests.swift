@@ -38,20 +38,6 @@ private func dismissed(_ messageId: String = "ntf_5521") -> Receipt {
 
 @Suite("PushNotifAI adapter: identity and tables")
 struct PushNotifAIIdentityTests {
-    @Test("is registered as pushnotifai / PushNotifAI")
-    func identity() {
-        #expect(adapter.id == "pushnotifai")
-        #expect(adapter.name == "PushNotifAI")
-        #expect(BuiltInVendors.registry.adapter(id: "pushnotifai") is PushNotifAIAdapter)
-    }
-
-    @Test("capabilities: no buttons, links, input, actions or images; a button tap routes nothing")
-    func capabilities() {
-        #expect(adapter.capabilities == VendorCapabilities(
-            maxButtons: 0, buttonDeepLinks: false, textInput: false, namedActions: false, images: false,
-            buttonsNeedServiceExtension: true, buttonRouting: .nothing))
-    }
-
     @Test("event table: $notification_tapped and $notification_dismissed, no delivered receipt")
     func eventTable() {
         let table = adapter.eventTable
