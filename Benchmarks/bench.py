@@ -46,15 +46,24 @@ import generate_send_log  # noqa: E402
 DIRECTIONS = [("zixflow", "buzzkit"), ("buzzkit", "appdna"), ("appdna", "pushnotifai"), ("pushnotifai", "zixflow")]
 # Real vendors (issue 16): built like the seed directions, on the seed, intl and large classes, with a
 # 100,000-payload stream of their own (generate_corpus.py writes <source>-all.jsonl).
-REAL_DIRECTIONS = [("onesignal", "braze")]
+REAL_DIRECTIONS = [("onesignal", "braze"), ("braze", "onesignal"), ("airship", "customerio"), ("fcm", "braze")]
+STREAM_SOURCES = {"onesignal"}  # real vendors with a 100,000-payload stream (generate_corpus.STREAMS)
 # Directions whose target derives a category (a hash of the button set): for them the jq peer is run twice,
 # with the hash and without (mapping only). The others derive none, so one jq program is the best jq can do.
 HASHED = {"zixflow-buzzkit", "buzzkit-appdna", "appdna-pushnotifai", "pushnotifai-zixflow"}
 # (class, folder under the corpus, directions): every direction of every class is held to the targets.
 CLASSES = [("seed", "", DIRECTIONS + REAL_DIRECTIONS), ("intl", "intl", DIRECTIONS + REAL_DIRECTIONS),
            ("large", "large", DIRECTIONS + REAL_DIRECTIONS), ("zixflow-wide", "zixflow-wide", DIRECTIONS[:1])]
-PYTHON_TARGET = 2.5  # translate ≥ 2.5× the Python peer's payloads/s (issue 12)
-JQ_TARGET = 5.0  # translate ≥ 5× the best jq program's payloads/s (issue 12)
+# Issue 35, per CPU second of `--jobs 1`, on every class and direction: translate's payloads/s against the orjson
+# peer, the Python `json` peer and the best jq program; against PushBridge's own parse+write floor of the same
+# file; the floor itself in MB/s on the seed (Latin-script) class; peak RSS of every translate run.
+ORJSON_TARGET = 1.5
+PYTHON_TARGET = 3.0
+JQ_TARGET = 7.0
+FLOOR_SHARE_TARGET = 0.75
+FLOOR_MBPS_TARGET = 250.0
+RSS_LIMIT_MB = 16
+HELP_STARTUP_TARGET = 1.1  # simulate's median start-up ≤ 1.1× that of `bridge-cli --help`, measured alike
 # `send translate --jsonl` (docs/SEND.md): (source, target) of the send logs, requests per CPU second, and
 # the most the peak RSS may grow from a log to one ten times larger.
 SEND_DIRECTIONS = [("onesignal", "braze"), ("fcm", "airship")]
@@ -98,20 +107,31 @@ def timed(args, stdin=None, stdout=None):
     return Sample(wall, usage.ru_utime + usage.ru_stime, int(rss), int(status))
 
 
-def wall_ms(args, runs):
-    """Median and 90th percentile wall time (ms) of runs of args, started with posix_spawn."""
-    walls = []
+def wall_ms(commands, runs):
+    """Median and 90th percentile wall time (ms) of runs of each command, started with posix_spawn, the commands
+    interleaved (run 1 of each, then run 2, ...) so the machine's load falls on all alike."""
+    walls = [[] for _ in commands]
     for _ in range(runs):
-        start = time.perf_counter()
-        pid, files = spawn(args)
-        _, status = os.waitpid(pid, 0)
-        walls.append((time.perf_counter() - start) * 1000)
-        for descriptor in files:
-            os.close(descriptor)
-        if status != 0:
-            raise SystemExit("benchmark: %s failed (wait status %d)" % (" ".join(args), status))
-    walls.sort()
-    return statistics.median(walls), walls[int(len(walls) * 0.9)]
+        for args, times in zip(commands, walls):
+            start = time.perf_counter()
+            pid, files = spawn(args)
+            _, status = os.waitpid(pid, 0)
+            times.append((time.perf_counter() - start) * 1000)
+            for descriptor in files:
+                os.close(descriptor)
+            if status != 0:
+                raise SystemExit("benchmark: %s failed (wait status %d)" % (" ".join(args), status))
+    for times in walls:
+        times.sort()
+    return [(statistics.median(times), times[int(len(times) * 0.9)]) for times in walls]
+
+
+def orjson_available(python):
+    """Whether `python` imports orjson (run.sh installs it into the benchmark's virtual environment)."""
+    try:
+        return subprocess.run([python, "-c", "import orjson"], capture_output=True, timeout=60).returncode == 0
+    except OSError:
+        return False
 
 
 def default_jobs():
@@ -221,16 +241,21 @@ def run_simulate_and_conformance(opts, checks):
     payload = os.path.join(opts.root, "examples", "payloads", "zixflow-custom.json")
     simulate = [opts.cli, "simulate", "--device-token", "5f2c0ad1", "--steps", "arrive:foreground,open:ACTION_0",
                 payload]
-    sim_wall, sim_p90 = wall_ms(simulate, opts.sim_runs)
-    base_wall, _ = wall_ms([opts.baseline], opts.sim_runs)
+    (sim_wall, sim_p90), (help_wall, help_p90), (base_wall, _) = wall_ms([simulate, [opts.cli, "--help"],
+                                                                         [opts.baseline]], opts.sim_runs)
     sim_rss = statistics.median(timed(simulate).rss_kib for _ in range(9))
     base_rss = statistics.median(timed([opts.baseline]).rss_kib for _ in range(9))
     print("simulate (1 payload, %d runs): median wall %.2f ms (p90 %.2f ms); peak RSS %s"
           % (opts.sim_runs, sim_wall, sim_p90, fmt_mb(sim_rss)))
+    print("bridge-cli --help (%d runs, interleaved with simulate): median wall %.2f ms (p90 %.2f ms)"
+          % (opts.sim_runs, help_wall, help_p90))
     print("baseline (import FoundationEssentials; print): median wall %.2f ms; peak RSS %s"
           % (base_wall, fmt_mb(base_rss)))
+    checks.append(("simulate start-up ≤ %.1f× `bridge-cli --help` start-up (median wall)" % HELP_STARTUP_TARGET,
+                   sim_wall <= HELP_STARTUP_TARGET * help_wall,
+                   "×%.2f (%.2f ms vs %.2f ms)" % (sim_wall / help_wall, sim_wall, help_wall), "35"))
     checks.append(("simulate peak RSS ≤ 1.3× the FoundationEssentials baseline", sim_rss <= 1.3 * base_rss,
-                   "×%.2f (%s vs %s)" % (sim_rss / base_rss, fmt_mb(sim_rss), fmt_mb(base_rss)), "12"))
+                   "×%.2f (%s vs %s)" % (sim_rss / base_rss, fmt_mb(sim_rss), fmt_mb(base_rss)), "8"))
     checks.append(("simulate wall time ≤ 10 ms median", sim_wall <= 10.0, "%.2f ms" % sim_wall, "8"))
 
     # ---- conformance --------------------------------------------------------------------------------
@@ -258,6 +283,8 @@ def main():
     parser.add_argument("--baseline", help="required unless only send logs run")
     parser.add_argument("--floor", help="Benchmarks/Floor built against Sources/PushBridge (as --baseline)")
     parser.add_argument("--root", required=True)
+    parser.add_argument("--orjson-python", help="a Python with orjson installed (run.sh's virtual environment); "
+                        "without it the orjson targets are not measured")
     parser.add_argument("--work", required=True)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--payloads", type=int, default=100_000)
@@ -280,6 +307,7 @@ def main():
     jq_program = os.path.join(HERE, "peer_translate.jq")
     py_peer = os.path.join(HERE, "peer_translate.py")
     python = sys.executable
+    orjson_python = opts.orjson_python if opts.orjson_python and orjson_available(opts.orjson_python) else None
 
     began = time.time()
     load_at_start = "%.1f" % os.getloadavg()[0]
@@ -294,6 +322,13 @@ def main():
         print("PushBridge benchmark: %s payloads, %s bytes (%.0f B each), corpus sha256 %s"
               % (fmt_int(total_lines), fmt_int(total_bytes), total_bytes / total_lines, digest[:16]))
     print("bridge-cli: %s" % opts.cli)
+    if orjson_python:
+        version = subprocess.run([orjson_python, "-c", "import orjson; print(orjson.__version__)"],
+                                 capture_output=True, text=True).stdout.strip()
+        print("orjson peer: orjson %s in %s" % (version, orjson_python))
+    else:
+        print("orjson peer: NOT AVAILABLE (%s): the orjson targets are not measured"
+              % ("no orjson in %s" % opts.orjson_python if opts.orjson_python else "run.sh could not install orjson"))
     print("%d runs per measurement, median; payloads/s and MB/s per CPU second (user+sys of all threads), "
           "wall-clock beside" % opts.runs)
     print("bridge-cli: '--jobs 1' is one thread (the per-CPU-second figures and targets); its default runs "
@@ -329,15 +364,18 @@ def main():
                 Tool("bridge-cli translate --jsonl --jobs 1", [opts.cli, "translate", "--to", target, "--jsonl",
                                                               "--jobs", "1", path], path, lines, nbytes,
                      output=out("bridge")),
-                Tool("python peer script", [python, py_peer, source, target], path, lines, nbytes, stdin=True,
-                     output=out("python")),
-            ] + jq_tools + [
+                Tool("python peer script", [python, py_peer, "--json-library", "json", source, target], path, lines,
+                     nbytes, stdin=True, output=out("python")),
+            ] + ([Tool("orjson peer script", [orjson_python, py_peer, "--json-library", "orjson", source, target],
+                       path, lines, nbytes, stdin=True, output=out("orjson"))] if orjson_python else []) + jq_tools + [
                 Tool("bridge-cli … (default: %d threads)" % default_jobs(), [opts.cli, "translate", "--to", target,
                                                                             "--jsonl", path], path, lines, nbytes,
                      output=out("bridgeN")),
                 Tool("floor: PushBridge parse+write", [opts.floor, path], path, lines, nbytes, output=out("floor")),
-                Tool("floor: python loads/dumps", [python, py_peer, "identity"], path, lines, nbytes, stdin=True,
-                     output=out("pyid")),
+                Tool("floor: python loads/dumps", [python, py_peer, "--json-library", "json", "identity"], path,
+                     lines, nbytes, stdin=True, output=out("pyid")),
+            ] + ([Tool("floor: orjson loads/dumps", [orjson_python, py_peer, "--json-library", "orjson", "identity"],
+                       path, lines, nbytes, stdin=True, output=out("orid"))] if orjson_python else []) + [
                 Tool("floor: jq -c .", ["jq", "-c", ".", path], path, lines, nbytes, output=out("jqid")),
                 Tool("floor: cat", ["cat", path], path, lines, nbytes, output=out("cat")),
             ]
@@ -350,7 +388,7 @@ def main():
     if not opts.only or selected & set(DIRECTIONS):
         streams.append(("all 4 vendors → buzzkit", all_path, "buzzkit", "all"))
     for source, target in REAL_DIRECTIONS:
-        if not opts.only or (source, target) in selected:
+        if source in STREAM_SOURCES and (not opts.only or (source, target) in selected):
             streams.append(("%s → %s" % (source, target), os.path.join(corpus, source + "-all.jsonl"), target,
                             source + "-all"))
     stream_pairs = []
@@ -416,6 +454,7 @@ def main():
     checks = []
     wall_checks = []  # (met, ratio, peer) of each throughput target read wall-clock: shown, not judged
     floors = []
+    summary = []  # one row per class/direction: the ratios of issue 35
     for (class_name, source, target), tools in groups:
         bridge = tools[0]
         for index, tool in enumerate(tools):
@@ -436,7 +475,9 @@ def main():
             print("%-28s %-34s %12s %9.1f %12s %10s  %s" % (name, tool.label, fmt_int(tool.rate), tool.mbps,
                                                             fmt_int(tool.wall_rate), fmt_mb(tool.median("rss_kib")),
                                                             verdict))
-        python_peer = tools[1]
+        python_peer = next(t for t in tools if t.label == "python peer script")
+        orjson_peer = next((t for t in tools if t.label == "orjson peer script"), None)
+        floor = next(t for t in tools if t.label.startswith("floor: PushBridge"))
         best_jq = max((t for t in tools if t.label.startswith("jq peer") and t.lines == bridge.lines),
                       key=lambda t: t.rate)
         compared = [t for t in tools[1:] if t.lines == bridge.lines]  # a tool run on a sample is shown only
@@ -449,15 +490,31 @@ def main():
         # Per CPU second: the one-thread run (the least CPU a payload takes). Wall-clock: the default run, on
         # as many threads as the machine has (what a person waits for).
         threaded = next(t for t in tools if t.label.startswith("bridge-cli … (default"))
-        python_ratio, python_wall = bridge.rate / python_peer.rate, threaded.wall_rate / python_peer.wall_rate
-        jq_ratio, jq_wall = bridge.rate / best_jq.rate, threaded.wall_rate / best_jq.wall_rate
-        wall_checks.append((python_wall >= PYTHON_TARGET, python_wall, "python"))
-        wall_checks.append((jq_wall >= JQ_TARGET, jq_wall, "jq"))
-        checks.append(("%s ≥ %.1f× the Python script" % (direction, PYTHON_TARGET), python_ratio >= PYTHON_TARGET,
-                       "×%.2f (wall ×%.2f)" % (python_ratio, python_wall), "12"))
-        checks.append(("%s ≥ %.0f× the best jq (%s)" % (direction, JQ_TARGET, best_jq.label[9:-1]),
-                       jq_ratio >= JQ_TARGET, "×%.2f (wall ×%.2f)" % (jq_ratio, jq_wall), "12"))
-        # PushBridge parse+write, python loads/dumps, jq -c .
+        row = {"direction": direction, "bridge": bridge, "threaded": threaded, "floor": floor}
+        for key, peer, target, name in (("orjson", orjson_peer, ORJSON_TARGET, "the orjson peer"),
+                                        ("python", python_peer, PYTHON_TARGET, "the Python json peer"),
+                                        ("jq", best_jq, JQ_TARGET, "the best jq (%s)" % best_jq.label[9:-1])):
+            title = "%s ≥ %.1f× %s" % (direction, target, name)
+            if peer is None:
+                row[key] = None
+                checks.append((title, False, "not measured (orjson is not installed)", "35"))
+                continue
+            ratio, wall = bridge.rate / peer.rate, threaded.wall_rate / peer.wall_rate
+            row[key] = ratio
+            wall_checks.append((wall >= target, wall, key))
+            checks.append((title, ratio >= target, "×%.2f (wall ×%.2f)" % (ratio, wall), "35"))
+        row["share"] = share = bridge.rate / floor.rate
+        checks.append(("%s ≥ %.2f× PushBridge's parse+write floor" % (direction, FLOOR_SHARE_TARGET),
+                       share >= FLOOR_SHARE_TARGET, "×%.2f (%s vs %s payloads/s)"
+                       % (share, fmt_int(bridge.rate), fmt_int(floor.rate)), "35"))
+        if class_name == "seed":
+            checks.append(("%s: PushBridge's parse+write floor on %s.jsonl ≥ %.0f MB/s"
+                           % (class_name, source, FLOOR_MBPS_TARGET), floor.mbps >= FLOOR_MBPS_TARGET,
+                           "%.1f MB/s" % floor.mbps, "35"))
+        row["rss"] = rss = max(max(s.rss_kib for s in t.samples) for t in (bridge, threaded))
+        checks.append(("%s peak RSS ≤ %d MB (1 thread and default threads)" % (direction, RSS_LIMIT_MB),
+                       rss * 1024 <= RSS_LIMIT_MB * MB, fmt_mb(rss), "35"))
+        summary.append(row)
         floors.append((direction, bridge, [t for t in tools if t.label.startswith("floor") and "cat" not in t.label]))
 
     for (source, target), big, small in send_pairs:
@@ -500,7 +557,7 @@ def main():
         checks.append(("%s: peak RSS on the %s-payload stream ≤ 16 MB, constant in input size"
                        % (name, fmt_int(stream.lines)),
                        peak * 1024 <= 16 * MB and (peak - small_peak) * 1024 <= MB,
-                       "%s (1,000 lines: %s)" % (fmt_mb(peak), fmt_mb(small_peak)), "12"))
+                       "%s (1,000 lines: %s)" % (fmt_mb(peak), fmt_mb(small_peak)), "8"))
     print()
 
     # ---- the floor: translate against the best parse+write of the same files ----------------------------
@@ -519,9 +576,17 @@ def main():
         run_simulate_and_conformance(opts, checks)
 
     unmet = 0
-    for issue, title in (("12", "Targets of issue 12 (ratios per CPU second of --jobs 1 from this run; wall-clock "
+    if summary:
+        print("Issue 35 per class and direction (per CPU second of --jobs 1; bridge-cli ÷ peer, ÷ floor):")
+        print("  %-38s %9s %9s %9s %9s %10s" % ("class: direction", "orjson", "json", "best jq", "floor", "peak RSS"))
+        for row in summary:
+            print("  %-38s %9s %9s %9s %9s %10s" % (
+                row["direction"], *("not run" if row[k] is None else "×%.2f" % row[k]
+                                    for k in ("orjson", "python", "jq", "share")), fmt_mb(row["rss"])))
+        print()
+    for issue, title in (("35", "Targets of issue 35 (ratios per CPU second of --jobs 1 from this run; wall-clock "
                                 "ratios of the default run beside)"),
-                         ("8", "Targets of issue 8, still held"),
+                         ("8", "Targets of issues 8 and 12, still held"),
                          ("migrate", "Targets of migrate (CPU seconds of the plan; peak RSS against a tenth of the "
                                      "history)"),
                          ("send", "Targets of send translate --jsonl (requests per CPU second on the larger log; "
@@ -532,17 +597,20 @@ def main():
         for name, met, value, owner in checks:
             if owner == issue:
                 unmet += not met
-                print("  %-9s %-74s %s" % ("met" if met else "NOT MET", name, value))
+                status = "met" if met else ("not measured" if value.startswith("not measured") else "NOT MET")
+                print("  %-12s %-74s %s" % (status, name, value))
     if wall_checks:
         print()
         print("The same throughput targets read wall-clock (shown, not judged: wall time depends on the machine's "
               "load;\n  load average %s at the start, %s at the end; bridge-cli used %d threads, its default):"
               % (load_at_start, "%.1f" % os.getloadavg()[0], default_jobs()))
-        for peer, target in (("python", PYTHON_TARGET), ("jq", JQ_TARGET)):
+        for peer, target, name in (("orjson", ORJSON_TARGET, "orjson peer"), ("python", PYTHON_TARGET, "Python json peer"),
+                                   ("jq", JQ_TARGET, "best jq")):
             rows = [(met, ratio) for met, ratio, who in wall_checks if who == peer]
-            print("  %d of %d pairs ≥ %.1f× the %s, wall ×%.2f–×%.2f" % (
-                sum(met for met, _ in rows), len(rows), target, "Python script" if peer == "python" else "best jq",
-                min(r for _, r in rows), max(r for _, r in rows)))
+            if rows:
+                print("  %d of %d pairs ≥ %.1f× the %s, wall ×%.2f–×%.2f" % (
+                    sum(met for met, _ in rows), len(rows), target, name, min(r for _, r in rows),
+                    max(r for _, r in rows)))
     if not opts.keep_outputs:
         shutil.rmtree(outdir, ignore_errors=True)
     print()
