@@ -68,6 +68,7 @@ HELP_STARTUP_TARGET = 1.1  # simulate's median start-up ≤ 1.1× that of `bridg
 # the most the peak RSS may grow from a log to one ten times larger.
 SEND_DIRECTIONS = [("onesignal", "braze"), ("fcm", "airship")]
 SEND_TARGET = 50_000
+SEND_PEERS = {("onesignal", "braze")}  # send directions with Python peers (peer_translate.py send FROM TO)
 SEND_RSS_GROWTH = 1.2
 # `bridge-cli migrate` (docs/MIGRATION.md, `--only migrate`): a plan over a 100,000-payload history in at most
 # this many CPU seconds, its peak RSS flat against a history ten times smaller.
@@ -424,7 +425,18 @@ def main():
                                  [opts.cli, "send", "translate", "--from", source, "--to", target, "--jsonl", path],
                                  path, count_lines(path), os.path.getsize(path),
                                  output=os.path.join(outdir, "send.%s-%s.%s.jsonl" % (source, target, size))))
-            send_pairs.append(((source, target), pair[0], pair[1]))
+            # The Python peers of the larger log (peer_translate.py `send onesignal braze`), checked byte for byte.
+            peers = []
+            if (source, target) in SEND_PEERS:
+                path = os.path.join(logs["big"], source + ".jsonl")
+                for label, interpreter, library in (("python peer script", python, "json"),
+                                                    ("orjson peer script", orjson_python, "orjson")):
+                    if interpreter:
+                        peers.append(Tool(label, [interpreter, py_peer, "--json-library", library, "send", source,
+                                                  target], path, count_lines(path), os.path.getsize(path),
+                                          stdin=True, output=os.path.join(outdir, "send.%s-%s.%s.jsonl"
+                                                                          % (source, target, library))))
+            send_pairs.append(((source, target), pair[0], pair[1], peers))
 
     # A OneSignal app's history for `migrate`: the payloads' shapes and text vary (generate_history).
     migrate_pair = None
@@ -441,7 +453,7 @@ def main():
         migrate_pair = tuple(histories)
 
     everything = [tool for _, tools in groups for tool in tools] + [t for _, b, s in stream_pairs for t in (b, s)]
-    everything += [t for _, b, s in send_pairs for t in (b, s)]
+    everything += [t for _, b, s, peers in send_pairs for t in [b, s] + peers]
     everything += list(migrate_pair or ())
     for _ in range(opts.runs):
         for tool in everything:
@@ -517,13 +529,27 @@ def main():
         summary.append(row)
         floors.append((direction, bridge, [t for t in tools if t.label.startswith("floor") and "cat" not in t.label]))
 
-    for (source, target), big, small in send_pairs:
-        for index, tool in enumerate((big, small)):
+    for (source, target), big, small, peers in send_pairs:
+        for index, tool in enumerate([big, small] + peers):
             name = "send: %s → %s" % (source, target) if index == 0 else ""
-            label = "send translate --jsonl (%sk)" % (tool.lines // 1000)
+            label = "send translate --jsonl (%sk)" % (tool.lines // 1000) if index < 2 else tool.label
+            verdict = (compare(tool.source, tool.output, only_count=True) if index < 2
+                       else compare(big.output, tool.output))
             print("%-24s %-34s %12s %9.1f %12s %10s  %s" % (name, label, fmt_int(tool.rate), tool.mbps,
                                                            fmt_int(tool.wall_rate), fmt_mb(tool.median("rss_kib")),
-                                                           compare(tool.source, tool.output, only_count=True)))
+                                                           verdict))
+        peer_by_label = {peer.label: peer for peer in peers}
+        if (source, target) in SEND_PEERS:
+            for label, target_ratio, name in (("orjson peer script", ORJSON_TARGET, "the orjson peer"),
+                                              ("python peer script", PYTHON_TARGET, "the Python json peer")):
+                title = "send: %s → %s ≥ %.1f× %s (requests per CPU second)" % (source, target, target_ratio, name)
+                peer = peer_by_label.get(label)
+                if peer is None:
+                    checks.append((title, False, "not measured (orjson is not installed)", "35"))
+                    continue
+                ratio = big.rate / peer.rate
+                checks.append((title, ratio >= target_ratio, "×%.2f (%s vs %s/s)"
+                               % (ratio, fmt_int(big.rate), fmt_int(peer.rate)), "35"))
         checks.append(("send: %s → %s ≥ %s requests per CPU second" % (source, target, fmt_int(SEND_TARGET)),
                        big.rate >= SEND_TARGET, "%s/s" % fmt_int(big.rate), "send"))
         peak, small_peak = max(s.rss_kib for s in big.samples), max(s.rss_kib for s in small.samples)

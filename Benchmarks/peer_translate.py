@@ -2,6 +2,7 @@
 """The Python peer: what a person would write instead of `bridge-cli translate --jsonl`.
 
 Usage: peer_translate.py [--json-library json|orjson] FROM TO < in.jsonl > out.jsonl
+       peer_translate.py [--json-library json|orjson] send onesignal braze < log.jsonl > out.jsonl
        peer_translate.py [--json-library json|orjson] identity < in.jsonl > out.jsonl   (the loads/dumps floor)
 
 --json-library picks the JSON library, the mapping is the same: `json` (the standard library, the default:
@@ -313,6 +314,48 @@ def fcm_to_braze(p):
     return out
 
 
+def send_onesignal_to_braze(r):
+    """A OneSignal `POST /notifications` body to Braze's `/messages/send` (or `/messages/schedule/create`), as
+    `bridge-cli send translate --from onesignal --to braze --jsonl` writes it (docs/SEND.md), for the shapes of
+    generate_send_log.py only: English text, external-id aliases, the apple_push fields the log sets. What Braze's
+    request cannot say (segments, filters, subscription ids, `ttl`, a badge increment, other languages, the
+    subtitle) is left out, as bridge-cli leaves it out (it reports the losses; the peer does not)."""
+    push = {}
+    title = r.get("headings", {}).get("en")
+    body = r["contents"]["en"]
+    push["alert"] = {"body": body, "title": title} if title is not None else body
+    if "ios_interruption_level" in r:  # OneSignal spells it time_sensitive, Apple and Braze time-sensitive
+        push["interruption_level"] = r["ios_interruption_level"].replace("_", "-")
+    for key, name in (("ios_sound", "sound"), ("thread_id", "notification_group_thread_id"), ("collapse_id", "collapse_id"),
+                      ("ios_category", "category"), ("data", "extra")):
+        if key in r:
+            push[name] = r[key]
+    if r.get("ios_badgeType") == "SetTo":
+        push["badge"] = r["ios_badgeCount"]
+    if "buttons" in r:
+        push["buttons"] = [{"action": "OPEN_APP", "action_id": b["id"]} for b in r["buttons"]]
+    if "url" in r:
+        push["custom_uri"] = r["url"]
+        push["use_webview"] = False
+    if "ios_attachments" in r:
+        image = next(iter(r["ios_attachments"].values()))
+        push["asset_url"] = image
+        kind = file_extension(image)
+        if kind:
+            push["asset_file_type"] = kind
+    request = {"messages": {"apple_push": push}}
+    if "include_aliases" in r:
+        request["external_user_ids"] = r["include_aliases"]["external_id"]
+    if "idempotency_key" in r:
+        request["send_id"] = r["idempotency_key"]
+    path = "/messages/send"
+    if "send_after" in r:  # "2030-05-12 09:00:00 GMT+0000", always UTC in the log
+        day, clock = r["send_after"].split(" ")[:2]
+        request["schedule"] = {"time": "%sT%sZ" % (day, clock)}
+        path = "/messages/schedule/create"
+    return {"requests": [{"body": request, "headers": {}, "method": "POST", "path": path}]}
+
+
 DIRECTIONS = {
     ("zixflow", "buzzkit"): zixflow_to_buzzkit,
     ("buzzkit", "appdna"): buzzkit_to_appdna,
@@ -322,6 +365,7 @@ DIRECTIONS = {
     ("braze", "onesignal"): braze_to_onesignal,
     ("airship", "customerio"): airship_to_customerio,
     ("fcm", "braze"): fcm_to_braze,
+    ("send", "onesignal", "braze"): send_onesignal_to_braze,
 }
 
 
@@ -353,7 +397,7 @@ def main():
         for line in sys.stdin.buffer:
             write(plain(loads(line)) + b"\n")
         return
-    translate = DIRECTIONS[tuple(args[:2])]
+    translate = DIRECTIONS[tuple(args[:3] if args[:1] == ["send"] else args[:2])]
     for line in sys.stdin.buffer:
         write(dumps(translate(loads(line))) + b"\n")
 
