@@ -13,6 +13,12 @@ GNU time (`/usr/bin/time -f "%x %M"`): peak RSS is its %M (the kernel's high-wat
 process, in KiB). Runs are interleaved (run 1 of every tool, then run 2, ...) so
 the load of this shared machine falls on all tools alike, and the median of the runs is reported.
 CPU time comes from wait4's rusage (microseconds), peak RSS from GNU time.
+Peers (peer_translate.py, peer_translate.jq): a Python script with the standard library's json, the same script
+with orjson (--orjson-python: a Python that has it, run.sh's virtual environment; without one the orjson targets
+are "not measured", which counts as not met), and a jq program; each checked byte for byte against bridge-cli.
+Targets (issue 35) on every class and direction: ORJSON_TARGET, PYTHON_TARGET and JQ_TARGET times the peers,
+FLOOR_SHARE_TARGET of PushBridge's parse+write floor, the floor FLOOR_MBPS_TARGET MB/s on the seed class,
+RSS_LIMIT_MB; simulate's start-up within HELP_STARTUP_TARGET of `bridge-cli --help`'s.
 Throughput is payloads per CPU second, of bridge-cli on one thread (`--jobs 1`): on a machine shared by
 several jobs, wall time also counts the time a process waits for a core. Wall-clock throughput is printed
 beside it, and bridge-cli's default run (one thread per processor, at most 8) gives the wall-clock ratios.
