@@ -13,12 +13,15 @@ The seed class: TOTAL (default 100000) payloads, a quarter per vendor, each abou
                              not in all.jsonl
   OUT_DIR/onesignal-all.jsonl  TOTAL OneSignal payloads (the first TOTAL / 4 are onesignal.jsonl): the
                              100,000-payload stream of OneSignal -> Braze
+  OUT_DIR/braze.jsonl        Braze (a real vendor): a shop's pushes, about 1.1 KB (see braze())
+  OUT_DIR/airship.jsonl      Airship: a gym's pushes, about 1.1 KB (see airship())
+  OUT_DIR/fcm.jsonl          FCM as iOS receives it: a language app's pushes, about 1.1 KB (see fcm())
 
 Further classes, TOTAL / 10 payloads per vendor each (see CLASSES):
   OUT_DIR/intl/<vendor>.jsonl          the same shapes with text in emoji, CJK and Cyrillic; every other
                                        line written with `\\u` escapes (as many senders write JSON)
   OUT_DIR/large/<vendor>.jsonl         the same shapes with more custom data: 3-4 KB a payload
-                                       (intl and large also have onesignal.jsonl)
+                                       (intl and large also have the real vendors' files)
   OUT_DIR/zixflow-wide/zixflow.jsonl   Zixflow Custom only: `action_buttons` an escaped JSON string with
                                        two buttons, a 160-bit hex delivery token, about twenty top-level keys
 
@@ -394,6 +397,146 @@ def onesignal(rng, i):
     return payload
 
 
+SHOP_ITEMS = ["sneakers", "rain-jacket", "headphones", "espresso-maker", "backpack", "desk-lamp"]
+BRAZE_DEFAULT = [("ab_cat_yes_no", ["ab_pb_yes", "ab_pb_no"]), ("ab_cat_accept_decline", ["ab_pb_accept", "ab_pb_decline"]),
+                 ("ab_cat_more", ["ab_pb_more"])]
+
+
+def braze(rng, i):
+    """A Braze payload as its backend sends it (docs/vendors/braze.md): a shop's pushes with the campaign key
+    `ab.c` on every one, an image (`ab.att` with its type) on two in three, a link (`ab_uri`) on three in four,
+    half of the web links opened in Braze's web view (`ab_use_webview`); buttons on every other push, through one
+    of Braze's default categories (`ab_cat_yes_no`, …) or the app's own (`SHOP_ACTIONS`), each described in
+    `ab.ab_cat`; custom data at the top level."""
+    aps = {"alert": {"title": rng.pick(SALE_TITLES), "body": rng.pick(SALE_BODIES)}}
+    if i % 3 == 0:
+        aps["sound"] = rng.pick(["default", "cash.caf"])
+    if i % 5 == 1:
+        aps["badge"] = 1 + rng.below(9)
+    ab = {"c": rng.token(B64URL, 40) + "=="}
+    payload = {"aps": aps, "ab": ab}
+    item = rng.pick(SHOP_ITEMS)
+    link = None
+    if i % 4 != 3:
+        link = ("https://shop.example.com/%s/%s" % (item, rng.digits(6)) if i % 2 == 0
+                else "shopapp://product/%s" % rng.digits(6))
+        payload["ab_uri"] = link
+        if i % 4 == 0:
+            payload["ab_use_webview"] = True
+    if i % 3 != 2:
+        kind = rng.pick(["jpg", "png", "gif"])
+        ab["att"] = {"url": "https://cdn.shop.example.com/push/%s.%s" % (rng.token(HEX, 20), kind), "type": kind}
+        aps["mutable-content"] = 1
+    if i % 2 == 0:
+        if i % 6 == 4:
+            aps["category"] = "SHOP_ACTIONS"
+            ab["ab_cat"] = {"buy": {"a_t": "ab_uri", "a_uri": "shopapp://cart/add/%s" % rng.digits(6)},
+                            "wishlist": {"a_t": "ab_open"}}
+        else:
+            category, actions = BRAZE_DEFAULT[rng.below(len(BRAZE_DEFAULT))]
+            aps["category"] = category
+            ab["ab_cat"] = {actions[0]: ({"a_t": "ab_uri", "a_uri": link} if link else {"a_t": "ab_open"})}
+    payload.update({
+        "item": item,
+        "sku": "SKU-" + rng.token(ULID, 10),
+        "price_cents": 999 + rng.below(20000),
+        "currency": rng.pick(["USD", "EUR", "GBP", "JPY"]),
+        "locale": rng.pick(LOCALES),
+        "segment": rng.pick(SEGMENTS),
+        "canvas_step": "step_%s" % rng.digits(3),
+        "coupon": {"code": rng.token(ULID, 8), "percent": 5 + rng.below(50)},
+        "trace": rng.token(HEX, 32),
+        "notes": pad_text(rng, 430),
+    })
+    return payload
+
+
+AIRSHIP_BUTTONS = [("ua_shop_now", {"shop_now": {"^d": "gym://shop"}}),
+                   ("ua_yes_no_foreground", {"yes": {"^+t": ["booked"]}, "no": {"^-t": ["booked"]}}),
+                   ("ua_remind_me_later", {"remind": {"^+t": ["remind_later"]}}),
+                   ("CLASS_REMINDER", {"checkin": {"^d": "gym://checkin"}, "cancel": {"^+t": ["cancelled"]}})]
+
+
+def airship(rng, i):
+    """An Airship payload as its backend sends it (docs/vendors/airship.md): a gym's pushes with the send id
+    `_` and `com.urbanairship.metadata` on every one, a deep link (`^d`) on four in five, a media attachment
+    (`url` an array, with `content` on some) on two in three, a tag action (`^+t`) on one in seven; buttons on
+    every other push through a built-in category (`ua_shop_now`, …) or the app's own (`CLASS_REMINDER`), their
+    actions in `com.urbanairship.interactive_actions`; custom data at the top level."""
+    aps = {"alert": {"title": rng.pick(CLASS_TITLES), "body": rng.pick(CLASS_BODIES)}}
+    if i % 3 == 1:
+        aps["sound"] = "default"
+    if i % 6 == 5:
+        aps["badge"] = rng.below(5)
+    payload = {"aps": aps, "_": uuid4(rng), "com.urbanairship.metadata": rng.token(B64URL, 96)}
+    if i % 5 != 4:
+        payload["^d"] = "gym://class/%s" % rng.digits(5)
+    if i % 3 != 2:
+        attachment = {"url": ["https://media.gym.example.com/%s.jpg" % rng.token(HEX, 16)]}
+        if i % 3 == 1:
+            attachment["content"] = {"title": rng.pick(CLASS_TITLES), "body": rng.pick(CLASS_BODIES)}
+        payload["com.urbanairship.media_attachment"] = attachment
+        aps["mutable-content"] = 1
+    if i % 7 == 3:
+        payload["^+t"] = ["class_%s" % rng.digits(3)]
+    if i % 2 == 0:
+        category, actions = AIRSHIP_BUTTONS[rng.below(len(AIRSHIP_BUTTONS))]
+        aps["category"] = category
+        payload["com.urbanairship.interactive_actions"] = actions
+    payload.update({
+        "class_id": rng.digits(6),
+        "studio": rng.pick(STUDIOS),
+        "coach": rng.pick(COACHES),
+        "starts_at": "2025-%02d-%02dT%02d:00:00Z" % (1 + rng.below(12), 1 + rng.below(28), 6 + rng.below(14)),
+        "spots_left": rng.below(20),
+        "member_tier": rng.pick(["basic", "plus", "unlimited"]),
+        "experiment": {"id": "exp_" + rng.token(HEX, 8), "variant": rng.pick(["a", "b", "control"])},
+        "trace": rng.token(HEX, 32),
+        "description": pad_text(rng, 420),
+    })
+    return payload
+
+
+def fcm(rng, i):
+    """An FCM message as iOS receives it (docs/vendors/fcm.md): a language app's pushes with `gcm.message_id`,
+    the sender id, the Firebase installation id and `google.c.a.e` on every one, campaign analytics
+    (`google.c.a.c_id`, `c_l`, `ts`, `udt`) and `gcm.n.e` on the console's (every other one), an image
+    (`fcm_options.image`) on two in three, a link (`gcm.app_link`) on three in four, the app's category on one in
+    five; custom data at the top level."""
+    aps = {"alert": {"title": rng.pick(LESSON_TITLES), "body": rng.pick(LESSON_BODIES)}}
+    if i % 2 == 0:
+        aps["sound"] = "default"
+    if i % 5 == 2:
+        aps["category"] = "LESSON_ACTIONS"
+    payload = {"aps": aps, "gcm.message_id": "17%s" % rng.digits(14), "google.c.a.e": "1",
+               "google.c.sender.id": rng.digits(12), "google.c.fid": rng.token(B64URL, 22)}
+    if i % 2 == 0:
+        payload["gcm.n.e"] = "1"
+        payload["google.c.a.c_id"] = rng.digits(19)
+        payload["google.c.a.c_l"] = "%s %s" % (rng.pick(FLOWS), pad_text(rng, 12))
+        payload["google.c.a.ts"] = "17%s" % rng.digits(8)
+        payload["google.c.a.udt"] = "0"
+    if i % 3 != 2:
+        payload["fcm_options"] = {"image": "https://img.lingo.example.com/%s.png" % rng.token(HEX, 18)}
+        aps["mutable-content"] = 1
+    lesson = str(1 + rng.below(40))
+    if i % 4 != 3:
+        payload["gcm.app_link"] = "lingo://lesson/%s" % lesson
+    payload.update({
+        "lesson_id": lesson,
+        "course": rng.pick(COURSES),
+        "unit": str(1 + rng.below(10)),
+        "streak_days": str(rng.below(400)),
+        "flow_id": rng.pick(FLOWS),
+        "locale": rng.pick(LOCALES),
+        "user_segment": rng.pick(SEGMENTS),
+        "trace_id": rng.token(HEX, 32),
+        "campaign_note": pad_text(rng, 300),
+        "tip": pad_text(rng, 220),
+    })
+    return payload
+
+
 def fnv1a64hex(text):
     h = 0xCBF29CE484222325
     for byte in text.encode("utf-8"):
@@ -456,13 +599,16 @@ MAKERS = [("zixflow", zixflow, 0x5A1F), ("buzzkit", buzzkit, 0xB022), ("appdna",
 # Real vendors (issue 16): not part of all.jsonl, whose bytes stay those of the four seed vendors. Each has its
 # own file per class, and OUT_DIR/<name>-all.jsonl, TOTAL payloads of it alone (its first TOTAL / 4 lines are
 # OUT_DIR/<name>.jsonl): the 100,000-payload stream of that direction.
-REAL_MAKERS = [("onesignal", onesignal, 0x05161)]
+REAL_MAKERS = [("onesignal", onesignal, 0x05161), ("braze", braze, 0xB7A2E), ("airship", airship, 0xA125),
+               ("fcm", fcm, 0xFC3)]
+STREAMS = {"onesignal"}  # the real vendors with a TOTAL-payload stream of their own
 
+CLASS_VENDORS = ["zixflow", "buzzkit", "appdna", "pushnotifai", "onesignal", "braze", "airship", "fcm"]
 # name: (vendors, per-vendor payload count as a fraction of TOTAL / 4, make(name, make, rng, i), escaped(i))
 CLASSES = {
-    "intl": (["zixflow", "buzzkit", "appdna", "pushnotifai", "onesignal"], 0.4,
+    "intl": (CLASS_VENDORS, 0.4,
              lambda name, make, rng, i: make(rng, i), lambda i: i % 2 == 1),
-    "large": (["zixflow", "buzzkit", "appdna", "pushnotifai", "onesignal"], 0.4,
+    "large": (CLASS_VENDORS, 0.4,
               lambda name, make, rng, i: enlarge(name, make(rng, i), rng), lambda i: False),
     "zixflow-wide": (["zixflow"], 0.4, lambda name, make, rng, i: zixflow(rng, i, wide=True), lambda i: False),
 }
@@ -495,9 +641,11 @@ def main():
                 f.write(lines[name][i])
     for name, make, seed in REAL_MAKERS:
         rng = SplitMix64(seed)
-        rows = [json.dumps(make(rng, i), separators=(",", ":"), ensure_ascii=False) + "\n" for i in range(total)]
+        count = total if name in STREAMS else per_vendor
+        rows = [json.dumps(make(rng, i), separators=(",", ":"), ensure_ascii=False) + "\n" for i in range(count)]
         write_lines(os.path.join(out_dir, name + ".jsonl"), rows[:per_vendor])
-        write_lines(os.path.join(out_dir, name + "-all.jsonl"), rows)
+        if name in STREAMS:
+            write_lines(os.path.join(out_dir, name + "-all.jsonl"), rows)
     for class_name, (vendors, fraction, build, escaped) in CLASSES.items():
         os.makedirs(os.path.join(out_dir, class_name), exist_ok=True)
         use_texts(INTL_TEXTS if class_name == "intl" else PLAIN_TEXTS)

@@ -1,7 +1,8 @@
 # The jq peer: the same key mapping as `bridge-cli translate --jsonl`, for the corpus of generate_corpus.py.
 #
 # Usage: jq -n -c -S --arg dir FROM-TO --arg hash memo|none -f peer_translate.jq FILE
-#   dir:  zixflow-buzzkit | buzzkit-appdna | appdna-pushnotifai | pushnotifai-zixflow | onesignal-braze
+#   dir:  zixflow-buzzkit | buzzkit-appdna | appdna-pushnotifai | pushnotifai-zixflow | onesignal-braze |
+#         braze-onesignal | airship-customerio | fcm-braze (the real vendors' directions derive no category)
 #   hash: memo  derives the BuzzKit/AppDNA category (64-bit FNV-1a, in jq arithmetic on 8-bit limbs,
 #               memoised per button set): the output is byte-for-byte bridge-cli's, which run.sh checks;
 #         none  leaves the derived category out: key mapping only, the cheapest jq can do.
@@ -153,12 +154,52 @@ def onesignal_to_braze:
   | .ab = (if $ab == {} then {c: null} else $ab end)
   | .aps = $aps;
 
+# Braze -> OneSignal's custom format: a default category's buttons with their titles; no `ab_cat_…` category carried.
+def braze_to_onesignal:
+  (.aps.category // "") as $category
+  | ({ab_cat_accept_decline: [{i: "ab_pb_accept", n: "Accept"}, {i: "ab_pb_decline", n: "Decline"}],
+      ab_cat_yes_no: [{i: "ab_pb_yes", n: "Yes"}, {i: "ab_pb_no", n: "No"}],
+      ab_cat_confirm_cancel: [{i: "ab_pb_confirm", n: "Confirm"}, {i: "ab_pb_cancel", n: "Cancel"}],
+      ab_cat_more: [{i: "ab_pb_more", n: "More"}]}[$category] // null) as $buttons
+  | (.ab.att.url // null) as $image
+  | (del(.aps, .ab, .ab_uri, .ab_use_webview)) as $data
+  | {aps: (.aps
+      | if $category | startswith("ab_cat_") then del(.category) else . end
+      | if $image != null or $buttons != null then .["mutable-content"] = 1 else . end),
+     custom: ((if $data != {} then {a: $data} else {} end) + (if has("ab_uri") then {u: .ab_uri} else {} end))}
+  | if $image != null then .att = {id: $image} else . end
+  | if $buttons != null then .buttons = $buttons else . end;
+
+# Airship -> Customer.io: link and image in CIO.push; the attachment's `content` replaces the alert's text.
+def airship_to_customerio:
+  .["com.urbanairship.media_attachment"] as $media
+  | ((if has("^d") then {link: .["^d"]} else {} end) + (if $media then {image: $media.url[0]} else {} end)) as $push
+  | .aps |= ((if (.category // "") | startswith("ua_") then del(.category) else . end)
+             | if $media then .["mutable-content"] = 1 | .alert += ($media.content // {}) else . end)
+  | del(.["_"], .["com.urbanairship.metadata"], .["^d"], .["com.urbanairship.media_attachment"],
+        .["com.urbanairship.interactive_actions"], .["^+t"])
+  | if $push != {} then .CIO = {push: $push} else . end;
+
+# FCM -> Braze: FCM's own keys dropped, the link in ab_uri, the image in ab.att, else the marker {"c": null}.
+def fcm_to_braze:
+  (.fcm_options.image // null) as $image
+  | (if has("gcm.app_link") then {ab_uri: .["gcm.app_link"]} else {} end) as $link
+  | with_entries(select(.key | (startswith("gcm.") or startswith("google.") or . == "fcm_options") | not))
+  | . + $link
+  | if $image != null then
+      .ab = {att: ({url: $image} + (($image | file_extension) as $t | if $t then {type: $t} else {} end))}
+      | .aps["mutable-content"] = 1
+    else .ab = {c: null} end;
+
 def translate:
   if $dir == "zixflow-buzzkit" then zixflow_to_buzzkit
   elif $dir == "buzzkit-appdna" then buzzkit_to_appdna
   elif $dir == "appdna-pushnotifai" then appdna_to_pushnotifai
   elif $dir == "pushnotifai-zixflow" then pushnotifai_to_zixflow
   elif $dir == "onesignal-braze" then onesignal_to_braze
+  elif $dir == "braze-onesignal" then braze_to_onesignal
+  elif $dir == "airship-customerio" then airship_to_customerio
+  elif $dir == "fcm-braze" then fcm_to_braze
   else error("unknown --arg dir \($dir)") end;
 
 if $hash == "memo" then

@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
 """The Python peer: what a person would write instead of `bridge-cli translate --jsonl`.
 
-Usage: peer_translate.py FROM TO < in.jsonl > out.jsonl
-       peer_translate.py identity < in.jsonl > out.jsonl     (the json.loads/json.dumps floor)
+Usage: peer_translate.py [--json-library json|orjson] FROM TO < in.jsonl > out.jsonl
+       peer_translate.py [--json-library json|orjson] send onesignal braze < log.jsonl > out.jsonl
+       peer_translate.py [--json-library json|orjson] identity < in.jsonl > out.jsonl   (the loads/dumps floor)
 
-Standard library only. One payload per input line, one per output line, written as canonical JSON
+--json-library picks the JSON library, the mapping is the same: `json` (the standard library, the default:
+json.loads and json.dumps(sort_keys=True)) or `orjson` (orjson.loads and orjson.dumps(option=OPT_SORT_KEYS),
+a Rust library from PyPI that run.sh installs into a virtual environment). Both write compact UTF-8
+without escaping non-ASCII. One payload per input line, one per output line, written as canonical JSON
 (sorted keys, no spaces, UTF-8, `/` not escaped): for the corpus of generate_corpus.py its output is
 byte-for-byte what bridge-cli prints, which run.sh checks. It does the same key mapping as the
 adapters (docs/WIRE-FORMATS.md §3, §7.7, §7.8) for the shapes in the corpus, without losses or diagnostics. It is
 given every benefit: the category hash is memoised per button set (bridge-cli computes it each time).
 
-Directions: zixflow buzzkit | buzzkit appdna | appdna pushnotifai | pushnotifai zixflow | onesignal braze
-(OneSignal -> Braze: docs/vendors/onesignal.md and docs/vendors/braze.md; no category is derived.)
+Directions: zixflow buzzkit | buzzkit appdna | appdna pushnotifai | pushnotifai zixflow | onesignal braze |
+braze onesignal | airship customerio | fcm braze. The real vendors' directions (docs/vendors/<id>.md) derive no
+category; like the others they are written for the corpus' shapes only (generate_corpus.py).
 """
 
 import json
@@ -220,27 +225,181 @@ def onesignal_to_braze(p):
     return out
 
 
+# Braze's default categories and their actions' titles (docs/vendors/braze.md, Buttons).
+BRAZE_DEFAULT_CATEGORIES = {
+    "ab_cat_accept_decline": (("ab_pb_accept", "Accept"), ("ab_pb_decline", "Decline")),
+    "ab_cat_yes_no": (("ab_pb_yes", "Yes"), ("ab_pb_no", "No")),
+    "ab_cat_confirm_cancel": (("ab_pb_confirm", "Confirm"), ("ab_pb_cancel", "Cancel")),
+    "ab_cat_more": (("ab_pb_more", "More"),),
+}
+
+
+def braze_to_onesignal(p):
+    """Braze to OneSignal's custom format (docs/vendors/braze.md, docs/vendors/onesignal.md): custom data in
+    custom.a, the link in custom.u, the image in att; a default category's buttons with its titles, and an
+    `ab_cat_…` category never carried. Braze has no message id, so custom.i stays absent."""
+    aps = dict(p["aps"])
+    custom = {}
+    out = {"custom": custom}
+    data = {k: v for k, v in p.items() if k not in BRAZE_KEYS}
+    if data:
+        custom["a"] = data
+    if "ab_uri" in p:
+        custom["u"] = p["ab_uri"]
+    att = p["ab"].get("att")
+    if att:
+        out["att"] = {"id": att["url"]}
+        aps["mutable-content"] = 1
+    category = aps.get("category", "")
+    if category.startswith("ab_cat_"):
+        del aps["category"]
+        buttons = BRAZE_DEFAULT_CATEGORIES.get(category)
+        if buttons:
+            out["buttons"] = [{"i": i, "n": n} for i, n in buttons]
+            aps["mutable-content"] = 1
+    out["aps"] = aps
+    return out
+
+
+# What Airship reads itself at the root (docs/vendors/airship.md), for the corpus' shapes: never custom data.
+AIRSHIP_KEYS = {"aps", "_", "com.urbanairship.metadata", "^d", "com.urbanairship.media_attachment",
+                "com.urbanairship.interactive_actions", "^+t"}
+
+
+def airship_to_customerio(p):
+    """Airship to Customer.io (docs/vendors/airship.md, docs/vendors/customerio.md): the link and image in
+    CIO.push, custom data at the root; the media attachment's `content` replaces the alert's text; a built-in
+    `ua_…` category is not carried; buttons, actions and the send id have no place (no CIO-Delivery-ID)."""
+    aps = dict(p["aps"])
+    if aps.get("category", "").startswith("ua_"):
+        del aps["category"]
+    out = {k: v for k, v in p.items() if k not in AIRSHIP_KEYS}
+    push = {}
+    if "^d" in p:
+        push["link"] = p["^d"]
+    media = p.get("com.urbanairship.media_attachment")
+    if media:
+        push["image"] = media["url"][0]
+        aps["mutable-content"] = 1
+        content = media.get("content")
+        if content:
+            alert = dict(aps["alert"])
+            alert.update(content)
+            aps["alert"] = alert
+    if push:
+        out["CIO"] = {"push": push}
+    out["aps"] = aps
+    return out
+
+
+def fcm_to_braze(p):
+    """FCM to Braze (docs/vendors/fcm.md, docs/vendors/braze.md): custom data at the root without FCM's own
+    keys, the link in ab_uri, the image in ab.att (with its file type), else the marker {"c": null}."""
+    aps = dict(p["aps"])
+    out = {k: v for k, v in p.items()
+           if k != "aps" and k != "fcm_options" and not k.startswith("gcm.") and not k.startswith("google.")}
+    if "gcm.app_link" in p:
+        out["ab_uri"] = p["gcm.app_link"]
+    image = (p.get("fcm_options") or {}).get("image")
+    if image:
+        att = {"url": image}
+        kind = file_extension(image)
+        if kind:
+            att["type"] = kind
+        out["ab"] = {"att": att}
+        aps["mutable-content"] = 1
+    else:
+        out["ab"] = {"c": None}
+    out["aps"] = aps
+    return out
+
+
+def send_onesignal_to_braze(r):
+    """A OneSignal `POST /notifications` body to Braze's `/messages/send` (or `/messages/schedule/create`), as
+    `bridge-cli send translate --from onesignal --to braze --jsonl` writes it (docs/SEND.md), for the shapes of
+    generate_send_log.py only: English text, external-id aliases, the apple_push fields the log sets. What Braze's
+    request cannot say (segments, filters, subscription ids, `ttl`, a badge increment, other languages, the
+    subtitle) is left out, as bridge-cli leaves it out (it reports the losses; the peer does not)."""
+    push = {}
+    title = r.get("headings", {}).get("en")
+    body = r["contents"]["en"]
+    push["alert"] = {"body": body, "title": title} if title is not None else body
+    if "ios_interruption_level" in r:  # OneSignal spells it time_sensitive, Apple and Braze time-sensitive
+        push["interruption_level"] = r["ios_interruption_level"].replace("_", "-")
+    for key, name in (("ios_sound", "sound"), ("thread_id", "notification_group_thread_id"), ("collapse_id", "collapse_id"),
+                      ("ios_category", "category"), ("data", "extra")):
+        if key in r:
+            push[name] = r[key]
+    if r.get("ios_badgeType") == "SetTo":
+        push["badge"] = r["ios_badgeCount"]
+    if "buttons" in r:
+        push["buttons"] = [{"action": "OPEN_APP", "action_id": b["id"]} for b in r["buttons"]]
+    if "url" in r:
+        push["custom_uri"] = r["url"]
+        push["use_webview"] = False
+    if "ios_attachments" in r:
+        image = next(iter(r["ios_attachments"].values()))
+        push["asset_url"] = image
+        kind = file_extension(image)
+        if kind:
+            push["asset_file_type"] = kind
+    request = {"messages": {"apple_push": push}}
+    if "include_aliases" in r:
+        request["external_user_ids"] = r["include_aliases"]["external_id"]
+    if "idempotency_key" in r:
+        request["send_id"] = r["idempotency_key"]
+    path = "/messages/send"
+    if "send_after" in r:  # "2030-05-12 09:00:00 GMT+0000", always UTC in the log
+        day, clock = r["send_after"].split(" ")[:2]
+        request["schedule"] = {"time": "%sT%sZ" % (day, clock)}
+        path = "/messages/schedule/create"
+    return {"requests": [{"body": request, "headers": {}, "method": "POST", "path": path}]}
+
+
 DIRECTIONS = {
     ("zixflow", "buzzkit"): zixflow_to_buzzkit,
     ("buzzkit", "appdna"): buzzkit_to_appdna,
     ("appdna", "pushnotifai"): appdna_to_pushnotifai,
     ("pushnotifai", "zixflow"): pushnotifai_to_zixflow,
     ("onesignal", "braze"): onesignal_to_braze,
+    ("braze", "onesignal"): braze_to_onesignal,
+    ("airship", "customerio"): airship_to_customerio,
+    ("fcm", "braze"): fcm_to_braze,
+    ("send", "onesignal", "braze"): send_onesignal_to_braze,
 }
 
 
+def codec(library):
+    """(loads, dumps, plain dumps) of a JSON library; dumps writes sorted keys, compact, UTF-8, as bytes."""
+    if library == "orjson":
+        import orjson  # noqa: PLC0415 (installed into the benchmark's virtual environment by run.sh)
+
+        def dumps(value, sort=orjson.OPT_SORT_KEYS, encode=orjson.dumps):
+            return encode(value, option=sort)
+
+        return orjson.loads, dumps, orjson.dumps
+    sorted_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
+    plain_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    return (json.loads, lambda value: sorted_encode(value).encode("utf-8"),
+            lambda value: plain_encode(value).encode("utf-8"))
+
+
 def main():
-    loads = json.loads
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
-    out = sys.stdout
-    if sys.argv[1:] == ["identity"]:
-        plain = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    args = sys.argv[1:]
+    library = "json"
+    if args[:1] == ["--json-library"]:
+        library, args = args[1], args[2:]
+    elif args and args[0].startswith("--json-library="):
+        library, args = args[0].split("=", 1)[1], args[1:]
+    loads, dumps, plain = codec(library)
+    write = sys.stdout.buffer.write
+    if args == ["identity"]:
         for line in sys.stdin.buffer:
-            out.write(plain(loads(line)) + "\n")
+            write(plain(loads(line)) + b"\n")
         return
-    translate = DIRECTIONS[tuple(sys.argv[1:3])]
+    translate = DIRECTIONS[tuple(args[:3] if args[:1] == ["send"] else args[:2])]
     for line in sys.stdin.buffer:
-        out.write(dumps(translate(loads(line))) + "\n")
+        write(dumps(translate(loads(line))) + b"\n")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# PushBridge benchmark: bridge-cli against a jq program and a Python script doing the same key mapping.
+# PushBridge benchmark: bridge-cli against a jq program and a Python script (with the standard library's json
+# and with orjson) doing the same key mapping.
 #
 #   Benchmarks/run.sh [--runs N] [--payloads N] [--sim-runs N] [--keep-outputs] [--only TEXT]...
 #
@@ -19,7 +20,7 @@
 #
 # Environment: BENCH_WORK (corpus and outputs, default $TMPDIR/pushbridge-bench), BENCH_SCRATCH (the
 # release build's scratch path, default .build), BRIDGE_CLI (use this binary instead of building one).
-# Installs jq and GNU time with apt-get when they are missing.
+# Installs jq and GNU time with apt-get when they are missing, and orjson with pip into BENCH_WORK/venv.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -38,6 +39,17 @@ command -v jq >/dev/null || install_packages jq
 [ -x /usr/bin/time ] && /usr/bin/time -f %M true >/dev/null 2>&1 || install_packages time
 
 mkdir -p "$work"
+# The orjson peer: orjson (PyPI) in a virtual environment under BENCH_WORK, made once and reused. Without network
+# the install fails: bench.py then says so and marks the orjson targets "not measured".
+venv="$work/venv"
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import orjson" 2>/dev/null; then
+    echo "== python3 -m venv $venv && $venv/bin/pip install orjson" >&2
+    if ! { python3 -m venv "$venv" >&2 && "$venv/bin/pip" install -q orjson >&2; }; then
+        echo "benchmark: could not install orjson (no network?): the orjson peer is not measured" >&2
+    fi
+fi
+orjson_args=()
+"$venv/bin/python" -c "import orjson" 2>/dev/null && orjson_args=(--orjson-python "$venv/bin/python")
 if [ -n "${BRIDGE_CLI:-}" ]; then
     cli="$BRIDGE_CLI"
 else
@@ -60,7 +72,7 @@ if [ "$send_only" = 1 ]; then
     done
 fi
 if [ "$send_only" = 1 ]; then
-    exec python3 "$here/bench.py" --cli "$cli" --root "$root" --work "$work" "$@"
+    exec python3 "$here/bench.py" --cli "$cli" --root "$root" --work "$work" "${orjson_args[@]}" "$@"
 fi
 echo "== swiftc -O Benchmarks/Baseline/main.swift" >&2
 swiftc -O "$here/Baseline/main.swift" -o "$work/baseline" >&2
@@ -74,4 +86,4 @@ swiftc -O -wmo -swift-version 6 -module-name PushBridgeFloor -package-name PushB
     "${core[@]}" "$here/Floor/main.swift" -o "$work/floor" >&2
 
 exec python3 "$here/bench.py" --cli "$cli" --baseline "$work/baseline" --floor "$work/floor" --root "$root" \
-    --work "$work" "$@"
+    --work "$work" "${orjson_args[@]}" "$@"
