@@ -59,16 +59,20 @@ public enum AttachmentType {
     }
 
     /// The extension `url`'s path names, when iOS accepts it as an attachment; nil otherwise.
+    ///
+    /// Read byte by byte (every delimiter is ASCII): translation asks it of every payload with an image.
     public static func ofURLPath(_ url: String) -> String? {
-        var path = Substring(url)
-        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        var path = Substring(url).utf8
+        if let end = path.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            path = path[..<end]
+        }
         // The path only: a host such as `cdn.example.png` names no file.
-        if let colon = path.firstIndex(of: ":"), path[colon...].hasPrefix("://") {
+        if let colon = path.firstIndex(of: UInt8(ascii: ":")), path[colon...].starts(with: "://".utf8) {
             let afterHost = path[path.index(colon, offsetBy: 3)...]
-            guard let slash = afterHost.firstIndex(of: "/") else { return nil }
+            guard let slash = afterHost.firstIndex(of: UInt8(ascii: "/")) else { return nil }
             path = afterHost[slash...]
         }
-        return pathExtension(path).flatMap(known)
+        return extensionBytes(path).flatMap(known)
     }
 
     /// The extension for a MIME type iOS accepts as an attachment (`image/jpeg` → `jpg`); nil otherwise.
@@ -86,9 +90,14 @@ public enum AttachmentType {
 
     /// The text after the last dot of the last path component, if any.
     static func pathExtension<Text: StringProtocol>(_ path: Text) -> String? {
-        let last = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        guard let dot = last.lastIndex(of: ".") else { return nil }
-        return String(last[last.index(after: dot)...])
+        extensionBytes(Substring(path).utf8)
+    }
+
+    /// The text after the last dot of the last `/`-separated component of `path`, if any.
+    private static func extensionBytes(_ path: Substring.UTF8View) -> String? {
+        let last = path.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path
+        guard let dot = last.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        return String(Substring(last[last.index(after: dot)...]))
     }
 
     /// The canonical extension for an extension iOS accepts (`JPEG` → `jpg`); nil for any other.
@@ -115,10 +124,10 @@ public enum AttachmentType {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     fileprivate var trimmingSpaces: String {
-        let characters = Array(self)
-        guard let first = characters.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" })
+        let bytes = Substring(self).utf8
+        let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) })
         else { return "" }
-        return String(characters[first...last])
+        return String(Substring(bytes[first...last]))
     }
 }

@@ -24,6 +24,11 @@ extension FCMAdapter {
 
     /// The field `key` names, or nil for the sender's data.
     static func field(named key: String) -> Field? {
+        // Every key of FCM's own starts with `a`, `f` or `g`: the sender's other keys skip the comparisons.
+        switch key.utf8.first {
+        case UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "g"): break
+        default: return nil
+        }
         switch key {
         case Key.aps: return .aps
         case Key.messageId: return .messageId
@@ -100,7 +105,7 @@ extension FCMDecoding {
         case .options:
             decodeOptions(value, path: path)
         case .tracking(let accepted):
-            decodeTracking(key, value, accepted: accepted, path: path)
+            decodeTracking(key, value, accepted: accepted)
         case .contextual:
             keep(value, at: path)
             note(.info, .contextualMessage, at: path, "\(key) belongs to a contextual message, which FCM turns into "
@@ -129,9 +134,9 @@ extension FCMDecoding {
     }
 
     /// A key the analytics or the delivery export reads: kept in `tracking` when the SDK can read its type.
-    private mutating func decodeTracking(
-        _ key: String, _ value: JSONValue, accepted: FCMAdapter.TrackingValue, path: String
-    ) {
+    private mutating func decodeTracking(_ key: String, _ value: JSONValue, accepted: FCMAdapter.TrackingValue) {
+        // The path only when there is something to report: most tracking values are what FCM sends.
+        var path: String { JSONPath.member(key, of: JSONPath.root) }
         switch (accepted, value) {
         case (.any, _), (.string, .string), (.numberOrString, .string), (.numberOrString, .number):
             payload.tracking[key] = value
