@@ -142,7 +142,7 @@ struct BackgroundRecordingTests {
             vendors: [ZixflowAdapter()], endpoints: ["zixflow": "http://127.0.0.1:\(collector.port)"])
         let runtime = PushBridgeRuntime(configuration: configuration, directory: nil, transport: SocketHTTPTransport())
         let bridge = runtime.makeBridge(router: DeepLinkRouter(system: RecordingOpener()))
-        bridge.configure()
+        _ = bridge.configure()
         let scheduler = runtime.makeFlushScheduler(backgroundTasks: nil)
         let done = DispatchSemaphore(value: 0)
         let reports = Recorder<OutboxFlushReport>()

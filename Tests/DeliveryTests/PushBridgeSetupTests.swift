@@ -115,7 +115,7 @@ struct PushBridgeSetupTests {
         let transport = LockProbingTransport(outbox: recorder)
         let runtime = PushBridgeRuntime(configuration: configuration(), directory: directory, transport: transport)
         let tasks = RecordingBackgroundTasks()
-        let scheduler = try #require(runtime.makeFlushScheduler(backgroundTasks: tasks))
+        let scheduler = runtime.makeFlushScheduler(backgroundTasks: tasks)
         let reports = Recorder<OutboxFlushReport>()
         let done = DispatchSemaphore(value: 0)
         scheduler.onReport = { report in

@@ -62,17 +62,20 @@ public enum AttachmentType {
     ///
     /// Read byte by byte (every delimiter is ASCII): translation asks it of every payload with an image.
     public static func ofURLPath(_ url: String) -> String? {
-        var path = Substring(url).utf8
-        if let end = path.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
-            path = path[..<end]
+        var url = url
+        return url.withUTF8 { bytes -> String? in
+            var path = bytes[...]
+            if let end = path.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+                path = path[..<end]
+            }
+            // The path only: a host such as `cdn.example.png` names no file.
+            if let colon = path.firstIndex(of: UInt8(ascii: ":")), path[colon...].starts(with: "://".utf8) {
+                let afterHost = path[(colon + 3)...]
+                guard let slash = afterHost.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+                path = afterHost[slash...]
+            }
+            return extensionBytes(path).flatMap(known)
         }
-        // The path only: a host such as `cdn.example.png` names no file.
-        if let colon = path.firstIndex(of: UInt8(ascii: ":")), path[colon...].starts(with: "://".utf8) {
-            let afterHost = path[path.index(colon, offsetBy: 3)...]
-            guard let slash = afterHost.firstIndex(of: UInt8(ascii: "/")) else { return nil }
-            path = afterHost[slash...]
-        }
-        return extensionBytes(path).flatMap(known)
     }
 
     /// The extension for a MIME type iOS accepts as an attachment (`image/jpeg` → `jpg`); nil otherwise.
@@ -90,14 +93,15 @@ public enum AttachmentType {
 
     /// The text after the last dot of the last path component, if any.
     static func pathExtension<Text: StringProtocol>(_ path: Text) -> String? {
-        extensionBytes(Substring(path).utf8)
+        var path = String(path)
+        return path.withUTF8 { extensionBytes($0[...]) }
     }
 
     /// The text after the last dot of the last `/`-separated component of `path`, if any.
-    private static func extensionBytes(_ path: Substring.UTF8View) -> String? {
-        let last = path.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path
+    private static func extensionBytes(_ path: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        let last = path.lastIndex(of: UInt8(ascii: "/")).map { path[($0 + 1)...] } ?? path
         guard let dot = last.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-        return String(Substring(last[last.index(after: dot)...]))
+        return String(decoding: last[(dot + 1)...], as: UTF8.self)
     }
 
     /// The canonical extension for an extension iOS accepts (`JPEG` → `jpg`); nil for any other.

@@ -207,8 +207,9 @@ public struct JSONObject: Sendable {
     }
 
     /// Appends `key`, which the caller knows is not present yet (no lookup; checked in debug builds): for the
-    /// core's encoders, which write a fixed set of distinct keys.
-    mutating func appendNew(_ key: String, _ value: consuming JSONValue) {
+    /// core's encoders, which write a fixed set of distinct keys, and the package's decoders, which copy an
+    /// object's distinct keys.
+    package mutating func appendNew(_ key: String, _ value: consuming JSONValue) {
         assert(position(ofKey: key) == nil, "appendNew: '\(key)' is already a member")
         append(Member(key: key, value: value, fingerprint: KeyFingerprint(key)))
     }

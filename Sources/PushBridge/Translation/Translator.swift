@@ -318,15 +318,14 @@ public enum Translator {
         for (key, value) in profile.ignoredDefaults where payload.ignored[key] == value {
             payload.ignored[key] = nil
         }
-        guard let typeKey = profile.attachmentTypeKey, let image = payload.imageURL, !payload.ignored.isEmpty else {
-            return
-        }
-        // Kept under its own name (a top-level key) or under its JSON path.
-        var keys = [typeKey.reduce(JSONPath.root) { JSONPath.member($1, of: $0) }]
-        if typeKey.count == 1 { keys.append(typeKey[0]) }
-        keys.removeAll { payload.ignored[$0] == nil }
-        guard !keys.isEmpty, let named = AttachmentType.ofURLPath(image) else { return }
-        for key in keys where payload.ignored[key]?.stringValue.flatMap(AttachmentType.named(by:)) == named {
+        guard let image = payload.imageURL, !payload.ignored.isEmpty else { return }
+        var named: String?? = .none  // what the URL's path names, read once and only when a type key was kept
+        for key in profile.attachmentTypeNames {
+            guard let kept = payload.ignored[key] else { continue }
+            if named == nil { named = .some(AttachmentType.ofURLPath(image)) }
+            guard let urlType = named ?? nil, kept.stringValue.flatMap(AttachmentType.named(by:)) == urlType else {
+                continue
+            }
             payload.ignored[key] = nil
         }
     }

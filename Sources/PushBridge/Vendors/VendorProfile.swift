@@ -74,8 +74,19 @@ public struct VendorProfile: Sendable, Hashable {
     /// type for the service extension (Klaviyo `["rich-media-type"]`, Braze `["ab", "att", "type"]`), or nil.
     public var attachmentTypeKey: [String]? {
         get { box.fields.attachmentTypeKey }
-        set { unique().fields.attachmentTypeKey = newValue }
+        set {
+            let box = unique()
+            box.fields.attachmentTypeKey = newValue
+            // Kept under its JSON path, or a top-level key under its own name too.
+            box.fields.attachmentTypeNames = newValue.map { key in
+                [key.reduce(JSONPath.root) { JSONPath.member($1, of: $0) }] + (key.count == 1 ? key : [])
+            } ?? []
+        }
     }
+
+    /// The names a decoded payload keeps ``attachmentTypeKey``'s value under in `ignored`: its JSON path, and a
+    /// top-level key's own name.
+    var attachmentTypeNames: [String] { box.fields.attachmentTypeNames }
 
     /// Top-level keys the vendor's SDK reads for itself (Airship's legacy in-app message
     /// `com.urbanairship.in_app`, Braze's `appboy_uninstall_tracking`): decoded as custom data so the vendor's own
@@ -155,6 +166,7 @@ public struct VendorProfile: Sendable, Hashable {
         var receiptService: ReceiptService?
         var ignoredDefaults: JSONObject = [:]
         var attachmentTypeKey: [String]?
+        var attachmentTypeNames: [String] = []
         var internalKeys: Set<String> = []
         var extensionAlertKey: String?
         var backendKeys: JSONObject = [:]

@@ -31,8 +31,9 @@ extension BrazeAdapter {
                     "ab_use_webview asks for ab_uri in an in-app web view: the tap offers it to the app's web-view "
                         + "presenter; kept under ignored")
             default:
-                decoding.payload.data[key] = value
-                if Key.internalFlags.contains(key) {
+                // The userInfo's keys are distinct, and nothing else writes `data` here.
+                decoding.payload.data.appendNew(key, value)
+                if key.utf8.count >= Key.shortestInternalFlag, Key.internalFlags.contains(key) {
                     decoding.note(
                         .info, .brazeInternal, at: JSONPath.member(key, of: JSONPath.root),
                         "'\(key)' marks one of Braze's internal pushes; kept in data")

@@ -37,6 +37,8 @@ public struct BrazeAdapter: VendorAdapter {
         static let contentCard = "ab_cd"
         /// Top-level flags of Braze's internal pushes (ABKPushUtils.m).
         static let internalFlags: Set<String> = ["appboy_uninstall_tracking", "ab_push_fetch_test_triggers_key"]
+        /// The length in bytes of the shortest of ``internalFlags``: a shorter key is none of them (no hashing).
+        static let shortestInternalFlag = internalFlags.map(\.utf8.count).min() ?? 0
         /// Whether `key` is a top-level key that is never custom data (`aps`, `ab`, `ab_uri`, `ab_use_webview`:
         /// `filterBrazeProperties`, BrazeReactDataTranslator.m). Compared after the length, which no string equal
         /// to one of these (all lowercase letters and `_`, none of them another string's canonical equivalent)
