@@ -8,6 +8,7 @@ extension AirshipAdapter {
         var decoding = AirshipDecoding(adapter: self, payload: PushPayload(vendor: id))
         decoding.diagnostics = APSCoding.decode(
             userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
+        decoding.payload.data.reserveCapacity(userInfo.count)
         for (key, value) in userInfo {
             decoding.decodeRootMember(key, value)
         }
@@ -45,6 +46,11 @@ struct AirshipDecoding {
     }
 
     mutating func decodeRootMember(_ key: String, _ value: JSONValue) {
+        // The sender's own keys, with one lookup; the userInfo's keys are distinct and only this loop writes `data`.
+        guard adapter.isAirshipKey(key) else {
+            payload.data.appendNew(key, value)
+            return
+        }
         // Built only when a diagnostic or a kept value needs it.
         var path: String { Path.root(key) }
         switch key {
@@ -85,7 +91,7 @@ struct AirshipDecoding {
             }
         default:
             guard adapter.isActionName(key) else {
-                payload.data[key] = value
+                payload.data.appendNew(key, value)
                 return
             }
             if payload.action == nil {

@@ -98,6 +98,10 @@ public struct AirshipAdapter: VendorAdapter {
     /// environment).
     public let profile: VendorProfile
 
+    /// Every top-level key decoding reads as an Airship field (``isAirshipKey(_:)``), so the sender's own keys are
+    /// told apart with one lookup.
+    let airshipKeys: Set<String>
+
     /// Creates the adapter.
     public init(
         runsActionsOnArrival: Bool = true, customActionNames: Set<String> = [],
@@ -107,6 +111,8 @@ public struct AirshipAdapter: VendorAdapter {
         self.defaultPresentation = defaultPresentation
         self.customActionNames = customActionNames
         self.appCategories = appCategories
+        airshipKeys = Self.fieldKeys.union(Self.builtInActionNames)
+            .union(customActionNames.subtracting(Self.deepLinkActionNames))
         var profile = VendorProfile(
             id: "airship", name: "Airship", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.metadata, Key.mediaAttachment, Key.sendId],
@@ -172,16 +178,14 @@ public struct AirshipAdapter: VendorAdapter {
             || (customActionNames.contains(name) && !Self.deepLinkActionNames.contains(name))
     }
 
+    /// The top-level keys of Airship's own fields (not its actions).
+    static let fieldKeys: Set<String> = [
+        "aps", Key.sendId, Key.metadata, Key.mediaAttachment, Key.interactiveActions, Key.foregroundPresentation,
+        Key.legacyForegroundPresentation, Key.deepLink, Key.deepLinkLong,
+    ]
+
     /// Whether `key` is one decoding reads as an Airship field rather than custom data.
-    func isAirshipKey(_ key: String) -> Bool {
-        switch key {
-        case "aps", Key.sendId, Key.metadata, Key.mediaAttachment, Key.interactiveActions, Key.foregroundPresentation,
-            Key.legacyForegroundPresentation, Key.deepLink, Key.deepLinkLong:
-            return true
-        default:
-            return isActionName(key)
-        }
-    }
+    func isAirshipKey(_ key: String) -> Bool { airshipKeys.contains(key) }
 
     // MARK: Receipts and taps
 

@@ -86,7 +86,8 @@ extension FCMDecoding {
     /// Reads one top-level member.
     mutating func decodeMember(_ key: String, _ value: JSONValue) {
         guard let field = FCMAdapter.field(named: key) else {
-            payload.data[key] = value
+            // The userInfo's keys are distinct and only this loop writes `data`.
+            payload.data.appendNew(key, value)
             return
         }
         var path: String { JSONPath.member(key, of: JSONPath.root) }
