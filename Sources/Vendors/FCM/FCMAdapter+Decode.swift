@@ -22,29 +22,39 @@ extension FCMAdapter {
         case any
     }
 
+    /// The fields of FCM's keys that are named in full.
+    private static let namedFields: [String: Field] = {
+        var fields: [String: Field] = [
+            Key.aps: .aps, Key.messageId: .messageId, Key.appLink: .appLink, Key.options: .options,
+        ]
+        for key in [Key.analyticsEnabled, Key.composerLabel, Key.messageLabel, Key.installationId, Key.from] {
+            fields[key] = .tracking(.string)
+        }
+        // The composer id is a string for analytics and a number or a string for the delivery export.
+        for key in [Key.composerId, Key.timestamp, Key.trackConversions, Key.senderId, Key.productId] {
+            fields[key] = .tracking(.numberOrString)
+        }
+        return fields
+    }()
+
+    /// `$.fcm_options` and `$.fcm_options.image`, the paths every push with an image reads.
+    static let optionsPath = JSONPath.member(Key.options, of: JSONPath.root)
+    static let optionsImagePath = JSONPath.member(Key.image, of: optionsPath)
+
     /// The field `key` names, or nil for the sender's data.
     static func field(named key: String) -> Field? {
-        // Every key of FCM's own starts with `a`, `f` or `g`: the sender's other keys skip the comparisons.
+        // Every key of FCM's own starts with `a`, `f` or `g`: the sender's other keys skip the lookups.
         switch key.utf8.first {
         case UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "g"): break
         default: return nil
         }
-        switch key {
-        case Key.aps: return .aps
-        case Key.messageId: return .messageId
-        case Key.appLink: return .appLink
-        case Key.options: return .options
-        case Key.analyticsEnabled, Key.composerLabel, Key.messageLabel, Key.installationId, Key.from:
-            return .tracking(.string)
-        // The composer id is a string for analytics and a number or a string for the delivery export.
-        case Key.composerId, Key.timestamp, Key.trackConversions, Key.senderId, Key.productId:
-            return .tracking(.numberOrString)
-        default:
-            if key.hasPrefix(Key.analyticsPrefix) { return .tracking(.any) }
-            if key.hasPrefix(Key.contextualPrefix) { return .contextual }
-            if key.hasPrefix(Key.reservedPrefix) || key.hasPrefix(Key.googlePrefix) { return .reserved }
-            return nil
-        }
+        if let field = namedFields[key] { return field }
+        // The prefixes are ASCII, compared byte by byte as the SDK's `hasPrefix:` compares UTF-16 units.
+        let bytes = key.utf8
+        if bytes.starts(with: Key.analyticsPrefix.utf8) { return .tracking(.any) }
+        if bytes.starts(with: Key.contextualPrefix.utf8) { return .contextual }
+        if bytes.starts(with: Key.reservedPrefix.utf8) || bytes.starts(with: Key.googlePrefix.utf8) { return .reserved }
+        return nil
     }
 
     /// Whether `key` is one ``decode(_:)`` keeps in `tracking`.
@@ -104,7 +114,7 @@ extension FCMDecoding {
             guard let text = value.stringValue else { return wrongType(value, at: path, expected: "a string") }
             if text.isEmpty { keep(value, at: path) } else { payload.deepLink = text }
         case .options:
-            decodeOptions(value, path: path)
+            decodeOptions(value)
         case .tracking(let accepted):
             decodeTracking(key, value, accepted: accepted)
         case .contextual:
@@ -118,19 +128,21 @@ extension FCMDecoding {
     }
 
     /// `fcm_options`: an object whose string `image` is the image URL (FIRMessagingExtensionHelper.m checks both types).
-    private mutating func decodeOptions(_ value: JSONValue, path: String) {
+    private mutating func decodeOptions(_ value: JSONValue) {
+        let path = FCMAdapter.optionsPath
         guard let options = value.objectValue else { return wrongType(value, at: path, expected: "an object") }
         for (member, memberValue) in options {
-            let memberPath = JSONPath.member(member, of: path)
             guard member == Key.image else {
+                let memberPath = JSONPath.member(member, of: path)
                 keep(memberValue, at: memberPath)
                 note(.info, .fcmOptionsKey, at: memberPath,
                      "fcm_options.\(member) is not read by FirebaseMessaging on iOS; kept under ignored")
                 continue
             }
-            guard let image = readString(memberValue, at: memberPath) else { continue }
+            let imagePath = FCMAdapter.optionsImagePath
+            guard let image = readString(memberValue, at: imagePath) else { continue }
             // An empty URL is no image (URLWithString fails); it is kept as sent.
-            if image.isEmpty { keep(memberValue, at: memberPath) } else { payload.imageURL = image }
+            if image.isEmpty { keep(memberValue, at: imagePath) } else { payload.imageURL = image }
         }
     }
 
