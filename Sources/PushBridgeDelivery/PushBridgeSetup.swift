@@ -169,17 +169,19 @@ public final class ReceiptFlushScheduler: Sendable {
 public final class PushBridgeRuntime: Sendable {
     /// The configuration.
     public let configuration: PushBridgeConfiguration
-    /// The outbox, when a directory was given and could be used.
-    public let outbox: ReceiptOutbox?
-    /// Where receipts wait without an outbox (nil when there is one).
-    public let memoryQueue: MemoryReceiptQueue?
+    /// Where receipts wait until a flush sends them.
+    private enum Store: Sendable {
+        case outbox(ReceiptOutbox)
+        case memory(MemoryReceiptQueue)
+    }
+
+    private let store: Store
     /// Sends receipts over HTTP, as each vendor's adapter describes them (only ever from a flush).
     public let sender: HTTPReceiptSink
     /// The app's recorder: ``sink`` on a serial background queue.
     public let recorder: BackgroundReceiptSink
     /// What went wrong while starting (an outbox that could not be opened: receipts then wait in memory).
     public let diagnostics: [Diagnostic]
-    private let durable: any ReceiptSink
 
     /// Opens the outbox in `directory` (nil: none) and prepares the sender over `transport`.
     public init(configuration: PushBridgeConfiguration, directory: String?, transport: any HTTPTransport) {
@@ -195,26 +197,33 @@ public final class PushBridgeRuntime: Sendable {
                     message: "\(error.message); receipts wait in memory and are lost if the app ends before they are sent"))
             }
         }
-        self.outbox = outbox
         self.diagnostics = diagnostics
         sender = HTTPReceiptSink(
             registry: configuration.registry,
             configuration: HTTPReceiptSink.Configuration(baseURLsByVendor: configuration.endpoints),
             credentials: configuration.credentials, transport: transport)
-        if let outbox {
-            memoryQueue = nil
-            durable = outbox
-        } else {
-            let queue = MemoryReceiptQueue(sender: sender)
-            memoryQueue = queue
-            durable = queue
+        store = outbox.map(Store.outbox) ?? .memory(MemoryReceiptQueue(sender: sender))
+        switch store {
+        case .outbox(let outbox): recorder = BackgroundReceiptSink(outbox)
+        case .memory(let queue): recorder = BackgroundReceiptSink(queue)
         }
-        recorder = BackgroundReceiptSink(durable)
+    }
+
+    /// The outbox, when a directory was given and could be used.
+    public var outbox: ReceiptOutbox? {
+        if case .outbox(let outbox) = store { return outbox }
+        return nil
+    }
+
+    /// Where receipts wait without an outbox (nil when there is one).
+    public var memoryQueue: MemoryReceiptQueue? {
+        if case .memory(let queue) = store { return queue }
+        return nil
     }
 
     /// Where receipts are kept until a flush sends them: the outbox, else the memory queue. Recording into it
     /// never sends anything.
-    public var sink: any ReceiptSink { durable }
+    public var sink: any ReceiptSink { recorder.wrapped }
 
     /// The app's bridge, recording through ``recorder``. It starts unconfigured, so a tap that launched the app
     /// waits in the buffer until the app calls `configure()` once its first screen exists.
@@ -226,22 +235,23 @@ public final class PushBridgeRuntime: Sendable {
 
     /// The app's flush scheduler: it drains the outbox, or the memory queue.
     public func makeFlushScheduler(backgroundTasks: (any BackgroundTaskRunning)?) -> ReceiptFlushScheduler {
-        if let outbox {
+        let options = OutboxFlushOptions(maxDuration: configuration.flushBudget)
+        switch store {
+        case .outbox(let outbox):
             return ReceiptFlushScheduler(
-                flusher: OutboxFlusher(
-                    outbox: outbox, sink: sender, options: OutboxFlushOptions(maxDuration: configuration.flushBudget)),
-                backgroundTasks: backgroundTasks)
+                flusher: OutboxFlusher(outbox: outbox, sink: sender, options: options), backgroundTasks: backgroundTasks)
+        case .memory(let queue):
+            return ReceiptFlushScheduler(memoryQueue: queue, options: options, backgroundTasks: backgroundTasks)
         }
-        return ReceiptFlushScheduler(
-            memoryQueue: memoryQueue ?? MemoryReceiptQueue(sender: sender),
-            options: OutboxFlushOptions(maxDuration: configuration.flushBudget), backgroundTasks: backgroundTasks)
     }
 
     /// Sends what waits (the outbox's receipts, or the memory queue's) on the calling thread, within
     /// `options` (the extension's few seconds, its stop signal).
     public func flush(options: OutboxFlushOptions) -> OutboxFlushReport {
-        guard let outbox else { return (memoryQueue ?? MemoryReceiptQueue(sender: sender)).flush(options: options) }
-        return OutboxFlusher(outbox: outbox, sink: sender, options: options).flushReport()
+        switch store {
+        case .outbox(let outbox): OutboxFlusher(outbox: outbox, sink: sender, options: options).flushReport()
+        case .memory(let queue): queue.flush(options: options)
+        }
     }
 
     /// The Notification Service Extension's handler: it records into ``sink`` on the calling thread.
