@@ -145,7 +145,8 @@ open class PushBridgeNotificationService: UNNotificationServiceExtension, @unche
             run.change { $0.attachments = [attachment] }
         }
         task.withLock { $0 = UncheckedSendable(value: download) }
-        download.resume()
+        // Time may have run out meanwhile: then the download is not started at all.
+        if run.isHandedOver { download.cancel() } else { download.resume() }
     }
 }
 #endif

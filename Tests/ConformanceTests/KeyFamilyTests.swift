@@ -45,18 +45,14 @@ struct KeyFamilyVendor: VendorAdapter {
     }
 }
 
+/// How ``flawedKeyFamilyVendor(_:)`` cuts ``KeyFamilyVendor``'s receipts short.
+enum KeyFamilyFlaw { case dropsPassThrough, dropsTime }
+
 /// ``KeyFamilyVendor`` with its receipts cut short: without the passed-through keys, or without the time.
-struct FlawedKeyFamilyVendor: VendorAdapter {
-    enum Flaw { case dropsPassThrough, dropsTime }
-    let flaw: Flaw
+func flawedKeyFamilyVendor(_ flaw: KeyFamilyFlaw) -> FakeAdapter {
     let base = KeyFamilyVendor()
-    var profile: VendorProfile { base.profile }
-    func claims(_ userInfo: JSONObject) -> Bool { base.claims(userInfo) }
-    func decode(_ userInfo: JSONObject) -> DecodeResult { base.decode(userInfo) }
-    func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        base.userInfo(for: payload, losses: &losses)
-    }
-    func receipts(for step: LifecycleStep, payload: PushPayload, context: ReceiptContext) -> [Receipt] {
+    var flawed = FakeAdapter(wrapping: base)
+    flawed.receiptPlan = { step, payload, context in
         base.receipts(for: step, payload: payload, context: context).map { receipt in
             var receipt = receipt
             switch flaw {
@@ -68,6 +64,7 @@ struct FlawedKeyFamilyVendor: VendorAdapter {
             return receipt
         }
     }
+    return flawed
 }
 
 /// A CleverTap-like push: a message id, two more `wzrk_` keys, custom data.
@@ -121,7 +118,7 @@ struct KeyFamilyTests {
 
     @Test("the kit fails a receipt that leaves out a passed-through key, naming it")
     func kitFailsAMissingPassThroughKey() {
-        let failures = eventTableFailures(FlawedKeyFamilyVendor(flaw: .dropsPassThrough), time: nil)
+        let failures = eventTableFailures(flawedKeyFamilyVendor(.dropsPassThrough), time: nil)
         #expect(!failures.isEmpty)
         #expect(failures.allSatisfy { $0.path.hasSuffix(".properties.wzrk_pivot") }, "\(failures)")
         #expect(failures.first?.actual.hasPrefix("(absent)") == true, "\(failures)")
@@ -129,7 +126,7 @@ struct KeyFamilyTests {
 
     @Test("the kit fails a receipt without the tap's time, in the property and in Receipt.time")
     func kitFailsAMissingTime() {
-        let failures = eventTableFailures(FlawedKeyFamilyVendor(flaw: .dropsTime), time: 1_800_000_000)
+        let failures = eventTableFailures(flawedKeyFamilyVendor(.dropsTime), time: 1_800_000_000)
         #expect(failures.contains { $0.path.hasSuffix(".properties.wzrk_cts") }, "\(failures)")
         #expect(failures.contains { $0.path.hasSuffix(".time") }, "\(failures)")
     }
