@@ -235,7 +235,7 @@ public struct JSONObject: Sendable {
         var high: UInt64 = 0
         var bitsMeet = false
         for member in members {
-            let mixed = mixedBits(member.fingerprint)
+            let mixed = member.fingerprint.mixedBits
             let bit: UInt64 = 1 &<< (mixed >> 58)
             if mixed & (1 << 57) == 0 {
                 if low & bit != 0 { bitsMeet = true; break }
@@ -255,14 +255,6 @@ public struct JSONObject: Sendable {
         return false
     }
 
-    /// A fingerprint's words mixed into one, its high bits spread over every byte of the key it holds (for the
-    /// repeated-key checks' filter and table).
-    @inline(__always)
-    private static func mixedBits(_ fingerprint: KeyFingerprint) -> UInt64 {
-        (fingerprint.prefix ^ fingerprint.suffix &* 0x9E37_79B9_7F4A_7C15
-            ^ UInt64(bitPattern: Int64(fingerprint.count))) &* 0xBF58_476D_1CE4_E5B9
-    }
-
     /// ``hasRepeatedKey(_:)`` for more than eight members: each fingerprint goes into a small table on the
     /// stack (linear probing), so a member is compared only with those whose fingerprints hash alike instead
     /// of with every earlier one.
@@ -274,7 +266,7 @@ public struct JSONObject: Sendable {
             table.initialize(repeating: -1)
             for index in members.indices {
                 let fingerprint = members[index].fingerprint
-                var slot = Int(truncatingIfNeeded: mixedBits(fingerprint) >> 40) & mask
+                var slot = Int(truncatingIfNeeded: fingerprint.mixedBits >> 40) & mask
                 while table[slot] >= 0 {
                     let other = members[Int(table[slot])]
                     if other.fingerprint == fingerprint,
@@ -490,6 +482,13 @@ struct KeyFingerprint: Sendable, Equatable {
                 | UInt64(base[count - 1]) << (64 - 8 * UInt64(count))
         }
         self.init(prefix: prefix, suffix: 0, count: count)
+    }
+
+    /// The words mixed into one, its high bits spread over every byte of the key it holds (for the
+    /// repeated-key checks' filter and table, and ``KeyTable``'s slots).
+    @inline(__always)
+    var mixedBits: UInt64 {
+        (prefix ^ suffix &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(count))) &* 0xBF58_476D_1CE4_E5B9
     }
 
     /// Whether the fingerprint holds every byte of the key (the first and last eight bytes overlap or meet).

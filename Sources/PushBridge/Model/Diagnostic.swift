@@ -51,6 +51,25 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         ]
     }
 
+    /// Appends the canonical text of ``json``, with `"line": line` when a line is given, to `output`: the bytes
+    /// ``JSONWriter`` writes for that object, written member by member in key order (no members array, no sort),
+    /// as tools print one per diagnostic.
+    public func writeJSON(line: Int? = nil, into output: inout [UInt8]) {
+        output.append(contentsOf: #"{"code":"#.utf8)
+        JSONWriter.writeString(code, into: &output)
+        if let line {
+            output.append(contentsOf: #","line":"#.utf8)
+            output.append(contentsOf: String(line).utf8)
+        }
+        output.append(contentsOf: #","message":"#.utf8)
+        JSONWriter.writeString(message, into: &output)
+        output.append(contentsOf: #","path":"#.utf8)
+        JSONWriter.writeString(path, into: &output)
+        output.append(contentsOf: #","severity":""#.utf8)
+        output.append(contentsOf: severity.rawValue.utf8)
+        output.append(contentsOf: #"","type":"diagnostic"}"#.utf8)
+    }
+
     public var description: String { "\(severity.rawValue): \(code) at \(path): \(message)" }
 }
 

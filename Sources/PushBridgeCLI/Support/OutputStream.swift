@@ -49,6 +49,13 @@ final class OutputStream {
     }
 
     /// Writes an object given as its members (distinct keys, any order) as one line of canonical JSON.
+    /// Writes `diagnostic` as one line of canonical JSON, with `"line"` when a line is given.
+    func writeLine(_ diagnostic: Diagnostic, line: Int?) {
+        diagnostic.writeJSON(line: line, into: &buffer)
+        buffer.append(UInt8(ascii: "\n"))
+        flushIfFull()
+    }
+
     func writeLine(members: [(key: String, value: JSONValue)]) {
         JSONWriter.writeObject(members, into: &buffer)
         buffer.append(UInt8(ascii: "\n"))

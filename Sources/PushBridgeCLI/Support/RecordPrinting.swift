@@ -8,16 +8,18 @@ let quietFlag = "quiet"
 /// starts), read by ``printDiagnostics(_:line:to:)`` and ``printDiagnosticNow(_:)``.
 nonisolated(unsafe) var quietDiagnostics = false
 
-/// The diagnostics worth printing: all of them, or with `--quiet` only warnings and errors.
-private func shown(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-    quietDiagnostics ? diagnostics.filter { $0.severity != .info } : diagnostics
+/// Whether `diagnostic` is worth printing: every one, or with `--quiet` only warnings and errors.
+private func shows(_ diagnostic: Diagnostic) -> Bool {
+    !quietDiagnostics || diagnostic.severity != .info
 }
 
 /// Prints diagnostics to stderr (or `stream`) as JSON Lines, optionally tagged with the input line; with
 /// `--quiet`, only warnings and errors. Every diagnostic the CLI prints on stderr goes through here or
 /// ``printDiagnosticNow(_:)``.
 func printDiagnostics(_ diagnostics: [Diagnostic], line: Int? = nil, to stream: OutputStream = stderrStream) {
-    printRecords(shown(diagnostics).map(\.jsonMembers), line: line, to: stream)
+    for diagnostic in diagnostics where shows(diagnostic) {
+        stream.writeLine(diagnostic, line: line)
+    }
 }
 
 /// Prints losses to stderr (or `stream`) as JSON Lines, optionally tagged with the input line.
@@ -36,8 +38,9 @@ private func printRecords(_ objects: [[(key: String, value: JSONValue)]], line: 
 /// Writes one diagnostic line to stderr at once (from any thread: one `write` call, not the buffered stream);
 /// with `--quiet`, nothing for an info.
 func printDiagnosticNow(_ diagnostic: Diagnostic) {
-    if shown([diagnostic]).isEmpty { return }
-    var line = JSONWriter.bytes(diagnostic.json)
+    guard shows(diagnostic) else { return }
+    var line: [UInt8] = []
+    diagnostic.writeJSON(into: &line)
     line.append(UInt8(ascii: "\n"))
     line.withUnsafeBytes { raw in _ = write(2, raw.baseAddress!, raw.count) }
 }

@@ -47,17 +47,17 @@ struct AirshipDecoding {
 
     mutating func decodeRootMember(_ key: String, _ value: JSONValue) {
         // The sender's own keys, with one lookup; the userInfo's keys are distinct and only this loop writes `data`.
-        guard adapter.isAirshipKey(key) else {
+        guard let rootKey = adapter.rootKey(key) else {
             payload.data.appendNew(key, value)
             return
         }
         // Built only when a diagnostic or a kept value needs it.
         var path: String { Path.root(key) }
-        switch key {
-        case "aps":
+        switch rootKey {
+        case .aps:
             // APSCoding reported an `aps` that is not an object; keep it so nothing is lost.
             if value.objectValue == nil { setAside(value, at: Path.aps, noting: nil) }
-        case Key.sendId:
+        case .sendId:
             guard let sendId = value.stringValue else { return wrongType(value, at: path, expected: "a string") }
             payload.tracking[key] = value
             if sendId.isEmpty {
@@ -67,21 +67,21 @@ struct AirshipDecoding {
             } else {
                 payload.messageId = sendId
             }
-        case Key.metadata:
+        case .metadata:
             guard value.stringValue != nil else { return wrongType(value, at: path, expected: "a string") }
             payload.tracking[key] = value
-        case Key.mediaAttachment:
+        case .mediaAttachment:
             decodeMediaAttachment(value)
-        case Key.interactiveActions:
+        case .interactiveActions:
             break  // after the root, once the category is known
-        case Key.foregroundPresentation, Key.legacyForegroundPresentation:
+        case .foregroundPresentation:
             guard let names = value.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
                 return wrongType(value, at: path, expected: "an array of presentation names (the SDK ignores it)")
             }
             set(value, asideAt: path, .info, .noBridgeField,
                 "\(key) chooses how the push is shown in the foreground (the adapter's presentation follows it); "
                     + "the bridge form has no field for it")
-        case Key.deepLink, Key.deepLinkLong:
+        case .deepLink:
             guard let link = value.stringValue else { return wrongType(value, at: path, expected: "a URL string") }
             if payload.deepLink == nil {
                 payload.deepLink = link
@@ -89,11 +89,7 @@ struct AirshipDecoding {
                 set(value, asideAt: path, .info, .secondDeepLink,
                     "a second deep-link action: the SDK runs both, the bridge form holds the first")
             }
-        default:
-            guard adapter.isActionName(key) else {
-                payload.data.appendNew(key, value)
-                return
-            }
+        case .action:
             if payload.action == nil {
                 payload.action = PushAction(name: key, data: [Key.value: value])
             } else {

@@ -98,9 +98,10 @@ public struct AirshipAdapter: VendorAdapter {
     /// environment).
     public let profile: VendorProfile
 
-    /// Every top-level key decoding reads as an Airship field (``isAirshipKey(_:)``), so the sender's own keys are
-    /// told apart with one lookup.
-    let airshipKeys: Set<String>
+    /// Every top-level key decoding reads as an Airship field or action (``rootKey(_:)``), so the sender's own
+    /// keys are told apart with one lookup; ``rootKeyMeanings`` holds what each means, at the same position.
+    let rootKeys: KeyTable
+    let rootKeyMeanings: [RootKey]
 
     /// Creates the adapter.
     public init(
@@ -111,8 +112,10 @@ public struct AirshipAdapter: VendorAdapter {
         self.defaultPresentation = defaultPresentation
         self.customActionNames = customActionNames
         self.appCategories = appCategories
-        airshipKeys = Self.fieldKeys.union(Self.builtInActionNames)
-            .union(customActionNames.subtracting(Self.deepLinkActionNames))
+        let actionNames = Self.builtInActionNames.union(customActionNames.subtracting(Self.deepLinkActionNames))
+        let rootKeyList = Self.fieldKeys + actionNames.sorted().map { ($0, RootKey.action) }
+        rootKeys = KeyTable(rootKeyList.map(\.key))
+        rootKeyMeanings = rootKeyList.map(\.meaning)
         var profile = VendorProfile(
             id: "airship", name: "Airship", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.metadata, Key.mediaAttachment, Key.sendId],
@@ -178,14 +181,27 @@ public struct AirshipAdapter: VendorAdapter {
             || (customActionNames.contains(name) && !Self.deepLinkActionNames.contains(name))
     }
 
+    /// What a top-level key is to decoding: one of Airship's fields, or an action it runs.
+    enum RootKey {
+        case aps, sendId, metadata, mediaAttachment, interactiveActions, foregroundPresentation, deepLink, action
+    }
+
     /// The top-level keys of Airship's own fields (not its actions).
-    static let fieldKeys: Set<String> = [
-        "aps", Key.sendId, Key.metadata, Key.mediaAttachment, Key.interactiveActions, Key.foregroundPresentation,
-        Key.legacyForegroundPresentation, Key.deepLink, Key.deepLinkLong,
+    static let fieldKeys: [(key: String, meaning: RootKey)] = [
+        ("aps", .aps), (Key.sendId, .sendId), (Key.metadata, .metadata), (Key.mediaAttachment, .mediaAttachment),
+        (Key.interactiveActions, .interactiveActions), (Key.foregroundPresentation, .foregroundPresentation),
+        (Key.legacyForegroundPresentation, .foregroundPresentation), (Key.deepLink, .deepLink),
+        (Key.deepLinkLong, .deepLink),
     ]
 
-    /// Whether `key` is one decoding reads as an Airship field rather than custom data.
-    func isAirshipKey(_ key: String) -> Bool { airshipKeys.contains(key) }
+    /// What `key` is when decoding reads it as an Airship field or action; nil for custom data.
+    func rootKey(_ key: String) -> RootKey? {
+        guard let position = rootKeys.position(of: key) else { return nil }
+        return rootKeyMeanings[position]
+    }
+
+    /// Whether `key` is one decoding reads as an Airship field or action rather than custom data.
+    func isAirshipKey(_ key: String) -> Bool { rootKeys.contains(key) }
 
     // MARK: Receipts and taps
 

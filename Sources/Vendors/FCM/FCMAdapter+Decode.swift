@@ -22,20 +22,23 @@ extension FCMAdapter {
         case any
     }
 
-    /// The fields of FCM's keys that are named in full.
-    private static let namedFields: [String: Field] = {
-        var fields: [String: Field] = [
-            Key.aps: .aps, Key.messageId: .messageId, Key.appLink: .appLink, Key.options: .options,
+    /// FCM's keys that are named in full, with their fields.
+    private static let namedFields: [(key: String, field: Field)] = {
+        var fields: [(key: String, field: Field)] = [
+            (Key.aps, .aps), (Key.messageId, .messageId), (Key.appLink, .appLink), (Key.options, .options),
         ]
         for key in [Key.analyticsEnabled, Key.composerLabel, Key.messageLabel, Key.installationId, Key.from] {
-            fields[key] = .tracking(.string)
+            fields.append((key, .tracking(.string)))
         }
         // The composer id is a string for analytics and a number or a string for the delivery export.
         for key in [Key.composerId, Key.timestamp, Key.trackConversions, Key.senderId, Key.productId] {
-            fields[key] = .tracking(.numberOrString)
+            fields.append((key, .tracking(.numberOrString)))
         }
         return fields
     }()
+
+    /// ``namedFields``' keys, looked up without hashing.
+    private static let namedFieldKeys = KeyTable(namedFields.map(\.key))
 
     /// `$.fcm_options` and `$.fcm_options.image`, the paths every push with an image reads.
     static let optionsPath = JSONPath.member(Key.options, of: JSONPath.root)
@@ -48,12 +51,13 @@ extension FCMAdapter {
         case UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "g"): break
         default: return nil
         }
-        if let field = namedFields[key] { return field }
+        if let position = namedFieldKeys.position(of: key) { return namedFields[position].field }
         // The prefixes are ASCII, compared byte by byte as the SDK's `hasPrefix:` compares UTF-16 units.
-        let bytes = key.utf8
-        if bytes.starts(with: Key.analyticsPrefix.utf8) { return .tracking(.any) }
-        if bytes.starts(with: Key.contextualPrefix.utf8) { return .contextual }
-        if bytes.starts(with: Key.reservedPrefix.utf8) || bytes.starts(with: Key.googlePrefix.utf8) { return .reserved }
+        if KeyTable.key(key, startsWith: Key.analyticsPrefix) { return .tracking(.any) }
+        if KeyTable.key(key, startsWith: Key.contextualPrefix) { return .contextual }
+        if KeyTable.key(key, startsWith: Key.reservedPrefix) || KeyTable.key(key, startsWith: Key.googlePrefix) {
+            return .reserved
+        }
         return nil
     }
 

@@ -14,6 +14,27 @@ struct DiagnosticJSONTests {
         #expect(written == JSONWriter.bytes(diagnostic.json))
     }
 
+    @Test("a diagnostic written member by member is the canonical writer's bytes, with and without a line")
+    func diagnosticWrittenDirectly() {
+        let diagnostics = [
+            Diagnostic(.info, code: .noBridgeField, path: #"$["com.urbanairship.media_attachment"].content"#,
+                       message: "quotes \"x\", a backslash \\, a tab\t, é, 日本, 🙂 and \u{202E} escaped"),
+            Diagnostic(.error, code: .wrongType, message: ""),
+            Diagnostic(.warning, code: .badgeNotInteger, path: "$.aps.badge", message: "line\nbreak / slash"),
+        ]
+        for diagnostic in diagnostics {
+            for line in [nil, 0, 7, 123_456_789] as [Int?] {
+                var expected = diagnostic.jsonMembers
+                if let line { expected.append(("line", .int(line))) }
+                var canonical: [UInt8] = []
+                JSONWriter.writeObject(expected, into: &canonical)
+                var written: [UInt8] = [0x2A]  // appended after what is there
+                diagnostic.writeJSON(line: line, into: &written)
+                #expect(written == [0x2A] + canonical, "\(diagnostic) line \(String(describing: line))")
+            }
+        }
+    }
+
     @Test("a loss is {type, path, value, reason}; its members write the same bytes")
     func lossJSON() {
         let loss = Loss(path: "$.buttons[2]", value: ["id": "b"], reason: "no third button")

@@ -1,0 +1,84 @@
+/// A fixed set of keys, for the keys a wire format reads itself: a lookup compares a key's ``KeyFingerprint``
+/// (its length and first and last eight bytes) with those of a few entries, and its bytes only when it is
+/// longer than sixteen bytes. A `Set<String>` or `Dictionary` hashes the whole string with SipHash (about 400
+/// instructions for a short key); this takes a few dozen, for every key of every payload.
+///
+/// ``position(of:)`` answers with the key's place in the array the table was made from, so a caller keeps what
+/// each key means in an array beside it. Keys are compared as UTF-8 bytes (as ``JSONObject`` compares them).
+/// The table is at most a quarter full and its keys are fixed, so a key looked up that is not in it probes at
+/// most as far as the longest run of occupied slots, which the known keys alone decide: no input makes a
+/// lookup slow.
+package struct KeyTable: Sendable {
+    private let keys: [String]
+    private let fingerprints: [KeyFingerprint]
+    /// Open addressing: positions in `keys` plus one (0 is an empty slot).
+    private let slots: [UInt16]
+    private let mask: Int
+
+    /// A table of `keys`; a repeated key answers with its first position.
+    package init(_ keys: [String]) {
+        precondition(keys.count < Int(UInt16.max), "KeyTable: too many keys")
+        var capacity = 16
+        while capacity < keys.count * 4 { capacity *= 2 }
+        let fingerprints = keys.map { KeyFingerprint($0) }
+        var slots = [UInt16](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for position in keys.indices {
+            var slot = Self.slot(fingerprints[position], mask: mask)
+            var repeated = false
+            while slots[slot] != 0 {
+                let other = Int(slots[slot]) - 1
+                if fingerprints[other] == fingerprints[position], KeyFingerprint.bytesEqual(keys[other], keys[position]) {
+                    repeated = true
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+            if !repeated { slots[slot] = UInt16(position + 1) }
+        }
+        self.keys = keys
+        self.fingerprints = fingerprints
+        self.slots = slots
+        self.mask = mask
+    }
+
+    /// The position of `key` in the array the table was made from, or nil when the table does not hold it.
+    package func position(of key: String) -> Int? {
+        let fingerprint = KeyFingerprint(key)
+        var slot = Self.slot(fingerprint, mask: mask)
+        return slots.withUnsafeBufferPointer { slots -> Int? in
+            fingerprints.withUnsafeBufferPointer { fingerprints -> Int? in
+                while true {
+                    let entry = Int(slots[slot])
+                    if entry == 0 { return nil }
+                    if fingerprints[entry - 1] == fingerprint,
+                       fingerprint.isWholeKey || KeyFingerprint.bytesEqual(keys[entry - 1], key)
+                    {
+                        return entry - 1
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// Whether the table holds `key`.
+    package func contains(_ key: String) -> Bool { position(of: key) != nil }
+
+    /// Whether the UTF-8 bytes of `key` start with those of `prefix` (compared as bytes, as the SDKs' `hasPrefix:`
+    /// compares an ASCII prefix), without the generic walk of `String.UTF8View.starts(with:)`.
+    package static func key(_ key: String, startsWith prefix: String) -> Bool {
+        KeyFingerprint.withBytes(of: key) { keyBytes in
+            KeyFingerprint.withBytes(of: prefix) { prefixBytes in
+                guard keyBytes.count >= prefixBytes.count else { return false }
+                for index in prefixBytes.indices where keyBytes[index] != prefixBytes[index] { return false }
+                return true
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func slot(_ fingerprint: KeyFingerprint, mask: Int) -> Int {
+        Int(truncatingIfNeeded: fingerprint.mixedBits >> 40) & mask
+    }
+}

@@ -1,0 +1,60 @@
+@testable import PushBridge
+import Testing
+
+/// `KeyTable`: the fixed key sets the adapters look their wire keys up in, compared as bytes.
+@Suite("JSON: key tables")
+struct KeyTableTests {
+    /// Keys of every length class the fingerprint treats differently: empty, short, eight, sixteen, longer
+    /// ones that differ only in the middle, non-ASCII and canonically-equivalent spellings.
+    static let keys = [
+        "", "_", "^d", "aps", "abcdefgh", "abcdefghijklmnop", "com.urbanairship.metadata",
+        "com.urbanairship.media_attachment", "com.urbanairship.mediX_attachment", "gcm.message_id",
+        "google.c.a.e", "\u{00E9}", "e\u{0301}", "日本語のキー", "🙂",
+    ]
+
+    @Test("every key is found at its position; a repeated key answers with its first")
+    func positions() {
+        let table = KeyTable(Self.keys + ["aps", "com.urbanairship.metadata"])
+        for (position, key) in Self.keys.enumerated() {
+            #expect(table.position(of: key) == position, "\(key)")
+            #expect(table.contains(key))
+        }
+    }
+
+    @Test("keys not in the table are not found, however close their bytes")
+    func absentKeys() {
+        let table = KeyTable(Self.keys)
+        let near = [
+            "ap", "apss", "Aps", "abcdefgi", "abcdefghijklmnoq", "com.urbanairship.metadatA",
+            "com.urbanairship.media_attachmenT", "com.urbanairship.medib_attachment", "gcm.message_iD", "e",
+            "\u{0065}\u{0302}", "日本語のキ", "🙃", " aps", "aps ",
+        ]
+        for key in near {
+            #expect(table.position(of: key) == nil, "\(key)")
+            #expect(!table.contains(key))
+        }
+        // A key built at run time (a large string, not a literal) is found as its literal is.
+        let built = String(decoding: Array("com.urbanairship.media_attachment".utf8), as: UTF8.self)
+        #expect(table.position(of: built) == 7)
+    }
+
+    @Test("a large table holds all its keys and none of their neighbours")
+    func largeTable() {
+        let keys = (0..<500).map { "key-\($0)-" + String(repeating: "x", count: $0 % 23) }
+        let table = KeyTable(keys)
+        for (position, key) in keys.enumerated() { #expect(table.position(of: key) == position) }
+        for key in keys { #expect(table.position(of: key + "!") == nil) }
+        #expect(KeyTable([]).position(of: "") == nil)
+    }
+
+    @Test("a prefix is compared as bytes")
+    func prefixes() {
+        #expect(KeyTable.key("google.c.a.e", startsWith: "google.c.a."))
+        #expect(KeyTable.key("google.c.a.", startsWith: "google.c.a."))
+        #expect(!KeyTable.key("google.c.a", startsWith: "google.c.a."))
+        #expect(!KeyTable.key("google.c.cm.x", startsWith: "google.c.a."))
+        #expect(KeyTable.key("anything", startsWith: ""))
+        #expect(KeyTable.key("日本語", startsWith: "日本"))
+        #expect(!KeyTable.key("e\u{0301}x", startsWith: "\u{00E9}"), "canonical equivalence is not byte equality")
+    }
+}
