@@ -74,77 +74,77 @@ public struct PushButton: Sendable, Hashable {
 /// `contentAvailable` and the button flags are always written.
 public struct PushPayload: Sendable, Hashable {
     /// The id of the vendor whose wire format this came from (`zixflow`, `buzzkit`, …).
-    public var vendor: String {
+    @inlinable public var vendor: String {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.vendor } }
         _modify { yield &uniqueFields.pointee.vendor }
     }
     /// The vendor's id for this message.
-    public var messageId: String? {
+    @inlinable public var messageId: String? {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.messageId } }
         _modify { yield &uniqueFields.pointee.messageId }
     }
     /// The visible text.
-    public var alert: PushAlert? {
+    @inlinable public var alert: PushAlert? {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.alert } }
         _modify { yield &uniqueFields.pointee.alert }
     }
     /// The app icon badge.
-    public var badge: Int? {
+    @inlinable public var badge: Int? {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.badge } }
         _modify { yield &uniqueFields.pointee.badge }
     }
     /// The sound file name, or `default`.
-    public var sound: String? {
+    @inlinable public var sound: String? {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.sound } }
         _modify { yield &uniqueFields.pointee.sound }
     }
     /// The notification category (which registered buttons iOS shows).
-    public var category: String? {
+    @inlinable public var category: String? {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.category } }
         _modify { yield &uniqueFields.pointee.category }
     }
     /// The thread the notification is grouped in.
-    public var threadId: String? {
+    @inlinable public var threadId: String? {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.threadId } }
         _modify { yield &uniqueFields.pointee.threadId }
     }
     /// Whether the service extension runs for it (`aps.mutable-content`).
-    public var mutableContent: Bool {
+    @inlinable public var mutableContent: Bool {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.mutableContent } }
         _modify { yield &uniqueFields.pointee.mutableContent }
     }
     /// Whether it is a background push (`aps.content-available`).
-    public var contentAvailable: Bool {
+    @inlinable public var contentAvailable: Bool {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.contentAvailable } }
         _modify { yield &uniqueFields.pointee.contentAvailable }
     }
     /// The rich image.
-    public var imageURL: String? {
+    @inlinable public var imageURL: String? {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.imageURL } }
         _modify { yield &uniqueFields.pointee.imageURL }
     }
     /// Where a body tap goes.
-    public var deepLink: String? {
+    @inlinable public var deepLink: String? {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.deepLink } }
         _modify { yield &uniqueFields.pointee.deepLink }
     }
     /// The named action a body tap runs.
-    public var action: PushAction? {
+    @inlinable public var action: PushAction? {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.action } }
         _modify { yield &uniqueFields.pointee.action }
     }
     /// The action buttons, in order.
-    public var buttons: [PushButton] {
+    @inlinable public var buttons: [PushButton] {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.buttons } }
         _modify { yield &uniqueFields.pointee.buttons }
     }
     /// The sender's custom data.
-    public var data: JSONObject {
+    @inlinable public var data: JSONObject {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.data } }
         _modify { yield &uniqueFields.pointee.data }
     }
     /// What the vendor needs to send receipts (delivery ids, tokens).
-    public var tracking: JSONObject {
+    @inlinable public var tracking: JSONObject {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.tracking } }
         _modify { yield &uniqueFields.pointee.tracking }
     }
@@ -152,58 +152,66 @@ public struct PushPayload: Sendable, Hashable {
     /// back: vendor keys with no iOS meaning under their own name (`large_icon_url`), and values of the wrong
     /// type or at an unknown place under their JSON path in the wire payload (`$.buzzkit.actions[1].foreground`,
     /// `$.chirp.id`), each with a diagnostic. Translating to another vendor reports every entry as a loss.
-    public var ignored: JSONObject {
+    @inlinable public var ignored: JSONObject {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.ignored } }
         _modify { yield &uniqueFields.pointee.ignored }
     }
     /// `aps` keys with no field of their own, written back into `aps` by every vendor.
-    public var apsExtra: JSONObject {
+    @inlinable public var apsExtra: JSONObject {
         get { storage.withUnsafeMutablePointerToHeader { $0.pointee.apsExtra } }
         _modify { yield &uniqueFields.pointee.apsExtra }
     }
 
     /// The stored fields. Copies of a payload share one ``Storage`` until one of them writes a field (copy on
     /// write, as `Array` does): a payload is passed and kept at the cost of one reference, not of its ~20.
+    @usableFromInline
     struct Fields: Hashable {
-        var vendor: String
-        var messageId: String?
-        var alert: PushAlert?
-        var badge: Int?
-        var sound: String?
-        var category: String?
-        var threadId: String?
-        var mutableContent: Bool
-        var contentAvailable: Bool
-        var imageURL: String?
-        var deepLink: String?
-        var action: PushAction?
-        var buttons: [PushButton]
-        var data: JSONObject
-        var tracking: JSONObject
-        var ignored: JSONObject
-        var apsExtra: JSONObject
+        @usableFromInline var vendor: String
+        @usableFromInline var messageId: String?
+        @usableFromInline var alert: PushAlert?
+        @usableFromInline var badge: Int?
+        @usableFromInline var sound: String?
+        @usableFromInline var category: String?
+        @usableFromInline var threadId: String?
+        @usableFromInline var mutableContent: Bool
+        @usableFromInline var contentAvailable: Bool
+        @usableFromInline var imageURL: String?
+        @usableFromInline var deepLink: String?
+        @usableFromInline var action: PushAction?
+        @usableFromInline var buttons: [PushButton]
+        @usableFromInline var data: JSONObject
+        @usableFromInline var tracking: JSONObject
+        @usableFromInline var ignored: JSONObject
+        @usableFromInline var apsExtra: JSONObject
     }
 
     /// One allocation holding the ``Fields``.
+    @usableFromInline
     final class Storage: ManagedBuffer<Fields, Void> {}
 
     /// The storage, sendable because its fields are written only while one payload holds it (copy on write),
     /// so no two threads ever see it change.
-    private struct SharedStorage: @unchecked Sendable {
-        var buffer: Storage
+    @usableFromInline
+    struct SharedStorage: @unchecked Sendable {
+        @usableFromInline var buffer: Storage
+
+        @usableFromInline
+        init(buffer: Storage) { self.buffer = buffer }
     }
 
-    private var shared: SharedStorage
+    @usableFromInline var shared: SharedStorage
 
-    @inline(__always) private var storage: Storage { shared.buffer }
+    @inlinable var storage: Storage { shared.buffer }
 
-    private static func makeStorage(_ fields: Fields) -> Storage {
+    @usableFromInline
+    static func makeStorage(_ fields: Fields) -> Storage {
         unsafeDowncast(Storage.create(minimumCapacity: 0) { _ in fields }, to: Storage.self)
     }
 
     /// The fields for writing: this payload's own storage, copied first when another payload shares it. The
     /// pointer is used only while `self` is being changed, which keeps the storage alive.
-    private var uniqueFields: UnsafeMutablePointer<Fields> {
+    @inlinable
+    var uniqueFields: UnsafeMutablePointer<Fields> {
         mutating get {
             if !isKnownUniquelyReferenced(&shared.buffer) {
                 shared.buffer = Self.makeStorage(shared.buffer.withUnsafeMutablePointerToHeader { $0.pointee })
