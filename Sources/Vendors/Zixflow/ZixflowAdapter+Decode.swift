@@ -35,7 +35,7 @@ extension ZixflowAdapter {
         for (key, value) in userInfo {
             let field = Self.field(named: key)
             if Self.isCustomData(field, custom: custom) {
-                payload.data[key] = value
+                payload.data.appendNew(key, value)  // the userInfo's keys are distinct; only this loop writes data
                 continue
             }
             guard let field, field != .aps else { continue }

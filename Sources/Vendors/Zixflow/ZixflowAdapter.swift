@@ -33,26 +33,22 @@ public struct ZixflowAdapter: VendorAdapter {
         case noMeaningOnIOS
     }
 
-    /// The Zixflow keys, grouped by UTF-8 length so a key is compared only with names of its own length.
-    private static let fieldsByLength: [[(name: String, field: Field)]] = {
-        let all: [(String, Field)] = [
-            ("aps", .aps), (Key.deliveryID, .deliveryID), (Key.deliveryToken, .deliveryToken), (Key.title, .title),
-            (Key.body, .body), (Key.badge, .badge), (Key.imageURL, .imageURL), (Key.deepLinkURL, .deepLinkURL),
-            (Key.clickAction, .clickAction), (Key.actionButtons, .actionButtons),
-            (Key.largeIconURL, .noMeaningOnIOS), (Key.sticky, .noMeaningOnIOS),
-        ]
-        var table = Array(repeating: [(name: String, field: Field)](), count: all.map(\.0.utf8.count).max()! + 1)
-        for (name, field) in all { table[name.utf8.count].append((name, field)) }
-        return table
-    }()
+    /// The Zixflow keys and their fields.
+    private static let fields: [(name: String, field: Field)] = [
+        ("aps", .aps), (Key.deliveryID, .deliveryID), (Key.deliveryToken, .deliveryToken), (Key.title, .title),
+        (Key.body, .body), (Key.badge, .badge), (Key.imageURL, .imageURL), (Key.deepLinkURL, .deepLinkURL),
+        (Key.clickAction, .clickAction), (Key.actionButtons, .actionButtons),
+        (Key.largeIconURL, .noMeaningOnIOS), (Key.sticky, .noMeaningOnIOS),
+    ]
+
+    /// ``fields``' names, looked up without hashing.
+    private static let fieldNames = KeyTable(fields.map(\.name))
 
     /// The field `key` names, or nil for a key of the sender's own (custom data). This runs for every key of
-    /// every payload: a length check first is far cheaper than comparing with every name or hashing.
+    /// every payload.
     static func field(named key: String) -> Field? {
-        let length = key.utf8.count
-        guard length < fieldsByLength.count else { return nil }
-        for entry in fieldsByLength[length] where entry.name == key { return entry.field }
-        return nil
+        guard let position = fieldNames.position(of: key) else { return nil }
+        return fields[position].field
     }
 
     /// Event names.
