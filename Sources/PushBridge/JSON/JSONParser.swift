@@ -325,10 +325,10 @@ public enum JSONParser {
             self.buffer = buffer
             self.options = options
             self.tracksPath = tracksPath
-            // Room for a payload's members up front (a member takes at least 6 bytes: `"k":1,`), so the stacks
-            // rarely grow while parsing.
+            // Room for a payload's members up front, so the stack rarely grows while parsing: a member takes at
+            // least 6 bytes (`"k":1,`), a payload's about 24 on average; at most 128 (8 KiB) before it grows.
             let expected = min(16, buffer.count / 6)
-            memberStack = ParseStack(capacity: expected)
+            memberStack = ParseStack(capacity: min(128, max(expected, buffer.count / 24)))
             elementStack = ParseStack(capacity: min(16, expected))
             if tracksPath { path.reserveCapacity(8) }
         }

@@ -9,35 +9,37 @@
 /// most as far as the longest run of occupied slots, which the known keys alone decide: no input makes a
 /// lookup slow.
 package struct KeyTable: Sendable {
+    /// One slot of the open-addressed table: a key's fingerprint and its position plus one (0: an empty slot).
+    private struct Slot: Sendable {
+        var fingerprint = KeyFingerprint(prefix: 0, suffix: 0, count: 0)
+        var entry: Int = 0
+    }
+
     private let keys: [String]
-    private let fingerprints: [KeyFingerprint]
-    /// Open addressing: positions in `keys` plus one (0 is an empty slot).
-    private let slots: [UInt16]
+    private let slots: [Slot]
     private let mask: Int
 
     /// A table of `keys`; a repeated key answers with its first position.
     package init(_ keys: [String]) {
-        precondition(keys.count < Int(UInt16.max), "KeyTable: too many keys")
         var capacity = 16
         while capacity < keys.count * 4 { capacity *= 2 }
-        let fingerprints = keys.map { KeyFingerprint($0) }
-        var slots = [UInt16](repeating: 0, count: capacity)
+        var slots = [Slot](repeating: Slot(), count: capacity)
         let mask = capacity - 1
-        for position in keys.indices {
-            var slot = Self.slot(fingerprints[position], mask: mask)
+        for (position, key) in keys.enumerated() {
+            let fingerprint = KeyFingerprint(key)
+            var slot = Self.slot(fingerprint, mask: mask)
             var repeated = false
-            while slots[slot] != 0 {
-                let other = Int(slots[slot]) - 1
-                if fingerprints[other] == fingerprints[position], KeyFingerprint.bytesEqual(keys[other], keys[position]) {
+            while slots[slot].entry != 0 {
+                let other = slots[slot].entry - 1
+                if slots[slot].fingerprint == fingerprint, KeyFingerprint.bytesEqual(keys[other], key) {
                     repeated = true
                     break
                 }
                 slot = (slot + 1) & mask
             }
-            if !repeated { slots[slot] = UInt16(position + 1) }
+            if !repeated { slots[slot] = Slot(fingerprint: fingerprint, entry: position + 1) }
         }
         self.keys = keys
-        self.fingerprints = fingerprints
         self.slots = slots
         self.mask = mask
     }
@@ -46,19 +48,15 @@ package struct KeyTable: Sendable {
     package func position(of key: String) -> Int? {
         let fingerprint = KeyFingerprint(key)
         var slot = Self.slot(fingerprint, mask: mask)
-        return slots.withUnsafeBufferPointer { slots -> Int? in
-            fingerprints.withUnsafeBufferPointer { fingerprints -> Int? in
-                while true {
-                    let entry = Int(slots[slot])
-                    if entry == 0 { return nil }
-                    if fingerprints[entry - 1] == fingerprint,
-                       fingerprint.isWholeKey || KeyFingerprint.bytesEqual(keys[entry - 1], key)
-                    {
-                        return entry - 1
-                    }
-                    slot = (slot + 1) & mask
-                }
+        while true {
+            let candidate = slots[slot]
+            if candidate.entry == 0 { return nil }
+            if candidate.fingerprint == fingerprint,
+               fingerprint.isWholeKey || KeyFingerprint.bytesEqual(keys[candidate.entry - 1], key)
+            {
+                return candidate.entry - 1
             }
+            slot = (slot + 1) & mask
         }
     }
 
