@@ -158,7 +158,7 @@ struct CarrierKeyScreen: Sendable {
                     return nil
                 }
                 patterns.append(Pattern(first: first, second: utf8.next(), carrier: Self.bit(index)))
-                if first < 64 { low |= 1 << UInt64(first) } else { high |= 1 << UInt64(first - 64) }
+                if first < 64 { low |= 1 &<< UInt64(first) } else { high |= 1 &<< UInt64(first) }
             }
         }
         self.patterns = patterns
@@ -171,8 +171,9 @@ struct CarrierKeyScreen: Sendable {
     func carriers(thatMayAdd key: String) -> UInt64 {
         var utf8 = key.utf8.makeIterator()
         guard let first = utf8.next(), first < 0x80 else { return allCarriers }
-        let starts = first < 64 ? firstBytes.low >> UInt64(first) : firstBytes.high >> UInt64(first - 64)
-        if starts & 1 == 0 { return 0 }
+        // A masking shift (`&>>` takes the byte modulo 64): one bit test, no range check.
+        let word = first < 64 ? firstBytes.low : firstBytes.high
+        if word &>> UInt64(first) & 1 == 0 { return 0 }
         let second = utf8.next()
         if let second, second >= 0x80 { return allCarriers }
         var carriers: UInt64 = 0
