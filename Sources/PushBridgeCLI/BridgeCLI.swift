@@ -15,9 +15,16 @@ public enum BridgeCLI {
     /// Runs the command `arguments` name (the arguments without the program name) over `vendors`, flushes
     /// stdout and stderr, and returns the exit status.
     @MainActor public static func run(_ arguments: [String], vendors: [any VendorAdapter]) -> Int32 {
+        // A loop, not `map(\.id).first(where:)`: every start runs this, and a key path is built at run time, and a
+        // closure made here (main-actor code) checks its executor at every call.
         var seen = Set<String>()
+        var duplicate: String?
+        for vendor in vendors where !seen.insert(vendor.id).inserted {
+            duplicate = vendor.id
+            break
+        }
         let status: Int32
-        if let duplicate = vendors.map(\.id).first(where: { !seen.insert($0).inserted }) {
+        if let duplicate {
             stderrStream.write("bridge-cli: error: two vendors have the id '\(duplicate.escapedForDisplay)'; "
                 + "register each vendor once, under an id of its own\n")
             status = ExitCode.usage.rawValue
@@ -62,6 +69,12 @@ let overview: String = {
     return text
 }()
 
+/// The subcommand called `name`. Not main-actor code: a closure made in ``dispatch(_:)`` would check its executor
+/// at every call.
+func subcommand(named name: String) -> (any Command.Type)? {
+    commands.first { $0.name == name }
+}
+
 /// Runs the command `arguments` name (the tool's arguments without the program name).
 @MainActor func dispatch(_ arguments: [String]) -> Int32 {
     var arguments = arguments
@@ -85,14 +98,14 @@ let overview: String = {
         return ExitCode.success.rawValue
     }
     if name == "--help" || name == "-h" || name == "help" {
-        if let topic = arguments.first, let command = commands.first(where: { $0.name == topic }) {
+        if let topic = arguments.first, let command = subcommand(named: topic) {
             stdoutStream.write(command.help + "\n")
         } else {
             stdoutStream.write(overview)
         }
         return ExitCode.success.rawValue
     }
-    guard let command = commands.first(where: { $0.name == name }) else {
+    guard let command = subcommand(named: name) else {
         stderrStream.write(
             "bridge-cli: error: unknown command '\(name.escapedForDisplay)'; run 'bridge-cli --help' for the list\n")
         return ExitCode.usage.rawValue

@@ -128,15 +128,23 @@ public enum Simulation {
                 deviceToken: options.deviceToken, clock: options.time.map(StepClock.fixed) ?? .none,
                 appState: options.appState, receiptsOff: options.receiptsOff),
             sink: sink, router: router, actions: actions)
-        let requestIdentifier = options.requestIdentifier ?? NotificationRequestIdentifier.derived(from: userInfo)
+        // The push decoded once, as the bridge would decode it at every step (the adapter its registry resolves);
+        // when no adapter is resolved, each step reports it.
+        let resolved = decoded.map { (vendor: $0.vendor, payload: $0) }
+            ?? (try? registry.resolve(userInfo, vendor: options.vendor)).map { adapter in
+                (vendor: adapter.id, payload: adapter.decodeClaimed(userInfo).payload)
+            }
+        // The bridge reads a request identifier only for a push without a message id: derive one only for it.
+        let requestIdentifier = options.requestIdentifier
+            ?? (resolved?.payload.messageId != nil ? nil : NotificationRequestIdentifier.derived(from: userInfo))
         return steps.flatMap { step in
-            guard let decoded else {
+            guard let resolved else {
                 return bridge.handle(
                     step, userInfo: userInfo, vendor: options.vendor, userText: options.userText,
                     requestIdentifier: requestIdentifier, onEffect: onEffect)
             }
             return bridge.handle(
-                step, userInfo: userInfo, decoded: decoded, vendor: decoded.vendor, userText: options.userText,
+                step, userInfo: userInfo, decoded: resolved.payload, vendor: resolved.vendor, userText: options.userText,
                 requestIdentifier: requestIdentifier, onEffect: onEffect)
         }
     }

@@ -14,15 +14,17 @@ package enum FileReading {
     /// `limit` bytes have come.
     package static func readToEnd(_ descriptor: Int32, limit: Int = .max) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Not zeroed: a read fills what is used, so a small input touches only the pages it needs.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
+        defer { chunk.deallocate() }
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            let count = read(descriptor, chunk.baseAddress!, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .system(errno: errno)
             }
             if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
             if bytes.count > limit { throw .tooLarge(limit: limit) }
         }
     }

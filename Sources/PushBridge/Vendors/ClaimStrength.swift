@@ -120,9 +120,20 @@ public struct CarrierEnvelope: Sendable, Hashable {
 /// one-byte pattern or one with the same second byte. A key that starts otherwise (empty, a non-ASCII first or
 /// second byte) is never ruled out.
 struct CarrierKeyScreen: Sendable {
-    /// For each first byte below 0x80: the patterns starting with it, as their second byte (nil for a
-    /// one-byte pattern) and the bit of the carrier they belong to.
-    private let patternsByFirstByte: [[(second: UInt8?, carrier: UInt64)]]
+    /// One pattern: its first byte (below 0x80), its second byte (nil for a one-byte pattern) and the bit of the
+    /// carrier it belongs to.
+    private struct Pattern: Sendable {
+        var first: UInt8
+        var second: UInt8?
+        var carrier: UInt64
+    }
+
+    /// Which first bytes start a pattern: bit `b` of `firstBytes.low` for a byte `b` below 64, bit `b - 64` of
+    /// `firstBytes.high` for one from 64 to 127.
+    private let firstBytes: (low: UInt64, high: UInt64)
+    /// Every pattern, in one short list (a flat list and two masks are built at a fraction of the start-up cost
+    /// of a table per first byte).
+    private let patterns: [Pattern]
     /// The bits of every carrier: the answer for a key the screen cannot judge.
     private let allCarriers: UInt64
 
@@ -137,17 +148,21 @@ struct CarrierKeyScreen: Sendable {
     /// empty, not ASCII or holds a carriage return).
     init?(_ carriers: [CarrierEnvelope]) {
         guard carriers.count <= 64 else { return nil }
-        var table = [[(second: UInt8?, carrier: UInt64)]](repeating: [], count: 128)
+        var patterns: [Pattern] = []
+        var low: UInt64 = 0
+        var high: UInt64 = 0
         for (index, carrier) in carriers.enumerated() {
             for pattern in [carrier.marker] + Array(carrier.keys) + carrier.prefixes {
-                let bytes = Array(pattern.utf8)
-                guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
+                var utf8 = pattern.utf8.makeIterator()
+                guard let first = utf8.next(), pattern.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
                     return nil
                 }
-                table[Int(first)].append((bytes.count > 1 ? bytes[1] : nil, Self.bit(index)))
+                patterns.append(Pattern(first: first, second: utf8.next(), carrier: Self.bit(index)))
+                if first < 64 { low |= 1 &<< UInt64(first) } else { high |= 1 &<< UInt64(first) }
             }
         }
-        patternsByFirstByte = table
+        self.patterns = patterns
+        firstBytes = (low, high)
         allCarriers = carriers.count < 64 ? Self.bit(carriers.count) - 1 : .max
     }
 
@@ -156,12 +171,13 @@ struct CarrierKeyScreen: Sendable {
     func carriers(thatMayAdd key: String) -> UInt64 {
         var utf8 = key.utf8.makeIterator()
         guard let first = utf8.next(), first < 0x80 else { return allCarriers }
-        let patterns = patternsByFirstByte[Int(first)]
-        if patterns.isEmpty { return 0 }
+        // A masking shift (`&>>` takes the byte modulo 64): one bit test, no range check.
+        let word = first < 64 ? firstBytes.low : firstBytes.high
+        if word &>> UInt64(first) & 1 == 0 { return 0 }
         let second = utf8.next()
         if let second, second >= 0x80 { return allCarriers }
         var carriers: UInt64 = 0
-        for pattern in patterns {
+        for pattern in patterns where pattern.first == first {
             // A one-byte pattern may be the key's first character; a longer one needs the same second byte.
             if pattern.second == nil || (second != nil && pattern.second == second) { carriers |= pattern.carrier }
         }

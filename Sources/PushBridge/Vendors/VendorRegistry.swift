@@ -42,7 +42,7 @@ public struct VendorRegistry: Sendable {
     }
 
     /// The ids, in registration order.
-    public var ids: [String] { adapters.map(\.id) }
+    public var ids: [String] { adapters.map { $0.id } }
 
     /// The adapter with this id.
     public func adapter(id: String) -> (any VendorAdapter)? {
