@@ -21,6 +21,14 @@ public struct APNsSendAdapter: SendAdapter {
         (SendField.interruptionLevel, "interruption-level"), (SendField.relevanceScore, "relevance-score"),
     ].map { ($0.0, JSONPath.member($0.1, of: "$.aps")) }
 
+    /// The paths of the headers the form reads (`$.headers["apns-priority"]`), made once: a quoted member is
+    /// written out each time it is made.
+    static let pushTypePath = JSONPath.member("apns-push-type", of: "$.headers")
+    static let priorityPath = JSONPath.member("apns-priority", of: "$.headers")
+    static let expirationPath = JSONPath.member("apns-expiration", of: "$.headers")
+    static let collapseIdPath = JSONPath.member("apns-collapse-id", of: "$.headers")
+    static let keptHeaderPaths = ["apns-topic", "apns-id"].map { ($0, JSONPath.member($0, of: "$.headers")) }
+
     public init() {}
 
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
@@ -51,32 +59,31 @@ public struct APNsSendAdapter: SendAdapter {
         form.sourcePaths[SendField.data] = JSONPath.root
 
         // Headers.
-        func header(_ name: String) -> String? { request.headers[name] }
-        func headerPath(_ name: String) -> String { JSONPath.member(name, of: "$.headers") }
+        func header(_ name: String) -> String? { request.headers.isEmpty ? nil : request.headers[name] }
         if let type = header("apns-push-type") {
             form.content.pushType = type
-            form.sourcePaths[SendField.pushType] = headerPath("apns-push-type")
+            form.sourcePaths[SendField.pushType] = Self.pushTypePath
         }
         if let text = header("apns-priority") {
-            form.sourcePaths[SendField.priority] = headerPath("apns-priority")
+            form.sourcePaths[SendField.priority] = Self.priorityPath
             if let value = Int(text) { form.content.priority = value } else {
-                diagnostics.append(Diagnostic(.error, code: .priorityInvalid, path: headerPath("apns-priority"), message: "'\(text)' is not a number"))
+                diagnostics.append(Diagnostic(.error, code: .priorityInvalid, path: Self.priorityPath, message: "'\(text)' is not a number"))
             }
         }
         if let text = header("apns-expiration") {
-            form.sourcePaths[SendField.expiry] = headerPath("apns-expiration")
+            form.sourcePaths[SendField.expiry] = Self.expirationPath
             if let value = Int(text) {
                 form.content.expiry = value == 0 ? .after(seconds: 0) : .at(epochSeconds: value)
             } else {
-                diagnostics.append(Diagnostic(.error, code: .expiryInvalid, path: headerPath("apns-expiration"), message: "'\(text)' is not a number of seconds since 1970"))
+                diagnostics.append(Diagnostic(.error, code: .expiryInvalid, path: Self.expirationPath, message: "'\(text)' is not a number of seconds since 1970"))
             }
         }
         if let text = header("apns-collapse-id") {
             form.content.collapseId = text
-            form.sourcePaths[SendField.collapseId] = headerPath("apns-collapse-id")
+            form.sourcePaths[SendField.collapseId] = Self.collapseIdPath
         }
-        for name in ["apns-topic", "apns-id"] {
-            if let text = header(name) { form.vendorFields[headerPath(name)] = .string(text) }
+        for (name, path) in Self.keptHeaderPaths {
+            if let text = header(name) { form.vendorFields[path] = .string(text) }
         }
         if request.path.hasPrefix(Self.devicePathPrefix) {
             let token = String(request.path.dropFirst(Self.devicePathPrefix.count))

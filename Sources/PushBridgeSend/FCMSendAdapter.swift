@@ -33,6 +33,10 @@ public struct FCMSendAdapter: SendAdapter {
         }
         return paths
     }()
+    /// `path`, an APNs header's path (`$.headers["apns-priority"]`), under `apns.headers`.
+    static func rebasedHeader(_ path: String) -> String {
+        rebasedHeaderPaths[path] ?? JSONPath.member("headers", of: apnsPath) + path.dropFirst("$.headers".count)
+    }
     static let placeholderToken = "<fcm-registration-token>"
 
     /// "Maximum payload for both message types is 4096 bytes", measured on the message.
@@ -93,13 +97,14 @@ public struct FCMSendAdapter: SendAdapter {
             var headers: [String: String] = [:]
             if let headerObject = apnsReader.object("headers") {
                 for (key, value) in headerObject {
-                    if !key.lowercased().hasPrefix("apns-") {
+                    let name = key.lowercased()
+                    if !name.hasPrefix("apns-") {
                         // Passed through to APNs as sent; the form has no field for it.
                         apnsReader.kept[JSONPath.member(key, of: apnsReader.path("headers"))] = value
                     }
-                    if let text = value.stringValue { headers[key.lowercased()] = text } else {
+                    if let text = value.stringValue { headers[name] = text } else {
                         diagnostics.append(.wrongType(JSONPath.member(key, of: apnsReader.path("headers")), expected: "a string", value))
-                        headers[key.lowercased()] = JSONWriter.string(value)
+                        headers[name] = JSONWriter.string(value)
                     }
                 }
             }
@@ -135,24 +140,33 @@ public struct FCMSendAdapter: SendAdapter {
                 content.badge = inner.request.content.badge
                 content.interruptionLevel = inner.request.content.interruptionLevel
                 content.relevanceScore = inner.request.content.relevanceScore
+                // The payload's paths move under `apns.payload`, its headers' under `apns.headers` (the same form
+                // gives the header fields below: done here in the same pass).
                 for (field, path) in inner.request.sourcePaths where field != SendField.data {
-                    guard path.hasPrefix("$.aps") else { form.sourcePaths[field] = path; continue }
-                    form.sourcePaths[field] = Self.rebasedAPSPaths[path] ?? payloadPath + path.dropFirst()
+                    if path.utf8.starts(with: "$.aps".utf8) {
+                        form.sourcePaths[field] = Self.rebasedAPSPaths[path] ?? payloadPath + path.dropFirst()
+                    } else if path.utf8.starts(with: "$.headers".utf8) {
+                        form.sourcePaths[field] = Self.rebasedHeader(path)
+                    } else {
+                        form.sourcePaths[field] = path
+                    }
                 }
                 if !innerPayload.data.isEmpty, form.sourcePaths[SendField.data] == nil { form.sourcePaths[SendField.data] = payloadPath }
                 for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
                     apnsReader.kept[payloadPath + path.dropFirst()] = value
                 }
             }
-            let headerFields = headerForm
-                ?? APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]])).request
+            let headerFields: SendRequest
+            if let headerForm { headerFields = headerForm } else {
+                headerFields = APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]])).request
+                for (field, path) in headerFields.sourcePaths where path.utf8.starts(with: "$.headers".utf8) {
+                    form.sourcePaths[field] = Self.rebasedHeader(path)
+                }
+            }
             content.priority = headerFields.content.priority
             content.expiry = headerFields.content.expiry
             content.collapseId = headerFields.content.collapseId
             content.pushType = headerFields.content.pushType
-            for (field, path) in headerFields.sourcePaths where path.hasPrefix("$.headers") {
-                form.sourcePaths[field] = Self.rebasedHeaderPaths[path] ?? apnsReader.path("headers") + path.dropFirst("$.headers".count)
-            }
             if let topic = headers["apns-topic"] { reader.kept[JSONPath.member("apns-topic", of: apnsReader.path("headers"))] = .string(topic) }
             for key in ["fcm_options", "fcmOptions"] {
                 guard let options = apnsReader.object(key) else { continue }
