@@ -21,6 +21,16 @@ public struct APNsSendAdapter: SendAdapter {
         (SendField.interruptionLevel, "interruption-level"), (SendField.relevanceScore, "relevance-score"),
     ].map { ($0.0, JSONPath.member($0.1, of: "$.aps")) }
 
+    /// The source paths every payload's form has (the `aps` fields, `apsExtra`, `data`), as one table made once,
+    /// with room for the headers' and the token's: a form copies it instead of hashing each field.
+    static let payloadSourcePaths: [String: String] = {
+        var paths = [String: String](minimumCapacity: 32)
+        for (field, path) in apsFieldPaths { paths[field] = path }
+        paths[SendField.apsExtra] = "$.aps"
+        paths[SendField.data] = JSONPath.root
+        return paths
+    }()
+
     /// The paths of the headers the form reads (`$.headers["apns-priority"]`), made once: a quoted member is
     /// written out each time it is made.
     static let pushTypePath = JSONPath.member("apns-push-type", of: "$.headers")
@@ -54,9 +64,7 @@ public struct APNsSendAdapter: SendAdapter {
                 form.vendorFields[JSONPath.member(key, of: "$.aps")] = value
             }
         }
-        for (field, path) in Self.apsFieldPaths { form.sourcePaths[field] = path }
-        form.sourcePaths[SendField.apsExtra] = "$.aps"
-        form.sourcePaths[SendField.data] = JSONPath.root
+        form.sourcePaths = Self.payloadSourcePaths
 
         // Headers.
         func header(_ name: String) -> String? { request.headers.isEmpty ? nil : request.headers[name] }

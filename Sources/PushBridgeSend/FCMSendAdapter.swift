@@ -141,16 +141,21 @@ public struct FCMSendAdapter: SendAdapter {
                 content.interruptionLevel = inner.request.content.interruptionLevel
                 content.relevanceScore = inner.request.content.relevanceScore
                 // The payload's paths move under `apns.payload`, its headers' under `apns.headers` (the same form
-                // gives the header fields below: done here in the same pass).
-                for (field, path) in inner.request.sourcePaths where field != SendField.data {
-                    if path.utf8.starts(with: "$.aps".utf8) {
-                        form.sourcePaths[field] = Self.rebasedAPSPaths[path] ?? payloadPath + path.dropFirst()
-                    } else if path.utf8.starts(with: "$.headers".utf8) {
-                        form.sourcePaths[field] = Self.rebasedHeader(path)
-                    } else {
-                        form.sourcePaths[field] = path
+                // gives the header fields below: done here in the same pass); they replace what the message said
+                // for the same field, except `data`. The APNs form's table is taken and its values rewritten in
+                // place: no field is hashed again.
+                var paths = inner.request.sourcePaths
+                paths.removeValue(forKey: SendField.data)
+                for index in paths.indices {
+                    let path = paths.values[index]
+                    if path.startsWithBytes("$.aps") {
+                        paths.values[index] = Self.rebasedAPSPaths[path] ?? payloadPath + path.dropFirst()
+                    } else if path.startsWithBytes("$.headers") {
+                        paths.values[index] = Self.rebasedHeader(path)
                     }
                 }
+                for (field, path) in form.sourcePaths where paths[field] == nil { paths[field] = path }
+                form.sourcePaths = paths
                 if !innerPayload.data.isEmpty, form.sourcePaths[SendField.data] == nil { form.sourcePaths[SendField.data] = payloadPath }
                 for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
                     apnsReader.kept[payloadPath + path.dropFirst()] = value
@@ -159,7 +164,7 @@ public struct FCMSendAdapter: SendAdapter {
             let headerFields: SendRequest
             if let headerForm { headerFields = headerForm } else {
                 headerFields = APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]])).request
-                for (field, path) in headerFields.sourcePaths where path.utf8.starts(with: "$.headers".utf8) {
+                for (field, path) in headerFields.sourcePaths where path.startsWithBytes("$.headers") {
                     form.sourcePaths[field] = Self.rebasedHeader(path)
                 }
             }

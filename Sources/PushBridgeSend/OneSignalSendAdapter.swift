@@ -38,7 +38,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         var content = SendContent()
 
         // Text: language maps.
-        var languages: [String: PushAlert] = [:]
+        var languages = [String: PushAlert](minimumCapacity: 4)
         for (part, key) in ["headings", "subtitle", "contents"].enumerated() {
             guard let map = reader.object(key) else { continue }
             for (language, text) in map {

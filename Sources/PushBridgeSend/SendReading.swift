@@ -26,6 +26,7 @@ struct SendReader {
     /// The raw value of `key`, marked as read.
     mutating func value(_ key: String) -> JSONValue? {
         guard let value = body[key] else { return nil }
+        if read.isEmpty { read.reserveCapacity(16) }
         read.append(key)
         return value
     }
@@ -136,6 +137,19 @@ struct SendReader {
                     .info, code: .unknownKey, path: path(key), message: "not a documented field of this request; kept as sent"))
             }
         }
+    }
+}
+
+extension String {
+    /// Whether the string's UTF-8 bytes begin with those of `prefix`: a byte comparison, cheaper than `hasPrefix`'s
+    /// Unicode one and alike for the ASCII path prefixes this module writes (`$.aps`, `$.headers`).
+    func startsWithBytes(_ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        let bytes = UnsafeBufferPointer(start: prefix.utf8Start, count: count)
+        if let result = utf8.withContiguousStorageIfAvailable({ $0.count >= count && $0.prefix(count).elementsEqual(bytes) }) {
+            return result
+        }
+        return utf8.starts(with: bytes)
     }
 }
 
