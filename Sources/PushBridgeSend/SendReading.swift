@@ -145,11 +145,14 @@ extension String {
     /// Unicode one and alike for the ASCII path prefixes this module writes (`$.aps`, `$.headers`).
     func startsWithBytes(_ prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
-        let bytes = UnsafeBufferPointer(start: prefix.utf8Start, count: count)
-        if let result = utf8.withContiguousStorageIfAvailable({ $0.count >= count && $0.prefix(count).elementsEqual(bytes) }) {
-            return result
+        guard utf8.count >= count else { return false }
+        let start = prefix.utf8Start
+        var index = utf8.startIndex
+        for offset in 0..<count {
+            guard utf8[index] == start[offset] else { return false }
+            utf8.formIndex(after: &index)
         }
-        return utf8.starts(with: bytes)
+        return true
     }
 }
 
