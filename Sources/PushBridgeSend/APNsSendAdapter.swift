@@ -39,9 +39,28 @@ public struct APNsSendAdapter: SendAdapter {
     static let collapseIdPath = JSONPath.member("apns-collapse-id", of: "$.headers")
     static let keptHeaderPaths = ["apns-topic", "apns-id"].map { ($0, JSONPath.member($0, of: "$.headers")) }
 
+    /// The source paths a parse gives the form's fields: the payload's table (``payloadSourcePaths``) and the
+    /// headers' paths. Another vendor that carries an APNs payload (FCM's `apns`) gives its own, made once, so the
+    /// form says where the fields are in its request without rewriting each path.
+    struct SourcePathTable: Sendable {
+        var payload: [String: String]
+        var pushType: String
+        var priority: String
+        var expiration: String
+        var collapseId: String
+
+        /// APNs' own request.
+        static let apns = SourcePathTable(
+            payload: payloadSourcePaths, pushType: pushTypePath, priority: priorityPath, expiration: expirationPath,
+            collapseId: collapseIdPath)
+    }
+
     public init() {}
 
-    public func parse(_ request: SendHTTPRequest) -> SendParseResult {
+    public func parse(_ request: SendHTTPRequest) -> SendParseResult { parse(request, paths: .apns) }
+
+    /// ``parse(_:)`` with the form's source paths taken from `paths` (the diagnostics keep APNs' own paths).
+    func parse(_ request: SendHTTPRequest, paths: SourcePathTable) -> SendParseResult {
         var form = SendRequest(vendor: id)
         var diagnostics: [Diagnostic] = []
         var payload = PushPayload(vendor: id)
@@ -64,22 +83,22 @@ public struct APNsSendAdapter: SendAdapter {
                 form.vendorFields[JSONPath.member(key, of: "$.aps")] = value
             }
         }
-        form.sourcePaths = Self.payloadSourcePaths
+        form.sourcePaths = paths.payload
 
         // Headers.
         func header(_ name: String) -> String? { request.headers.isEmpty ? nil : request.headers[name] }
         if let type = header("apns-push-type") {
             form.content.pushType = type
-            form.sourcePaths[SendField.pushType] = Self.pushTypePath
+            form.sourcePaths[SendField.pushType] = paths.pushType
         }
         if let text = header("apns-priority") {
-            form.sourcePaths[SendField.priority] = Self.priorityPath
+            form.sourcePaths[SendField.priority] = paths.priority
             if let value = Int(text) { form.content.priority = value } else {
                 diagnostics.append(Diagnostic(.error, code: .priorityInvalid, path: Self.priorityPath, message: "'\(text)' is not a number"))
             }
         }
         if let text = header("apns-expiration") {
-            form.sourcePaths[SendField.expiry] = Self.expirationPath
+            form.sourcePaths[SendField.expiry] = paths.expiration
             if let value = Int(text) {
                 form.content.expiry = value == 0 ? .after(seconds: 0) : .at(epochSeconds: value)
             } else {
@@ -88,7 +107,7 @@ public struct APNsSendAdapter: SendAdapter {
         }
         if let text = header("apns-collapse-id") {
             form.content.collapseId = text
-            form.sourcePaths[SendField.collapseId] = Self.collapseIdPath
+            form.sourcePaths[SendField.collapseId] = paths.collapseId
         }
         for (name, path) in Self.keptHeaderPaths {
             if let text = header(name) { form.vendorFields[path] = .string(text) }

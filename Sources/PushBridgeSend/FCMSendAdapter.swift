@@ -16,27 +16,22 @@ public struct FCMSendAdapter: SendAdapter {
     static let messagePath = "$.message"
     static let apnsPath = "$.message.apns"
     static let placeholderMessageId = "<fcm-message-id>"
-    /// The paths APNs' parser gives the `aps` fields (`$.aps.alert`) and its headers (`$.headers["apns-priority"]`),
-    /// rebased under `apns.payload` and `apns.headers` once: joining them on every request cost more than reading.
-    static let rebasedAPSPaths: [String: String] = {
+    /// The source paths APNs' parser gives (`$.aps.alert`, `$.headers["apns-priority"]`), under `apns.payload`
+    /// and `apns.headers`, made once: joining them on every request cost more than reading. `data` has none: the
+    /// message's `data` names it.
+    static let apnsSourcePaths: APNsSendAdapter.SourcePathTable = {
         let payload = JSONPath.member("payload", of: apnsPath)
-        var paths = ["$.aps": payload + ".aps"]
-        for (_, path) in APNsSendAdapter.apsFieldPaths { paths[path] = payload + path.dropFirst() }
-        return paths
-    }()
-    static let rebasedHeaderPaths: [String: String] = {
         let headers = JSONPath.member("headers", of: apnsPath)
-        var paths: [String: String] = [:]
-        for name in ["apns-push-type", "apns-priority", "apns-expiration", "apns-collapse-id"] {
-            let path = JSONPath.member(name, of: "$.headers")
-            paths[path] = headers + path.dropFirst("$.headers".count)
-        }
-        return paths
+        func header(_ path: String) -> String { headers + path.dropFirst("$.headers".count) }
+        var table = APNsSendAdapter.SourcePathTable.apns
+        for (field, path) in table.payload { table.payload[field] = payload + path.dropFirst() }
+        table.payload.removeValue(forKey: SendField.data)
+        table.pushType = header(table.pushType)
+        table.priority = header(table.priority)
+        table.expiration = header(table.expiration)
+        table.collapseId = header(table.collapseId)
+        return table
     }()
-    /// `path`, an APNs header's path (`$.headers["apns-priority"]`), under `apns.headers`.
-    static func rebasedHeader(_ path: String) -> String {
-        rebasedHeaderPaths[path] ?? JSONPath.member("headers", of: apnsPath) + path.dropFirst("$.headers".count)
-    }
     static let placeholderToken = "<fcm-registration-token>"
 
     /// "Maximum payload for both message types is 4096 bytes", measured on the message.
@@ -113,7 +108,8 @@ public struct FCMSendAdapter: SendAdapter {
             var headerForm: SendRequest?
             if let apnsPayload = apnsReader.object("payload") {
                 // `apns.payload` is an APNs payload: read it as APNs does, over the notification's text.
-                let inner = APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: .object(apnsPayload)))
+                let inner = APNsSendAdapter().parse(
+                    SendHTTPRequest(path: "", headers: headers, body: .object(apnsPayload)), paths: Self.apnsSourcePaths)
                 headerForm = inner.request
                 let payloadPath = apnsReader.path("payload")
                 diagnostics += inner.diagnostics.map { diagnostic in
@@ -140,20 +136,10 @@ public struct FCMSendAdapter: SendAdapter {
                 content.badge = inner.request.content.badge
                 content.interruptionLevel = inner.request.content.interruptionLevel
                 content.relevanceScore = inner.request.content.relevanceScore
-                // The payload's paths move under `apns.payload`, its headers' under `apns.headers` (the same form
-                // gives the header fields below: done here in the same pass); they replace what the message said
-                // for the same field, except `data`. The APNs form's table is taken and its values rewritten in
-                // place: no field is hashed again.
+                // The payload's fields and its headers' (the same form gives the header fields below) come with
+                // their paths in this request; they replace what the message said for the same field, except
+                // `data`, which they do not name. The APNs form's table is taken whole.
                 var paths = inner.request.sourcePaths
-                paths.removeValue(forKey: SendField.data)
-                for index in paths.indices {
-                    let path = paths.values[index]
-                    if path.startsWithBytes("$.aps") {
-                        paths.values[index] = Self.rebasedAPSPaths[path] ?? payloadPath + path.dropFirst()
-                    } else if path.startsWithBytes("$.headers") {
-                        paths.values[index] = Self.rebasedHeader(path)
-                    }
-                }
                 for (field, path) in form.sourcePaths where paths[field] == nil { paths[field] = path }
                 form.sourcePaths = paths
                 if !innerPayload.data.isEmpty, form.sourcePaths[SendField.data] == nil { form.sourcePaths[SendField.data] = payloadPath }
@@ -163,9 +149,10 @@ public struct FCMSendAdapter: SendAdapter {
             }
             let headerFields: SendRequest
             if let headerForm { headerFields = headerForm } else {
-                headerFields = APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]])).request
-                for (field, path) in headerFields.sourcePaths where path.startsWithBytes("$.headers") {
-                    form.sourcePaths[field] = Self.rebasedHeader(path)
+                headerFields = APNsSendAdapter().parse(
+                    SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]]), paths: Self.apnsSourcePaths).request
+                for field in [SendField.pushType, SendField.priority, SendField.expiry, SendField.collapseId] {
+                    if let path = headerFields.sourcePaths[field] { form.sourcePaths[field] = path }
                 }
             }
             content.priority = headerFields.content.priority

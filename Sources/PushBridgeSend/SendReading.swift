@@ -140,22 +140,6 @@ struct SendReader {
     }
 }
 
-extension String {
-    /// Whether the string's UTF-8 bytes begin with those of `prefix`: a byte comparison, cheaper than `hasPrefix`'s
-    /// Unicode one and alike for the ASCII path prefixes this module writes (`$.aps`, `$.headers`).
-    func startsWithBytes(_ prefix: StaticString) -> Bool {
-        let count = prefix.utf8CodeUnitCount
-        guard utf8.count >= count else { return false }
-        let start = prefix.utf8Start
-        var index = utf8.startIndex
-        for offset in 0..<count {
-            guard utf8[index] == start[offset] else { return false }
-            utf8.formIndex(after: &index)
-        }
-        return true
-    }
-}
-
 extension SendRequest {
     /// Keeps a member of `vendor`'s request that targets devices its own way (segments, filters, aliases) as sent:
     /// `key` and `value` in ``SendAudience/vendorTargeting``, `path` as the source path of `audience.<key>`.
