@@ -250,7 +250,7 @@ public struct BrazeSendAdapter: SendAdapter {
         var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         let payload = content.payload
-        var apple = JSONObject()
+        var apple = JSONObject(minimumCapacity: 16)
         if let alert = rendering.singleLanguageAlert() {
             if alert.subtitle != nil {
                 rendering.lose(SendField.alert, .string(alert.subtitle!), "Braze's alert object has no subtitle", path: JSONPath.member("subtitle", of: form.sourcePath(SendField.alert)))
