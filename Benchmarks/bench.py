@@ -25,7 +25,7 @@ beside it, and bridge-cli's default run (one thread per processor, at most 8) gi
 
 Send logs (generate_send_log.py, `--only send`): `send translate --jsonl` on a OneSignal log into Braze and an
 FCM log into Airship (plain, intl and large text mixed line by line), requests per CPU second on the larger
-log against SEND_TARGET, and peak RSS flat: the log ten times larger may take at most SEND_RSS_GROWTH times the
+log against SEND_TARGET and against the Python peers (peer_translate.py `send FROM TO`, both directions), and peak RSS flat: the log ten times larger may take at most SEND_RSS_GROWTH times the
 smaller log's peak RSS. History (`--only migrate`): `migrate` over a generated OneSignal history of --payloads
 payloads (generate_history) in at most MIGRATE_CPU_SECONDS, peak RSS flat against a tenth of it. Baseline and
 floor are only needed when a payload class or simulate runs.
@@ -74,7 +74,8 @@ HELP_STARTUP_TARGET = 1.1  # simulate's median start-up ≤ 1.1× that of `bridg
 # the most the peak RSS may grow from a log to one ten times larger.
 SEND_DIRECTIONS = [("onesignal", "braze"), ("fcm", "airship")]
 SEND_TARGET = 50_000
-SEND_PEERS = {("onesignal", "braze")}  # send directions with Python peers (peer_translate.py send FROM TO)
+# The send directions with Python peers (peer_translate.py send FROM TO), each held to ORJSON_TARGET and PYTHON_TARGET.
+SEND_PEERS = {("onesignal", "braze"), ("fcm", "airship")}
 SEND_RSS_GROWTH = 1.2
 # `bridge-cli migrate` (docs/MIGRATION.md, `--only migrate`): a plan over a 100,000-payload history in at most
 # this many CPU seconds, its peak RSS flat against a history ten times smaller.
@@ -431,7 +432,7 @@ def main():
                                  [opts.cli, "send", "translate", "--from", source, "--to", target, "--jsonl", path],
                                  path, count_lines(path), os.path.getsize(path),
                                  output=os.path.join(outdir, "send.%s-%s.%s.jsonl" % (source, target, size))))
-            # The Python peers of the larger log (peer_translate.py `send onesignal braze`), checked byte for byte.
+            # The Python peers of the larger log (peer_translate.py `send FROM TO`), checked byte for byte.
             peers = []
             if (source, target) in SEND_PEERS:
                 path = os.path.join(logs["big"], source + ".jsonl")

@@ -3,6 +3,7 @@
 
 Usage: peer_translate.py [--json-library json|orjson] FROM TO < in.jsonl > out.jsonl
        peer_translate.py [--json-library json|orjson] send onesignal braze < log.jsonl > out.jsonl
+       peer_translate.py [--json-library json|orjson] send fcm airship < log.jsonl > out.jsonl
        peer_translate.py [--json-library json|orjson] identity < in.jsonl > out.jsonl   (the loads/dumps floor)
 
 --json-library picks the JSON library, the mapping is the same: `json` (the standard library, the default:
@@ -21,6 +22,7 @@ category; like the others they are written for the corpus' shapes only (generate
 
 import json
 import sys
+import time
 
 MASK = (1 << 64) - 1
 _category_cache = {}
@@ -356,6 +358,50 @@ def send_onesignal_to_braze(r):
     return {"requests": [{"body": request, "headers": {}, "method": "POST", "path": path}]}
 
 
+def send_fcm_to_airship(r):
+    """An FCM HTTP v1 `messages:send` body to Airship's `POST /api/push`, as `bridge-cli send translate --from fcm
+    --to airship --jsonl` writes it (docs/SEND.md), for the shapes of generate_send_log.py only: the notification's
+    text with the `aps.alert` subtitle, the `aps` fields the log sets, `data` and the APNs payload's custom keys
+    (strings) as `extra`, the `apns-*` headers and the `fcm_options` image. What Airship's request cannot say (a
+    token, topic or condition audience, the push type, `android`) is left out, as bridge-cli leaves it out (it
+    reports the losses; the peer does not)."""
+    message = r["message"]
+    apns = message.get("apns", {})
+    payload = apns.get("payload", {})
+    aps = payload.get("aps", {})
+    headers = apns.get("headers", {})
+    ios = {}
+    alert = {}
+    notification = message.get("notification")
+    if notification is not None:
+        alert.update(notification)
+    if "alert" in aps:
+        alert.update(aps["alert"])
+    if alert:
+        ios["alert"] = alert["body"] if list(alert) == ["body"] else alert
+    for key, name in (("badge", "badge"), ("sound", "sound"), ("category", "category"), ("thread-id", "thread_id")):
+        if key in aps:
+            ios[name] = aps[key]
+    if aps.get("content-available") == 1:
+        ios["content_available"] = True
+    extra = dict(message.get("data", {}))
+    for key, value in payload.items():
+        if key != "aps":
+            extra[key] = value
+    if extra:
+        ios["extra"] = extra
+    if "apns-priority" in headers:
+        ios["priority"] = 10 if int(headers["apns-priority"]) >= 8 else 5
+    if "apns-expiration" in headers:  # an epoch, never 0 in the log: a wall-clock time without a zone
+        ios["expiry"] = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(int(headers["apns-expiration"])))
+    if "apns-collapse-id" in headers:
+        ios["collapse_id"] = headers["apns-collapse-id"]
+    if "fcm_options" in apns:
+        ios["media_attachment"] = {"url": apns["fcm_options"]["image"]}
+    body = {"device_types": ["ios"], "notification": {"ios": ios}}
+    return {"requests": [{"body": body, "headers": {}, "method": "POST", "path": "/api/push"}]}
+
+
 DIRECTIONS = {
     ("zixflow", "buzzkit"): zixflow_to_buzzkit,
     ("buzzkit", "appdna"): buzzkit_to_appdna,
@@ -366,6 +412,7 @@ DIRECTIONS = {
     ("airship", "customerio"): airship_to_customerio,
     ("fcm", "braze"): fcm_to_braze,
     ("send", "onesignal", "braze"): send_onesignal_to_braze,
+    ("send", "fcm", "airship"): send_fcm_to_airship,
 }
 
 

@@ -21,9 +21,46 @@ public struct APNsSendAdapter: SendAdapter {
         (SendField.interruptionLevel, "interruption-level"), (SendField.relevanceScore, "relevance-score"),
     ].map { ($0.0, JSONPath.member($0.1, of: "$.aps")) }
 
+    /// The source paths every payload's form has (the `aps` fields, `apsExtra`, `data`), as one table made once,
+    /// with room for the headers' and the token's: a form copies it instead of hashing each field.
+    static let payloadSourcePaths: [String: String] = {
+        var paths = [String: String](minimumCapacity: 32)
+        for (field, path) in apsFieldPaths { paths[field] = path }
+        paths[SendField.apsExtra] = "$.aps"
+        paths[SendField.data] = JSONPath.root
+        return paths
+    }()
+
+    /// The paths of the headers the form reads (`$.headers["apns-priority"]`), made once: a quoted member is
+    /// written out each time it is made.
+    static let pushTypePath = JSONPath.member("apns-push-type", of: "$.headers")
+    static let priorityPath = JSONPath.member("apns-priority", of: "$.headers")
+    static let expirationPath = JSONPath.member("apns-expiration", of: "$.headers")
+    static let collapseIdPath = JSONPath.member("apns-collapse-id", of: "$.headers")
+    static let keptHeaderPaths = ["apns-topic", "apns-id"].map { ($0, JSONPath.member($0, of: "$.headers")) }
+
+    /// The source paths a parse gives the form's fields: the payload's table (``payloadSourcePaths``) and the
+    /// headers' paths. Another vendor that carries an APNs payload (FCM's `apns`) gives its own, made once, so the
+    /// form says where the fields are in its request without rewriting each path.
+    struct SourcePathTable: Sendable {
+        var payload: [String: String]
+        var pushType: String
+        var priority: String
+        var expiration: String
+        var collapseId: String
+
+        /// APNs' own request.
+        static let apns = SourcePathTable(
+            payload: payloadSourcePaths, pushType: pushTypePath, priority: priorityPath, expiration: expirationPath,
+            collapseId: collapseIdPath)
+    }
+
     public init() {}
 
-    public func parse(_ request: SendHTTPRequest) -> SendParseResult {
+    public func parse(_ request: SendHTTPRequest) -> SendParseResult { parse(request, paths: .apns) }
+
+    /// ``parse(_:)`` with the form's source paths taken from `paths` (the diagnostics keep APNs' own paths).
+    func parse(_ request: SendHTTPRequest, paths: SourcePathTable) -> SendParseResult {
         var form = SendRequest(vendor: id)
         var diagnostics: [Diagnostic] = []
         var payload = PushPayload(vendor: id)
@@ -46,37 +83,34 @@ public struct APNsSendAdapter: SendAdapter {
                 form.vendorFields[JSONPath.member(key, of: "$.aps")] = value
             }
         }
-        for (field, path) in Self.apsFieldPaths { form.sourcePaths[field] = path }
-        form.sourcePaths[SendField.apsExtra] = "$.aps"
-        form.sourcePaths[SendField.data] = JSONPath.root
+        form.sourcePaths = paths.payload
 
         // Headers.
-        func header(_ name: String) -> String? { request.headers[name] }
-        func headerPath(_ name: String) -> String { JSONPath.member(name, of: "$.headers") }
+        func header(_ name: String) -> String? { request.headers.isEmpty ? nil : request.headers[name] }
         if let type = header("apns-push-type") {
             form.content.pushType = type
-            form.sourcePaths[SendField.pushType] = headerPath("apns-push-type")
+            form.sourcePaths[SendField.pushType] = paths.pushType
         }
         if let text = header("apns-priority") {
-            form.sourcePaths[SendField.priority] = headerPath("apns-priority")
+            form.sourcePaths[SendField.priority] = paths.priority
             if let value = Int(text) { form.content.priority = value } else {
-                diagnostics.append(Diagnostic(.error, code: .priorityInvalid, path: headerPath("apns-priority"), message: "'\(text)' is not a number"))
+                diagnostics.append(Diagnostic(.error, code: .priorityInvalid, path: Self.priorityPath, message: "'\(text)' is not a number"))
             }
         }
         if let text = header("apns-expiration") {
-            form.sourcePaths[SendField.expiry] = headerPath("apns-expiration")
+            form.sourcePaths[SendField.expiry] = paths.expiration
             if let value = Int(text) {
                 form.content.expiry = value == 0 ? .after(seconds: 0) : .at(epochSeconds: value)
             } else {
-                diagnostics.append(Diagnostic(.error, code: .expiryInvalid, path: headerPath("apns-expiration"), message: "'\(text)' is not a number of seconds since 1970"))
+                diagnostics.append(Diagnostic(.error, code: .expiryInvalid, path: Self.expirationPath, message: "'\(text)' is not a number of seconds since 1970"))
             }
         }
         if let text = header("apns-collapse-id") {
             form.content.collapseId = text
-            form.sourcePaths[SendField.collapseId] = headerPath("apns-collapse-id")
+            form.sourcePaths[SendField.collapseId] = paths.collapseId
         }
-        for name in ["apns-topic", "apns-id"] {
-            if let text = header(name) { form.vendorFields[headerPath(name)] = .string(text) }
+        for (name, path) in Self.keptHeaderPaths {
+            if let text = header(name) { form.vendorFields[path] = .string(text) }
         }
         if request.path.hasPrefix(Self.devicePathPrefix) {
             let token = String(request.path.dropFirst(Self.devicePathPrefix.count))

@@ -225,6 +225,16 @@ public struct BrazeSendAdapter: SendAdapter {
 
     /// The `asset_file_type` of `url`, from its extension, or nil when Braze takes no such type.
     static func assetType(of url: String) -> String? {
+        // An ASCII URL (most are) is read byte by byte, its characters being its bytes.
+        if url.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = url.utf8[...]
+            if let query = bytes.firstIndex(of: UInt8(ascii: "?")) { bytes = bytes[..<query] }
+            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+            var type = String(decoding: bytes[bytes.index(after: dot)...].map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+            if type == "jpeg" { type = "jpg" }
+            if type == "aiff" { type = "aif" }
+            return assetTypes.contains(type) ? type : nil
+        }
         let path = url.firstIndex(of: "?").map { url[..<$0] } ?? url[...]
         guard let dot = path.lastIndex(of: ".") else { return nil }
         var type = path[path.index(after: dot)...].lowercased()
@@ -240,7 +250,7 @@ public struct BrazeSendAdapter: SendAdapter {
         var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         let payload = content.payload
-        var apple = JSONObject()
+        var apple = JSONObject(minimumCapacity: 16)
         if let alert = rendering.singleLanguageAlert() {
             if alert.subtitle != nil {
                 rendering.lose(SendField.alert, .string(alert.subtitle!), "Braze's alert object has no subtitle", path: JSONPath.member("subtitle", of: form.sourcePath(SendField.alert)))

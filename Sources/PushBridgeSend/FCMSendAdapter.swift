@@ -16,22 +16,21 @@ public struct FCMSendAdapter: SendAdapter {
     static let messagePath = "$.message"
     static let apnsPath = "$.message.apns"
     static let placeholderMessageId = "<fcm-message-id>"
-    /// The paths APNs' parser gives the `aps` fields (`$.aps.alert`) and its headers (`$.headers["apns-priority"]`),
-    /// rebased under `apns.payload` and `apns.headers` once: joining them on every request cost more than reading.
-    static let rebasedAPSPaths: [String: String] = {
+    /// The source paths APNs' parser gives (`$.aps.alert`, `$.headers["apns-priority"]`), under `apns.payload`
+    /// and `apns.headers`, made once: joining them on every request cost more than reading. `data` has none: the
+    /// message's `data` names it.
+    static let apnsSourcePaths: APNsSendAdapter.SourcePathTable = {
         let payload = JSONPath.member("payload", of: apnsPath)
-        var paths = ["$.aps": payload + ".aps"]
-        for (_, path) in APNsSendAdapter.apsFieldPaths { paths[path] = payload + path.dropFirst() }
-        return paths
-    }()
-    static let rebasedHeaderPaths: [String: String] = {
         let headers = JSONPath.member("headers", of: apnsPath)
-        var paths: [String: String] = [:]
-        for name in ["apns-push-type", "apns-priority", "apns-expiration", "apns-collapse-id"] {
-            let path = JSONPath.member(name, of: "$.headers")
-            paths[path] = headers + path.dropFirst("$.headers".count)
-        }
-        return paths
+        func header(_ path: String) -> String { headers + path.dropFirst("$.headers".count) }
+        var table = APNsSendAdapter.SourcePathTable.apns
+        for (field, path) in table.payload { table.payload[field] = payload + path.dropFirst() }
+        table.payload.removeValue(forKey: SendField.data)
+        table.pushType = header(table.pushType)
+        table.priority = header(table.priority)
+        table.expiration = header(table.expiration)
+        table.collapseId = header(table.collapseId)
+        return table
     }()
     static let placeholderToken = "<fcm-registration-token>"
 
@@ -93,13 +92,14 @@ public struct FCMSendAdapter: SendAdapter {
             var headers: [String: String] = [:]
             if let headerObject = apnsReader.object("headers") {
                 for (key, value) in headerObject {
-                    if !key.lowercased().hasPrefix("apns-") {
+                    let name = key.lowercased()
+                    if !name.hasPrefix("apns-") {
                         // Passed through to APNs as sent; the form has no field for it.
                         apnsReader.kept[JSONPath.member(key, of: apnsReader.path("headers"))] = value
                     }
-                    if let text = value.stringValue { headers[key.lowercased()] = text } else {
+                    if let text = value.stringValue { headers[name] = text } else {
                         diagnostics.append(.wrongType(JSONPath.member(key, of: apnsReader.path("headers")), expected: "a string", value))
-                        headers[key.lowercased()] = JSONWriter.string(value)
+                        headers[name] = JSONWriter.string(value)
                     }
                 }
             }
@@ -108,7 +108,8 @@ public struct FCMSendAdapter: SendAdapter {
             var headerForm: SendRequest?
             if let apnsPayload = apnsReader.object("payload") {
                 // `apns.payload` is an APNs payload: read it as APNs does, over the notification's text.
-                let inner = APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: .object(apnsPayload)))
+                let inner = APNsSendAdapter().parse(
+                    SendHTTPRequest(path: "", headers: headers, body: .object(apnsPayload)), paths: Self.apnsSourcePaths)
                 headerForm = inner.request
                 let payloadPath = apnsReader.path("payload")
                 diagnostics += inner.diagnostics.map { diagnostic in
@@ -135,24 +136,29 @@ public struct FCMSendAdapter: SendAdapter {
                 content.badge = inner.request.content.badge
                 content.interruptionLevel = inner.request.content.interruptionLevel
                 content.relevanceScore = inner.request.content.relevanceScore
-                for (field, path) in inner.request.sourcePaths where field != SendField.data {
-                    guard path.hasPrefix("$.aps") else { form.sourcePaths[field] = path; continue }
-                    form.sourcePaths[field] = Self.rebasedAPSPaths[path] ?? payloadPath + path.dropFirst()
-                }
+                // The payload's fields and its headers' (the same form gives the header fields below) come with
+                // their paths in this request; they replace what the message said for the same field, except
+                // `data`, which they do not name. The APNs form's table is taken whole.
+                var paths = inner.request.sourcePaths
+                for (field, path) in form.sourcePaths where paths[field] == nil { paths[field] = path }
+                form.sourcePaths = paths
                 if !innerPayload.data.isEmpty, form.sourcePaths[SendField.data] == nil { form.sourcePaths[SendField.data] = payloadPath }
                 for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
                     apnsReader.kept[payloadPath + path.dropFirst()] = value
                 }
             }
-            let headerFields = headerForm
-                ?? APNsSendAdapter().parse(SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]])).request
+            let headerFields: SendRequest
+            if let headerForm { headerFields = headerForm } else {
+                headerFields = APNsSendAdapter().parse(
+                    SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]]), paths: Self.apnsSourcePaths).request
+                for field in [SendField.pushType, SendField.priority, SendField.expiry, SendField.collapseId] {
+                    if let path = headerFields.sourcePaths[field] { form.sourcePaths[field] = path }
+                }
+            }
             content.priority = headerFields.content.priority
             content.expiry = headerFields.content.expiry
             content.collapseId = headerFields.content.collapseId
             content.pushType = headerFields.content.pushType
-            for (field, path) in headerFields.sourcePaths where path.hasPrefix("$.headers") {
-                form.sourcePaths[field] = Self.rebasedHeaderPaths[path] ?? apnsReader.path("headers") + path.dropFirst("$.headers".count)
-            }
             if let topic = headers["apns-topic"] { reader.kept[JSONPath.member("apns-topic", of: apnsReader.path("headers"))] = .string(topic) }
             for key in ["fcm_options", "fcmOptions"] {
                 guard let options = apnsReader.object(key) else { continue }

@@ -38,15 +38,19 @@ public struct OneSignalSendAdapter: SendAdapter {
         var content = SendContent()
 
         // Text: language maps.
-        var languages: [String: PushAlert] = [:]
-        for (key, keyPath) in [("headings", \PushAlert.title), ("subtitle", \PushAlert.subtitle), ("contents", \PushAlert.body)] {
+        var languages = [String: PushAlert](minimumCapacity: 4)
+        for (part, key) in ["headings", "subtitle", "contents"].enumerated() {
             guard let map = reader.object(key) else { continue }
             for (language, text) in map {
                 guard case .string(let string) = text else {
                     reader.diagnostics.append(.wrongType(JSONPath.member(language, of: reader.path(key)), expected: "a string", text))
                     continue
                 }
-                languages[language, default: PushAlert()][keyPath: keyPath] = string
+                switch part {
+                case 0: languages[language, default: PushAlert()].title = string
+                case 1: languages[language, default: PushAlert()].subtitle = string
+                default: languages[language, default: PushAlert()].body = string
+                }
             }
         }
         if !languages.isEmpty {

@@ -22,7 +22,9 @@ public struct SendHTTPRequest: Sendable, Hashable {
     /// The request as `{"method", "path", "headers", "body"}`.
     public var json: JSONValue {
         var headerObject = JSONObject()
-        for key in JSONWriter.sortedKeys(headers) { headerObject[key] = .string(headers[key] ?? "") }
+        if !headers.isEmpty {
+            for key in JSONWriter.sortedKeys(headers) { headerObject[key] = .string(headers[key] ?? "") }
+        }
         return ["method": .string(method), "path": .string(path), "headers": .object(headerObject), "body": body]
     }
 
@@ -219,7 +221,7 @@ public struct SendRenderResult: Sendable, Hashable {
     public func loses(_ field: String) -> Bool { losses.contains { $0.field == field } }
 
     /// The requests as one bundle for the target to parse: the provisioning calls, then the sends.
-    public var bundle: [SendHTTPRequest] { provision.compactMap(\.request) + requests }
+    public var bundle: [SendHTTPRequest] { provision.isEmpty ? requests : provision.compactMap(\.request) + requests }
 }
 
 /// What a rendering needs that a form does not say: account settings the target request names, and the time

@@ -132,8 +132,7 @@ extension SendVendors {
         // read back. Every budgeted request part is a member of the body, and the delivered payload holds the
         // body's values with the target's keys: at most twice the body and `bodyMargin`.
         let bound = bodyBytes ?? JSONWriter.bytes(first.body).count
-        let smallest = target.budgets.reduce(SendBudget.apns(pushType: nil).bytes) { min($0, $1.bytes) }
-        if 2 * bound + bodyMargin < smallest { return [] }
+        if fitsEveryBudget(of: target, bodyBytes: bound) { return [] }
         guard let targetForm = target.parseBundle(rendered).first?.request else { return [] }
         let overflows = target.budgetOverflows(first, form: targetForm)
         guard !overflows.isEmpty, source.budgetOverflows(request, form: form).isEmpty else { return [] }
@@ -142,5 +141,20 @@ extension SendVendors {
                 at: source.payloadPath, prefix: "translated for \(target.name), ",
                 suffix: " (as \(source.name) delivers it, it fits every \(source.name) budget)")
         }
+    }
+
+    /// Whether a body of at most `bodyBytes` bytes is within every budget of `target` (APNs' included) without
+    /// measuring it: a request part is at most the body, the delivered payload at most twice the body and
+    /// `bodyMargin`.
+    static func fitsEveryBudget(of target: any SendAdapter, bodyBytes bound: Int) -> Bool {
+        // APNs' smallest limit (4096 bytes; a VoIP push has more).
+        guard 2 * bound + bodyMargin < SendBudget.apns(pushType: nil).bytes else { return false }
+        for budget in target.budgets {
+            switch budget.part {
+            case .delivered: if 2 * bound + bodyMargin >= budget.bytes { return false }
+            case .request: if bound >= budget.bytes { return false }
+            }
+        }
+        return true
     }
 }

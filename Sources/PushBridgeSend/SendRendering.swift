@@ -72,6 +72,7 @@ struct SendRendering {
 
     /// The alert of the form's default language; every other language is a loss for a single-language target.
     mutating func singleLanguageAlert() -> PushAlert? {
+        if form.content.localized.isEmpty { return form.content.payload.alert }
         let others = form.content.localized.filter { $0.key != form.content.defaultLanguage }
         if !others.isEmpty {
             var lost = JSONObject()
@@ -158,6 +159,7 @@ struct SendRendering {
     /// The source vendor's own fields: written back into `body` for the same vendor, else each a loss.
     mutating func placeVendorFields(into body: inout JSONObject, rebase: (String) -> String = { $0 }) {
         guard isSameVendor else {
+            guard collectsLosses else { return }
             for (path, value) in form.vendorFields.membersInCanonicalOrder where !path.hasPrefix("$.headers") {
                 if collectsLosses { record(SendField.vendorFields, value, "\(targetName) has no field for \(form.vendor)'s '\(path)'", path: path) }
             }
@@ -287,7 +289,7 @@ enum SendRules {
 
     /// The last step of every parse, its result: an empty image URL or link shows and opens nothing, so the form
     /// has none (a warning at its source path).
-    static func parsed(_ form: SendRequest, diagnostics: [Diagnostic]) -> SendParseResult {
+    static func parsed(_ form: consuming SendRequest, diagnostics: consuming [Diagnostic]) -> SendParseResult {
         var form = form
         var diagnostics = diagnostics
         if form.content.payload.imageURL == "" {

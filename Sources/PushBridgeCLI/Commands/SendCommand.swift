@@ -143,6 +143,10 @@ enum SendCommand: Command {
             printDiagnostics(parsed.diagnostics, line: line)
             let result = target.render(parsed.request, options: options)
             if report { printLosses(result.losses.map(\.loss), line: line) }
+            // One request, one send (a send log's line), at most one step to provision: its rendering is the result.
+            if requests.count == 1, parsedSends.count == 1, result.provision.count <= 1 {
+                return valid ? (result, [Rendered(request: requests[0], form: parsed.request, rendered: result.bundle)]) : nil
+            }
             combined.requests += result.requests
             combined.losses += result.losses
             for step in result.provision where !combined.provision.contains(step) { combined.provision.append(step) }
