@@ -81,13 +81,13 @@ public enum AttachmentType {
     /// The extension for a MIME type iOS accepts as an attachment (`image/jpeg` → `jpg`); nil otherwise.
     public static func ofMIMEType(_ mimeType: String) -> String? {
         let essence = mimeType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? mimeType
-        return mimeTypes[essence.trimmingSpaces.lowercased()]
+        return mimeTypes.canonical(essence.trimmingSpaces)
     }
 
     /// A vendor's type key: an extension with or without its dot, or a MIME type.
     static func named(by text: String) -> String? {
         let trimmed = text.trimmingSpaces
-        if trimmed.contains("/") { return ofMIMEType(trimmed) }
+        if trimmed.utf8.contains(UInt8(ascii: "/")) { return ofMIMEType(trimmed) }
         return known(trimmed.hasPrefix(".") ? String(trimmed.dropFirst()) : trimmed)
     }
 
@@ -105,24 +105,43 @@ public enum AttachmentType {
     }
 
     /// The canonical extension for an extension iOS accepts (`JPEG` → `jpg`); nil for any other.
-    static func known(_ fileExtension: String) -> String? { extensions[fileExtension.lowercased()] }
+    static func known(_ fileExtension: String) -> String? { extensions.canonical(fileExtension) }
+
+    /// Names and the canonical extension each stands for, compared case-insensitively: looked up without hashing
+    /// and, for a name with no uppercase letter (nearly all), without lowercasing a copy.
+    private struct Names: Sendable {
+        let names: [(name: String, canonical: String)]
+        let table: KeyTable
+
+        init(_ names: [(name: String, canonical: String)]) {
+            self.names = names
+            table = KeyTable(names.map(\.name))
+        }
+
+        /// The canonical extension `name` stands for, in any case; nil for a name not in the list.
+        func canonical(_ name: String) -> String? {
+            let needsLowering = name.utf8.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+            guard let position = table.position(of: needsLowering ? name.lowercased() : name) else { return nil }
+            return names[position].canonical
+        }
+    }
 
     /// The attachment types `UNNotificationAttachment` supports (images: JPEG, GIF, PNG; audio: AIFF, WAV, MP3,
     /// MPEG-4 audio; movies: MPEG, MPEG-2, MPEG-4, AVI), by the extensions that name them.
-    private static let extensions: [String: String] = [
-        "jpg": "jpg", "jpeg": "jpg", "jpe": "jpg", "png": "png", "gif": "gif",
-        "aif": "aiff", "aiff": "aiff", "aifc": "aiff", "wav": "wav", "wave": "wav", "mp3": "mp3", "m4a": "m4a",
-        "mpg": "mpg", "mpeg": "mpg", "m2v": "m2v", "mp4": "mp4", "m4v": "m4v", "avi": "avi",
-    ]
+    private static let extensions = Names([
+        ("jpg", "jpg"), ("jpeg", "jpg"), ("jpe", "jpg"), ("png", "png"), ("gif", "gif"),
+        ("aif", "aiff"), ("aiff", "aiff"), ("aifc", "aiff"), ("wav", "wav"), ("wave", "wav"), ("mp3", "mp3"),
+        ("m4a", "m4a"), ("mpg", "mpg"), ("mpeg", "mpg"), ("m2v", "m2v"), ("mp4", "mp4"), ("m4v", "m4v"), ("avi", "avi"),
+    ])
 
     /// The same types by MIME type.
-    private static let mimeTypes: [String: String] = [
-        "image/jpeg": "jpg", "image/jpg": "jpg", "image/pjpeg": "jpg", "image/png": "png", "image/gif": "gif",
-        "audio/aiff": "aiff", "audio/x-aiff": "aiff", "audio/wav": "wav", "audio/x-wav": "wav", "audio/wave": "wav",
-        "audio/vnd.wave": "wav", "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/mp4": "m4a", "audio/x-m4a": "m4a",
-        "audio/m4a": "m4a", "video/mpeg": "mpg", "video/mp4": "mp4", "video/x-m4v": "m4v", "video/avi": "avi",
-        "video/x-msvideo": "avi", "video/msvideo": "avi",
-    ]
+    private static let mimeTypes = Names([
+        ("image/jpeg", "jpg"), ("image/jpg", "jpg"), ("image/pjpeg", "jpg"), ("image/png", "png"), ("image/gif", "gif"),
+        ("audio/aiff", "aiff"), ("audio/x-aiff", "aiff"), ("audio/wav", "wav"), ("audio/x-wav", "wav"),
+        ("audio/wave", "wav"), ("audio/vnd.wave", "wav"), ("audio/mpeg", "mp3"), ("audio/mp3", "mp3"),
+        ("audio/mp4", "m4a"), ("audio/x-m4a", "m4a"), ("audio/m4a", "m4a"), ("video/mpeg", "mpg"), ("video/mp4", "mp4"),
+        ("video/x-m4v", "m4v"), ("video/avi", "avi"), ("video/x-msvideo", "avi"), ("video/msvideo", "avi"),
+    ])
 }
 
 extension StringProtocol {

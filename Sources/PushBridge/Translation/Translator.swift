@@ -367,7 +367,10 @@ public enum Translator {
             payload.ignored[key] = nil
         }
         // What the source's SDK reads for itself is no custom data of the target's.
-        for key in sourceProfile.internalKeys.isEmpty ? [] : sourceProfile.internalKeys.sorted() {
+        // Only the keys the data holds are sorted (nearly always none), not the whole set on every payload.
+        var internalKeys: [String] = []
+        for key in sourceProfile.internalKeys where payload.data.contains(key: key) { internalKeys.append(key) }
+        for key in internalKeys.count > 1 ? internalKeys.sorted() : internalKeys {
             guard let value = payload.data.removeValue(forKey: key) else { continue }
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.data"), value: value,
