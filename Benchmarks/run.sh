@@ -82,8 +82,12 @@ mkdir -p "$work/modules"
 swiftc -parse-as-library -swift-version 6 -module-name PushBridgeSystem -emit-module \
     -emit-module-path "$work/modules/PushBridgeSystem.swiftmodule" "$root/Sources/PushBridgeSystem/System.swift" >&2
 mapfile -t core < <(find "$root/Sources/PushBridge" -name '*.swift' | sort)
+# Linked as a release bridge-cli is on Linux (the Swift runtime in the binary, Package.swift), so the floor and the
+# translation pay the same for each runtime call. The baseline stays as issue 8 set it (the runtime shared).
+static_runtime=()
+if [ "$(uname -s)" = Linux ]; then static_runtime=(-static-stdlib); fi
 swiftc -O -wmo -swift-version 6 -module-name PushBridgeFloor -package-name PushBridge -I "$work/modules" \
-    "${core[@]}" "$here/Floor/main.swift" -o "$work/floor" >&2
+    "${static_runtime[@]}" "${core[@]}" "$here/Floor/main.swift" -o "$work/floor" >&2
 
 exec python3 "$here/bench.py" --cli "$cli" --baseline "$work/baseline" --floor "$work/floor" --root "$root" \
     --work "$work" "${orjson_args[@]}" "$@"
