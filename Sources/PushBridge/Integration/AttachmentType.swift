@@ -60,21 +60,25 @@ public enum AttachmentType {
 
     /// The extension `url`'s path names, when iOS accepts it as an attachment; nil otherwise.
     ///
-    /// Read byte by byte (every delimiter is ASCII): translation asks it of every payload with an image.
+    /// Read byte by byte (every delimiter is ASCII), the extension looked up where it lies: translation asks it
+    /// of every payload with an image.
     public static func ofURLPath(_ url: String) -> String? {
-        var url = url
-        return url.withUTF8 { bytes -> String? in
-            var path = bytes[...]
-            if let end = path.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
-                path = path[..<end]
+        KeyFingerprint.withBytes(of: url) { bytes -> String? in
+            var end = bytes.count
+            for index in 0..<end where bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") {
+                end = index
+                break
             }
+            var start = 0
             // The path only: a host such as `cdn.example.png` names no file.
-            if let colon = path.firstIndex(of: UInt8(ascii: ":")), path[colon...].starts(with: "://".utf8) {
-                let afterHost = path[(colon + 3)...]
-                guard let slash = afterHost.firstIndex(of: UInt8(ascii: "/")) else { return nil }
-                path = afterHost[slash...]
+            if let colon = (0..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }), colon + 2 < end,
+               bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+            {
+                guard let slash = ((colon + 3)..<end).first(where: { bytes[$0] == UInt8(ascii: "/") }) else { return nil }
+                start = slash
             }
-            return extensionBytes(path).flatMap(known)
+            guard let range = extensionRange(bytes, start..<end) else { return nil }
+            return extensions.canonical(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
         }
     }
 
@@ -86,6 +90,16 @@ public enum AttachmentType {
 
     /// A vendor's type key: an extension with or without its dot, or a MIME type.
     static func named(by text: String) -> String? {
+        // The usual key (`png`, `.gif`: ASCII, no slash) is read where it lies; any other takes the general way.
+        let quick = KeyFingerprint.withBytes(of: text) { bytes -> String?? in
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            if start < end, bytes[start] == UInt8(ascii: ".") { start += 1 }
+            for index in start..<end where bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "/") { return .none }
+            return .some(extensions.canonical(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])))
+        }
+        if let quick { return quick }
         let trimmed = text.trimmingSpaces
         if trimmed.utf8.contains(UInt8(ascii: "/")) { return ofMIMEType(trimmed) }
         return known(trimmed.hasPrefix(".") ? String(trimmed.dropFirst()) : trimmed)
@@ -94,14 +108,23 @@ public enum AttachmentType {
     /// The text after the last dot of the last path component, if any.
     static func pathExtension<Text: StringProtocol>(_ path: Text) -> String? {
         var path = String(path)
-        return path.withUTF8 { extensionBytes($0[...]) }
+        return path.withUTF8 { bytes in
+            extensionRange(bytes, 0..<bytes.count).map { String(decoding: bytes[$0], as: UTF8.self) }
+        }
     }
 
-    /// The text after the last dot of the last `/`-separated component of `path`, if any.
-    private static func extensionBytes(_ path: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
-        let last = path.lastIndex(of: UInt8(ascii: "/")).map { path[($0 + 1)...] } ?? path
-        guard let dot = last.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-        return String(decoding: last[(dot + 1)...], as: UTF8.self)
+    /// Where the text after the last dot of the last `/`-separated component of `bytes[path]` lies, if it has one.
+    private static func extensionRange(_ bytes: UnsafeBufferPointer<UInt8>, _ path: Range<Int>) -> Range<Int>? {
+        var index = path.upperBound
+        while index > path.lowerBound {
+            index -= 1
+            switch bytes[index] {
+            case UInt8(ascii: "."): return (index + 1)..<path.upperBound
+            case UInt8(ascii: "/"): return nil
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// The canonical extension for an extension iOS accepts (`JPEG` → `jpg`); nil for any other.
@@ -123,6 +146,25 @@ public enum AttachmentType {
             let needsLowering = name.utf8.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
             guard let position = table.position(of: needsLowering ? name.lowercased() : name) else { return nil }
             return names[position].canonical
+        }
+
+        /// ``canonical(_:)`` for a name given as UTF-8 bytes; one that is not ASCII is read as a string.
+        func canonical(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            var hasUppercase = false
+            for byte in bytes {
+                if byte >= 0x80 { return canonical(String(decoding: bytes, as: UTF8.self)) }
+                if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { hasUppercase = true }
+            }
+            guard hasUppercase else { return table.position(ofBytes: bytes).map { names[$0].canonical } }
+            // Every name is shorter than sixteen bytes: a longer one is none of them.
+            guard bytes.count <= 16 else { return nil }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { lowered -> String? in
+                for (index, byte) in bytes.enumerated() {
+                    lowered[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                }
+                let name = UnsafeBufferPointer(rebasing: lowered[0..<bytes.count])
+                return table.position(ofBytes: name).map { names[$0].canonical }
+            }
         }
     }
 

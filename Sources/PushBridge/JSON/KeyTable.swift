@@ -46,14 +46,25 @@ package struct KeyTable: Sendable {
 
     /// The position of `key` in the array the table was made from, or nil when the table does not hold it.
     package func position(of key: String) -> Int? {
-        let fingerprint = KeyFingerprint(key)
+        probe(KeyFingerprint(key)) { KeyFingerprint.bytesEqual($0, key) }
+    }
+
+    /// ``position(of:)`` for a key given as its UTF-8 bytes (a slice of a larger text, without making a string).
+    package func position(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        probe(KeyFingerprint(bytes: bytes)) { candidate in
+            KeyFingerprint.withBytes(of: candidate) { $0.elementsEqual(bytes) }
+        }
+    }
+
+    /// The position of the key with `fingerprint` for which `sameBytes` (asked only of a key longer than the
+    /// fingerprint holds) is true.
+    @inline(__always)
+    private func probe(_ fingerprint: KeyFingerprint, sameBytes: (String) -> Bool) -> Int? {
         var slot = Self.slot(fingerprint, mask: mask)
         while true {
             let candidate = slots[slot]
             if candidate.entry == 0 { return nil }
-            if candidate.fingerprint == fingerprint,
-               fingerprint.isWholeKey || KeyFingerprint.bytesEqual(keys[candidate.entry - 1], key)
-            {
+            if candidate.fingerprint == fingerprint, fingerprint.isWholeKey || sameBytes(keys[candidate.entry - 1]) {
                 return candidate.entry - 1
             }
             slot = (slot + 1) & mask
