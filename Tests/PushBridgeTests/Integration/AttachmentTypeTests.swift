@@ -24,6 +24,25 @@ struct AttachmentTypeTests {
         #expect(chosen == expected)
     }
 
+    @Test("a vendor type key is trimmed, read in any case, and a non-ASCII or MIME-like one read as text", arguments: [
+        ("\tPNG ", "png"), (" .Mp4", "mp4"), ("..gif", nil), ("pn g", nil), ("AUDIO/MPEG", "mp3"), (";image/gif", "gif"),
+        (".\u{0301}png", nil), ("ｐｎｇ", nil), ("JPEG\u{00A0}", nil), ("MPEGMPEGMPEGMPEGMPEG", nil), ("", nil),
+    ] as [(String, String?)])
+    func vendorTypeSpelling(type: String, expected: String?) {
+        // The URL names nothing, so the vendor key alone decides (the fallback otherwise).
+        let chosen = AttachmentType.fileExtension(url: "https://x.io/asset", vendorType: type)
+        #expect(chosen == (expected ?? AttachmentType.fallback), "\(type)")
+    }
+
+    @Test("the URL's path extension is read from its last component, in any case, non-ASCII ones as text", arguments: [
+        ("https://x.io/a.b/c", nil), ("https://x.io/a/b.PNG", "png"), ("https://x.io/a/b.Jpe?x=.gif", "jpg"),
+        ("https://x.io/a/b.p\u{0301}ng", nil), ("https://x.io/a/b.", nil), ("x:/a.gif", "gif"), ("a.gif", "gif"),
+        ("https://x.io/ünï/côde.mp3", "mp3"), ("https://x.io/a.mp4/", nil), ("https:/", nil), ("", nil),
+    ] as [(String, String?)])
+    func urlPathSpelling(url: String, expected: String?) {
+        #expect(AttachmentType.ofURLPath(url) == expected, "\(url)")
+    }
+
     @Test("a vendor type iOS does not accept falls through to the response, then the URL")
     func unknownVendorType() {
         #expect(AttachmentType.fileExtension(url: "https://x.io/a.png", vendorType: "webp", mimeType: "image/gif") == "gif")

@@ -21,6 +21,18 @@ struct KeyTableTests {
         }
     }
 
+    @Test("a key given as bytes (a slice of a larger text) is found as its string is")
+    func positionsOfBytes() {
+        let table = KeyTable(Self.keys)
+        for key in Self.keys + ["ap", "abcdefghijklmnoq", "com.urbanairship.mediY_attachment", "e", "🙃"] {
+            // The key in the middle of other bytes, so only the slice's own bytes may count.
+            let text = Array(("<" + key + ">").utf8)
+            let found = text.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[1..<(text.count - 1)]) }
+                .withMemoryRebound(to: UInt8.self) { table.position(ofBytes: $0) }
+            #expect(found == table.position(of: key), "\(key)")
+        }
+    }
+
     @Test("keys not in the table are not found, however close their bytes")
     func absentKeys() {
         let table = KeyTable(Self.keys)
