@@ -41,7 +41,7 @@ extension BrazeAdapter {
             }
         }
         decoding.decodeButtons(buttonEntries, category: decoding.payload.category)
-        return decoding.takeResult()
+        return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
     }
 }
 

@@ -101,10 +101,16 @@ extension BrazeAdapter {
     /// extension (`jpg`, `png`, `gif`, `mp4`, …), when it has one.
     private static func writeImage(_ imageURL: String?, into ab: inout JSONObject) {
         if let imageURL {
-            let existing = ab[Key.attachment]?.objectValue
-            var attachment = existing ?? JSONObject(minimumCapacity: 2)
-            attachment[Key.url] = .string(imageURL)
-            if existing == nil, let type = fileExtension(of: imageURL) { attachment[Key.type] = .string(type) }
+            let attachment: JSONObject
+            if var existing = ab[Key.attachment]?.objectValue {
+                existing[Key.url] = .string(imageURL)
+                attachment = existing
+            } else {
+                var new = JSONObject(minimumCapacity: 2)
+                new.appendNew(Key.url, .string(imageURL))
+                if let type = fileExtension(of: imageURL) { new.appendNew(Key.type, .string(type)) }
+                attachment = new
+            }
             ab[Key.attachment] = .object(attachment)
         } else if var attachment = ab[Key.attachment]?.objectValue, attachment[Key.url]?.stringValue != nil {
             attachment.removeValue(forKey: Key.url)

@@ -63,7 +63,8 @@ struct OneSignalDecoding: WireDecoding {
         case .custom: decodeCustomTopLevel(userInfo)
         case .osData: decodeOSDataTopLevel(userInfo, readsLegacyButtons: readsLegacyButtons)
         }
-        if !trackingFields.isEmpty { payload.tracking[format.containerKey] = .object(trackingFields) }
+        // The only member of `tracking`.
+        if !trackingFields.isEmpty { payload.tracking.appendNew(format.containerKey, .object(trackingFields)) }
         if payload.messageId == nil {
             note(.warning, .messageIDMissing, at: JSONPath.member(Key.messageId, of: format.containerPath),
                  "no non-empty \(format.containerKey).i: no OneSignal receipt can be sent")
@@ -219,12 +220,13 @@ struct OneSignalDecoding: WireDecoding {
         if messageId != nil || templateId != nil || templateName != nil, trackingFields.isEmpty {
             trackingFields.reserveCapacity(3)
         }
+        // `trackingFields` is empty here (one container per push): distinct keys appended without a lookup.
         if let messageId {
-            trackingFields[Key.messageId] = messageId
+            trackingFields.appendNew(Key.messageId, messageId)
             payload.messageId = messageId.stringValue
         }
-        if let templateId { trackingFields[Key.templateId] = templateId }
-        if let templateName { trackingFields[Key.templateName] = templateName }
+        if let templateId { trackingFields.appendNew(Key.templateId, templateId) }
+        if let templateName { trackingFields.appendNew(Key.templateName, templateName) }
         if let link { payload.deepLink = link }
         return true
     }
