@@ -10,7 +10,7 @@ extension BrazeAdapter {
     /// default category or whose flags differ from it, buttons without a category, `destructive`, the message
     /// id, and custom data under Braze's own keys.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        let sameVendor = payload.vendor == id
+        let sameVendor = payload.vendor == profile.id  // the stored id (see `decode`)
         if let messageId = payload.messageId {
             losses.append(Loss(
                 path: "$.messageId", value: .string(messageId),
@@ -20,7 +20,7 @@ extension BrazeAdapter {
         let aps: JSONObject
         if ServiceExtensionTrigger.image.isMet(by: payload), !payload.mutableContent {
             var wire = payload
-            wire.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
+            wire.requireServiceExtension(when: .image, vendor: profile.id, vendorName: profile.name, losses: &losses)
             aps = APSCoding.encode(wire)
         } else {
             aps = APSCoding.encode(payload)

@@ -4,11 +4,9 @@ extension OneSignalAdapter {
     /// Wire payload → bridge form, field by field as `OSNotification.m` reads it (see the type's documentation).
     /// Never fails: what has no field is kept in `ignored` under its wire path, with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        // Empty objects passed as such: the defaults' `[:]` literals each cost a call per decode.
-        let empty = JSONObject()
+        // `profile.id`: the stored id, not the protocol's `id`, which copies the whole profile to read it.
         var decoding = OneSignalDecoding(
-            payload: PushPayload(vendor: id, data: empty, tracking: empty, ignored: empty, apsExtra: empty),
-            format: Self.format(of: userInfo))
+            payload: PushPayload.decoding(vendor: profile.id), format: Self.format(of: userInfo))
         decoding.diagnostics = APSCoding.decode(
             userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         decoding.decodeTopLevel(userInfo)

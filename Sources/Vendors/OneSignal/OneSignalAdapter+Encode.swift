@@ -14,7 +14,7 @@ extension OneSignalAdapter {
     /// when the payload has none, a whole buttons array kept from the minified form. Custom data named
     /// `actionbuttons` gets an empty `os_data.buttons` beside it, so the SDK keeps reading it as data.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        let sameVendor = payload.vendor == id
+        let sameVendor = payload.vendor == profile.id  // the stored id (see `decode`)
         let format = sameVendor ? Self.encodedFormat(of: payload) : .custom
         // The payload is copied only when `aps` must differ from it: a category to drop, or an image or buttons
         // without `mutable-content`.
@@ -29,7 +29,7 @@ extension OneSignalAdapter {
                         + "has none; a category sent with them would hide the buttons"))
                 wire.category = nil
             }
-            wire.requireServiceExtension(when: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
+            wire.requireServiceExtension(when: .imageOrButtons, vendor: profile.id, vendorName: profile.name, losses: &losses)
             aps = APSCoding.encode(wire)
         } else {
             aps = APSCoding.encode(payload)
