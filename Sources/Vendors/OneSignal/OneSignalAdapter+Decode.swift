@@ -76,20 +76,22 @@ struct OneSignalDecoding: WireDecoding {
             var aps, attachments, buttons, container: JSONValue?
             var isStandard = true
             for (key, value) in userInfo {
-                switch key {
-                case "aps": aps = value
-                case Key.attachments: attachments = value
-                case Key.buttons: buttons = value
-                case Key.custom: container = value
+                // The length first: most keys are then compared with one name, or none.
+                switch key.utf8.count {
+                case 3 where key == "aps": aps = value
+                case 3 where key == Key.attachments: attachments = value
+                case 6 where key == Key.custom: container = value
+                case 7 where key == Key.buttons: buttons = value
                 default: isStandard = false
                 }
                 if !isStandard { break }
             }
             if isStandard {
-                if let aps { decodeCustomMember("aps", aps) }
-                if let attachments { decodeCustomMember(Key.attachments, attachments) }
-                if let buttons { decodeCustomMember(Key.buttons, buttons) }
-                if let container { decodeCustomMember(Key.custom, container) }
+                // What ``decodeCustomMember(_:_:)`` does with each of these outside the minified form.
+                if let aps, aps.objectValue == nil { keep(aps, at: JSONPath.member("aps", of: JSONPath.root)) }
+                if let attachments { decodeAttachments(attachments, at: format.attachmentsPath) }
+                if let buttons { decodeButtons(buttons, at: format.buttonsPath) }
+                if let container { decodeContainer(container, at: format.containerPath) }
                 return
             }
         }
@@ -205,13 +207,23 @@ struct OneSignalDecoding: WireDecoding {
         var link: String?
         var data: JSONObject?
         for (key, member) in members {
-            switch key {
-            case Key.messageId where member.stringValue?.isEmpty == false: messageId = member
-            case Key.templateId where member.stringValue != nil: templateId = member
-            case Key.templateName where member.stringValue != nil: templateName = member
-            case Key.launchURL where member.stringValue != nil: link = member.stringValue
-            case Key.additionalData where format == .custom && member.objectValue != nil: data = member.objectValue
-            default: return false
+            // The length first: each key is compared with the names of its length only.
+            switch key.utf8.count {
+            case 1:
+                switch key {
+                case Key.messageId where member.stringValue?.isEmpty == false: messageId = member
+                case Key.launchURL where member.stringValue != nil: link = member.stringValue
+                case Key.additionalData where format == .custom && member.objectValue != nil: data = member.objectValue
+                default: return false
+                }
+            case 2:
+                switch key {
+                case Key.templateId where member.stringValue != nil: templateId = member
+                case Key.templateName where member.stringValue != nil: templateName = member
+                default: return false
+                }
+            default:
+                return false
             }
         }
         if let data { payload.data = data }
