@@ -9,7 +9,9 @@ extension BrazeAdapter {
         decoding.diagnostics = APSCoding.decode(
             userInfo[Key.aps], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         var buttonEntries: JSONObject?
-        decoding.payload.data.reserveCapacity(userInfo.count)
+        // Custom data gathered here and set once: no trip through the payload's storage for each member.
+        var data = JSONObject(minimumCapacity: userInfo.count)
+        let shortestInternalFlag = Key.shortestInternalFlag
         // Members in the payload's own order (custom data keeps it; R4a).
         for (key, value) in userInfo {
             switch Key.reserved(key) {
@@ -33,14 +35,15 @@ extension BrazeAdapter {
                         + "presenter; kept under ignored")
             case nil:
                 // The userInfo's keys are distinct, and nothing else writes `data` here.
-                decoding.payload.data.appendNew(key, value)
-                if key.utf8.count >= Key.shortestInternalFlag, Key.internalFlags.contains(key) {
+                data.appendNew(key, value)
+                if key.utf8.count >= shortestInternalFlag, Key.internalFlags.contains(key) {
                     decoding.note(
                         .info, .brazeInternal, at: JSONPath.member(key, of: JSONPath.root),
                         "'\(key)' marks one of Braze's internal pushes; kept in data")
                 }
             }
         }
+        decoding.payload.data = data
         decoding.decodeButtons(buttonEntries, category: decoding.payload.category)
         return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
     }

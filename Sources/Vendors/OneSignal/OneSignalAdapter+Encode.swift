@@ -45,15 +45,18 @@ extension OneSignalAdapter {
         let tracked = sameVendor ? payload.tracking[format.containerKey]?.objectValue ?? JSONObject() : JSONObject()
         if let messageId = payload.messageId {
             container.appendNew(Key.messageId, .string(messageId))
-        } else if let sent = tracked[Key.messageId] {
+        } else if !tracked.isEmpty, let sent = tracked[Key.messageId] {
             container.appendNew(Key.messageId, sent)
         }
-        if let value = tracked[Key.templateId] { container.appendNew(Key.templateId, value) }
-        if let value = tracked[Key.templateName] { container.appendNew(Key.templateName, value) }
+        // Another vendor's payload tracks nothing here: no lookups in an empty object.
+        if !tracked.isEmpty {
+            if let value = tracked[Key.templateId] { container.appendNew(Key.templateId, value) }
+            if let value = tracked[Key.templateName] { container.appendNew(Key.templateName, value) }
+        }
         if let deepLink = payload.deepLink { container.appendNew(Key.launchURL, .string(deepLink)) }
 
         var keptAttachments: JSONValue?
-        if ignored[format.attachmentsPath]?.objectValue != nil {
+        if !ignored.isEmpty, ignored[format.attachmentsPath]?.objectValue != nil {
             keptAttachments = ignored.removeValue(forKey: format.attachmentsPath)
             if payload.imageURL == nil, let kept = keptAttachments, Self.attachmentsShowImage(kept) {
                 // Written back, they would show an image the payload does not have (an `att` the minified form
@@ -66,7 +69,7 @@ extension OneSignalAdapter {
         }
         let attachments = Self.attachments(image: payload.imageURL, kept: keptAttachments)
         var buttons = encodeButtons(payload.buttons, losses: &losses)
-        if buttons == nil, let kept = ignored[format.buttonsPath], kept.arrayValue?.isEmpty == false {
+        if buttons == nil, !ignored.isEmpty, let kept = ignored[format.buttonsPath], kept.arrayValue?.isEmpty == false {
             // A whole buttons array kept from the minified form, which does not read it: the standard form would.
             ignored.removeValue(forKey: format.buttonsPath)
             losses.append(Loss(
