@@ -29,7 +29,8 @@ extension OneSignalAdapter {
                         + "has none; a category sent with them would hide the buttons"))
                 wire.category = nil
             }
-            wire.requireServiceExtension(when: .imageOrButtons, vendor: profile.id, vendorName: profile.name, losses: &losses)
+            wire.requireServiceExtension(
+                when: .imageOrButtons, vendor: profile.id, vendorName: profile.name, losses: &losses)
             aps = APSCoding.encode(wire)
         } else {
             aps = APSCoding.encode(payload)
