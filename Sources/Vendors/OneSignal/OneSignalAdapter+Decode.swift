@@ -4,12 +4,13 @@ extension OneSignalAdapter {
     /// Wire payload → bridge form, field by field as `OSNotification.m` reads it (see the type's documentation).
     /// Never fails: what has no field is kept in `ignored` under its wire path, with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
+        // Looked up once, read by every step below.
+        let aps = userInfo["aps"], osData = userInfo[Key.osData]
         // `profile.id`: the stored id, not the protocol's `id`, which copies the whole profile to read it.
         var decoding = OneSignalDecoding(
-            payload: PushPayload.decoding(vendor: profile.id), format: Self.format(of: userInfo))
-        decoding.diagnostics = APSCoding.decode(
-            userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
-        decoding.decodeTopLevel(userInfo)
+            payload: PushPayload.decoding(vendor: profile.id), format: Self.format(osData: osData))
+        decoding.diagnostics = APSCoding.decode(aps, into: &decoding.payload, contentAvailable: .numberStringOrTrue)
+        decoding.decodeTopLevel(userInfo, aps: aps, osData: osData)
         return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
     }
 
@@ -43,15 +44,16 @@ struct OneSignalDecoding: WireDecoding {
         note(.info, .notRead, at: path, why + "; kept under ignored")
     }
 
-    mutating func decodeTopLevel(_ userInfo: JSONObject) {
+    /// The top level of `userInfo`, whose `aps` and `os_data` members are `aps` and `osData`.
+    mutating func decodeTopLevel(_ userInfo: JSONObject, aps: JSONValue?, osData: JSONValue?) {
         // `aps.alert` is looked up only when the minified form's own marker is there.
-        var hasAPSAlert: Bool { userInfo["aps"]?.objectValue?["alert"] != nil }
+        var hasAPSAlert: Bool { aps?.objectValue?["alert"] != nil }
         switch format {
         case .custom: minified = userInfo[Key.minifiedAlert] != nil && !hasAPSAlert
-        case .osData: minified = userInfo[Key.osData]?[Key.buttons]?.objectValue != nil && !hasAPSAlert
+        case .osData: minified = osData?[Key.buttons]?.objectValue != nil && !hasAPSAlert
         }
         let readsLegacyButtons = format == .osData && !minified
-            && !OneSignalAdapter.osDataHasButtons(userInfo[Key.osData]) && userInfo[Key.legacyButtons]?.arrayValue != nil
+            && !OneSignalAdapter.osDataHasButtons(osData) && userInfo[Key.legacyButtons]?.arrayValue != nil
         if minified {
             let where_ = format == .custom ? "top-level m" : "an os_data.buttons object"
             note(.info, .minifiedForm, at: format == .custom ? "$.m" : format.buttonsPath,
@@ -59,7 +61,7 @@ struct OneSignalDecoding: WireDecoding {
         }
         switch format {
         case .custom: decodeCustomTopLevel(userInfo)
-        case .osData: decodeOSDataTopLevel(userInfo, readsLegacyButtons: readsLegacyButtons)
+        case .osData: decodeOSDataTopLevel(userInfo, aps: aps, osData: osData, readsLegacyButtons: readsLegacyButtons)
         }
         // The only member of `tracking`.
         if !trackingFields.isEmpty { payload.tracking.appendNew(format.containerKey, .object(trackingFields)) }
@@ -124,13 +126,15 @@ struct OneSignalDecoding: WireDecoding {
     /// The os_data format's top level: `actionbuttons` (when the buttons are there), `aps` and `os_data`, in
     /// canonical order; every other top-level key is custom data (`parseOSDataAdditionalData:`), in the
     /// payload's order.
-    private mutating func decodeOSDataTopLevel(_ userInfo: JSONObject, readsLegacyButtons: Bool) {
+    private mutating func decodeOSDataTopLevel(
+        _ userInfo: JSONObject, aps: JSONValue?, osData: JSONValue?, readsLegacyButtons: Bool
+    ) {
         if readsLegacyButtons, let buttons = userInfo[Key.legacyButtons] {
             decodeButtons(buttons, at: JSONPath.member(Key.legacyButtons, of: JSONPath.root))
         }
         // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
-        if let aps = userInfo["aps"], aps.objectValue == nil { keep(aps, at: JSONPath.member("aps", of: JSONPath.root)) }
-        if let container = userInfo[Key.osData] { decodeContainer(container, at: format.containerPath) }
+        if let aps, aps.objectValue == nil { keep(aps, at: JSONPath.member("aps", of: JSONPath.root)) }
+        if let osData { decodeContainer(osData, at: format.containerPath) }
         // The userInfo less the keys read above: one copy of its members, no lookup per member.
         var data = userInfo
         data.removeValue(forKey: "aps")

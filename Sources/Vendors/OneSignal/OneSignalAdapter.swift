@@ -329,7 +329,8 @@ public struct OneSignalAdapter: VendorAdapter {
     }
 
     /// The wire format of `userInfo`: os_data when `os_data` is an object (`initWithRawMessage:`), else custom.
-    static func format(of userInfo: JSONObject) -> Format {
-        userInfo[Key.osData]?.objectValue != nil ? .osData : .custom
-    }
+    static func format(of userInfo: JSONObject) -> Format { format(osData: userInfo[Key.osData]) }
+
+    /// The wire format of a push whose top-level `os_data` member is `osData`.
+    static func format(osData: JSONValue?) -> Format { osData?.objectValue != nil ? .osData : .custom }
 }
