@@ -20,9 +20,11 @@ extension BrazeAdapter {
         /// `ab_uri`, `ab_open`, `ab_none`) and, read as aliases, the REST API's button actions (`URI`,
         /// `DEEP_LINK`, `OPEN_APP`, `CLOSE`, braze-docs `apple_object.md`). Any other value: the button
         /// follows its `a_uri` when it has one (as the React Native bridge reads `a_uri` without `a_t`).
-        static let buttonBehaviours: [String: ButtonBehaviour] = [
-            "ab_uri": .openURI, "ab_open": .openApp, "ab_none": .close,
-            "URI": .openURI, "DEEP_LINK": .openURI, "OPEN_APP": .openApp, "CLOSE": .close,
+        /// Searched in order with `==` (seven strings: cheaper than hashing the value for a dictionary, and the
+        /// same string comparison).
+        static let buttonBehaviours: [(actionType: String, behaviour: ButtonBehaviour)] = [
+            ("ab_uri", .openURI), ("ab_open", .openApp), ("ab_none", .close),
+            ("URI", .openURI), ("DEEP_LINK", .openURI), ("OPEN_APP", .openApp), ("CLOSE", .close),
         ]
 
         /// The `a_t` string PushBridge writes for each behaviour (when the payload carries none that fits).
@@ -58,6 +60,7 @@ extension BrazeAdapter {
 
     /// What a button's `a_t` does; nil for a value outside `Assumed.buttonBehaviours`.
     public static func buttonBehaviour(ofActionType actionType: String) -> ButtonBehaviour? {
-        Assumed.buttonBehaviours[actionType]
+        for entry in Assumed.buttonBehaviours where entry.actionType == actionType { return entry.behaviour }
+        return nil
     }
 }

@@ -4,23 +4,26 @@ extension BrazeAdapter {
     /// Wire payload → bridge form. Never fails: a value of the wrong type is kept in `ignored` under its wire
     /// path (`$.ab.att.url`) with a diagnostic; everything inside `ab` is also kept whole in `tracking`.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoding = BrazeDecoding(payload: PushPayload(vendor: id))
+        // `profile.id`: the stored id, not the protocol's `id`, which copies the whole profile to read it.
+        var decoding = BrazeDecoding(payload: PushPayload.decoding(vendor: profile.id))
         decoding.diagnostics = APSCoding.decode(
             userInfo[Key.aps], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         var buttonEntries: JSONObject?
-        decoding.payload.data.reserveCapacity(userInfo.count)
+        // Custom data gathered here and set once: no trip through the payload's storage for each member.
+        var data = JSONObject(minimumCapacity: userInfo.count)
+        let shortestInternalFlag = Key.shortestInternalFlag
         // Members in the payload's own order (custom data keeps it; R4a).
         for (key, value) in userInfo {
-            switch key {
-            case Key.aps:
+            switch Key.reserved(key) {
+            case .aps:
                 // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
                 if value.objectValue == nil { decoding.keep(value, at: Path.aps) }
-            case Self.vendorKey:
+            case .vendor:
                 buttonEntries = decoding.decodeVendorObject(value)
-            case Key.uri:
+            case .uri:
                 guard let link = decoding.readString(value, at: Path.uri) else { continue }
                 decoding.payload.deepLink = link
-            case Key.useWebView:
+            case .useWebView:
                 guard value.boolValue != nil else {
                     decoding.wrongType(value, at: Path.useWebView, expected: "true or false")
                     continue
@@ -30,16 +33,17 @@ extension BrazeAdapter {
                     .info, .webViewFlag, at: Path.useWebView,
                     "ab_use_webview asks for ab_uri in an in-app web view: the tap offers it to the app's web-view "
                         + "presenter; kept under ignored")
-            default:
+            case nil:
                 // The userInfo's keys are distinct, and nothing else writes `data` here.
-                decoding.payload.data.appendNew(key, value)
-                if key.utf8.count >= Key.shortestInternalFlag, Key.internalFlags.contains(key) {
+                data.appendNew(key, value)
+                if key.utf8.count >= shortestInternalFlag, Key.internalFlags.contains(key) {
                     decoding.note(
                         .info, .brazeInternal, at: JSONPath.member(key, of: JSONPath.root),
                         "'\(key)' marks one of Braze's internal pushes; kept in data")
                 }
             }
         }
+        decoding.payload.data = data
         decoding.decodeButtons(buttonEntries, category: decoding.payload.category)
         return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
     }
@@ -57,34 +61,44 @@ extension BrazeDecoding {
             wrongType(value, at: Path.vendor, expected: "an object")
             return nil
         }
-        payload.tracking[BrazeAdapter.vendorKey] = value
+        // `ab` is the first member of `tracking` (the userInfo's keys are distinct).
+        payload.tracking.appendNew(BrazeAdapter.vendorKey, value)
         if members.isEmpty {
             note(.warning, .brazeObjectEmpty, at: Path.vendor, "ab is empty: the Braze SDK does not handle this push")
         }
-        var buttonEntries: JSONObject?
-        for (key, member) in members.membersInCanonicalOrder {
-            switch key {
-            case Key.attachment:
-                decodeAttachment(member)
-            case Key.buttons:
-                guard let entries = member.objectValue else {
-                    wrongType(member, at: Path.buttons, expected: "an object keyed by action id")
-                    continue
-                }
-                buttonEntries = entries
-            case Key.campaign:
-                if member.stringValue == nil, member != .null {
-                    wrongType(member, at: Path.campaign, expected: "a string or null")
-                }
-            case Key.pushStory:
-                note(.info, .pushStory, at: JSONPath.member(key, of: Path.vendor),
-                     "a Push Story: its pages (ab.c_items) are drawn by Braze's content extension; kept in tracking")
-            case Key.contentCard:
-                note(.info, .contentCardSync, at: JSONPath.member(key, of: Path.vendor),
-                     "ab.ab_cd asks the Braze SDK to sync Content Cards; kept in tracking")
-            default:
-                continue  // kept in tracking with the rest of `ab`
+        // The members read, found in one pass and handled in canonical order (UTF-8 byte order: `ab_carousel`,
+        // `ab_cat`, `ab_cd`, `att`, `c`), without sorting `ab`. Any other member stays in tracking only.
+        var pushStory = false, contentCard = false
+        var attachment: JSONValue?, buttons: JSONValue?, campaign: JSONValue?
+        for (key, member) in members {
+            switch key.utf8.count {
+            case 1 where key == Key.campaign: campaign = member
+            case 3 where key == Key.attachment: attachment = member
+            case 5 where key == Key.contentCard: contentCard = true
+            case 6 where key == Key.buttons: buttons = member
+            case 11 where key == Key.pushStory: pushStory = true
+            default: continue
             }
+        }
+        if pushStory {
+            note(.info, .pushStory, at: JSONPath.member(Key.pushStory, of: Path.vendor),
+                 "a Push Story: its pages (ab.c_items) are drawn by Braze's content extension; kept in tracking")
+        }
+        var buttonEntries: JSONObject?
+        if let buttons {
+            if let entries = buttons.objectValue {
+                buttonEntries = entries
+            } else {
+                wrongType(buttons, at: Path.buttons, expected: "an object keyed by action id")
+            }
+        }
+        if contentCard {
+            note(.info, .contentCardSync, at: JSONPath.member(Key.contentCard, of: Path.vendor),
+                 "ab.ab_cd asks the Braze SDK to sync Content Cards; kept in tracking")
+        }
+        if let attachment { decodeAttachment(attachment) }
+        if let campaign, campaign.stringValue == nil, campaign != .null {
+            wrongType(campaign, at: Path.campaign, expected: "a string or null")
         }
         return buttonEntries
     }
@@ -95,26 +109,47 @@ extension BrazeDecoding {
             wrongType(value, at: Path.attachment, expected: "an object with url and type")
             return
         }
-        for (key, member) in members.membersInCanonicalOrder {
-            switch key {
-            case Key.url:
-                guard let url = readString(member, at: Path.imageURL) else { continue }
-                payload.imageURL = url
-            case Key.type:
-                if member.stringValue == nil {
-                    wrongType(member, at: Path.imageType, expected: "a string")
-                } else {
-                    keep(member, at: Path.imageType)
-                }
-            default:
-                keep(member, at: JSONPath.member(key, of: Path.attachment))
-                note(.info, .unknownKey, at: JSONPath.member(key, of: Path.attachment),
-                     "'\(key)' is not a key of ab.att; kept under ignored")
+        var url: JSONValue?, type: JSONValue?, others = false
+        for (key, member) in members {
+            switch key.utf8.count {
+            case 3 where key == Key.url: url = member
+            case 4 where key == Key.type: type = member
+            default: others = true
             }
         }
-        if payload.imageURL != nil, members[Key.type] == nil {
+        if others {
+            // Members of another name are reported among `url` and `type` in canonical order.
+            for (key, member) in members.membersInCanonicalOrder {
+                switch key {
+                case Key.url: decodeImageURL(member)
+                case Key.type: decodeImageType(member)
+                default:
+                    keep(member, at: JSONPath.member(key, of: Path.attachment))
+                    note(.info, .unknownKey, at: JSONPath.member(key, of: Path.attachment),
+                         "'\(key)' is not a key of ab.att; kept under ignored")
+                }
+            }
+        } else {
+            // Canonical order: `type` before `url`.
+            if let type { decodeImageType(type) }
+            if let url { decodeImageURL(url) }
+        }
+        if payload.imageURL != nil, type == nil {
             note(.warning, .attachmentTypeMissing, at: Path.imageType,
                  "ab.att has a url but no type; Braze's sample service extension needs both to attach it")
+        }
+    }
+
+    private mutating func decodeImageURL(_ member: JSONValue) {
+        guard let url = readString(member, at: Path.imageURL) else { return }
+        payload.imageURL = url
+    }
+
+    private mutating func decodeImageType(_ member: JSONValue) {
+        if member.stringValue == nil {
+            wrongType(member, at: Path.imageType, expected: "a string")
+        } else {
+            keep(member, at: Path.imageType)
         }
     }
 
@@ -123,10 +158,14 @@ extension BrazeDecoding {
     mutating func decodeButtons(_ entries: JSONObject?, category: String?) {
         let defaults = BrazeAdapter.defaultActions(ofCategory: category)
         if let defaults {
+            payload.buttons.reserveCapacity(defaults.count)
             for action in defaults {
-                var button = PushButton(id: action.id, title: action.title, foreground: action.foreground)
-                if let entry = entries?[action.id]?.objectValue { button.deepLink = link(of: entry, id: action.id) }
-                payload.buttons.append(button)
+                var deepLink: String?
+                if let entry = entries?[action.id]?.objectValue {
+                    deepLink = link(of: entry, id: action.id, behaviour: Self.behaviour(of: entry))
+                }
+                payload.buttons.append(
+                    PushButton(id: action.id, title: action.title, deepLink: deepLink, foreground: action.foreground))
             }
         }
         guard let entries, !entries.isEmpty else { return }
@@ -135,23 +174,25 @@ extension BrazeDecoding {
                  "ab.ab_cat describes buttons but aps.category names no category: iOS shows none; kept in tracking")
             return
         }
+        if defaults == nil { payload.buttons.reserveCapacity(entries.count) }
         var titlesUnknown = false
         for (actionId, entry) in entries {
-            let path = Path.button(actionId)
+            // Paths are built only for a diagnostic.
             guard let members = entry.objectValue else {
-                wrongType(entry, at: path, expected: "an object {a_t, a_uri, a_use_webview}")
+                wrongType(entry, at: Path.button(actionId), expected: "an object {a_t, a_uri, a_use_webview}")
                 continue
             }
             let behaviour = behaviour(of: members, id: actionId)
             if let defaults {
                 if !defaults.contains(where: { $0.id == actionId }) {
-                    note(.warning, .buttonNotInCategory, at: path,
+                    note(.warning, .buttonNotInCategory, at: Path.button(actionId),
                          "'\(actionId)' is not an action of \(category ?? ""): iOS never shows it; kept in tracking")
                 }
                 continue
             }
             payload.buttons.append(PushButton(
-                id: actionId, title: "", deepLink: link(of: members, id: actionId), foreground: behaviour != .close))
+                id: actionId, title: "", deepLink: link(of: members, id: actionId, behaviour: behaviour),
+                foreground: behaviour != .close))
             titlesUnknown = true
         }
         if titlesUnknown {
@@ -160,25 +201,33 @@ extension BrazeDecoding {
         }
     }
 
-    /// What an entry's `a_t` does (nil: missing or not one PushBridge knows); wrong types are kept.
+    /// What an entry's `a_t` does (nil: missing, not a string, or not one PushBridge knows); wrong types are kept.
     private mutating func behaviour(of entry: JSONObject, id: String) -> BrazeAdapter.ButtonBehaviour? {
         if let flag = entry[Key.actionUseWebView], flag.boolValue == nil {
             wrongType(flag, at: JSONPath.member(Key.actionUseWebView, of: Path.button(id)), expected: "true or false")
         }
-        let path = JSONPath.member(Key.actionType, of: Path.button(id))
         guard let value = entry[Key.actionType] else { return nil }
-        guard let actionType = readString(value, at: path) else { return nil }
+        guard let actionType = readString(value, at: JSONPath.member(Key.actionType, of: Path.button(id))) else {
+            return nil
+        }
         let behaviour = BrazeAdapter.buttonBehaviour(ofActionType: actionType)
         if behaviour == nil {
-            note(.warning, .buttonActionTypeUnknown, at: path,
+            note(.warning, .buttonActionTypeUnknown, at: JSONPath.member(Key.actionType, of: Path.button(id)),
                  "a_t '\(actionType)' is not a click action type PushBridge knows; the button follows its a_uri")
         }
         return behaviour
     }
 
-    /// The button's own link: `a_uri` when the button opens a URI (or says nothing PushBridge knows).
-    private mutating func link(of entry: JSONObject, id: String) -> String? {
-        let behaviour = entry[Key.actionType]?.stringValue.flatMap(BrazeAdapter.buttonBehaviour(ofActionType:))
+    /// What an entry's `a_t` does, as ``behaviour(of:id:)`` answers, without diagnostics.
+    private static func behaviour(of entry: JSONObject) -> BrazeAdapter.ButtonBehaviour? {
+        entry[Key.actionType]?.stringValue.flatMap(BrazeAdapter.buttonBehaviour(ofActionType:))
+    }
+
+    /// The button's own link: `a_uri` when the button opens a URI (or says nothing PushBridge knows), given what
+    /// its `a_t` does.
+    private mutating func link(
+        of entry: JSONObject, id: String, behaviour: BrazeAdapter.ButtonBehaviour?
+    ) -> String? {
         guard let value = entry[Key.actionURI] else { return nil }
         guard let uri = readString(value, at: JSONPath.member(Key.actionURI, of: Path.button(id))) else { return nil }
         return behaviour == nil || behaviour == .openURI ? uri : nil

@@ -10,7 +10,7 @@ extension BrazeAdapter {
     /// default category or whose flags differ from it, buttons without a category, `destructive`, the message
     /// id, and custom data under Braze's own keys.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        let sameVendor = payload.vendor == id
+        let sameVendor = payload.vendor == profile.id  // the stored id (see `decode`)
         if let messageId = payload.messageId {
             losses.append(Loss(
                 path: "$.messageId", value: .string(messageId),
@@ -20,7 +20,7 @@ extension BrazeAdapter {
         let aps: JSONObject
         if ServiceExtensionTrigger.image.isMet(by: payload), !payload.mutableContent {
             var wire = payload
-            wire.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
+            wire.requireServiceExtension(when: .image, vendor: profile.id, vendorName: profile.name, losses: &losses)
             aps = APSCoding.encode(wire)
         } else {
             aps = APSCoding.encode(payload)
@@ -35,12 +35,18 @@ extension BrazeAdapter {
         let tracked = payload.tracking[Self.vendorKey]
         var ab = tracked?.objectValue ?? JSONObject(minimumCapacity: 2)
         writeBackIgnored(payload, into: &userInfo, carriedInsideBrazeObject: tracked?.objectValue != nil, losses: &losses)
-        if let link = payload.deepLink { userInfo[Key.uri] = .string(link) }
+        // With nothing in `ignored` written back, `userInfo` holds custom data only, none of it under Braze's own
+        // keys: those set below are new members, appended without a lookup.
+        let wroteBack = !payload.ignored.isEmpty
+        func set(_ key: String, _ value: JSONValue) {
+            if wroteBack { userInfo[key] = value } else { userInfo.appendNew(key, value) }
+        }
+        if let link = payload.deepLink { set(Key.uri, .string(link)) }
 
         if aps.isEmpty, let sent = payload.ignored[Path.aps] {
-            userInfo[Key.aps] = sent
+            set(Key.aps, sent)
         } else {
-            userInfo[Key.aps] = .object(aps)
+            set(Key.aps, .object(aps))
         }
 
         Self.writeImage(payload.imageURL, into: &ab)
@@ -49,13 +55,13 @@ extension BrazeAdapter {
             // Another vendor's push has nothing for `ab`, yet a non-empty `ab` is what makes a push Braze's. A
             // Braze bridge form without one was decoded from a payload without one: it stays so.
             if !sameVendor, userInfo[Self.vendorKey] == nil {
-                userInfo[Self.vendorKey] = Self.nullCampaign
+                set(Self.vendorKey, Self.nullCampaign)
             }
         } else {
-            if let kept = payload.ignored[Path.vendor], userInfo[Self.vendorKey] != nil {
+            if wroteBack, let kept = payload.ignored[Path.vendor], userInfo[Self.vendorKey] != nil {
                 losses.append(Self.ignoredLoss(Path.vendor, kept, "the bridge form's image or buttons need an ab object"))
             }
-            userInfo[Self.vendorKey] = .object(ab)
+            set(Self.vendorKey, .object(ab))
         }
         return userInfo
     }
@@ -101,10 +107,16 @@ extension BrazeAdapter {
     /// extension (`jpg`, `png`, `gif`, `mp4`, …), when it has one.
     private static func writeImage(_ imageURL: String?, into ab: inout JSONObject) {
         if let imageURL {
-            let existing = ab[Key.attachment]?.objectValue
-            var attachment = existing ?? JSONObject(minimumCapacity: 2)
-            attachment[Key.url] = .string(imageURL)
-            if existing == nil, let type = fileExtension(of: imageURL) { attachment[Key.type] = .string(type) }
+            let attachment: JSONObject
+            if var existing = ab[Key.attachment]?.objectValue {
+                existing[Key.url] = .string(imageURL)
+                attachment = existing
+            } else {
+                var new = JSONObject(minimumCapacity: 2)
+                new.appendNew(Key.url, .string(imageURL))
+                if let type = fileExtension(of: imageURL) { new.appendNew(Key.type, .string(type)) }
+                attachment = new
+            }
             ab[Key.attachment] = .object(attachment)
         } else if var attachment = ab[Key.attachment]?.objectValue, attachment[Key.url]?.stringValue != nil {
             attachment.removeValue(forKey: Key.url)
@@ -117,8 +129,7 @@ extension BrazeAdapter {
         var url = url
         return url.withUTF8 { bytes -> String? in
             // The path ends at the query or fragment; the extension follows the last dot after the last slash.
-            var end = 0
-            while end < bytes.count, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") { end += 1 }
+            let end = pathEnd(bytes)
             var dot = end - 1
             while dot >= 0, bytes[dot] != UInt8(ascii: "."), bytes[dot] != UInt8(ascii: "/") { dot -= 1 }
             guard dot >= 0, bytes[dot] == UInt8(ascii: "."), (1...5).contains(end - dot - 1) else { return nil }
@@ -138,6 +149,26 @@ extension BrazeAdapter {
                 return type.count
             }
         }
+    }
+
+    /// The offset of the first `?` or `#` in `bytes`, else their count: eight bytes at a time, then byte by byte.
+    private static func pathEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = 0
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            // Whether a byte of `word` is `byte`: exact as a yes or no (a zero byte once XORed with it).
+            func has(_ word: UInt64, _ byte: UInt8) -> Bool {
+                let masked = word ^ (ones &* UInt64(byte))
+                return (masked &- ones) & ~masked & (ones &* 0x80) != 0
+            }
+            while end + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
+                if has(word, UInt8(ascii: "?")) || has(word, UInt8(ascii: "#")) { break }
+                end += 8
+            }
+        }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") { end += 1 }
+        return end
     }
 
     // MARK: Buttons
@@ -184,59 +215,63 @@ extension BrazeAdapter {
         } ?? JSONObject(minimumCapacity: payload.buttons.count)
         // A repeated id is found by looking at the buttons before it; a set only for a push with many buttons.
         var seen: Set<String>? = payload.buttons.count > 16 ? Set(minimumCapacity: payload.buttons.count) : nil
-        for (index, button) in payload.buttons.enumerated() {
+        // Fields read in place: no copy of each button.
+        let buttons = payload.buttons
+        for index in buttons.indices {
             var path: String { JSONPath.element(index, of: "$.buttons") }  // built only for a loss
             let isRepeat = if seen != nil {
-                !seen!.insert(button.id).inserted
+                !seen!.insert(buttons[index].id).inserted
             } else {
-                payload.buttons[..<index].contains { $0.id == button.id }
+                buttons[..<index].contains { $0.id == buttons[index].id }
             }
             guard !isRepeat else {
-                losses.append(Loss(path: path, value: button.json, reason: "ab.ab_cat holds one entry per action id"))
+                losses.append(Loss(
+                    path: path, value: buttons[index].json, reason: "ab.ab_cat holds one entry per action id"))
                 continue
             }
-            var foreground = button.foreground
+            var foreground = buttons[index].foreground
             if let defaults {
-                guard let action = defaults.first(where: { $0.id == button.id }) else {
+                guard let action = defaults.first(where: { $0.id == buttons[index].id }) else {
                     losses.append(Loss(
-                        path: path, value: button.json, reason: "'\(button.id)' is not an action of Braze's \(category)"))
+                        path: path, value: buttons[index].json,
+                        reason: "'\(buttons[index].id)' is not an action of Braze's \(category)"))
                     continue
                 }
-                if button.title != action.title {
+                if buttons[index].title != action.title {
                     losses.append(Loss(
-                        path: path + ".title", value: .string(button.title),
+                        path: path + ".title", value: .string(buttons[index].title),
                         reason: "Braze's \(category) titles this button '\(action.title)'"))
                 }
-                if button.foreground != action.foreground {
+                if buttons[index].foreground != action.foreground {
                     losses.append(Loss(
-                        path: path + ".foreground", value: .bool(button.foreground),
+                        path: path + ".foreground", value: .bool(buttons[index].foreground),
                         reason: "whether this button opens the app is fixed by Braze's \(category)"))
                 }
                 foreground = action.foreground
             } else {
-                if !button.title.isEmpty {
+                if !buttons[index].title.isEmpty {
                     losses.append(Loss(
-                        path: path + ".title", value: .string(button.title),
+                        path: path + ".title", value: .string(buttons[index].title),
                         reason: "Braze buttons take their titles from the app's registered category \(category)"))
                 }
-                if button.deepLink != nil, !button.foreground {
+                if buttons[index].deepLink != nil, !buttons[index].foreground {
                     losses.append(Loss(
                         path: path + ".foreground", value: false, reason: "a Braze button with a link opens the app"))
                 }
             }
-            if button.destructive {
+            if buttons[index].destructive {
                 losses.append(Loss(
                     path: path + ".destructive", value: true,
                     reason: "whether a Braze button is destructive is its registered category's"))
             }
             // An entry the push already had (even an empty one, which decoding reads as opening the app) stays as
             // it was when it still says what the button does; a new one always names its action type.
-            let kept = existing?[button.id]?.objectValue
+            let kept = existing?[buttons[index].id]?.objectValue
             var entry = kept ?? JSONObject(minimumCapacity: 2)
-            let fits = Self.link(in: entry) == button.deepLink
+            let fits = Self.link(in: entry) == buttons[index].deepLink
                 && (defaults != nil || (kept != nil && Self.opensApp(entry) == foreground))
             if !fits {
-                if let link = button.deepLink {
+                if let link = buttons[index].deepLink {
                     if Self.link(in: entry) == nil || entry[Key.actionType] == nil {
                         entry[Key.actionType] = .string(Assumed.actionType(for: .openURI))
                     }
@@ -246,7 +281,7 @@ extension BrazeAdapter {
                     entry[Key.actionType] = .string(Assumed.actionType(for: foreground ? .openApp : .close))
                 }
             }
-            if defaults == nil || !entry.isEmpty { entries[button.id] = .object(entry) }
+            if defaults == nil || !entry.isEmpty { entries[buttons[index].id] = .object(entry) }
         }
         if existing != nil || !entries.isEmpty { ab[Key.buttons] = .object(entries) }
     }

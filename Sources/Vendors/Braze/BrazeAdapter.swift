@@ -43,13 +43,19 @@ public struct BrazeAdapter: VendorAdapter {
         /// `filterBrazeProperties`, BrazeReactDataTranslator.m). Compared after the length, which no string equal
         /// to one of these (all lowercase letters and `_`, none of them another string's canonical equivalent)
         /// can differ in.
-        static func isReserved(_ key: String) -> Bool {
+        static func isReserved(_ key: String) -> Bool { reserved(key) != nil }
+
+        /// The top-level keys ``isReserved(_:)`` accepts.
+        enum Reserved { case aps, vendor, uri, useWebView }
+
+        /// Which reserved key `key` is (nil: custom data), compared after the length as ``isReserved(_:)`` says.
+        static func reserved(_ key: String) -> Reserved? {
             switch key.utf8.count {
-            case 2: key == vendorKey
-            case 3: key == aps
-            case 6: key == uri
-            case 14: key == useWebView
-            default: false
+            case 2: key == vendorKey ? .vendor : nil
+            case 3: key == aps ? .aps : nil
+            case 6: key == uri ? .uri : nil
+            case 14: key == useWebView ? .useWebView : nil
+            default: nil
             }
         }
     }

@@ -4,14 +4,13 @@ extension OneSignalAdapter {
     /// Wire payload → bridge form, field by field as `OSNotification.m` reads it (see the type's documentation).
     /// Never fails: what has no field is kept in `ignored` under its wire path, with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        // Empty objects passed as such: the defaults' `[:]` literals each cost a call per decode.
-        let empty = JSONObject()
+        // Looked up once, read by every step below.
+        let aps = userInfo["aps"], osData = userInfo[Key.osData]
+        // `profile.id`: the stored id, not the protocol's `id`, which copies the whole profile to read it.
         var decoding = OneSignalDecoding(
-            payload: PushPayload(vendor: id, data: empty, tracking: empty, ignored: empty, apsExtra: empty),
-            format: Self.format(of: userInfo))
-        decoding.diagnostics = APSCoding.decode(
-            userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
-        decoding.decodeTopLevel(userInfo)
+            payload: PushPayload.decoding(vendor: profile.id), format: Self.format(osData: osData))
+        decoding.diagnostics = APSCoding.decode(aps, into: &decoding.payload, contentAvailable: .numberStringOrTrue)
+        decoding.decodeTopLevel(userInfo, aps: aps, osData: osData)
         return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
     }
 
@@ -45,15 +44,16 @@ struct OneSignalDecoding: WireDecoding {
         note(.info, .notRead, at: path, why + "; kept under ignored")
     }
 
-    mutating func decodeTopLevel(_ userInfo: JSONObject) {
+    /// The top level of `userInfo`, whose `aps` and `os_data` members are `aps` and `osData`.
+    mutating func decodeTopLevel(_ userInfo: JSONObject, aps: JSONValue?, osData: JSONValue?) {
         // `aps.alert` is looked up only when the minified form's own marker is there.
-        var hasAPSAlert: Bool { userInfo["aps"]?.objectValue?["alert"] != nil }
+        var hasAPSAlert: Bool { aps?.objectValue?["alert"] != nil }
         switch format {
         case .custom: minified = userInfo[Key.minifiedAlert] != nil && !hasAPSAlert
-        case .osData: minified = userInfo[Key.osData]?[Key.buttons]?.objectValue != nil && !hasAPSAlert
+        case .osData: minified = osData?[Key.buttons]?.objectValue != nil && !hasAPSAlert
         }
         let readsLegacyButtons = format == .osData && !minified
-            && !OneSignalAdapter.osDataHasButtons(userInfo[Key.osData]) && userInfo[Key.legacyButtons]?.arrayValue != nil
+            && !OneSignalAdapter.osDataHasButtons(osData) && userInfo[Key.legacyButtons]?.arrayValue != nil
         if minified {
             let where_ = format == .custom ? "top-level m" : "an os_data.buttons object"
             note(.info, .minifiedForm, at: format == .custom ? "$.m" : format.buttonsPath,
@@ -61,9 +61,10 @@ struct OneSignalDecoding: WireDecoding {
         }
         switch format {
         case .custom: decodeCustomTopLevel(userInfo)
-        case .osData: decodeOSDataTopLevel(userInfo, readsLegacyButtons: readsLegacyButtons)
+        case .osData: decodeOSDataTopLevel(userInfo, aps: aps, osData: osData, readsLegacyButtons: readsLegacyButtons)
         }
-        if !trackingFields.isEmpty { payload.tracking[format.containerKey] = .object(trackingFields) }
+        // The only member of `tracking`.
+        if !trackingFields.isEmpty { payload.tracking.appendNew(format.containerKey, .object(trackingFields)) }
         if payload.messageId == nil {
             note(.warning, .messageIDMissing, at: JSONPath.member(Key.messageId, of: format.containerPath),
                  "no non-empty \(format.containerKey).i: no OneSignal receipt can be sent")
@@ -77,20 +78,22 @@ struct OneSignalDecoding: WireDecoding {
             var aps, attachments, buttons, container: JSONValue?
             var isStandard = true
             for (key, value) in userInfo {
-                switch key {
-                case "aps": aps = value
-                case Key.attachments: attachments = value
-                case Key.buttons: buttons = value
-                case Key.custom: container = value
+                // The length first: most keys are then compared with one name, or none.
+                switch key.utf8.count {
+                case 3 where key == "aps": aps = value
+                case 3 where key == Key.attachments: attachments = value
+                case 6 where key == Key.custom: container = value
+                case 7 where key == Key.buttons: buttons = value
                 default: isStandard = false
                 }
                 if !isStandard { break }
             }
             if isStandard {
-                if let aps { decodeCustomMember("aps", aps) }
-                if let attachments { decodeCustomMember(Key.attachments, attachments) }
-                if let buttons { decodeCustomMember(Key.buttons, buttons) }
-                if let container { decodeCustomMember(Key.custom, container) }
+                // What ``decodeCustomMember(_:_:)`` does with each of these outside the minified form.
+                if let aps, aps.objectValue == nil { keep(aps, at: JSONPath.member("aps", of: JSONPath.root)) }
+                if let attachments { decodeAttachments(attachments, at: format.attachmentsPath) }
+                if let buttons { decodeButtons(buttons, at: format.buttonsPath) }
+                if let container { decodeContainer(container, at: format.containerPath) }
                 return
             }
         }
@@ -123,13 +126,15 @@ struct OneSignalDecoding: WireDecoding {
     /// The os_data format's top level: `actionbuttons` (when the buttons are there), `aps` and `os_data`, in
     /// canonical order; every other top-level key is custom data (`parseOSDataAdditionalData:`), in the
     /// payload's order.
-    private mutating func decodeOSDataTopLevel(_ userInfo: JSONObject, readsLegacyButtons: Bool) {
+    private mutating func decodeOSDataTopLevel(
+        _ userInfo: JSONObject, aps: JSONValue?, osData: JSONValue?, readsLegacyButtons: Bool
+    ) {
         if readsLegacyButtons, let buttons = userInfo[Key.legacyButtons] {
             decodeButtons(buttons, at: JSONPath.member(Key.legacyButtons, of: JSONPath.root))
         }
         // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
-        if let aps = userInfo["aps"], aps.objectValue == nil { keep(aps, at: JSONPath.member("aps", of: JSONPath.root)) }
-        if let container = userInfo[Key.osData] { decodeContainer(container, at: format.containerPath) }
+        if let aps, aps.objectValue == nil { keep(aps, at: JSONPath.member("aps", of: JSONPath.root)) }
+        if let osData { decodeContainer(osData, at: format.containerPath) }
         // The userInfo less the keys read above: one copy of its members, no lookup per member.
         var data = userInfo
         data.removeValue(forKey: "aps")
@@ -206,25 +211,36 @@ struct OneSignalDecoding: WireDecoding {
         var link: String?
         var data: JSONObject?
         for (key, member) in members {
-            switch key {
-            case Key.messageId where member.stringValue?.isEmpty == false: messageId = member
-            case Key.templateId where member.stringValue != nil: templateId = member
-            case Key.templateName where member.stringValue != nil: templateName = member
-            case Key.launchURL where member.stringValue != nil: link = member.stringValue
-            case Key.additionalData where format == .custom && member.objectValue != nil: data = member.objectValue
-            default: return false
+            // The length first: each key is compared with the names of its length only.
+            switch key.utf8.count {
+            case 1:
+                switch key {
+                case Key.messageId where member.stringValue?.isEmpty == false: messageId = member
+                case Key.launchURL where member.stringValue != nil: link = member.stringValue
+                case Key.additionalData where format == .custom && member.objectValue != nil: data = member.objectValue
+                default: return false
+                }
+            case 2:
+                switch key {
+                case Key.templateId where member.stringValue != nil: templateId = member
+                case Key.templateName where member.stringValue != nil: templateName = member
+                default: return false
+                }
+            default:
+                return false
             }
         }
         if let data { payload.data = data }
         if messageId != nil || templateId != nil || templateName != nil, trackingFields.isEmpty {
             trackingFields.reserveCapacity(3)
         }
+        // `trackingFields` is empty here (one container per push): distinct keys appended without a lookup.
         if let messageId {
-            trackingFields[Key.messageId] = messageId
+            trackingFields.appendNew(Key.messageId, messageId)
             payload.messageId = messageId.stringValue
         }
-        if let templateId { trackingFields[Key.templateId] = templateId }
-        if let templateName { trackingFields[Key.templateName] = templateName }
+        if let templateId { trackingFields.appendNew(Key.templateId, templateId) }
+        if let templateName { trackingFields.appendNew(Key.templateName, templateName) }
         if let link { payload.deepLink = link }
         return true
     }

@@ -14,7 +14,7 @@ extension OneSignalAdapter {
     /// when the payload has none, a whole buttons array kept from the minified form. Custom data named
     /// `actionbuttons` gets an empty `os_data.buttons` beside it, so the SDK keeps reading it as data.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        let sameVendor = payload.vendor == id
+        let sameVendor = payload.vendor == profile.id  // the stored id (see `decode`)
         let format = sameVendor ? Self.encodedFormat(of: payload) : .custom
         // The payload is copied only when `aps` must differ from it: a category to drop, or an image or buttons
         // without `mutable-content`.
@@ -29,7 +29,8 @@ extension OneSignalAdapter {
                         + "has none; a category sent with them would hide the buttons"))
                 wire.category = nil
             }
-            wire.requireServiceExtension(when: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
+            wire.requireServiceExtension(
+                when: .imageOrButtons, vendor: profile.id, vendorName: profile.name, losses: &losses)
             aps = APSCoding.encode(wire)
         } else {
             aps = APSCoding.encode(payload)
@@ -37,21 +38,26 @@ extension OneSignalAdapter {
 
         var ignored = payload.ignored
         var userInfo = JSONObject(minimumCapacity: payload.data.count + ignored.count + 4)
-        if !(aps.isEmpty && ignored[Self.nonObjectAPSPath] != nil) { userInfo["aps"] = .object(aps) }
+        // Every key written to `userInfo` and `container` below is a new one (distinct wire keys; custom data
+        // other than `aps` and `os_data` in the os_data format): appended without a lookup.
+        if !(aps.isEmpty && ignored[Self.nonObjectAPSPath] != nil) { userInfo.appendNew("aps", .object(aps)) }
 
         var container = JSONObject(minimumCapacity: 6)  // i, ti, tn, u and a (custom) or att and buttons (os_data)
         let tracked = sameVendor ? payload.tracking[format.containerKey]?.objectValue ?? JSONObject() : JSONObject()
         if let messageId = payload.messageId {
-            container[Key.messageId] = .string(messageId)
-        } else if let sent = tracked[Key.messageId] {
-            container[Key.messageId] = sent
+            container.appendNew(Key.messageId, .string(messageId))
+        } else if !tracked.isEmpty, let sent = tracked[Key.messageId] {
+            container.appendNew(Key.messageId, sent)
         }
-        if let value = tracked[Key.templateId] { container[Key.templateId] = value }
-        if let value = tracked[Key.templateName] { container[Key.templateName] = value }
-        if let deepLink = payload.deepLink { container[Key.launchURL] = .string(deepLink) }
+        // Another vendor's payload tracks nothing here: no lookups in an empty object.
+        if !tracked.isEmpty {
+            if let value = tracked[Key.templateId] { container.appendNew(Key.templateId, value) }
+            if let value = tracked[Key.templateName] { container.appendNew(Key.templateName, value) }
+        }
+        if let deepLink = payload.deepLink { container.appendNew(Key.launchURL, .string(deepLink)) }
 
         var keptAttachments: JSONValue?
-        if ignored[format.attachmentsPath]?.objectValue != nil {
+        if !ignored.isEmpty, ignored[format.attachmentsPath]?.objectValue != nil {
             keptAttachments = ignored.removeValue(forKey: format.attachmentsPath)
             if payload.imageURL == nil, let kept = keptAttachments, Self.attachmentsShowImage(kept) {
                 // Written back, they would show an image the payload does not have (an `att` the minified form
@@ -64,7 +70,7 @@ extension OneSignalAdapter {
         }
         let attachments = Self.attachments(image: payload.imageURL, kept: keptAttachments)
         var buttons = encodeButtons(payload.buttons, losses: &losses)
-        if buttons == nil, let kept = ignored[format.buttonsPath], kept.arrayValue?.isEmpty == false {
+        if buttons == nil, !ignored.isEmpty, let kept = ignored[format.buttonsPath], kept.arrayValue?.isEmpty == false {
             // A whole buttons array kept from the minified form, which does not read it: the standard form would.
             ignored.removeValue(forKey: format.buttonsPath)
             losses.append(Loss(
@@ -79,18 +85,18 @@ extension OneSignalAdapter {
 
         switch format {
         case .custom:
-            if !payload.data.isEmpty { container[Key.additionalData] = .object(payload.data) }
-            if !container.isEmpty { userInfo[Key.custom] = .object(container) }
-            if let attachments { userInfo[Key.attachments] = attachments }
-            if let buttons { userInfo[Key.buttons] = buttons }
+            if !payload.data.isEmpty { container.appendNew(Key.additionalData, .object(payload.data)) }
+            if !container.isEmpty { userInfo.appendNew(Key.custom, .object(container)) }
+            if let attachments { userInfo.appendNew(Key.attachments, attachments) }
+            if let buttons { userInfo.appendNew(Key.buttons, buttons) }
         case .osData:
-            if let attachments { container[Key.attachments] = attachments }
+            if let attachments { container.appendNew(Key.attachments, attachments) }
             if let buttons {
                 // The iOS 9 object form `{o: [...], …}` when members of it are kept; the array otherwise.
                 let objectForm = ignored.keys.contains { $0.hasPrefix(format.buttonsPath + ".") }
-                container[Key.buttons] = objectForm ? .object([Key.minifiedButtons: buttons]) : buttons
+                container.appendNew(Key.buttons, objectForm ? .object([Key.minifiedButtons: buttons]) : buttons)
             }
-            userInfo[Key.osData] = .object(container)
+            userInfo.appendNew(Key.osData, .object(container))
             for (key, value) in payload.data {
                 guard key != "aps", key != Key.osData else {
                     losses.append(Loss(
@@ -98,9 +104,10 @@ extension OneSignalAdapter {
                         reason: "'\(key)' is a key of OneSignal's os_data format itself; custom data cannot use it"))
                     continue
                 }
-                userInfo[key] = value
+                userInfo.appendNew(key, value)
             }
         }
+        guard !ignored.isEmpty else { return userInfo }  // nothing to drop or write back
         Self.dropInsideMinifiedMembers(&ignored, format: format, losses: &losses)
         let placementLosses = JSONPlacement.writeBack(ignored, into: &userInfo)  // not lazily: it places the values
         losses.append(contentsOf: placementLosses)
@@ -153,7 +160,10 @@ extension OneSignalAdapter {
     /// The attachments object: the one kept whole with its first member set to `image`, else `{"id": image}`.
     static func attachments(image: String?, kept: JSONValue?) -> JSONValue? {
         guard case .object(var attachments)? = kept else {
-            return image.map { .object([Key.defaultAttachmentId: .string($0)]) }
+            guard let image else { return nil }
+            var object = JSONObject(minimumCapacity: 1)
+            object.appendNew(Key.defaultAttachmentId, .string(image))
+            return .object(object)
         }
         if let image {
             let firstKey = attachments.keys.first ?? Key.defaultAttachmentId
@@ -174,24 +184,25 @@ extension OneSignalAdapter {
         guard !buttons.isEmpty else { return nil }
         var elements: [JSONValue] = []
         elements.reserveCapacity(buttons.count)
-        for (index, button) in buttons.enumerated() {
+        // Fields read in place: no copy of each button.
+        for index in buttons.indices {
             var path: String { JSONPath.element(index, of: "$.buttons") }
-            if !button.foreground {
+            if !buttons[index].foreground {
                 losses.append(Loss(path: path + ".foreground", value: false, reason: "OneSignal buttons always open the app"))
             }
-            if button.destructive {
+            if buttons[index].destructive {
                 losses.append(Loss(path: path + ".destructive", value: true, reason: "OneSignal buttons cannot be destructive"))
             }
             if index >= Self.maxButtons, losses.isCollecting {
-                let beyond = PushPayload(vendor: id, buttons: [button])
+                let beyond = PushPayload(vendor: id, buttons: [buttons[index]])
                 for loss in capabilities.losses(of: beyond, vendorName: name) {
                     let inner = loss.path.dropFirst("$.buttons[0]".count)
                     losses.append(Loss(path: path + inner, value: loss.value, reason: loss.reason))
                 }
             }
             var element = JSONObject(minimumCapacity: 2)
-            element[Key.buttonId] = .string(button.id)
-            element[Key.buttonTitle] = .string(button.title)
+            element.appendNew(Key.buttonId, .string(buttons[index].id))
+            element.appendNew(Key.buttonTitle, .string(buttons[index].title))
             elements.append(.object(element))
         }
         return .array(elements)

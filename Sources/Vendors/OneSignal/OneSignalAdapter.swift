@@ -218,11 +218,14 @@ public struct OneSignalAdapter: VendorAdapter {
     /// R2: `custom.i` or `os_data.i` is a non-empty string.
     public func claims(_ userInfo: JSONObject) -> Bool {
         // Asked of every payload of every vendor: two lookups, no array of container names.
-        func hasMessageId(_ container: JSONValue?) -> Bool {
-            guard let messageId = container?[Key.messageId]?.stringValue else { return false }
+        // Matched in place: no optional values copied between the lookups.
+        func hasMessageId(_ containerKey: String) -> Bool {
+            guard case .object(let container)? = userInfo[containerKey],
+                  case .string(let messageId)? = container[Key.messageId]
+            else { return false }
             return !messageId.isEmpty
         }
-        return hasMessageId(userInfo[Key.custom]) || hasMessageId(userInfo[Key.osData])
+        return hasMessageId(Key.custom) || hasMessageId(Key.osData)
     }
 
     /// Always by a message id (`custom.i` or `os_data.i`): OneSignal wins over a second owner (WIRE-FORMATS §11.1).
@@ -326,7 +329,8 @@ public struct OneSignalAdapter: VendorAdapter {
     }
 
     /// The wire format of `userInfo`: os_data when `os_data` is an object (`initWithRawMessage:`), else custom.
-    static func format(of userInfo: JSONObject) -> Format {
-        userInfo[Key.osData]?.objectValue != nil ? .osData : .custom
-    }
+    static func format(of userInfo: JSONObject) -> Format { format(osData: userInfo[Key.osData]) }
+
+    /// The wire format of a push whose top-level `os_data` member is `osData`.
+    static func format(osData: JSONValue?) -> Format { osData?.objectValue != nil ? .osData : .custom }
 }
