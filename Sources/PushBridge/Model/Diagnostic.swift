@@ -55,19 +55,25 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// ``JSONWriter`` writes for that object, written member by member in key order (no members array, no sort),
     /// as tools print one per diagnostic.
     public func writeJSON(line: Int? = nil, into output: inout [UInt8]) {
-        output.append(contentsOf: #"{"code":"#.utf8)
+        /// Appends the bytes of a literal (copied whole: appending a string's UTF-8 view goes byte by byte).
+        func literal(_ text: StaticString) {
+            text.withUTF8Buffer { output.append(contentsOf: $0) }
+        }
+        literal(#"{"code":"#)
         JSONWriter.writeString(code, into: &output)
         if let line {
-            output.append(contentsOf: #","line":"#.utf8)
+            literal(#","line":"#)
             output.append(contentsOf: String(line).utf8)
         }
-        output.append(contentsOf: #","message":"#.utf8)
+        literal(#","message":"#)
         JSONWriter.writeString(message, into: &output)
-        output.append(contentsOf: #","path":"#.utf8)
+        literal(#","path":"#)
         JSONWriter.writeString(path, into: &output)
-        output.append(contentsOf: #","severity":""#.utf8)
-        output.append(contentsOf: severity.rawValue.utf8)
-        output.append(contentsOf: #"","type":"diagnostic"}"#.utf8)
+        switch severity {
+        case .error: literal(#","severity":"error","type":"diagnostic"}"#)
+        case .warning: literal(#","severity":"warning","type":"diagnostic"}"#)
+        case .info: literal(#","severity":"info","type":"diagnostic"}"#)
+        }
     }
 
     public var description: String { "\(severity.rawValue): \(code) at \(path): \(message)" }
