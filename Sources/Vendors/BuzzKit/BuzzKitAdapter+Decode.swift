@@ -80,14 +80,16 @@ extension BuzzKitDecoding {
         var action: JSONValue?, actions: JSONValue?, data: JSONValue?
         var deepLink: JSONValue?, image: JSONValue?, messageId: JSONValue?
         var hasUnknownKey = false
+        typealias Key = BuzzKitAdapter.Key  // in patterns, the vendor's table itself
         scan: for (key, member) in members {
-            switch key {
-            case Key.action: action = member
-            case Key.actions: actions = member
-            case Key.data: data = member
-            case Key.deepLink: deepLink = member
-            case Key.image: image = member
-            case Key.messageId: messageId = member
+            // By length first (these keys' lengths all differ): each key is compared with at most one name.
+            switch (key.utf8.count, key) {
+            case (Key.action.utf8.count, Key.action): action = member
+            case (Key.actions.utf8.count, Key.actions): actions = member
+            case (Key.data.utf8.count, Key.data): data = member
+            case (Key.deepLink.utf8.count, Key.deepLink): deepLink = member
+            case (Key.image.utf8.count, Key.image): image = member
+            case (Key.messageId.utf8.count, Key.messageId): messageId = member
             default:
                 hasUnknownKey = true
                 break scan

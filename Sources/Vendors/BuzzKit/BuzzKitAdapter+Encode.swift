@@ -36,19 +36,23 @@ extension BuzzKitAdapter {
             }
         }
 
-        var wire = payload
+        var wire = payload  // copied only when mutable-content has to be set
         wire.requireServiceExtension(when: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
+        var aps = APSCoding.encode(wire)
         if wire.category == nil, !buttons.isEmpty {
-            wire.category = Self.derivedCategory(for: buttons)
+            // Written into `aps` as `APSCoding` writes a category (over a kept `apsExtra` one), without a copy
+            // of the payload to set it on.
+            aps["category"] = .string(Self.derivedCategory(for: buttons))
             losses.append(contentsOf: Self.overwritten("category", in: payload, by: "the category derived from the buttons"))
         }
-        let aps = APSCoding.encode(wire)
         let vendorObject = Self.vendorObject(payload, buttons: buttons)
 
         var root: JSONObject = JSONObject(minimumCapacity: 2)
-        if !aps.isEmpty || payload.vendor != id || payload.ignored[Self.apsPath] == nil { root["aps"] = .object(aps) }
+        if !aps.isEmpty || payload.vendor != id || payload.ignored[Self.apsPath] == nil {
+            root.appendNew("aps", .object(aps))
+        }
         if !vendorObject.isEmpty || payload.vendor != id || payload.ignored[Path.vendor] == nil {
-            root[Self.vendorKey] = .object(vendorObject)
+            root.appendNew(Self.vendorKey, .object(vendorObject))
         }
         guard !payload.ignored.isEmpty else { return root }
 
@@ -76,28 +80,30 @@ extension BuzzKitAdapter {
 
     /// The `buzzkit` object: only the fields that are set, button flags only when true.
     static func vendorObject(_ payload: PushPayload, buttons: [PushButton]) -> JSONObject {
+        // Each key is written once into a new object: appended without a lookup.
         var object: JSONObject = JSONObject(minimumCapacity: 6)
-        if let messageId = payload.messageId { object[Key.messageId] = .string(messageId) }
-        if let link = payload.deepLink { object[Key.deepLink] = .string(link) }
+        if let messageId = payload.messageId { object.appendNew(Key.messageId, .string(messageId)) }
+        if let link = payload.deepLink { object.appendNew(Key.deepLink, .string(link)) }
         if let action = payload.action {
-            var members: JSONObject = [Key.name: .string(action.name)]
-            if !action.data.isEmpty { members[Key.data] = .object(action.data) }
-            object[Key.action] = .object(members)
+            var members = JSONObject(minimumCapacity: 2)
+            members.appendNew(Key.name, .string(action.name))
+            if !action.data.isEmpty { members.appendNew(Key.data, .object(action.data)) }
+            object.appendNew(Key.action, .object(members))
         }
         if !buttons.isEmpty {
-            object[Key.actions] = .array(buttons.map { button in
+            object.appendNew(Key.actions, .array(buttons.map { button in
                 var members: JSONObject = JSONObject(minimumCapacity: 6)
-                members[Key.id] = .string(button.id)
-                members[Key.title] = .string(button.title)
-                if button.destructive { members[Key.destructive] = true }
-                if button.foreground { members[Key.foreground] = true }
-                if button.input { members[Key.input] = true }
-                if let placeholder = button.placeholder { members[Key.placeholder] = .string(placeholder) }
+                members.appendNew(Key.id, .string(button.id))
+                members.appendNew(Key.title, .string(button.title))
+                if button.destructive { members.appendNew(Key.destructive, true) }
+                if button.foreground { members.appendNew(Key.foreground, true) }
+                if button.input { members.appendNew(Key.input, true) }
+                if let placeholder = button.placeholder { members.appendNew(Key.placeholder, .string(placeholder)) }
                 return .object(members)
-            })
+            }))
         }
-        if let image = payload.imageURL { object[Key.image] = .string(image) }
-        if !payload.data.isEmpty { object[Key.data] = .object(payload.data) }
+        if let image = payload.imageURL { object.appendNew(Key.image, .string(image)) }
+        if !payload.data.isEmpty { object.appendNew(Key.data, .object(payload.data)) }
         return object
     }
 }

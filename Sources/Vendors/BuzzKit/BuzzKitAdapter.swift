@@ -120,7 +120,7 @@ public struct BuzzKitAdapter: VendorAdapter {
             hasher.addFlag(button.input)
             hasher.addField(button.placeholder ?? "")
         }
-        return categoryPrefix + hasher.hex
+        return hasher.category(withPrefix: categoryPrefix)
     }
 
     // MARK: Receipts and taps

@@ -74,13 +74,13 @@ extension ZixflowAdapter {
             guard let text = value.stringValue else {
                 return keep(key, value, expected: "a string", &payload, &diagnostics)
             }
-            payload.tracking[key] = value
+            payload.tracking.appendNew(key, value)
             if !text.isEmpty { payload.messageId = text }
         case .deliveryToken:
             guard value.stringValue != nil else {
                 return keep(key, value, expected: "a string", &payload, &diagnostics)
             }
-            payload.tracking[key] = value
+            payload.tracking.appendNew(key, value)
         case .title, .body:
             guard let text = value.stringValue else {
                 return keep(key, value, expected: "a string", &payload, &diagnostics)
@@ -113,8 +113,9 @@ extension ZixflowAdapter {
         case .actionButtons:
             decodeButtons(value, key: key, into: &payload, &diagnostics)
         case .noMeaningOnIOS:
-            payload.ignored[key] = value
-            let built = noMeaningDiagnostics.first { $0.key.utf8.elementsEqual(key.utf8) }?.diagnostic
+            payload.ignored.appendNew(key, value)
+            // ``field(named:)`` read `key` as one of these keys, and their lengths differ.
+            let built = noMeaningDiagnostics.first { $0.key.utf8.count == key.utf8.count }?.diagnostic
             diagnostics.append(built ?? noMeaningDiagnostic(key))
         case .aps:
             break
@@ -262,9 +263,9 @@ extension ZixflowAdapter {
                 index += 1
                 guard let text = quoted(bytes, at: &index), index < end else { return nil }
                 let member = UnsafeBufferPointer(rebasing: bytes[key])
-                if name == nil, member.elementsEqual("name".utf8) {
+                if name == nil, isKey(member, "name") {
                     name = String(decoding: UnsafeBufferPointer(rebasing: bytes[text]), as: UTF8.self)
-                } else if deepLink == nil, member.elementsEqual("deeplink".utf8) {
+                } else if deepLink == nil, isKey(member, "deeplink") {
                     deepLink = String(decoding: UnsafeBufferPointer(rebasing: bytes[text]), as: UTF8.self)
                 } else {
                     return nil
@@ -288,9 +289,16 @@ extension ZixflowAdapter {
     /// The bytes inside the string that starts at `index` (a quote), moving `index` past its closing quote; nil
     /// when there is no string there, or it holds an escape or a control character.
     private static func quoted(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Range<Int>? {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
         let start = index + 1
         var position = start
+        // Eight bytes at a time while none of them ends the string or stops this reading; the byte loop below
+        // finds which one does.
+        while position + 8 <= bytes.count,
+              !endsPlainText(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+        {
+            position += 8
+        }
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
@@ -301,5 +309,28 @@ extension ZixflowAdapter {
             position += 1
         }
         return nil
+    }
+
+    /// Whether one of the eight bytes of `word` is a quote, a backslash or a control character (below 0x20),
+    /// found with the "has a zero byte" and "has a byte below n" bit tricks.
+    @inline(__always)
+    private static func endsPlainText(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control) & highs != 0
+    }
+
+    /// Whether `bytes` are those of `key`, an ASCII key of the wire format.
+    @inline(__always)
+    private static func isKey(_ bytes: UnsafeBufferPointer<UInt8>, _ key: StaticString) -> Bool {
+        guard bytes.count == key.utf8CodeUnitCount else { return false }
+        let literal = key.utf8Start
+        for index in 0..<bytes.count where bytes[index] != literal[index] { return false }
+        return true
     }
 }

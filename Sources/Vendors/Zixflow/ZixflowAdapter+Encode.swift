@@ -34,10 +34,12 @@ extension ZixflowAdapter {
             && ((payload.alert?.title != nil && payload.ignored[Key.title] == nil)
                 || (payload.alert?.body != nil && payload.ignored[Key.body] == nil))
         // Custom data is copied in the dictionary's order, member by member without a lookup (its keys are
-        // distinct and nothing is written before it); the keys it cannot use are reported in key order.
+        // distinct and nothing is written before it), into an object with room for everything written after
+        // it; the keys it cannot use are reported in key order.
         var lostDataKeys: [String] = []
         let mutableContent = payload.mutableContent
-        var userInfo = payload.data.filter { key, _ in
+        var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + payload.tracking.count + 10)
+        for (key, value) in payload.data {
             // A data key is lost when decoding would read it as a Zixflow field: always for the wire keys,
             // title and body beside mutable-content, and badge when title or body is written.
             let readAsField: Bool
@@ -47,10 +49,8 @@ extension ZixflowAdapter {
             case .badge?: readAsField = writesTitleOrBody
             case _?: readAsField = true
             }
-            if readAsField { lostDataKeys.append(key) }
-            return !readAsField
+            if readAsField { lostDataKeys.append(key) } else { userInfo.appendNew(key, value) }
         }
-        userInfo.reserveCapacity(userInfo.count + payload.ignored.count + payload.tracking.count + 10)
         for key in JSONWriter.sortedCanonically(lostDataKeys) {
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
