@@ -18,6 +18,9 @@ package struct KeyTable: Sendable {
     private let keys: [String]
     private let slots: [Slot]
     private let mask: Int
+    /// Bit `n` set when a key is `n` UTF-8 bytes long (bit 63: 63 or more), so most keys not in the table (a
+    /// payload's custom data) are ruled out by their length before any slot is read.
+    private let lengths: UInt64
 
     /// A table of `keys`; a repeated key answers with its first position.
     package init(_ keys: [String]) {
@@ -25,8 +28,10 @@ package struct KeyTable: Sendable {
         while capacity < keys.count * 4 { capacity *= 2 }
         var slots = [Slot](repeating: Slot(), count: capacity)
         let mask = capacity - 1
+        var lengths: UInt64 = 0
         for (position, key) in keys.enumerated() {
             let fingerprint = KeyFingerprint(key)
+            lengths |= Self.lengthBit(fingerprint)
             var slot = Self.slot(fingerprint, mask: mask)
             var repeated = false
             while slots[slot].entry != 0 {
@@ -42,6 +47,7 @@ package struct KeyTable: Sendable {
         self.keys = keys
         self.slots = slots
         self.mask = mask
+        self.lengths = lengths
     }
 
     /// The position of `key` in the array the table was made from, or nil when the table does not hold it.
@@ -60,6 +66,7 @@ package struct KeyTable: Sendable {
     /// fingerprint holds) is true.
     @inline(__always)
     private func probe(_ fingerprint: KeyFingerprint, sameBytes: (String) -> Bool) -> Int? {
+        guard lengths & Self.lengthBit(fingerprint) != 0 else { return nil }
         var slot = Self.slot(fingerprint, mask: mask)
         while true {
             let candidate = slots[slot]
@@ -84,6 +91,11 @@ package struct KeyTable: Sendable {
                 return true
             }
         }
+    }
+
+    @inline(__always)
+    private static func lengthBit(_ fingerprint: KeyFingerprint) -> UInt64 {
+        1 &<< UInt64(min(fingerprint.count, 63))
     }
 
     @inline(__always)
