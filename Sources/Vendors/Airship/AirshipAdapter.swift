@@ -177,8 +177,24 @@ public struct AirshipAdapter: VendorAdapter {
 
     /// Whether `name` is an action Airship runs (built in or registered by the app), not the deep-link action.
     func isActionName(_ name: String) -> Bool {
-        Self.builtInActionNames.contains(name)
-            || (customActionNames.contains(name) && !Self.deepLinkActionNames.contains(name))
+        // The root-key table holds every such name (compared as bytes, without hashing); the sets answer the
+        // rest: an app's name equal to a field key, or one equal to an action name only as Unicode text.
+        if rootKey(name) == .action { return true }
+        if customActionNames.isEmpty { return false }
+        return Self.builtInActionNames.contains(name)
+            || (customActionNames.contains(name) && !Self.isDeepLinkActionName(name))
+    }
+
+    /// `deepLinkActionNames.contains(name)`, by comparison instead of hashing.
+    static func isDeepLinkActionName(_ name: String) -> Bool {
+        name == Key.deepLink || name == Key.deepLinkLong
+    }
+
+    /// An action's data: `{"value": <value>}`.
+    static func actionData(_ value: JSONValue) -> JSONObject {
+        var data = JSONObject(minimumCapacity: 1)
+        data.appendNew(Key.value, value)
+        return data
     }
 
     /// What a top-level key is to decoding: one of Airship's fields, or an action it runs.

@@ -277,7 +277,11 @@ extension AppDNAAdapter {
         /// Whether a button with `id` was decoded before (``decodeButtons(_:)`` keeps `seen`); once `seen` is
         /// used, `id` is added to it.
         func isRepeated(_ id: String, seen: inout Set<String>) -> Bool {
-            if buttons.count < 16 { return buttons.contains { $0.id == id } }
+            if buttons.count < 16 {
+                // By position: `contains(where:)` hands the closure a copy of each button.
+                for index in buttons.indices where buttons[index].id == id { return true }
+                return false
+            }
             if seen.isEmpty { seen = Set(buttons.map(\.id)) }
             return !seen.insert(id).inserted
         }
