@@ -12,7 +12,7 @@ extension AirshipAdapter {
         for (key, value) in userInfo {
             decoding.decodeRootMember(key, value)
         }
-        decoding.decodeButtons(userInfo[Key.interactiveActions])
+        decoding.decodeButtons(decoding.interactiveActions)
         return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
     }
 }
@@ -22,9 +22,17 @@ struct AirshipDecoding {
     typealias Key = AirshipAdapter.Key
     typealias Path = AirshipAdapter.Path
 
-    let adapter: AirshipAdapter
+    let lookup: AirshipAdapter.Lookup
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
+    /// `com.urbanairship.interactive_actions` as the root walk found it (read after the root, once the category is
+    /// known).
+    var interactiveActions: JSONValue?
+
+    init(adapter: AirshipAdapter, payload: PushPayload) {
+        lookup = adapter.lookup
+        self.payload = payload
+    }
 
     /// Keeps `value` in `ignored` under its wire path, with what was noticed about it.
     mutating func setAside(_ value: JSONValue, at path: String, noting diagnostic: Diagnostic?) {
@@ -47,7 +55,7 @@ struct AirshipDecoding {
 
     mutating func decodeRootMember(_ key: String, _ value: JSONValue) {
         // The sender's own keys, with one lookup; the userInfo's keys are distinct and only this loop writes `data`.
-        guard let rootKey = adapter.rootKey(key) else {
+        guard let rootKey = lookup.rootKey(key) else {
             payload.data.appendNew(key, value)
             return
         }
@@ -73,7 +81,7 @@ struct AirshipDecoding {
         case .mediaAttachment:
             decodeMediaAttachment(value)
         case .interactiveActions:
-            break  // after the root, once the category is known
+            interactiveActions = value  // read after the root, once the category is known
         case .foregroundPresentation:
             guard let names = value.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
                 return wrongType(value, at: path, expected: "an array of presentation names (the SDK ignores it)")
@@ -175,7 +183,7 @@ struct AirshipDecoding {
     /// its order) and each entry their actions; for a category PushBridge does not know, each entry is a button
     /// with an empty title. An entry no button takes, and the dismiss entry, go to `ignored`.
     mutating func decodeButtons(_ value: JSONValue?) {
-        let category = payload.category.flatMap { adapter.registeredCategory($0) }
+        let category = payload.category.flatMap { lookup.registeredCategory($0) }
         var entries: JSONObject = [:]
         if let value {
             if let members = value.objectValue { entries = members } else {
@@ -188,7 +196,7 @@ struct AirshipDecoding {
                     id: action.id, title: action.title, foreground: action.options.contains(.foreground),
                     destructive: action.options.contains(.destructive))
                 if let entry = entries[action.id] { decodeButtonActions(entry, into: &button) }
-                payload.buttons.append(button)
+                payload.buttons.append(consume button)
             }
         }
         // The category's buttons: at most ``AirshipAdapter/maxButtons``, so a look along them costs less than a set.
@@ -213,7 +221,7 @@ struct AirshipDecoding {
             } else {
                 var button = PushButton(id: buttonId, title: "")
                 decodeButtonActions(entry, into: &button)
-                payload.buttons.append(button)
+                payload.buttons.append(consume button)
                 untitled = true
             }
         }
@@ -248,7 +256,7 @@ struct AirshipDecoding {
                     set(value, asideAt: path, .info, .secondDeepLink,
                         "a second deep-link action: the SDK runs both, the button holds the first")
                 }
-            } else if !adapter.isActionName(name) {
+            } else if !lookup.isActionName(name) {
                 set(value, asideAt: path, .warning, .unknownAction,
                     "'\(name)' is no action Airship registers (pass it as customActionNames if the app does); "
                         + "the SDK skips it")

@@ -428,9 +428,10 @@ extension AppDNAAdapter {
             let foreground = sentForeground ?? foregroundUnlessSent
             noteButton(
                 id: id, title: title, type: type, value: text, foreground: foreground, index: index, seen: &seen)
-            buttons.append(PushButton(
+            let button = PushButton(
                 id: id, title: title, deepLink: deepLink, foreground: foreground, destructive: destructive,
-                input: input, placeholder: placeholder, action: action))
+                input: input, placeholder: placeholder, action: action)
+            buttons.append(consume button)
             return true
         }
 

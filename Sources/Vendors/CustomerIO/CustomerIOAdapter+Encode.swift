@@ -8,9 +8,10 @@ extension CustomerIOAdapter {
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var payload = payload
         payload.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
-        payload.reportButtonsLost(&losses, vendorName: name)
+        if losses.isCollecting { payload.reportButtonsLost(&losses, vendorName: name) }
 
-        var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + 4)
+        // Empty, not reserved: with no wire key among the custom data, the userInfo becomes the data's storage.
+        var userInfo = JSONObject()
         TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Self.isWireKey) { key in
             "'\(key)' is a Customer.io key of its own; custom data cannot use it"
         }
