@@ -234,7 +234,7 @@ extension AppDNAAdapter {
         /// The named action `show_screen` for `screen`.
         static func showScreen(_ screen: String) -> PushAction {
             var data = JSONObject(minimumCapacity: 1)
-            data[screenKey] = .string(screen)
+            data.appendNew(screenKey, .string(screen))
             return PushAction(name: showScreenAction, data: data)
         }
 
@@ -428,10 +428,10 @@ extension AppDNAAdapter {
             let foreground = sentForeground ?? foregroundUnlessSent
             noteButton(
                 id: id, title: title, type: type, value: text, foreground: foreground, index: index, seen: &seen)
-            let button = PushButton(
-                id: id, title: title, deepLink: deepLink, foreground: foreground, destructive: destructive,
-                input: input, placeholder: placeholder, action: action)
-            buttons.append(consume button)
+            // The optional fields are moved into the button, not copied.
+            buttons.append(PushButton(
+                id: id, title: title, deepLink: consume deepLink, foreground: foreground, destructive: destructive,
+                input: input, placeholder: consume placeholder, action: consume action))
             return true
         }
 
