@@ -5,7 +5,7 @@ extension AirshipAdapter {
     /// attachment member with no field and a button action no category shows are kept in `ignored` under their
     /// wire path, each with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoding = AirshipDecoding(adapter: self, payload: PushPayload(vendor: id))
+        var decoding = AirshipDecoding(adapter: self, payload: PushPayload(vendor: Self.vendorID))
         decoding.diagnostics = APSCoding.decode(
             userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         decoding.payload.data.reserveCapacity(userInfo.count)

@@ -70,6 +70,8 @@ public struct AirshipAdapter: VendorAdapter {
     public static let landingPageActionNames: Set<String> = ["landing_page_action", "^p"]
     /// The two names of Airship's deep-link action (`DeepLinkAction`).
     public static let deepLinkActionNames: Set<String> = [Key.deepLink, Key.deepLinkLong]
+    /// The vendor id (``id``, without reading the profile).
+    static let vendorID = "airship"
     /// The event id Airship reports when a push has no `_` (`AirshipAnalytics.missingSendID`).
     public static let missingSendId = "MISSING_SEND_ID"
     /// How many characters of typed text `interactive_notification_action` keeps (`user_input`; the SDK's
@@ -159,7 +161,7 @@ public struct AirshipAdapter: VendorAdapter {
         self.appCategories = appCategories
         lookup = Lookup(customActionNames: customActionNames, appCategories: appCategories)
         var profile = VendorProfile(
-            id: "airship", name: "Airship", capabilities: Self.capabilities, eventTable: Self.eventTable,
+            id: Self.vendorID, name: "Airship", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.metadata, Key.mediaAttachment, Key.sendId],
             categories: CategorySupport(launch: Self.builtInCategories), tokenRegistration: .tokenAndPermission,
             receiptService: .appCollector(path: Self.eventsPath))

@@ -4,7 +4,7 @@ extension AppDNAAdapter {
     /// Wire payload → bridge form. Never fails: whatever cannot be read is kept in `ignored` (by its JSON path
     /// inside `appdna`, by its own name at top level) with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoder = WireDecoder(payload: .decoding(vendor: id))
+        var decoder = WireDecoder(payload: .decoding(vendor: Self.vendorID))
         decoder.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoder.payload)
         // Members are read in canonical key order (`appdna`, `appdna_reply_text`, …), so diagnostics come out in
         // that order: a userInfo of AppDNA's keys only (the usual one) is read as it is, anything else sorted.

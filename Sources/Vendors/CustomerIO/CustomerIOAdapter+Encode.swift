@@ -7,8 +7,9 @@ extension CustomerIOAdapter {
     /// vendor's payload gains it silently). Buttons are lost: Customer.io has none.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var payload = payload
-        payload.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
-        if losses.isCollecting { payload.reportButtonsLost(&losses, vendorName: name) }
+        payload.requireServiceExtension(
+            when: .image, vendor: Self.vendorID, vendorName: Self.vendorName, losses: &losses)
+        if losses.isCollecting { payload.reportButtonsLost(&losses, vendorName: Self.vendorName) }
 
         // Empty, not reserved: with no wire key among the custom data, the userInfo becomes the data's storage.
         var userInfo = JSONObject()
