@@ -33,10 +33,12 @@ extension AirshipAdapter {
         ]
     }()
 
+    /// The ids of ``builtInCategories``, at the same positions: a push's category is looked up without comparing
+    /// it with each id in turn.
+    static let builtInCategoryIds = KeyTable(builtInCategories.map(\.id))
+
     /// The registered category `id` Airship knows: a built-in group, else one of ``appCategories``.
-    func registeredCategory(_ id: String) -> NotificationCategory? {
-        Self.builtInCategories.first { $0.id == id } ?? appCategories.first { $0.id == id }
-    }
+    func registeredCategory(_ id: String) -> NotificationCategory? { lookup.registeredCategory(id) }
 
     /// The action `actionId` of the registered category `categoryId`, as the SDK finds it in its combined
     /// categories (`DefaultAppIntegrationDelegate.notificationAction`); nil when either is unknown.

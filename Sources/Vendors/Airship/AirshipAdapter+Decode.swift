@@ -5,14 +5,14 @@ extension AirshipAdapter {
     /// attachment member with no field and a button action no category shows are kept in `ignored` under their
     /// wire path, each with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoding = AirshipDecoding(adapter: self, payload: PushPayload(vendor: id))
+        var decoding = AirshipDecoding(adapter: self, payload: PushPayload(vendor: Self.vendorID))
         decoding.diagnostics = APSCoding.decode(
             userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         decoding.payload.data.reserveCapacity(userInfo.count)
         for (key, value) in userInfo {
             decoding.decodeRootMember(key, value)
         }
-        decoding.decodeButtons(userInfo[Key.interactiveActions])
+        decoding.decodeButtons(decoding.interactiveActions)
         return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
     }
 }
@@ -22,9 +22,17 @@ struct AirshipDecoding {
     typealias Key = AirshipAdapter.Key
     typealias Path = AirshipAdapter.Path
 
-    let adapter: AirshipAdapter
+    let lookup: AirshipAdapter.Lookup
     var payload: PushPayload
     var diagnostics: [Diagnostic] = []
+    /// `com.urbanairship.interactive_actions` as the root walk found it (read after the root, once the category is
+    /// known).
+    var interactiveActions: JSONValue?
+
+    init(adapter: AirshipAdapter, payload: PushPayload) {
+        lookup = adapter.lookup
+        self.payload = payload
+    }
 
     /// Keeps `value` in `ignored` under its wire path, with what was noticed about it.
     mutating func setAside(_ value: JSONValue, at path: String, noting diagnostic: Diagnostic?) {
@@ -47,7 +55,7 @@ struct AirshipDecoding {
 
     mutating func decodeRootMember(_ key: String, _ value: JSONValue) {
         // The sender's own keys, with one lookup; the userInfo's keys are distinct and only this loop writes `data`.
-        guard let rootKey = adapter.rootKey(key) else {
+        guard let rootKey = lookup.rootKey(key) else {
             payload.data.appendNew(key, value)
             return
         }
@@ -73,7 +81,7 @@ struct AirshipDecoding {
         case .mediaAttachment:
             decodeMediaAttachment(value)
         case .interactiveActions:
-            break  // after the root, once the category is known
+            interactiveActions = value  // read after the root, once the category is known
         case .foregroundPresentation:
             guard let names = value.arrayValue, names.allSatisfy({ $0.stringValue != nil }) else {
                 return wrongType(value, at: path, expected: "an array of presentation names (the SDK ignores it)")
@@ -91,7 +99,7 @@ struct AirshipDecoding {
             }
         case .action:
             if payload.action == nil {
-                payload.action = PushAction(name: key, data: [Key.value: value])
+                payload.action = PushAction(name: key, data: AirshipAdapter.actionData(value))
             } else {
                 set(value, asideAt: path, .info, .secondAction,
                     "action '\(key)': the SDK runs every action key, the bridge form holds the first")
@@ -105,15 +113,19 @@ struct AirshipDecoding {
         guard let members = value.objectValue else {
             return wrongType(value, at: Path.media, expected: "an object")
         }
-        let hasURLs = members[Key.urls] != nil
+        let hasURLs = members.contains(key: Key.urls)
+        var hasURL = false
         for (key, member) in members {
-            let path = JSONPath.member(key, of: Path.media)
+            // Built only when a member is read or kept (each path is a new string).
+            var path: String { JSONPath.member(key, of: Path.media) }
             switch key {
             case Key.urls:
                 decodeURLObjects(member, at: path)
             case Key.url where !hasURLs:
+                hasURL = true
                 decodeURLStrings(member, at: path)
             case Key.url:
+                hasURL = true
                 set(member, asideAt: path, .info, .urlShadowed, "'urls' is present, so the SDK never reads 'url'")
             case "content":
                 set(member, asideAt: path, .info, .contentOverride,
@@ -122,53 +134,56 @@ struct AirshipDecoding {
                 set(member, asideAt: path, .info, .noBridgeField, "attachment member '\(key)' has no bridge field")
             }
         }
-        if !members.contains(key: Key.urls), !members.contains(key: Key.url) {
+        if !hasURLs, !hasURL {
             diagnostics.append(Diagnostic(
                 .warning, code: .attachmentURLMissing, path: JSONPath.member(Key.url, of: Path.media),
                 message: "the attachment has neither 'urls' nor 'url': the SDK shows no image"))
         }
     }
 
-    /// `urls`: a non-empty array whose first element is an object with a string `url`.
-    private mutating func decodeURLObjects(_ value: JSONValue, at path: String) {
+    /// `urls`: a non-empty array whose first element is an object with a string `url`. (`path` is built only
+    /// when something is kept or diagnosed.)
+    private mutating func decodeURLObjects(_ value: JSONValue, at path: @autoclosure () -> String) {
         guard let elements = value.arrayValue, let first = elements.first?.objectValue,
               let image = first[Key.url]?.stringValue
         else {
-            return wrongType(value, at: path, expected: "an array of {url, url_id} objects")
+            return wrongType(value, at: path(), expected: "an array of {url, url_id} objects")
         }
         payload.imageURL = image
-        let firstPath = JSONPath.element(0, of: path)
-        for (key, member) in first where key != Key.url {
-            set(member, asideAt: JSONPath.member(key, of: firstPath), .info, .noBridgeField,
-                "attachment member '\(key)' has no bridge field")
+        if first.count > 1 {
+            let firstPath = JSONPath.element(0, of: path())
+            for (key, member) in first where key != Key.url {
+                set(member, asideAt: JSONPath.member(key, of: firstPath), .info, .noBridgeField,
+                    "attachment member '\(key)' has no bridge field")
+            }
         }
-        keepExtraAttachments(elements, at: path)
+        keepExtraAttachments(elements, at: path())
     }
 
     /// `url`: a string, or a non-empty array whose first element is a string.
-    private mutating func decodeURLStrings(_ value: JSONValue, at path: String) {
+    private mutating func decodeURLStrings(_ value: JSONValue, at path: @autoclosure () -> String) {
         if let image = value.stringValue {
             payload.imageURL = image
             return
         }
         guard let elements = value.arrayValue, let image = elements.first?.stringValue else {
-            return wrongType(value, at: path, expected: "a URL string or an array of them")
+            return wrongType(value, at: path(), expected: "a URL string or an array of them")
         }
         payload.imageURL = image
-        keepExtraAttachments(elements, at: path)
+        keepExtraAttachments(elements, at: path())
     }
 
-    private mutating func keepExtraAttachments(_ elements: [JSONValue], at path: String) {
+    private mutating func keepExtraAttachments(_ elements: [JSONValue], at path: @autoclosure () -> String) {
         guard elements.count > 1 else { return }
-        set(.array(Array(elements.dropFirst())), asideAt: JSONPath.slice(from: 1, of: path), .info, .extraAttachments,
-            "the bridge form holds one image; the SDK attaches these too")
+        set(.array(Array(elements.dropFirst())), asideAt: JSONPath.slice(from: 1, of: path()), .info,
+            .extraAttachments, "the bridge form holds one image; the SDK attaches these too")
     }
 
     /// `com.urbanairship.interactive_actions`: a registered category gives the buttons (ids, titles, options, in
     /// its order) and each entry their actions; for a category PushBridge does not know, each entry is a button
     /// with an empty title. An entry no button takes, and the dismiss entry, go to `ignored`.
     mutating func decodeButtons(_ value: JSONValue?) {
-        let category = payload.category.flatMap { adapter.registeredCategory($0) }
+        let category = payload.category.flatMap { lookup.registeredCategory($0) }
         var entries: JSONObject = [:]
         if let value {
             if let members = value.objectValue { entries = members } else {
@@ -181,13 +196,14 @@ struct AirshipDecoding {
                     id: action.id, title: action.title, foreground: action.options.contains(.foreground),
                     destructive: action.options.contains(.destructive))
                 if let entry = entries[action.id] { decodeButtonActions(entry, into: &button) }
-                payload.buttons.append(button)
+                payload.buttons.append(consume button)
             }
         }
-        let shown = Set(payload.buttons.map(\.id))
+        // The category's buttons: at most ``AirshipAdapter/maxButtons``, so a look along them costs less than a set.
+        let shown = payload.buttons.count
         var untitled = false
-        for (buttonId, entry) in entries where !shown.contains(buttonId) {
-            let path = Path.button(buttonId)
+        for (buttonId, entry) in entries where !payload.buttons.prefix(shown).contains(where: { $0.id == buttonId }) {
+            var path: String { Path.button(buttonId) }
             if buttonId == LifecycleStep.dismissActionIdentifier {
                 set(entry, asideAt: path, .info, .dismissActions,
                     "the SDK runs these actions when the push is dismissed")
@@ -205,7 +221,7 @@ struct AirshipDecoding {
             } else {
                 var button = PushButton(id: buttonId, title: "")
                 decodeButtonActions(entry, into: &button)
-                payload.buttons.append(button)
+                payload.buttons.append(consume button)
                 untitled = true
             }
         }
@@ -221,13 +237,15 @@ struct AirshipDecoding {
     /// One button's `{<action>: <value>}`: the deep-link action → `deepLink`, the first other registered action →
     /// `action`; the rest go to `ignored`.
     mutating func decodeButtonActions(_ entry: JSONValue, into button: inout PushButton) {
-        let buttonPath = Path.button(button.id)
+        // Paths are built only when a diagnostic or a kept value needs them.
+        let buttonId = button.id
+        var buttonPath: String { Path.button(buttonId) }
         guard let actions = entry.objectValue else {
             return wrongType(entry, at: buttonPath, expected: "an object of action name → value")
         }
         for (name, value) in actions {
-            let path = JSONPath.member(name, of: buttonPath)
-            if AirshipAdapter.deepLinkActionNames.contains(name) {
+            var path: String { JSONPath.member(name, of: buttonPath) }
+            if AirshipAdapter.isDeepLinkActionName(name) {
                 guard let link = value.stringValue else {
                     wrongType(value, at: path, expected: "a URL string")
                     continue
@@ -238,12 +256,12 @@ struct AirshipDecoding {
                     set(value, asideAt: path, .info, .secondDeepLink,
                         "a second deep-link action: the SDK runs both, the button holds the first")
                 }
-            } else if !adapter.isActionName(name) {
+            } else if !lookup.isActionName(name) {
                 set(value, asideAt: path, .warning, .unknownAction,
                     "'\(name)' is no action Airship registers (pass it as customActionNames if the app does); "
                         + "the SDK skips it")
             } else if button.action == nil {
-                button.action = PushAction(name: name, data: [Key.value: value])
+                button.action = PushAction(name: name, data: AirshipAdapter.actionData(value))
             } else {
                 set(value, asideAt: path, .info, .secondAction,
                     "action '\(name)': the SDK runs every action of the button, the bridge form holds the first")

@@ -70,6 +70,8 @@ public struct AirshipAdapter: VendorAdapter {
     public static let landingPageActionNames: Set<String> = ["landing_page_action", "^p"]
     /// The two names of Airship's deep-link action (`DeepLinkAction`).
     public static let deepLinkActionNames: Set<String> = [Key.deepLink, Key.deepLinkLong]
+    /// The vendor id (``id``, without reading the profile).
+    static let vendorID = "airship"
     /// The event id Airship reports when a push has no `_` (`AirshipAnalytics.missingSendID`).
     public static let missingSendId = "MISSING_SEND_ID"
     /// How many characters of typed text `interactive_notification_action` keeps (`user_input`; the SDK's
@@ -98,10 +100,55 @@ public struct AirshipAdapter: VendorAdapter {
     /// environment).
     public let profile: VendorProfile
 
-    /// Every top-level key decoding reads as an Airship field or action (``rootKey(_:)``), so the sender's own
-    /// keys are told apart with one lookup; ``rootKeyMeanings`` holds what each means, at the same position.
-    let rootKeys: KeyTable
-    let rootKeyMeanings: [RootKey]
+    /// The names decoding looks up: the root keys, the app's actions and categories.
+    let lookup: Lookup
+
+    /// What decoding looks up, apart from the adapter: a decode keeps this (a few references) rather than a copy
+    /// of the whole adapter.
+    struct Lookup: Sendable {
+        /// Every top-level key decoding reads as an Airship field or action (``rootKey(_:)``), so the sender's own
+        /// keys are told apart with one lookup; ``rootKeyMeanings`` holds what each means, at the same position.
+        let rootKeys: KeyTable
+        let rootKeyMeanings: [RootKey]
+        /// ``AirshipAdapter/customActionNames``.
+        let customActionNames: Set<String>
+        /// ``AirshipAdapter/appCategories``.
+        let appCategories: [NotificationCategory]
+
+        init(customActionNames: Set<String>, appCategories: [NotificationCategory]) {
+            let actionNames = AirshipAdapter.builtInActionNames.union(
+                customActionNames.subtracting(AirshipAdapter.deepLinkActionNames))
+            let rootKeyList = AirshipAdapter.fieldKeys + actionNames.sorted().map { ($0, RootKey.action) }
+            rootKeys = KeyTable(rootKeyList.map(\.key))
+            rootKeyMeanings = rootKeyList.map(\.meaning)
+            self.customActionNames = customActionNames
+            self.appCategories = appCategories
+        }
+
+        /// What `key` is when decoding reads it as an Airship field or action; nil for custom data.
+        func rootKey(_ key: String) -> RootKey? {
+            guard let position = rootKeys.position(of: key) else { return nil }
+            return rootKeyMeanings[position]
+        }
+
+        /// Whether `name` is an action Airship runs (built in or registered by the app), not the deep-link action.
+        func isActionName(_ name: String) -> Bool {
+            // The root-key table holds every such name (compared as bytes, without hashing); the sets answer the
+            // rest: an app's name equal to a field key, or one equal to an action name only as Unicode text.
+            if rootKey(name) == .action { return true }
+            if customActionNames.isEmpty { return false }
+            return AirshipAdapter.builtInActionNames.contains(name)
+                || (customActionNames.contains(name) && !AirshipAdapter.isDeepLinkActionName(name))
+        }
+
+        /// The registered category `id` Airship knows: a built-in group, else one of ``appCategories``.
+        func registeredCategory(_ id: String) -> NotificationCategory? {
+            if let position = AirshipAdapter.builtInCategoryIds.position(of: id) {
+                return AirshipAdapter.builtInCategories[position]
+            }
+            return appCategories.first { $0.id == id }
+        }
+    }
 
     /// Creates the adapter.
     public init(
@@ -112,12 +159,9 @@ public struct AirshipAdapter: VendorAdapter {
         self.defaultPresentation = defaultPresentation
         self.customActionNames = customActionNames
         self.appCategories = appCategories
-        let actionNames = Self.builtInActionNames.union(customActionNames.subtracting(Self.deepLinkActionNames))
-        let rootKeyList = Self.fieldKeys + actionNames.sorted().map { ($0, RootKey.action) }
-        rootKeys = KeyTable(rootKeyList.map(\.key))
-        rootKeyMeanings = rootKeyList.map(\.meaning)
+        lookup = Lookup(customActionNames: customActionNames, appCategories: appCategories)
         var profile = VendorProfile(
-            id: "airship", name: "Airship", capabilities: Self.capabilities, eventTable: Self.eventTable,
+            id: Self.vendorID, name: "Airship", capabilities: Self.capabilities, eventTable: Self.eventTable,
             claimKeys: [Key.metadata, Key.mediaAttachment, Key.sendId],
             categories: CategorySupport(launch: Self.builtInCategories), tokenRegistration: .tokenAndPermission,
             receiptService: .appCollector(path: Self.eventsPath))
@@ -176,9 +220,18 @@ public struct AirshipAdapter: VendorAdapter {
     public func claims(_ userInfo: JSONObject) -> Bool { claimStrength(userInfo) != nil }
 
     /// Whether `name` is an action Airship runs (built in or registered by the app), not the deep-link action.
-    func isActionName(_ name: String) -> Bool {
-        Self.builtInActionNames.contains(name)
-            || (customActionNames.contains(name) && !Self.deepLinkActionNames.contains(name))
+    func isActionName(_ name: String) -> Bool { lookup.isActionName(name) }
+
+    /// `deepLinkActionNames.contains(name)`, by comparison instead of hashing.
+    static func isDeepLinkActionName(_ name: String) -> Bool {
+        name == Key.deepLink || name == Key.deepLinkLong
+    }
+
+    /// An action's data: `{"value": <value>}`.
+    static func actionData(_ value: JSONValue) -> JSONObject {
+        var data = JSONObject(minimumCapacity: 1)
+        data.appendNew(Key.value, value)
+        return data
     }
 
     /// What a top-level key is to decoding: one of Airship's fields, or an action it runs.
@@ -195,13 +248,10 @@ public struct AirshipAdapter: VendorAdapter {
     ]
 
     /// What `key` is when decoding reads it as an Airship field or action; nil for custom data.
-    func rootKey(_ key: String) -> RootKey? {
-        guard let position = rootKeys.position(of: key) else { return nil }
-        return rootKeyMeanings[position]
-    }
+    func rootKey(_ key: String) -> RootKey? { lookup.rootKey(key) }
 
     /// Whether `key` is one decoding reads as an Airship field or action rather than custom data.
-    func isAirshipKey(_ key: String) -> Bool { rootKeys.contains(key) }
+    func isAirshipKey(_ key: String) -> Bool { lookup.rootKeys.contains(key) }
 
     // MARK: Receipts and taps
 

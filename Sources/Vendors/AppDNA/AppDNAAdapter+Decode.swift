@@ -4,7 +4,7 @@ extension AppDNAAdapter {
     /// Wire payload → bridge form. Never fails: whatever cannot be read is kept in `ignored` (by its JSON path
     /// inside `appdna`, by its own name at top level) with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoder = WireDecoder(payload: .decoding(vendor: id))
+        var decoder = WireDecoder(payload: .decoding(vendor: Self.vendorID))
         decoder.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoder.payload)
         // Members are read in canonical key order (`appdna`, `appdna_reply_text`, …), so diagnostics come out in
         // that order: a userInfo of AppDNA's keys only (the usual one) is read as it is, anything else sorted.
@@ -234,7 +234,7 @@ extension AppDNAAdapter {
         /// The named action `show_screen` for `screen`.
         static func showScreen(_ screen: String) -> PushAction {
             var data = JSONObject(minimumCapacity: 1)
-            data[screenKey] = .string(screen)
+            data.appendNew(screenKey, .string(screen))
             return PushAction(name: showScreenAction, data: data)
         }
 
@@ -277,7 +277,11 @@ extension AppDNAAdapter {
         /// Whether a button with `id` was decoded before (``decodeButtons(_:)`` keeps `seen`); once `seen` is
         /// used, `id` is added to it.
         func isRepeated(_ id: String, seen: inout Set<String>) -> Bool {
-            if buttons.count < 16 { return buttons.contains { $0.id == id } }
+            if buttons.count < 16 {
+                // By position: `contains(where:)` hands the closure a copy of each button.
+                for index in buttons.indices where buttons[index].id == id { return true }
+                return false
+            }
             if seen.isEmpty { seen = Set(buttons.map(\.id)) }
             return !seen.insert(id).inserted
         }
@@ -424,9 +428,10 @@ extension AppDNAAdapter {
             let foreground = sentForeground ?? foregroundUnlessSent
             noteButton(
                 id: id, title: title, type: type, value: text, foreground: foreground, index: index, seen: &seen)
+            // The optional fields are moved into the button, not copied.
             buttons.append(PushButton(
-                id: id, title: title, deepLink: deepLink, foreground: foreground, destructive: destructive,
-                input: input, placeholder: placeholder, action: action))
+                id: id, title: title, deepLink: consume deepLink, foreground: foreground, destructive: destructive,
+                input: input, placeholder: consume placeholder, action: consume action))
             return true
         }
 

@@ -7,38 +7,52 @@ extension CustomerIOAdapter {
     /// vendor's payload gains it silently). Buttons are lost: Customer.io has none.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var payload = payload
-        payload.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
-        payload.reportButtonsLost(&losses, vendorName: name)
+        payload.requireServiceExtension(
+            when: .image, vendor: Self.vendorID, vendorName: Self.vendorName, losses: &losses)
+        if losses.isCollecting { payload.reportButtonsLost(&losses, vendorName: Self.vendorName) }
 
-        var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + 4)
+        // Empty, not reserved: with no wire key among the custom data, the userInfo becomes the data's storage.
+        var userInfo = JSONObject()
         TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Self.isWireKey) { key in
             "'\(key)' is a Customer.io key of its own; custom data cannot use it"
         }
-        for key in [Key.deliveryID, Key.deliveryToken] {
-            if let value = payload.tracking[key] { userInfo[key] = value }
-        }
-        if let messageId = payload.messageId, userInfo[Key.deliveryID]?.stringValue != messageId {
-            userInfo[Key.deliveryID] = .string(messageId)
-        }
+        // The custom data holds none of the wire keys (``isWireKey(_:)``), so each is appended without a lookup.
+        // The delivery id: the tracked one, replaced in its place by a message id that differs from it.
+        let trackedID = payload.tracking[Key.deliveryID]
+        var messageID: JSONValue?
+        if let messageId = payload.messageId, trackedID?.stringValue != messageId { messageID = .string(messageId) }
+        if let trackedID { userInfo.appendNew(Key.deliveryID, messageID ?? trackedID) }
+        if let token = payload.tracking[Key.deliveryToken] { userInfo.appendNew(Key.deliveryToken, token) }
+        if trackedID == nil, let messageID { userInfo.appendNew(Key.deliveryID, messageID) }
 
-        var push = JSONObject()
-        if let deepLink = payload.deepLink { push[Key.link] = .string(deepLink) }
-        if let imageURL = payload.imageURL { push[Key.image] = .string(imageURL) }
-        if !push.isEmpty { userInfo[Key.vendorObject] = .object([Key.push: .object(push)]) }
+        if payload.deepLink != nil || payload.imageURL != nil {
+            var push = JSONObject(minimumCapacity: 2)
+            if let deepLink = payload.deepLink { push.appendNew(Key.link, .string(deepLink)) }
+            if let imageURL = payload.imageURL { push.appendNew(Key.image, .string(imageURL)) }
+            var vendorObject = JSONObject(minimumCapacity: 1)
+            vendorObject.appendNew(Key.push, .object(push))
+            userInfo.appendNew(Key.vendorObject, .object(vendorObject))
+        }
 
         let aps = APSCoding.encode(payload)
         if aps.isEmpty, let sent = payload.ignored[Path.aps] {
-            userInfo["aps"] = sent
+            userInfo.appendNew("aps", sent)
         } else {
-            userInfo["aps"] = .object(aps)
+            userInfo.appendNew("aps", .object(aps))
         }
-        restoreIgnored(payload.ignored, into: &userInfo, losses: &losses)
+        if !payload.ignored.isEmpty { restoreIgnored(payload.ignored, into: &userInfo, losses: &losses) }
         return userInfo
     }
 
     /// Whether `key` is a top-level key the Customer.io wire format reads itself.
     static func isWireKey(_ key: String) -> Bool {
-        key == Key.deliveryID || key == Key.deliveryToken || key == Key.vendorObject || key == "aps"
+        // By length first (it runs for every key of the custom data): most keys are compared with none.
+        switch key.utf8.count {
+        case 3: key == Key.vendorObject || key == "aps"
+        case 15: key == Key.deliveryID
+        case 18: key == Key.deliveryToken
+        default: false
+        }
     }
 
     /// Writes each `ignored` value back at its wire path; one that cannot be placed (its slot holds a field of the

@@ -5,6 +5,9 @@ import PushBridge
 /// `CIO.push`. No buttons and no categories of its own; the service extension reports `delivered`, a body tap
 /// reports `opened`, both as the SDK's `Report Delivery Event` with a `metric` property.
 public struct CustomerIOAdapter: VendorAdapter {
+    /// The vendor id and name (``id`` and ``name``, without reading the profile).
+    static let vendorID = "customerio", vendorName = "Customer.io"
+
     /// Top-level keys and the members of `CIO.push`.
     enum Key {
         static let deliveryID = "CIO-Delivery-ID"
@@ -64,7 +67,7 @@ public struct CustomerIOAdapter: VendorAdapter {
         self.defaultActionOnly = defaultActionOnly
         self.identifier = identifier
         var profile = VendorProfile(
-            id: "customerio", name: "Customer.io", capabilities: Self.capabilities,
+            id: Self.vendorID, name: Self.vendorName, capabilities: Self.capabilities,
             eventTable: Self.eventTable(defaultActionOnly: defaultActionOnly), claimKeys: [Key.deliveryID],
             tokenRegistration: .token, receiptService: ReceiptService(), settings: Self.settings)
         profile.assignsMessageId = true

@@ -130,7 +130,8 @@ extension PushNotifAIAdapter {
             userInfo = data
             userInfo.reserveCapacity(data.count + payload.ignored.count + 3)
         }
-        userInfo[Key.aps] = .object(aps)
+        // The custom data holds no wire key (``Key/isReserved(_:)``): each wire key is appended without a lookup.
+        userInfo.appendNew(Key.aps, .object(aps))
 
         if losses.isCollecting {
             for (index, button) in payload.buttons.enumerated() {
@@ -144,8 +145,8 @@ extension PushNotifAIAdapter {
                 "'\(key)' is a PushNotifAI wire key: custom data cannot use that name"
             }
         }
-        if let messageId = payload.messageId { userInfo[Key.messageId] = .string(messageId) }
-        if let link = payload.deepLink { userInfo[Key.deepLink] = .string(link) }
+        if let messageId = payload.messageId { userInfo.appendNew(Key.messageId, .string(messageId)) }
+        if let link = payload.deepLink { userInfo.appendNew(Key.deepLink, .string(link)) }
 
         if payload.ignored.isEmpty { return userInfo }
         for (key, value) in payload.ignored.membersInCanonicalOrder {
