@@ -8,6 +8,8 @@ public enum JSONPath {
     /// identifier); with no parent, the step alone.
     public static func member(_ key: String, of parent: String = "") -> String {
         guard isIdentifier(key) else {
+            // A printable ASCII key without a quote or backslash (`com.urbanairship.metadata`) is its own JSON string.
+            if writesUnescaped(key) { return joined(parent, "[\"", key, "\"]") }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(parent.utf8.count + key.utf8.count + 6)
             bytes.append(contentsOf: parent.utf8)
@@ -132,6 +134,16 @@ public enum JSONPath {
         }
         if let result = key.utf8.withContiguousStorageIfAvailable(check) { return result }
         return Array(key.utf8).withUnsafeBufferPointer(check)
+    }
+
+    /// Whether `key` is printable ASCII without `"` or `\\`: the JSON string of it is the key between quotes.
+    private static func writesUnescaped(_ key: String) -> Bool {
+        KeyFingerprint.withBytes(of: key) { bytes in
+            for byte in bytes where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            return true
+        }
     }
 
     @inline(__always)

@@ -15,6 +15,11 @@ struct JSONPathTests {
         #expect(JSONPath.member("line\nbreak", of: "$") == #"$["line\nbreak"]"#)
         #expect(JSONPath.member("clé", of: "$.data") == #"$.data["clé"]"#)
         #expect(JSONPath.member("😀") == #"["😀"]"#)
+        // Every key that is not an identifier is written in brackets as the canonical writer writes its string.
+        for key in ["com.urbanairship.metadata", "gcm.n.e", "a b", "\u{7F}", "tab\there", "~!@#$%^&*()", "\u{202E}x",
+                    "a-very-long-key-with-dashes-and.dots.well.past.sixteen.bytes"] {
+            #expect(JSONPath.member(key, of: "$.x") == "$.x[" + JSONWriter.string(.string(key)) + "]", "\(key)")
+        }
         #expect(JSONPath.element(3, of: "$.buttons") == "$.buttons[3]")
         #expect(JSONPath.slice(from: 4, of: "$.a") == "$.a[4:]")
     }
