@@ -287,7 +287,9 @@ public struct JSONObject: Sendable {
     /// The position of the member named `key`.
     @inline(__always)
     func position(ofKey key: String) -> Int? {
-        position(ofKey: key, fingerprint: KeyFingerprint(key))
+        // An empty object (a payload's `ignored` or `tracking`, most of the time) answers before the key is read.
+        if members.isEmpty { return nil }
+        return position(ofKey: key, fingerprint: KeyFingerprint(key))
     }
 
     @inline(__always)
