@@ -56,7 +56,7 @@ public struct BrazeSendAdapter: SendAdapter {
         if let apple = messages["apple_push"]?.objectValue {
             var push = SendReader(apple, at: Self.applePushPath)
             func path(_ key: String) -> String { push.path(key) }
-            func note(_ field: String, _ key: String) { form.sourcePaths[field] = path(key) }
+            func note(_ field: String, _ key: String) { form.paths[field] = path(key) }
             switch push.value("alert") {
             case .string(let text)?:
                 payload.alert = PushAlert(body: text)
@@ -180,7 +180,7 @@ public struct BrazeSendAdapter: SendAdapter {
         }
         if let sendId = reader.string("send_id") {
             form.idempotencyKey = sendId
-            form.sourcePaths[SendField.idempotencyKey] = "$.send_id"
+            form.paths[SendField.idempotencyKey] = "$.send_id"
         }
         if let schedule = reader.object("schedule") {
             var scheduleReader = SendReader(schedule, at: "$.schedule")
@@ -196,7 +196,7 @@ public struct BrazeSendAdapter: SendAdapter {
             scheduleReader.keepUnread(known: [])
             diagnostics += scheduleReader.diagnostics
             form.schedule = value
-            form.sourcePaths[SendField.schedule] = "$.schedule"
+            form.paths[SendField.schedule] = "$.schedule"
         }
         _ = reader.value("messages")
         reader.keepUnread(known: Self.keptFields)
@@ -280,7 +280,7 @@ public struct BrazeSendAdapter: SendAdapter {
             if !extra.isEmpty { apple["extra"] = .object(extra) }
         }
         if payload.contentAvailable { apple["content-available"] = true }
-        if payload.mutableContent, !rendering.isSameVendor || form.sourcePaths[SendField.mutableContent] != nil {
+        if payload.mutableContent, !rendering.isSameVendor || form.paths[SendField.mutableContent] != nil {
             apple["mutable_content"] = true
         }
         if let level = content.interruptionLevel { apple["interruption_level"] = .string(level.rawValue) }

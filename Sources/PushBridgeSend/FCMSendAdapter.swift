@@ -59,7 +59,7 @@ public struct FCMSendAdapter: SendAdapter {
             guard let value = reader.string(key) else { continue }
             if key == "topic" {
                 form.audience.topics.append(value.hasPrefix("/topics/") ? String(value.dropFirst(8)) : value)
-                form.sourcePaths["audience.topics"] = reader.path(key)
+                form.paths["audience.topics"] = reader.path(key)
             } else {
                 form.addVendorTargeting(vendor: id, key: key, value: .string(value), path: reader.path(key))
             }
@@ -67,14 +67,14 @@ public struct FCMSendAdapter: SendAdapter {
         if let notification = reader.object("notification") {
             var note = SendReader(notification, at: reader.path("notification"))
             let alert = PushAlert(title: note.string("title"), body: note.string("body"))
-            if !alert.isEmpty { payload.alert = alert; form.sourcePaths[SendField.alert] = note.path }
-            if let image = note.string("image") { payload.imageURL = image; form.sourcePaths[SendField.imageURL] = note.path("image") }
+            if !alert.isEmpty { payload.alert = alert; form.paths[SendField.alert] = note.path }
+            if let image = note.string("image") { payload.imageURL = image; form.paths[SendField.imageURL] = note.path("image") }
             note.keepUnread(known: [])
             diagnostics += note.diagnostics
             for (key, value) in note.kept { reader.kept[key] = value }
         }
         if let data = reader.object("data") {
-            form.sourcePaths[SendField.data] = reader.path("data")
+            form.paths[SendField.data] = reader.path("data")
             for (key, value) in data {
                 if Self.isReservedDataKey(key) {
                     // FCM rejects it (validation says so); it is not the sender's data on any device.
@@ -124,7 +124,7 @@ public struct FCMSendAdapter: SendAdapter {
                     if let subtitle = alert.subtitle { merged.subtitle = subtitle }
                     if let text = alert.body { merged.body = text }
                     payload.alert = merged
-                    form.sourcePaths[SendField.alert] = JSONPath.member("alert", of: payloadPath + ".aps")
+                    form.paths[SendField.alert] = JSONPath.member("alert", of: payloadPath + ".aps")
                 }
                 payload.sound = innerPayload.sound
                 payload.category = innerPayload.category
@@ -139,10 +139,10 @@ public struct FCMSendAdapter: SendAdapter {
                 // The payload's fields and its headers' (the same form gives the header fields below) come with
                 // their paths in this request; they replace what the message said for the same field, except
                 // `data`, which they do not name. The APNs form's table is taken whole.
-                var paths = inner.request.sourcePaths
-                for (field, path) in form.sourcePaths where paths[field] == nil { paths[field] = path }
-                form.sourcePaths = paths
-                if !innerPayload.data.isEmpty, form.sourcePaths[SendField.data] == nil { form.sourcePaths[SendField.data] = payloadPath }
+                var paths = inner.request.paths
+                for (field, path) in form.paths where paths[field] == nil { paths[field] = path }
+                form.paths = paths
+                if !innerPayload.data.isEmpty, form.paths[SendField.data] == nil { form.paths[SendField.data] = payloadPath }
                 for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
                     apnsReader.kept[payloadPath + path.dropFirst()] = value
                 }
@@ -152,7 +152,7 @@ public struct FCMSendAdapter: SendAdapter {
                 headerFields = APNsSendAdapter().parse(
                     SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]]), paths: Self.apnsSourcePaths).request
                 for field in [SendField.pushType, SendField.priority, SendField.expiry, SendField.collapseId] {
-                    if let path = headerFields.sourcePaths[field] { form.sourcePaths[field] = path }
+                    if let path = headerFields.paths[field] { form.paths[field] = path }
                 }
             }
             content.priority = headerFields.content.priority
@@ -164,7 +164,7 @@ public struct FCMSendAdapter: SendAdapter {
                 guard let options = apnsReader.object(key) else { continue }
                 if let image = options["image"]?.stringValue {
                     payload.imageURL = image
-                    form.sourcePaths[SendField.imageURL] = JSONPath.member("image", of: apnsReader.path(key))
+                    form.paths[SendField.imageURL] = JSONPath.member("image", of: apnsReader.path(key))
                 }
                 for (member, value) in options where member != "image" { apnsReader.kept[JSONPath.member(member, of: apnsReader.path(key))] = value }
             }

@@ -99,8 +99,8 @@ enum SendBundle {
                 ?? (parsedTemplates.count == 1 ? parsedTemplates[0] : nil)
             guard let template = match?.result else { return result }
             result.request.content = template.request.content
-            for (field, path) in template.request.sourcePaths where result.request.sourcePaths[field] == nil {
-                result.request.sourcePaths[field] = path
+            for (field, path) in template.request.paths where result.request.paths[field] == nil {
+                result.request.paths[field] = path
             }
             result.request.template?.contentKnown = true
             result.diagnostics += template.diagnostics

@@ -98,7 +98,7 @@ struct SendReader {
         if let value = value(idKey), value != .null {
             if let id = value.stringValue ?? value.numberValue.map(\.description) {
                 form.template = SendTemplate(vendor: vendor, kind: kind, id: id)
-                form.sourcePaths[SendField.template] = path(idKey)
+                form.paths[SendField.template] = path(idKey)
             } else {
                 wrongType(idKey, "an id (a string or a number)", value)
             }
@@ -106,7 +106,7 @@ struct SendReader {
         if let mergeData = object(mergeKey) {
             if form.template == nil { form.template = SendTemplate(vendor: vendor, kind: kind, id: "") }
             form.template?.mergeData = mergeData
-            form.sourcePaths["template.mergeData"] = path(mergeKey)
+            form.paths["template.mergeData"] = path(mergeKey)
         }
     }
 
@@ -116,7 +116,7 @@ struct SendReader {
         let ids = strings(key)
         guard !ids.isEmpty else { return }
         form.audience[keyPath: list] += ids
-        form.sourcePaths["audience." + name] = path(key)
+        form.paths["audience." + name] = path(key)
     }
 
     /// Keeps `value` of `key` with a `wrong-type` diagnostic.
@@ -145,7 +145,7 @@ extension SendRequest {
     /// `key` and `value` in ``SendAudience/vendorTargeting``, `path` as the source path of `audience.<key>`.
     mutating func addVendorTargeting(vendor: String, key: String, value: JSONValue, path: String) {
         audience.vendorTargeting.append(VendorTargeting(vendor: vendor, key: key, value: value))
-        sourcePaths["audience." + key] = path
+        paths["audience." + key] = path
     }
 }
 

@@ -21,7 +21,7 @@ public struct SendRequest: Sendable, Hashable {
         var schedule: SendSchedule?
         var idempotencyKey: String?
         var template: SendTemplate?
-        var sourcePaths: [String: String]
+        var paths: SendSourcePaths
         var vendorFields: JSONObject
     }
 
@@ -70,8 +70,13 @@ public struct SendRequest: Sendable, Hashable {
     /// Where each form field came from in the source request: a form field name (``SendField``) → the JSON path
     /// in the source body (`$.ios_badgeCount`). Losses name these paths.
     public var sourcePaths: [String: String] {
-        get { storage.fields.sourcePaths }
-        _modify { yield &fields.sourcePaths }
+        get { storage.fields.paths.dictionary }
+        set { fields.paths = SendSourcePaths(newValue) }
+    }
+    /// ``sourcePaths`` as the package reads and writes it.
+    var paths: SendSourcePaths {
+        get { storage.fields.paths }
+        _modify { yield &fields.paths }
     }
     /// The source vendor's fields the form has no place for (`app_id`, `campaign_id`, a value of the wrong type),
     /// under their path in the source request; rendering for the same vendor writes them back.
@@ -86,12 +91,10 @@ public struct SendRequest: Sendable, Hashable {
         schedule: SendSchedule? = nil, idempotencyKey: String? = nil, sourcePaths: [String: String] = [:],
         vendorFields: JSONObject = [:]
     ) {
-        var paths = sourcePaths
-        // A parser records a path for most fields: one table, not one regrown several times.
-        if paths.isEmpty { paths.reserveCapacity(32) }
+        let paths = sourcePaths.isEmpty ? SendSourcePaths() : SendSourcePaths(sourcePaths)
         storage = Storage(Fields(
             vendor: vendor, content: content, audience: audience, schedule: schedule, idempotencyKey: idempotencyKey,
-            template: nil, sourcePaths: paths, vendorFields: vendorFields))
+            template: nil, paths: paths, vendorFields: vendorFields))
     }
 
     public static func == (lhs: SendRequest, rhs: SendRequest) -> Bool {
@@ -116,7 +119,7 @@ extension SendRequest: CustomReflectable {
 
     /// The source path of form field `field`, or the field's own path in the form when it has none.
     public func sourcePath(_ field: String) -> String {
-        storage.fields.sourcePaths[field] ?? JSONPath.member(field, of: "$.form")
+        storage.fields.paths[field] ?? JSONPath.member(field, of: "$.form")
     }
 }
 
