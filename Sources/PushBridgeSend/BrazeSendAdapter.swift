@@ -18,7 +18,7 @@ public struct BrazeSendAdapter: SendAdapter {
     ]
     static let targetingFields = ["user_aliases", "segment_id", "audience", "broadcast"]
     /// The file types `asset_file_type` takes.
-    static let assetTypes: Set<String> = ["aif", "gif", "jpg", "m4a", "mp3", "mp4", "png", "wav"]
+    static let assetTypes = KeyTable(["aif", "gif", "jpg", "m4a", "mp3", "mp4", "png", "wav"])
     /// The keys `extra` must not hold.
     static let reservedExtraKeys: Set<String> = ["ab", "aps"]
     static let placeholderCampaign = "<braze-campaign-id>"
@@ -223,17 +223,32 @@ public struct BrazeSendAdapter: SendAdapter {
         return button.foreground ? "OPEN_APP" : "CLOSE"
     }
 
+    /// ``assetType(of:)`` of a URL's UTF-8 `bytes` when they are all ASCII (its characters being its bytes);
+    /// nil when one is not.
+    private static func asciiAssetType<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> String?? where Bytes.Index == Int {
+        var end = bytes.endIndex
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte >= 0x80 { return nil }
+            if byte == UInt8(ascii: "?"), end == bytes.endIndex { end = index }
+        }
+        var dot = end
+        while dot > bytes.startIndex {
+            dot -= 1
+            if bytes[dot] == UInt8(ascii: ".") { break }
+        }
+        guard dot < end, bytes[dot] == UInt8(ascii: ".") else { return .some(nil) }
+        var type = String(decoding: bytes[(dot + 1)..<end].map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+        if type == "jpeg" { type = "jpg" }
+        if type == "aiff" { type = "aif" }
+        return .some(assetTypes.contains(type) ? type : nil)
+    }
+
     /// The `asset_file_type` of `url`, from its extension, or nil when Braze takes no such type.
     static func assetType(of url: String) -> String? {
         // An ASCII URL (most are) is read byte by byte, its characters being its bytes.
-        if url.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes = url.utf8[...]
-            if let query = bytes.firstIndex(of: UInt8(ascii: "?")) { bytes = bytes[..<query] }
-            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-            var type = String(decoding: bytes[bytes.index(after: dot)...].map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
-            if type == "jpeg" { type = "jpg" }
-            if type == "aiff" { type = "aif" }
-            return assetTypes.contains(type) ? type : nil
+        if let ascii = url.utf8.withContiguousStorageIfAvailable(asciiAssetType) ?? asciiAssetType(Array(url.utf8)) {
+            return ascii
         }
         let path = url.firstIndex(of: "?").map { url[..<$0] } ?? url[...]
         guard let dot = path.lastIndex(of: ".") else { return nil }

@@ -7,11 +7,11 @@ public struct OneSignalSendAdapter: SendAdapter {
     public let primaryPath = "/notifications"
 
     /// Fields the form keeps as sent (no form field): they go back into a OneSignal request unchanged.
-    static let keptFields: Set<String> = [
+    static let keptFields = KeyTable([
         "app_id", "target_channel", "name", "custom_data", "web_url", "big_picture", "template_id", "summary_arg",
         "summary_arg_count", "apns_alert", "delivery_time_of_day", "throttle_rate_per_minute", "isIos", "isAndroid",
         "isAnyWeb", "channel_for_external_user_ids", "web_push_topic", "android_channel_id", "small_icon", "large_icon",
-    ]
+    ])
     /// Targeting members only OneSignal reads.
     static let targetingFields = [
         "included_segments", "excluded_segments", "filters", "include_subscription_ids", "include_player_ids",

@@ -128,11 +128,16 @@ struct SendReader {
     /// Keeps every member not read yet under its path; `known` members are kept silently (vendor fields the form
     /// has no place for), the rest with an `unknown-key` note. `known` is a set or, for a few names, an array
     /// (a set literal would be built and hashed on every request).
-    mutating func keepUnread<Known: Collection<String>>(known: Known) {
+    mutating func keepUnread<Known: Collection<String>>(known: Known) { keepUnread(isKnown: known.contains) }
+
+    /// ``keepUnread(known:)`` with the known members in a key table (no hashing of each unread key).
+    mutating func keepUnread(known: KeyTable) { keepUnread(isKnown: known.contains) }
+
+    private mutating func keepUnread(isKnown: (String) -> Bool) {
         // A byte count is stored with the string: comparing it first spares comparing most keys' bytes.
         for (key, value) in body where !read.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
             kept[path(key)] = value
-            if !known.contains(key) {
+            if !isKnown(key) {
                 diagnostics.append(Diagnostic(
                     .info, code: .unknownKey, path: path(key), message: "not a documented field of this request; kept as sent"))
             }
