@@ -61,6 +61,12 @@ public struct APNsSendAdapter: SendAdapter {
 
     /// ``parse(_:)`` with the form's source paths taken from `paths` (the diagnostics keep APNs' own paths).
     func parse(_ request: SendHTTPRequest, paths: SourcePathTable) -> SendParseResult {
+        parse(request, paths: paths) { name in request.headers.isEmpty ? nil : request.headers[name] }
+    }
+
+    /// ``parse(_:paths:)`` with the headers' values given by `header` (by lowercase name) instead of
+    /// `request.headers`: another vendor that carries APNs headers (FCM's `apns.headers`) holds a few, in a list.
+    func parse(_ request: SendHTTPRequest, paths: SourcePathTable, header: (String) -> String?) -> SendParseResult {
         var form = SendRequest(vendor: id)
         var diagnostics: [Diagnostic] = []
         var payload = PushPayload(vendor: id)
@@ -86,7 +92,6 @@ public struct APNsSendAdapter: SendAdapter {
         form.paths = paths.payload
 
         // Headers.
-        func header(_ name: String) -> String? { request.headers.isEmpty ? nil : request.headers[name] }
         if let type = header("apns-push-type") {
             form.content.pushType = type
             form.paths[SendField.pushType] = paths.pushType

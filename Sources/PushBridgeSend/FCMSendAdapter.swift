@@ -89,17 +89,20 @@ public struct FCMSendAdapter: SendAdapter {
         }
         if let apns = reader.object("apns") {
             var apnsReader = SendReader(apns, at: Self.apnsPath)
-            var headers: [String: String] = [:]
+            // By lowercase name, the last of one name winning; a message has a few, found without hashing.
+            var headers: [(name: String, value: String)] = []
+            func header(_ name: String) -> String? { headers.last { $0.name == name }?.value }
             if let headerObject = apnsReader.object("headers") {
+                headers.reserveCapacity(headerObject.count)
                 for (key, value) in headerObject {
                     let name = key.lowercased()
                     if !name.hasPrefix("apns-") {
                         // Passed through to APNs as sent; the form has no field for it.
                         apnsReader.kept[JSONPath.member(key, of: apnsReader.path("headers"))] = value
                     }
-                    if let text = value.stringValue { headers[name] = text } else {
+                    if let text = value.stringValue { headers.append((name, text)) } else {
                         diagnostics.append(.wrongType(JSONPath.member(key, of: apnsReader.path("headers")), expected: "a string", value))
-                        headers[name] = JSONWriter.string(value)
+                        headers.append((name, JSONWriter.string(value)))
                     }
                 }
             }
@@ -109,7 +112,7 @@ public struct FCMSendAdapter: SendAdapter {
             if let apnsPayload = apnsReader.object("payload") {
                 // `apns.payload` is an APNs payload: read it as APNs does, over the notification's text.
                 let inner = APNsSendAdapter().parse(
-                    SendHTTPRequest(path: "", headers: headers, body: .object(apnsPayload)), paths: Self.apnsSourcePaths)
+                    SendHTTPRequest(path: "", body: .object(apnsPayload)), paths: Self.apnsSourcePaths, header: header)
                 headerForm = inner.request
                 let payloadPath = apnsReader.path("payload")
                 diagnostics += inner.diagnostics.map { diagnostic in
@@ -150,7 +153,7 @@ public struct FCMSendAdapter: SendAdapter {
             let headerFields: SendRequest
             if let headerForm { headerFields = headerForm } else {
                 headerFields = APNsSendAdapter().parse(
-                    SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]]), paths: Self.apnsSourcePaths).request
+                    SendHTTPRequest(path: "", body: ["aps": [:]]), paths: Self.apnsSourcePaths, header: header).request
                 for field in [SendField.pushType, SendField.priority, SendField.expiry, SendField.collapseId] {
                     if let path = headerFields.paths[field] { form.paths[field] = path }
                 }
@@ -159,7 +162,7 @@ public struct FCMSendAdapter: SendAdapter {
             content.expiry = headerFields.content.expiry
             content.collapseId = headerFields.content.collapseId
             content.pushType = headerFields.content.pushType
-            if let topic = headers["apns-topic"] { reader.kept[JSONPath.member("apns-topic", of: apnsReader.path("headers"))] = .string(topic) }
+            if let topic = header("apns-topic") { reader.kept[JSONPath.member("apns-topic", of: apnsReader.path("headers"))] = .string(topic) }
             for key in ["fcm_options", "fcmOptions"] {
                 guard let options = apnsReader.object(key) else { continue }
                 if let image = options["image"]?.stringValue {
