@@ -150,9 +150,13 @@ public struct SendContent: Sendable, Hashable {
     /// Whether a web link opens inside the app (Braze `use_webview`); nil when the request does not say.
     public var openLinkInApp: Bool?
 
+    /// The default payload, made once: a form's content is made before its parser has a payload for it, and a
+    /// copy of this one allocates nothing.
+    @usableFromInline static let bridgePayload = PushPayload(vendor: "bridge")
+
     /// Creates content.
     public init(
-        payload: PushPayload = PushPayload(vendor: "bridge"), localized: [String: PushAlert] = [:],
+        payload: PushPayload = SendContent.bridgePayload, localized: [String: PushAlert] = [:],
         defaultLanguage: String? = nil, badge: SendBadge? = nil, collapseId: String? = nil,
         expiry: SendExpiry? = nil, priority: Int? = nil, interruptionLevel: InterruptionLevel? = nil,
         relevanceScore: JSONNumber? = nil, pushType: String? = nil, openLinkInApp: Bool? = nil
