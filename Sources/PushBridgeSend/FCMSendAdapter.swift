@@ -33,6 +33,13 @@ public struct FCMSendAdapter: SendAdapter {
         return table
     }()
     static let placeholderToken = "<fcm-registration-token>"
+    /// The paths of the members of `message`, `message.notification` and `message.apns` the parser names.
+    static let messagePaths = SendReader.MemberPaths(
+        targetKeys + ["notification", "data", "apns", "android", "webpush", "fcm_options", "fcmOptions", "name"], of: messagePath)
+    static let notificationPaths = SendReader.MemberPaths(
+        ["title", "body", "image"], of: JSONPath.member("notification", of: messagePath))
+    static let apnsPaths = SendReader.MemberPaths(
+        ["headers", "payload", "fcm_options", "fcmOptions", "live_activity_token", "liveActivityToken"], of: apnsPath)
 
     /// "Maximum payload for both message types is 4096 bytes", measured on the message.
     public let budgets = [SendBudget(.request(paths: [["message"]]), bytes: 4096, severity: .error, rule: "FCM accepts 4096 bytes")]
@@ -50,7 +57,7 @@ public struct FCMSendAdapter: SendAdapter {
         var outer = SendReader(body, at: JSONPath.root)
         _ = outer.value("message")
         outer.keepUnread(known: ["validate_only"])
-        var reader = SendReader(message, at: Self.messagePath)
+        var reader = SendReader(message, at: Self.messagePath, memberPaths: Self.messagePaths)
         var diagnostics: [Diagnostic] = []
         var payload = PushPayload(vendor: id)
         var content = SendContent()
@@ -65,7 +72,7 @@ public struct FCMSendAdapter: SendAdapter {
             }
         }
         if let notification = reader.object("notification") {
-            var note = SendReader(notification, at: reader.path("notification"))
+            var note = SendReader(notification, at: reader.path("notification"), memberPaths: Self.notificationPaths)
             let alert = PushAlert(title: note.string("title"), body: note.string("body"))
             if !alert.isEmpty { payload.alert = alert; form.paths[SendField.alert] = note.path }
             if let image = note.string("image") { payload.imageURL = image; form.paths[SendField.imageURL] = note.path("image") }
@@ -88,7 +95,7 @@ public struct FCMSendAdapter: SendAdapter {
             }
         }
         if let apns = reader.object("apns") {
-            var apnsReader = SendReader(apns, at: Self.apnsPath)
+            var apnsReader = SendReader(apns, at: Self.apnsPath, memberPaths: Self.apnsPaths)
             // By lowercase name, the last of one name winning; a message has a few, found without hashing.
             var headers: [(name: String, value: String)] = []
             func header(_ name: String) -> String? { headers.last { $0.name == name }?.value }

@@ -7,15 +7,26 @@ public struct OneSignalSendAdapter: SendAdapter {
     public let primaryPath = "/notifications"
 
     /// Fields the form keeps as sent (no form field): they go back into a OneSignal request unchanged.
-    static let keptFields = KeyTable([
+    static let keptFields = KeyTable(keptFieldNames)
+    static let keptFieldNames = [
         "app_id", "target_channel", "name", "custom_data", "web_url", "big_picture", "template_id", "summary_arg",
         "summary_arg_count", "apns_alert", "delivery_time_of_day", "throttle_rate_per_minute", "isIos", "isAndroid",
         "isAnyWeb", "channel_for_external_user_ids", "web_push_topic", "android_channel_id", "small_icon", "large_icon",
-    ])
+    ]
     /// Targeting members only OneSignal reads.
     static let targetingFields = [
         "included_segments", "excluded_segments", "filters", "include_subscription_ids", "include_player_ids",
     ]
+    /// The paths of the body's members the parser names.
+    static let memberPaths = SendReader.MemberPaths(
+        keptFieldNames + targetingFields + [
+            "headings", "subtitle", "contents", "data", "app_url", "url", "ios_attachments", "buttons", "ios_category",
+            "ios_sound", "thread_id", "collapse_id", "target_content_identifier", "content_available", "mutable_content",
+            "ios_badgeType", "ios_badgeCount", "ios_badge_type", "ios_badge_count", "ios_interruption_level",
+            "ios_relevance_score", "ttl", "priority", "apns_push_type_override", "idempotency_key", "external_id",
+            "include_aliases", "include_external_user_ids", "include_ios_tokens", "send_after", "delayed_option",
+        ],
+        of: JSONPath.root)
     static let maxButtons = 3
     static let maxTTL = 2_419_200
     static let placeholderNotificationId = "<onesignal-notification-id>"
@@ -33,7 +44,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         guard case .object(let body) = request.body else {
             return .malformed(id, request.body, expected: "a OneSignal body is a JSON object")
         }
-        var reader = SendReader(body, at: JSONPath.root)
+        var reader = SendReader(body, at: JSONPath.root, memberPaths: Self.memberPaths)
         var payload = PushPayload(vendor: id)
         var content = SendContent()
 

@@ -15,13 +15,33 @@ struct SendReader {
     /// hashing every key asked for into a set.
     private var read: [String] = []
 
-    init(_ body: JSONObject, at path: String) {
+    /// The paths of the members a parser names most, made once for ``path``.
+    private let memberPaths: MemberPaths?
+
+    init(_ body: JSONObject, at path: String, memberPaths: MemberPaths? = nil) {
         self.body = body
         self.path = path
+        self.memberPaths = memberPaths
     }
 
     /// The path of member `key`.
-    func path(_ key: String) -> String { JSONPath.member(key, of: path) }
+    func path(_ key: String) -> String { memberPaths?.path(key) ?? JSONPath.member(key, of: path) }
+
+    /// The paths of members of one object, made once: a parser names a few dozen members of a body on every
+    /// request, and writing each path out (and checking that its key needs no quoting) costs more than finding it.
+    final class MemberPaths: Sendable {
+        private let keys: KeyTable
+        private let paths: [String]
+
+        /// The paths of `keys` as members of the object at `path`.
+        init(_ keys: [String], of path: String) {
+            self.keys = KeyTable(keys)
+            paths = keys.map { JSONPath.member($0, of: path) }
+        }
+
+        /// The path of `key`, when it is one of the keys.
+        func path(_ key: String) -> String? { keys.position(of: key).map { paths[$0] } }
+    }
 
     /// The raw value of `key`, marked as read.
     mutating func value(_ key: String) -> JSONValue? {
