@@ -23,8 +23,8 @@ public struct APNsSendAdapter: SendAdapter {
 
     /// The source paths every payload's form has (the `aps` fields, `apsExtra`, `data`), as one table made once,
     /// with room for the headers' and the token's: a form copies it instead of hashing each field.
-    static let payloadSourcePaths: [String: String] = {
-        var paths = [String: String](minimumCapacity: 32)
+    static let payloadSourcePaths: SendSourcePaths = {
+        var paths = SendSourcePaths()
         for (field, path) in apsFieldPaths { paths[field] = path }
         paths[SendField.apsExtra] = "$.aps"
         paths[SendField.data] = JSONPath.root
@@ -43,7 +43,7 @@ public struct APNsSendAdapter: SendAdapter {
     /// headers' paths. Another vendor that carries an APNs payload (FCM's `apns`) gives its own, made once, so the
     /// form says where the fields are in its request without rewriting each path.
     struct SourcePathTable: Sendable {
-        var payload: [String: String]
+        var payload: SendSourcePaths
         var pushType: String
         var priority: String
         var expiration: String
@@ -61,6 +61,12 @@ public struct APNsSendAdapter: SendAdapter {
 
     /// ``parse(_:)`` with the form's source paths taken from `paths` (the diagnostics keep APNs' own paths).
     func parse(_ request: SendHTTPRequest, paths: SourcePathTable) -> SendParseResult {
+        parse(request, paths: paths) { name in request.headers.isEmpty ? nil : request.headers[name] }
+    }
+
+    /// ``parse(_:paths:)`` with the headers' values given by `header` (by lowercase name) instead of
+    /// `request.headers`: another vendor that carries APNs headers (FCM's `apns.headers`) holds a few, in a list.
+    func parse(_ request: SendHTTPRequest, paths: SourcePathTable, header: (String) -> String?) -> SendParseResult {
         var form = SendRequest(vendor: id)
         var diagnostics: [Diagnostic] = []
         var payload = PushPayload(vendor: id)
@@ -83,22 +89,21 @@ public struct APNsSendAdapter: SendAdapter {
                 form.vendorFields[JSONPath.member(key, of: "$.aps")] = value
             }
         }
-        form.sourcePaths = paths.payload
+        form.paths = paths.payload
 
         // Headers.
-        func header(_ name: String) -> String? { request.headers.isEmpty ? nil : request.headers[name] }
         if let type = header("apns-push-type") {
             form.content.pushType = type
-            form.sourcePaths[SendField.pushType] = paths.pushType
+            form.paths[SendField.pushType] = paths.pushType
         }
         if let text = header("apns-priority") {
-            form.sourcePaths[SendField.priority] = paths.priority
+            form.paths[SendField.priority] = paths.priority
             if let value = Int(text) { form.content.priority = value } else {
                 diagnostics.append(Diagnostic(.error, code: .priorityInvalid, path: Self.priorityPath, message: "'\(text)' is not a number"))
             }
         }
         if let text = header("apns-expiration") {
-            form.sourcePaths[SendField.expiry] = paths.expiration
+            form.paths[SendField.expiry] = paths.expiration
             if let value = Int(text) {
                 form.content.expiry = value == 0 ? .after(seconds: 0) : .at(epochSeconds: value)
             } else {
@@ -107,7 +112,7 @@ public struct APNsSendAdapter: SendAdapter {
         }
         if let text = header("apns-collapse-id") {
             form.content.collapseId = text
-            form.sourcePaths[SendField.collapseId] = paths.collapseId
+            form.paths[SendField.collapseId] = paths.collapseId
         }
         for (name, path) in Self.keptHeaderPaths {
             if let text = header(name) { form.vendorFields[path] = .string(text) }
@@ -115,7 +120,7 @@ public struct APNsSendAdapter: SendAdapter {
         if request.path.hasPrefix(Self.devicePathPrefix) {
             let token = String(request.path.dropFirst(Self.devicePathPrefix.count))
             if !token.isEmpty, token != "<device-token>" { form.audience.deviceTokens = [token] }
-            form.sourcePaths["audience.deviceTokens"] = "$.path"
+            form.paths["audience.deviceTokens"] = "$.path"
         }
         return SendRules.parsed(form, diagnostics: diagnostics)
     }

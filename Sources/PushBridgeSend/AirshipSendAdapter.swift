@@ -58,11 +58,11 @@ public struct AirshipSendAdapter: SendAdapter {
                     diagnostics.append(Diagnostic(.error, code: .sendFieldMissing, path: "$.schedule", message: "a schedule needs scheduled_time or local_scheduled_time"))
                 }
                 form.schedule = value
-                form.sourcePaths[SendField.schedule] = JSONPath.member(key, of: "$.schedule")
+                form.paths[SendField.schedule] = JSONPath.member(key, of: "$.schedule")
             }
             wrapper.keepUnread(known: ["name"])
             form.vendorFields = wrapper.kept
-            form.sourcePaths[Self.pushRootField] = "$.push"
+            form.paths[Self.pushRootField] = "$.push"
             body = push
             root = "$.push"
         }
@@ -74,7 +74,7 @@ public struct AirshipSendAdapter: SendAdapter {
         var note = SendReader(notification, at: notificationPath)
         if let alert = note.string("alert") {
             payload.alert = PushAlert(body: alert)
-            form.sourcePaths[SendField.alert] = note.path("alert")
+            form.paths[SendField.alert] = note.path("alert")
         }
         readActions(note.object("actions"), at: note.path("actions"), into: &payload, form: &form, kept: &note.kept)
         if let interactive = note.object("interactive") {
@@ -82,7 +82,7 @@ public struct AirshipSendAdapter: SendAdapter {
         }
         if let ios = note.object("ios") {
             var iosReader = SendReader(ios, at: note.path("ios"))
-            func field(_ name: String, _ key: String) { form.sourcePaths[name] = iosReader.path(key) }
+            func field(_ name: String, _ key: String) { form.paths[name] = iosReader.path(key) }
             switch iosReader.value("alert") {
             case .string(let text)?:
                 payload.alert = PushAlert(title: payload.alert?.title, subtitle: payload.alert?.subtitle, body: text)
@@ -95,7 +95,7 @@ public struct AirshipSendAdapter: SendAdapter {
                 for (key, value) in alert where !["title", "subtitle", "body"].contains(key) { otherKeys[key] = value }
                 if !otherKeys.isEmpty { payload.apsExtra["alert"] = .object(otherKeys) }
                 field(SendField.alert, "alert")
-                form.sourcePaths[SendField.apsExtra] = iosReader.path("alert")
+                form.paths[SendField.apsExtra] = iosReader.path("alert")
             case nil, .null?: break
             case let other?: iosReader.wrongType("alert", "a string or an object", other)
             }
@@ -197,7 +197,7 @@ public struct AirshipSendAdapter: SendAdapter {
             let path = JSONPath.member("expiry", of: reader.path("options"))
             if let seconds = expiry.intValue { content.expiry = .after(seconds: seconds) }
             else if let text = expiry.stringValue, let time = SendTime.parse(text) { content.expiry = .at(epochSeconds: time.seconds) }
-            form.sourcePaths[SendField.expiry] = path
+            form.paths[SendField.expiry] = path
         }
         // Localizations: [{language, country?, notification: {alert, ios{alert}}}].
         if let localizations = reader.array("localizations") {
@@ -215,7 +215,7 @@ public struct AirshipSendAdapter: SendAdapter {
                 _ = index
             }
             // The request's own text is the default; its language is not named.
-            form.sourcePaths[SendField.localized] = reader.path("localizations")
+            form.paths[SendField.localized] = reader.path("localizations")
         }
         readAudience(reader.value("audience"), at: reader.path("audience"), form: &form)
         if body["audience"] == nil {
@@ -238,7 +238,7 @@ public struct AirshipSendAdapter: SendAdapter {
             if key == "open", let type = value["type"]?.stringValue, type == "url" || type == "deep_link",
                 let link = value["content"]?.stringValue {
                 payload.deepLink = link
-                form.sourcePaths[SendField.deepLink] = JSONPath.member(key, of: path)
+                form.paths[SendField.deepLink] = JSONPath.member(key, of: path)
             } else {
                 kept[JSONPath.member(key, of: path)] = value
             }
@@ -252,11 +252,11 @@ public struct AirshipSendAdapter: SendAdapter {
     ) {
         if let type = interactive["type"]?.stringValue {
             payload.category = type
-            form.sourcePaths[SendField.category] = JSONPath.member("type", of: path)
+            form.paths[SendField.category] = JSONPath.member("type", of: path)
         } else {
             diagnostics.append(Diagnostic(.error, code: .sendFieldMissing, path: JSONPath.member("type", of: path), message: "interactive needs a type (the category)"))
         }
-        form.sourcePaths[SendField.buttons] = JSONPath.member("button_actions", of: path)
+        form.paths[SendField.buttons] = JSONPath.member("button_actions", of: path)
         for (buttonId, actions) in interactive["button_actions"]?.objectValue ?? [:] {
             let open = actions["open"]
             payload.buttons.append(PushButton(id: buttonId, title: "", deepLink: open?["content"]?.stringValue, foreground: true))
@@ -283,8 +283,8 @@ public struct AirshipSendAdapter: SendAdapter {
             for (key, value) in list {
                 if key == "named_user" { form.audience.userIds.append(value.stringValue!) } else { form.audience.deviceTokens.append(value.stringValue!) }
             }
-            form.sourcePaths["audience.userIds"] = path
-            form.sourcePaths["audience.deviceTokens"] = path
+            form.paths["audience.userIds"] = path
+            form.paths["audience.deviceTokens"] = path
         } else {
             form.addVendorTargeting(vendor: id, key: "audience", value: audience, path: path)
         }
@@ -315,7 +315,7 @@ public struct AirshipSendAdapter: SendAdapter {
         }
         if let sound = payload.sound { ios["sound"] = .string(sound) }
         if payload.contentAvailable { ios["content_available"] = true }
-        if payload.mutableContent, form.sourcePaths[SendField.mutableContent] != nil { ios["mutable_content"] = true }
+        if payload.mutableContent, form.paths[SendField.mutableContent] != nil { ios["mutable_content"] = true }
         if let image = payload.imageURL { ios["media_attachment"] = ["url": .string(image)] }
         let category = rendering.category()
         if let category { ios["category"] = .string(category) }
@@ -414,7 +414,7 @@ public struct AirshipSendAdapter: SendAdapter {
             if let at = schedule.at { scheduleObject[key] = .string(SendTime.iso8601(at, zone: false)) } else if let text = schedule.text { scheduleObject[key] = .string(text) }
         }
         // A schedule wraps the push; a schedule request read from Airship stays one even with its schedule broken.
-        let sourceRoot = rendering.isSameVendor ? form.sourcePaths[Self.pushRootField] ?? JSONPath.root : JSONPath.root
+        let sourceRoot = rendering.isSameVendor ? form.paths[Self.pushRootField] ?? JSONPath.root : JSONPath.root
         let wrapped = !scheduleObject.isEmpty || sourceRoot != JSONPath.root
         var outer = body
         if wrapped {

@@ -48,7 +48,7 @@ extension BrazeSendAdapter {
         reader.template("campaign_id", merge: "trigger_properties", kind: .campaign, vendor: id, into: &form)
         if let key = reader.string("send_id") {
             form.idempotencyKey = key
-            form.sourcePaths[SendField.idempotencyKey] = reader.path("send_id")
+            form.paths[SendField.idempotencyKey] = reader.path("send_id")
         }
         if let recipients = reader.array("recipients") {
             for (index, element) in recipients.enumerated() {
@@ -56,7 +56,7 @@ extension BrazeSendAdapter {
                 // A recipient named by the app's user id alone is a user id; anything more is Braze's own.
                 if case .object(let recipient) = element, recipient.count == 1, let user = recipient["external_user_id"]?.stringValue {
                     form.audience.userIds.append(user)
-                    form.sourcePaths["audience.userIds"] = reader.path("recipients")
+                    form.paths["audience.userIds"] = reader.path("recipients")
                 } else {
                     form.addVendorTargeting(vendor: id, key: "recipients[\(index)]", value: element, path: path)
                 }
@@ -91,13 +91,13 @@ extension BrazeSendAdapter {
         let title = reader.string("title"), alert = reader.string("alert")
         if title != nil || alert != nil {
             payload.alert = PushAlert(title: title, body: alert)
-            form.sourcePaths[SendField.alert] = reader.path(alert != nil ? "alert" : "title")
+            form.paths[SendField.alert] = reader.path(alert != nil ? "alert" : "title")
         }
-        if let link = reader.string("action"), !link.isEmpty { payload.deepLink = link; form.sourcePaths[SendField.deepLink] = reader.path("action") }
-        if let image = reader.string("image_url"), !image.isEmpty { payload.imageURL = image; form.sourcePaths[SendField.imageURL] = reader.path("image_url") }
+        if let link = reader.string("action"), !link.isEmpty { payload.deepLink = link; form.paths[SendField.deepLink] = reader.path("action") }
+        if let image = reader.string("image_url"), !image.isEmpty { payload.imageURL = image; form.paths[SendField.imageURL] = reader.path("image_url") }
         if let extras = reader.object("extras") {
             for (key, value) in extras where !Self.reservedExtraKeys.contains(key) { payload.data[key] = value }
-            form.sourcePaths[SendField.data] = reader.path("extras")
+            form.paths[SendField.data] = reader.path("extras")
         }
         reader.keepUnread(known: ["channel", "name", "large_image_url", "has_translatable_content"])
         diagnostics += reader.diagnostics

@@ -18,7 +18,7 @@ public struct BrazeSendAdapter: SendAdapter {
     ]
     static let targetingFields = ["user_aliases", "segment_id", "audience", "broadcast"]
     /// The file types `asset_file_type` takes.
-    static let assetTypes: Set<String> = ["aif", "gif", "jpg", "m4a", "mp3", "mp4", "png", "wav"]
+    static let assetTypes = KeyTable(["aif", "gif", "jpg", "m4a", "mp3", "mp4", "png", "wav"])
     /// The keys `extra` must not hold.
     static let reservedExtraKeys: Set<String> = ["ab", "aps"]
     static let placeholderCampaign = "<braze-campaign-id>"
@@ -56,7 +56,7 @@ public struct BrazeSendAdapter: SendAdapter {
         if let apple = messages["apple_push"]?.objectValue {
             var push = SendReader(apple, at: Self.applePushPath)
             func path(_ key: String) -> String { push.path(key) }
-            func note(_ field: String, _ key: String) { form.sourcePaths[field] = path(key) }
+            func note(_ field: String, _ key: String) { form.paths[field] = path(key) }
             switch push.value("alert") {
             case .string(let text)?:
                 payload.alert = PushAlert(body: text)
@@ -180,7 +180,7 @@ public struct BrazeSendAdapter: SendAdapter {
         }
         if let sendId = reader.string("send_id") {
             form.idempotencyKey = sendId
-            form.sourcePaths[SendField.idempotencyKey] = "$.send_id"
+            form.paths[SendField.idempotencyKey] = "$.send_id"
         }
         if let schedule = reader.object("schedule") {
             var scheduleReader = SendReader(schedule, at: "$.schedule")
@@ -196,7 +196,7 @@ public struct BrazeSendAdapter: SendAdapter {
             scheduleReader.keepUnread(known: [])
             diagnostics += scheduleReader.diagnostics
             form.schedule = value
-            form.sourcePaths[SendField.schedule] = "$.schedule"
+            form.paths[SendField.schedule] = "$.schedule"
         }
         _ = reader.value("messages")
         reader.keepUnread(known: Self.keptFields)
@@ -223,17 +223,32 @@ public struct BrazeSendAdapter: SendAdapter {
         return button.foreground ? "OPEN_APP" : "CLOSE"
     }
 
+    /// ``assetType(of:)`` of a URL's UTF-8 `bytes` when they are all ASCII (its characters being its bytes);
+    /// nil when one is not.
+    private static func asciiAssetType<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> String?? where Bytes.Index == Int {
+        var end = bytes.endIndex
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte >= 0x80 { return nil }
+            if byte == UInt8(ascii: "?"), end == bytes.endIndex { end = index }
+        }
+        var dot = end
+        while dot > bytes.startIndex {
+            dot -= 1
+            if bytes[dot] == UInt8(ascii: ".") { break }
+        }
+        guard dot < end, bytes[dot] == UInt8(ascii: ".") else { return .some(nil) }
+        var type = String(decoding: bytes[(dot + 1)..<end].map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+        if type == "jpeg" { type = "jpg" }
+        if type == "aiff" { type = "aif" }
+        return .some(assetTypes.contains(type) ? type : nil)
+    }
+
     /// The `asset_file_type` of `url`, from its extension, or nil when Braze takes no such type.
     static func assetType(of url: String) -> String? {
         // An ASCII URL (most are) is read byte by byte, its characters being its bytes.
-        if url.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes = url.utf8[...]
-            if let query = bytes.firstIndex(of: UInt8(ascii: "?")) { bytes = bytes[..<query] }
-            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-            var type = String(decoding: bytes[bytes.index(after: dot)...].map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
-            if type == "jpeg" { type = "jpg" }
-            if type == "aiff" { type = "aif" }
-            return assetTypes.contains(type) ? type : nil
+        if let ascii = url.utf8.withContiguousStorageIfAvailable(asciiAssetType) ?? asciiAssetType(Array(url.utf8)) {
+            return ascii
         }
         let path = url.firstIndex(of: "?").map { url[..<$0] } ?? url[...]
         guard let dot = path.lastIndex(of: ".") else { return nil }
@@ -280,7 +295,7 @@ public struct BrazeSendAdapter: SendAdapter {
             if !extra.isEmpty { apple["extra"] = .object(extra) }
         }
         if payload.contentAvailable { apple["content-available"] = true }
-        if payload.mutableContent, !rendering.isSameVendor || form.sourcePaths[SendField.mutableContent] != nil {
+        if payload.mutableContent, !rendering.isSameVendor || form.paths[SendField.mutableContent] != nil {
             apple["mutable_content"] = true
         }
         if let level = content.interruptionLevel { apple["interruption_level"] = .string(level.rawValue) }

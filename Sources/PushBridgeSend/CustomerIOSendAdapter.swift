@@ -42,7 +42,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
                 guard let value = identifiers[key] else { continue }
                 if key == "id", let text = value.stringValue ?? value.numberValue.map({ $0.description }) {
                     form.audience.userIds.append(text)
-                    form.sourcePaths["audience.userIds"] = path
+                    form.paths["audience.userIds"] = path
                 } else {
                     form.addVendorTargeting(vendor: id, key: "identifiers." + key, value: value, path: path)
                 }
@@ -52,11 +52,11 @@ public struct CustomerIOSendAdapter: SendAdapter {
         let title = reader.string("title"), message = reader.string("message")
         if title != nil || message != nil {
             payload.alert = PushAlert(title: title, body: message)
-            form.sourcePaths[SendField.alert] = reader.path(message != nil ? "message" : "title")
+            form.paths[SendField.alert] = reader.path(message != nil ? "message" : "title")
         }
-        if let image = reader.string("image_url") { payload.imageURL = image; form.sourcePaths[SendField.imageURL] = reader.path("image_url") }
-        if let link = reader.string("link") { payload.deepLink = link; form.sourcePaths[SendField.deepLink] = reader.path("link") }
-        if let sound = reader.string("sound") { payload.sound = sound; form.sourcePaths[SendField.sound] = reader.path("sound") }
+        if let image = reader.string("image_url") { payload.imageURL = image; form.paths[SendField.imageURL] = reader.path("image_url") }
+        if let link = reader.string("link") { payload.deepLink = link; form.paths[SendField.deepLink] = reader.path("link") }
+        if let sound = reader.string("sound") { payload.sound = sound; form.paths[SendField.sound] = reader.path("sound") }
         if let data = reader.object("custom_data") {
             for (key, value) in data {
                 // Keys Customer.io or APNs reserve are never the sender's data on the device: kept as sent.
@@ -66,12 +66,12 @@ public struct CustomerIOSendAdapter: SendAdapter {
                     payload.data[key] = value
                 }
             }
-            form.sourcePaths[SendField.data] = reader.path("custom_data")
+            form.paths[SendField.data] = reader.path("custom_data")
         }
         if let sendAt = reader.value("send_at"), sendAt != .null {
             if let seconds = sendAt.intValue {
                 form.schedule = SendSchedule(at: seconds)
-                form.sourcePaths[SendField.schedule] = reader.path("send_at")
+                form.paths[SendField.schedule] = reader.path("send_at")
             } else {
                 reader.wrongType("send_at", "a Unix time in seconds", sendAt)
             }
@@ -101,10 +101,10 @@ public struct CustomerIOSendAdapter: SendAdapter {
                         let path = JSONPath.member(field, of: pushPath)
                         if field == "link", let link = value.stringValue {
                             rawPayload.deepLink = link
-                            form.sourcePaths[SendField.deepLink] = path
+                            form.paths[SendField.deepLink] = path
                         } else if field == "image", let image = value.stringValue {
                             rawPayload.imageURL = image
-                            form.sourcePaths[SendField.imageURL] = path
+                            form.paths[SendField.imageURL] = path
                         } else {
                             reader.kept[path] = value
                         }
@@ -122,8 +122,8 @@ public struct CustomerIOSendAdapter: SendAdapter {
             content = raw
             // The raw payload is what the device gets: the transactional message's own content is not sent.
             form.template?.contentKnown = true
-            for (field, path) in inner.request.sourcePaths {
-                form.sourcePaths[field] = path.hasPrefix("$.headers") ? path : Self.iosPayloadPath + path.dropFirst()
+            for (field, path) in inner.request.paths {
+                form.paths[field] = path.hasPrefix("$.headers") ? path : Self.iosPayloadPath + path.dropFirst()
             }
             for (path, value) in inner.request.vendorFields { reader.kept[Self.iosPayloadPath + path.dropFirst()] = value }
             if let android = custom["android"] { reader.kept[JSONPath.member("android", of: reader.path("custom_payload"))] = android }

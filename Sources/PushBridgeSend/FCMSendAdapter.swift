@@ -33,6 +33,13 @@ public struct FCMSendAdapter: SendAdapter {
         return table
     }()
     static let placeholderToken = "<fcm-registration-token>"
+    /// The paths of the members of `message`, `message.notification` and `message.apns` the parser names.
+    static let messagePaths = SendReader.MemberPaths(
+        targetKeys + ["notification", "data", "apns", "android", "webpush", "fcm_options", "fcmOptions", "name"], of: messagePath)
+    static let notificationPaths = SendReader.MemberPaths(
+        ["title", "body", "image"], of: JSONPath.member("notification", of: messagePath))
+    static let apnsPaths = SendReader.MemberPaths(
+        ["headers", "payload", "fcm_options", "fcmOptions", "live_activity_token", "liveActivityToken"], of: apnsPath)
 
     /// "Maximum payload for both message types is 4096 bytes", measured on the message.
     public let budgets = [SendBudget(.request(paths: [["message"]]), bytes: 4096, severity: .error, rule: "FCM accepts 4096 bytes")]
@@ -50,7 +57,7 @@ public struct FCMSendAdapter: SendAdapter {
         var outer = SendReader(body, at: JSONPath.root)
         _ = outer.value("message")
         outer.keepUnread(known: ["validate_only"])
-        var reader = SendReader(message, at: Self.messagePath)
+        var reader = SendReader(message, at: Self.messagePath, memberPaths: Self.messagePaths)
         var diagnostics: [Diagnostic] = []
         var payload = PushPayload(vendor: id)
         var content = SendContent()
@@ -59,22 +66,22 @@ public struct FCMSendAdapter: SendAdapter {
             guard let value = reader.string(key) else { continue }
             if key == "topic" {
                 form.audience.topics.append(value.hasPrefix("/topics/") ? String(value.dropFirst(8)) : value)
-                form.sourcePaths["audience.topics"] = reader.path(key)
+                form.paths["audience.topics"] = reader.path(key)
             } else {
                 form.addVendorTargeting(vendor: id, key: key, value: .string(value), path: reader.path(key))
             }
         }
         if let notification = reader.object("notification") {
-            var note = SendReader(notification, at: reader.path("notification"))
+            var note = SendReader(notification, at: reader.path("notification"), memberPaths: Self.notificationPaths)
             let alert = PushAlert(title: note.string("title"), body: note.string("body"))
-            if !alert.isEmpty { payload.alert = alert; form.sourcePaths[SendField.alert] = note.path }
-            if let image = note.string("image") { payload.imageURL = image; form.sourcePaths[SendField.imageURL] = note.path("image") }
+            if !alert.isEmpty { payload.alert = alert; form.paths[SendField.alert] = note.path }
+            if let image = note.string("image") { payload.imageURL = image; form.paths[SendField.imageURL] = note.path("image") }
             note.keepUnread(known: [])
             diagnostics += note.diagnostics
             for (key, value) in note.kept { reader.kept[key] = value }
         }
         if let data = reader.object("data") {
-            form.sourcePaths[SendField.data] = reader.path("data")
+            form.paths[SendField.data] = reader.path("data")
             for (key, value) in data {
                 if Self.isReservedDataKey(key) {
                     // FCM rejects it (validation says so); it is not the sender's data on any device.
@@ -88,18 +95,21 @@ public struct FCMSendAdapter: SendAdapter {
             }
         }
         if let apns = reader.object("apns") {
-            var apnsReader = SendReader(apns, at: Self.apnsPath)
-            var headers: [String: String] = [:]
+            var apnsReader = SendReader(apns, at: Self.apnsPath, memberPaths: Self.apnsPaths)
+            // By lowercase name, the last of one name winning; a message has a few, found without hashing.
+            var headers: [(name: String, value: String)] = []
+            func header(_ name: String) -> String? { headers.last { $0.name == name }?.value }
             if let headerObject = apnsReader.object("headers") {
+                headers.reserveCapacity(headerObject.count)
                 for (key, value) in headerObject {
                     let name = key.lowercased()
                     if !name.hasPrefix("apns-") {
                         // Passed through to APNs as sent; the form has no field for it.
                         apnsReader.kept[JSONPath.member(key, of: apnsReader.path("headers"))] = value
                     }
-                    if let text = value.stringValue { headers[name] = text } else {
+                    if let text = value.stringValue { headers.append((name, text)) } else {
                         diagnostics.append(.wrongType(JSONPath.member(key, of: apnsReader.path("headers")), expected: "a string", value))
-                        headers[name] = JSONWriter.string(value)
+                        headers.append((name, JSONWriter.string(value)))
                     }
                 }
             }
@@ -109,7 +119,7 @@ public struct FCMSendAdapter: SendAdapter {
             if let apnsPayload = apnsReader.object("payload") {
                 // `apns.payload` is an APNs payload: read it as APNs does, over the notification's text.
                 let inner = APNsSendAdapter().parse(
-                    SendHTTPRequest(path: "", headers: headers, body: .object(apnsPayload)), paths: Self.apnsSourcePaths)
+                    SendHTTPRequest(path: "", body: .object(apnsPayload)), paths: Self.apnsSourcePaths, header: header)
                 headerForm = inner.request
                 let payloadPath = apnsReader.path("payload")
                 diagnostics += inner.diagnostics.map { diagnostic in
@@ -124,7 +134,7 @@ public struct FCMSendAdapter: SendAdapter {
                     if let subtitle = alert.subtitle { merged.subtitle = subtitle }
                     if let text = alert.body { merged.body = text }
                     payload.alert = merged
-                    form.sourcePaths[SendField.alert] = JSONPath.member("alert", of: payloadPath + ".aps")
+                    form.paths[SendField.alert] = JSONPath.member("alert", of: payloadPath + ".aps")
                 }
                 payload.sound = innerPayload.sound
                 payload.category = innerPayload.category
@@ -139,10 +149,10 @@ public struct FCMSendAdapter: SendAdapter {
                 // The payload's fields and its headers' (the same form gives the header fields below) come with
                 // their paths in this request; they replace what the message said for the same field, except
                 // `data`, which they do not name. The APNs form's table is taken whole.
-                var paths = inner.request.sourcePaths
-                for (field, path) in form.sourcePaths where paths[field] == nil { paths[field] = path }
-                form.sourcePaths = paths
-                if !innerPayload.data.isEmpty, form.sourcePaths[SendField.data] == nil { form.sourcePaths[SendField.data] = payloadPath }
+                var paths = inner.request.paths
+                for (field, path) in form.paths where paths[field] == nil { paths[field] = path }
+                form.paths = paths
+                if !innerPayload.data.isEmpty, form.paths[SendField.data] == nil { form.paths[SendField.data] = payloadPath }
                 for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
                     apnsReader.kept[payloadPath + path.dropFirst()] = value
                 }
@@ -150,21 +160,21 @@ public struct FCMSendAdapter: SendAdapter {
             let headerFields: SendRequest
             if let headerForm { headerFields = headerForm } else {
                 headerFields = APNsSendAdapter().parse(
-                    SendHTTPRequest(path: "", headers: headers, body: ["aps": [:]]), paths: Self.apnsSourcePaths).request
+                    SendHTTPRequest(path: "", body: ["aps": [:]]), paths: Self.apnsSourcePaths, header: header).request
                 for field in [SendField.pushType, SendField.priority, SendField.expiry, SendField.collapseId] {
-                    if let path = headerFields.sourcePaths[field] { form.sourcePaths[field] = path }
+                    if let path = headerFields.paths[field] { form.paths[field] = path }
                 }
             }
             content.priority = headerFields.content.priority
             content.expiry = headerFields.content.expiry
             content.collapseId = headerFields.content.collapseId
             content.pushType = headerFields.content.pushType
-            if let topic = headers["apns-topic"] { reader.kept[JSONPath.member("apns-topic", of: apnsReader.path("headers"))] = .string(topic) }
+            if let topic = header("apns-topic") { reader.kept[JSONPath.member("apns-topic", of: apnsReader.path("headers"))] = .string(topic) }
             for key in ["fcm_options", "fcmOptions"] {
                 guard let options = apnsReader.object(key) else { continue }
                 if let image = options["image"]?.stringValue {
                     payload.imageURL = image
-                    form.sourcePaths[SendField.imageURL] = JSONPath.member("image", of: apnsReader.path(key))
+                    form.paths[SendField.imageURL] = JSONPath.member("image", of: apnsReader.path(key))
                 }
                 for (member, value) in options where member != "image" { apnsReader.kept[JSONPath.member(member, of: apnsReader.path(key))] = value }
             }

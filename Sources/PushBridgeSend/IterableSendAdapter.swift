@@ -71,7 +71,7 @@ public struct IterableSendAdapter: SendAdapter {
             if let userId { reader.kept[reader.path("recipientUserId")] = .string(userId) }
         } else if let userId {
             form.audience.userIds.append(userId)
-            form.sourcePaths["audience.userIds"] = reader.path("recipientUserId")
+            form.paths["audience.userIds"] = reader.path("recipientUserId")
         }
         var diagnostics: [Diagnostic] = []
         if let sendAt = reader.string("sendAt") {
@@ -83,7 +83,7 @@ public struct IterableSendAdapter: SendAdapter {
                     .warning, code: .sendValueInvalid, path: reader.path("sendAt"),
                     message: "Iterable's sendAt is 'YYYY-MM-DD HH:MM:SS' in UTC; '\(sendAt)' is not"))
             }
-            form.sourcePaths[SendField.schedule] = reader.path("sendAt")
+            form.paths[SendField.schedule] = reader.path("sendAt")
         }
         reader.keepUnread(known: ["allowRepeatMarketingSends", "metadata"])
         diagnostics += reader.diagnostics
@@ -100,13 +100,13 @@ public struct IterableSendAdapter: SendAdapter {
         let title = reader.string("title"), message = reader.string("message")
         if title != nil || message != nil {
             payload.alert = PushAlert(title: title, body: message)
-            form.sourcePaths[SendField.alert] = reader.path(message != nil ? "message" : "title")
+            form.paths[SendField.alert] = reader.path(message != nil ? "message" : "title")
         }
         // `badge` is a string; a number is read too. What a sign means ("+1") is not documented: kept as sent.
         if let value = reader.value("badge"), value != .null {
             if let number = value.intValue ?? value.stringValue.flatMap({ Int($0) }), value.stringValue?.first != "+" {
                 content.badge = .set(number)
-                form.sourcePaths[SendField.badge] = reader.path("badge")
+                form.paths[SendField.badge] = reader.path("badge")
             } else {
                 reader.kept[reader.path("badge")] = value
                 diagnostics.append(Diagnostic(
@@ -114,23 +114,23 @@ public struct IterableSendAdapter: SendAdapter {
                     message: "Iterable documents the badge as a number in a string; \(JSONWriter.string(value)) is kept as sent"))
             }
         }
-        if let sound = reader.string("sound") { payload.sound = sound; form.sourcePaths[SendField.sound] = reader.path("sound") }
+        if let sound = reader.string("sound") { payload.sound = sound; form.paths[SendField.sound] = reader.path("sound") }
         if let data = reader.object("payload") {
             for (key, value) in data { payload.data[key] = value }
-            form.sourcePaths[SendField.data] = reader.path("payload")
+            form.paths[SendField.data] = reader.path("payload")
         }
         if let links = reader.object("deeplink") {
-            if let link = links["ios"]?.stringValue { payload.deepLink = link; form.sourcePaths[SendField.deepLink] = JSONPath.member("ios", of: reader.path("deeplink")) }
+            if let link = links["ios"]?.stringValue { payload.deepLink = link; form.paths[SendField.deepLink] = JSONPath.member("ios", of: reader.path("deeplink")) }
             for (key, value) in links where key != "ios" { reader.kept[JSONPath.member(key, of: reader.path("deeplink"))] = value }
         }
         if let media = reader.object("richMedia") {
-            if let image = media["ios"]?.stringValue { payload.imageURL = image; form.sourcePaths[SendField.imageURL] = JSONPath.member("ios", of: reader.path("richMedia")) }
+            if let image = media["ios"]?.stringValue { payload.imageURL = image; form.paths[SendField.imageURL] = JSONPath.member("ios", of: reader.path("richMedia")) }
             for (key, value) in media where key != "ios" { reader.kept[JSONPath.member(key, of: reader.path("richMedia"))] = value }
         }
         if let level = reader.string("interruptionLevel") {
             if let parsed = InterruptionLevel(spelling: level) {
                 content.interruptionLevel = parsed
-                form.sourcePaths[SendField.interruptionLevel] = reader.path("interruptionLevel")
+                form.paths[SendField.interruptionLevel] = reader.path("interruptionLevel")
             } else {
                 reader.kept[reader.path("interruptionLevel")] = .string(level)
                 diagnostics.append(Diagnostic(
@@ -139,17 +139,17 @@ public struct IterableSendAdapter: SendAdapter {
             }
         }
         content.relevanceScore = SendRules.relevance(reader.value("relevanceScore"), path: reader.path("relevanceScore"), diagnostics: &diagnostics)
-        if content.relevanceScore != nil { form.sourcePaths[SendField.relevanceScore] = reader.path("relevanceScore") }
+        if content.relevanceScore != nil { form.paths[SendField.relevanceScore] = reader.path("relevanceScore") }
         if reader.bool("wake") == true {
             payload.contentAvailable = true
-            form.sourcePaths[SendField.contentAvailable] = reader.path("wake")
+            form.paths[SendField.contentAvailable] = reader.path("wake")
         }
         if let silent = reader.bool("isSilentPush"), silent {
             // Iterable's ghost push: its own protocol (`itbl.isGhostPush`), not an alert.
             reader.kept[reader.path("isSilentPush")] = true
         }
         if let buttons = reader.array("buttons") {
-            form.sourcePaths[SendField.buttons] = reader.path("buttons")
+            form.paths[SendField.buttons] = reader.path("buttons")
             for (index, element) in buttons.enumerated() {
                 let path = JSONPath.element(index, of: reader.path("buttons"))
                 guard let button = Self.button(element) else {

@@ -75,8 +75,8 @@ public struct KlaviyoSendAdapter: SendAdapter {
             result.request.content = campaign.content
             result.request.audience = campaign.audience
             result.request.schedule = campaign.schedule
-            for (field, path) in campaign.sourcePaths where result.request.sourcePaths[field] == nil {
-                result.request.sourcePaths[field] = path
+            for (field, path) in campaign.paths where result.request.paths[field] == nil {
+                result.request.paths[field] = path
             }
             for (path, value) in campaign.vendorFields { result.request.vendorFields[path] = value }
             result.request.template?.contentKnown = true
@@ -103,7 +103,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
         }
         reader.keepUnread(known: [])
         form.template = SendTemplate(vendor: id, kind: .campaign, id: campaignId)
-        form.sourcePaths[SendField.template] = Path.jobId
+        form.paths[SendField.template] = Path.jobId
         form.vendorFields = reader.kept
         return SendParseResult(request: form, diagnostics: reader.diagnostics)
     }
@@ -133,7 +133,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
                 if let strategy = attributeReader.object("send_strategy") {
                     var strategyReader = SendReader(strategy, at: Path.sendStrategy)
                     form.schedule = Self.schedule(&strategyReader, diagnostics: &diagnostics)
-                    if form.schedule != nil { form.sourcePaths[SendField.schedule] = Path.sendStrategy }
+                    if form.schedule != nil { form.paths[SendField.schedule] = Path.sendStrategy }
                     absorb(strategyReader)
                 }
                 if let messages = attributeReader.object("campaign-messages") {
@@ -145,7 +145,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
                         if list.indices.contains(index) {
                             let message = self.message(list[index], at: index, diagnostics: &diagnostics)
                             form.content = message.content
-                            for (field, path) in message.sourcePaths { form.sourcePaths[field] = path }
+                            for (field, path) in message.paths { form.paths[field] = path }
                             for (path, value) in message.kept { kept[path] = value }
                         }
                         if list.count > 1 {
@@ -210,7 +210,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
     /// What one campaign message gives: the content, where it came from, and what is kept.
     struct Message {
         var content = SendContent()
-        var sourcePaths: [String: String] = [:]
+        var paths = SendSourcePaths()
         var kept = JSONObject()
     }
 
@@ -282,7 +282,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
         if silent {
             // A silent push shows nothing: only its key-value pairs reach the app.
             payload.contentAvailable = true
-            result.sourcePaths[SendField.contentAvailable] = reader.path("notification_type")
+            result.paths[SendField.contentAvailable] = reader.path("notification_type")
             for key in ["content", "options"] where reader.body[key] != nil {
                 reader.kept[reader.path(key)] = reader.value(key)
                 diagnostics.append(Diagnostic(
@@ -301,7 +301,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
         }
         if let pairs = reader.object("kv_pairs") {
             let pairsPath = reader.path("kv_pairs")
-            result.sourcePaths[SendField.data] = pairsPath
+            result.paths[SendField.data] = pairsPath
             if pairs.isEmpty { reader.kept[pairsPath] = .object([:]) }
             for (key, value) in pairs.membersInCanonicalOrder {
                 if value.stringValue != nil {
@@ -322,14 +322,14 @@ public struct KlaviyoSendAdapter: SendAdapter {
         let title = reader.string("title"), body = reader.string("body")
         if title != nil || body != nil {
             payload.alert = PushAlert(title: title, body: body)
-            result.sourcePaths[SendField.alert] = reader.path(body != nil ? "body" : "title")
+            result.paths[SendField.alert] = reader.path(body != nil ? "body" : "title")
         }
         if let image = reader.string("dynamic_image") {
             payload.imageURL = image
-            result.sourcePaths[SendField.imageURL] = reader.path("dynamic_image")
+            result.paths[SendField.imageURL] = reader.path("dynamic_image")
         }
         guard let buttons = reader.array("action_buttons") else { return }
-        result.sourcePaths[SendField.buttons] = reader.path("action_buttons")
+        result.paths[SendField.buttons] = reader.path("action_buttons")
         for (index, element) in buttons.enumerated() {
             let path = JSONPath.element(index, of: reader.path("action_buttons"))
             func skip(_ why: String) {
@@ -376,7 +376,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
             if let linkKey, let link = onOpen[linkKey]?.stringValue {
                 if DeepLink(link) != nil {
                     payload.deepLink = link
-                    result.sourcePaths[SendField.deepLink] = JSONPath.member(linkKey, of: path)
+                    result.paths[SendField.deepLink] = JSONPath.member(linkKey, of: path)
                     // The type a rendering would not choose again is kept (a web link as a deep link).
                     if let type, type != Self.onOpenType(link) { reader.kept[JSONPath.member("type", of: path)] = .string(type) }
                 } else {
@@ -410,7 +410,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
                 }
                 if let value {
                     result.content.badge = value
-                    result.sourcePaths[SendField.badge] = path
+                    result.paths[SendField.badge] = path
                 } else {
                     reader.kept[path] = .object(badge)
                     diagnostics.append(Diagnostic(
@@ -425,7 +425,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
         }
         if reader.bool("play_sound") == true {
             payload.sound = "default"
-            result.sourcePaths[SendField.sound] = reader.path("play_sound")
+            result.paths[SendField.sound] = reader.path("play_sound")
         }
     }
 
@@ -464,7 +464,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
                     SendField.audience, .array(form.audience.userIds.map { .string($0) }),
                     "Klaviyo has no per-recipient push send: the campaign goes to a list that must hold these users "
                         + "(a provisioning step)",
-                    path: form.sourcePaths["audience.userIds"])
+                    path: form.paths["audience.userIds"])
             }
             provisionContent["list"] = .object(list)
         }

@@ -7,7 +7,8 @@ public struct OneSignalSendAdapter: SendAdapter {
     public let primaryPath = "/notifications"
 
     /// Fields the form keeps as sent (no form field): they go back into a OneSignal request unchanged.
-    static let keptFields: Set<String> = [
+    static let keptFields = KeyTable(keptFieldNames)
+    static let keptFieldNames = [
         "app_id", "target_channel", "name", "custom_data", "web_url", "big_picture", "template_id", "summary_arg",
         "summary_arg_count", "apns_alert", "delivery_time_of_day", "throttle_rate_per_minute", "isIos", "isAndroid",
         "isAnyWeb", "channel_for_external_user_ids", "web_push_topic", "android_channel_id", "small_icon", "large_icon",
@@ -16,6 +17,16 @@ public struct OneSignalSendAdapter: SendAdapter {
     static let targetingFields = [
         "included_segments", "excluded_segments", "filters", "include_subscription_ids", "include_player_ids",
     ]
+    /// The paths of the body's members the parser names.
+    static let memberPaths = SendReader.MemberPaths(
+        keptFieldNames + targetingFields + [
+            "headings", "subtitle", "contents", "data", "app_url", "url", "ios_attachments", "buttons", "ios_category",
+            "ios_sound", "thread_id", "collapse_id", "target_content_identifier", "content_available", "mutable_content",
+            "ios_badgeType", "ios_badgeCount", "ios_badge_type", "ios_badge_count", "ios_interruption_level",
+            "ios_relevance_score", "ttl", "priority", "apns_push_type_override", "idempotency_key", "external_id",
+            "include_aliases", "include_external_user_ids", "include_ios_tokens", "send_after", "delayed_option",
+        ],
+        of: JSONPath.root)
     static let maxButtons = 3
     static let maxTTL = 2_419_200
     static let placeholderNotificationId = "<onesignal-notification-id>"
@@ -33,7 +44,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         guard case .object(let body) = request.body else {
             return .malformed(id, request.body, expected: "a OneSignal body is a JSON object")
         }
-        var reader = SendReader(body, at: JSONPath.root)
+        var reader = SendReader(body, at: JSONPath.root, memberPaths: Self.memberPaths)
         var payload = PushPayload(vendor: id)
         var content = SendContent()
 
@@ -58,21 +69,21 @@ public struct OneSignalSendAdapter: SendAdapter {
             content.defaultLanguage = language
             payload.alert = languages[language]
             if languages.count > 1 { content.localized = languages }
-            form.sourcePaths[SendField.alert] = body["contents"] != nil ? "$.contents" : "$.headings"
-            form.sourcePaths[SendField.localized] = form.sourcePaths[SendField.alert]
+            form.paths[SendField.alert] = body["contents"] != nil ? "$.contents" : "$.headings"
+            form.paths[SendField.localized] = form.paths[SendField.alert]
         }
         if let data = reader.object("data") {
             payload.data = data
-            form.sourcePaths[SendField.data] = "$.data"
+            form.paths[SendField.data] = "$.data"
         }
         if let url = reader.string("app_url") ?? reader.string("url") {
             payload.deepLink = url
-            form.sourcePaths[SendField.deepLink] = body["app_url"] != nil ? "$.app_url" : "$.url"
+            form.paths[SendField.deepLink] = body["app_url"] != nil ? "$.app_url" : "$.url"
             if body["app_url"] != nil, let both = body["url"] { reader.kept["$.url"] = both }
         }
         if let attachments = reader.object("ios_attachments") {
             if let (_, first) = attachments.first, case .string(let url) = first { payload.imageURL = url }
-            form.sourcePaths[SendField.imageURL] = "$.ios_attachments"
+            form.paths[SendField.imageURL] = "$.ios_attachments"
             if attachments.count > 1 {
                 reader.kept["$.ios_attachments"] = .object(attachments)
                 reader.diagnostics.append(Diagnostic(
@@ -81,7 +92,7 @@ public struct OneSignalSendAdapter: SendAdapter {
             }
         }
         if let buttons = reader.array("buttons") {
-            form.sourcePaths[SendField.buttons] = "$.buttons"
+            form.paths[SendField.buttons] = "$.buttons"
             for (index, element) in buttons.enumerated() {
                 let path = JSONPath.element(index, of: "$.buttons")
                 guard case .object(let button) = element, case .string(let buttonId)? = button["id"] else {
@@ -99,7 +110,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         func text(_ key: String, _ field: String, _ set: (String) -> Void) {
             if let value = reader.string(key) {
                 set(value)
-                form.sourcePaths[field] = reader.path(key)
+                form.paths[field] = reader.path(key)
             }
         }
         text("ios_category", SendField.category) { payload.category = $0 }
@@ -109,12 +120,12 @@ public struct OneSignalSendAdapter: SendAdapter {
         text("target_content_identifier", SendField.apsExtra) { payload.apsExtra["target-content-id"] = .string($0) }
         if let flag = reader.bool("content_available") {
             payload.contentAvailable = flag
-            form.sourcePaths[SendField.contentAvailable] = "$.content_available"
+            form.paths[SendField.contentAvailable] = "$.content_available"
         }
         // OneSignal always sets mutable-content on delivery; the form keeps only an explicit request for it.
         if let flag = reader.bool("mutable_content") {
             payload.mutableContent = flag
-            form.sourcePaths[SendField.mutableContent] = "$.mutable_content"
+            form.paths[SendField.mutableContent] = "$.mutable_content"
         }
 
         // Badge: the wire names are camelCase; the SDK's snake_case names are read with a warning.
@@ -135,10 +146,10 @@ public struct OneSignalSendAdapter: SendAdapter {
         case let other?:
             reader.diagnostics.append(Diagnostic(.error, code: .sendValueInvalid, path: reader.path(typeKey), message: "ios_badgeType is None, SetTo or Increase, found '\(other)'"))
         }
-        form.sourcePaths[SendField.badge] = reader.path(countKey)
+        form.paths[SendField.badge] = reader.path(countKey)
 
         if let level = reader.string("ios_interruption_level") {
-            form.sourcePaths[SendField.interruptionLevel] = "$.ios_interruption_level"
+            form.paths[SendField.interruptionLevel] = "$.ios_interruption_level"
             if level != "time-sensitive", let value = InterruptionLevel(spelling: level) { content.interruptionLevel = value } else {
                 reader.diagnostics.append(Diagnostic(
                     .error, code: .interruptionLevelInvalid, path: "$.ios_interruption_level",
@@ -147,19 +158,19 @@ public struct OneSignalSendAdapter: SendAdapter {
             }
         }
         content.relevanceScore = SendRules.relevance(reader.value("ios_relevance_score"), path: "$.ios_relevance_score", diagnostics: &reader.diagnostics)
-        form.sourcePaths[SendField.relevanceScore] = "$.ios_relevance_score"
+        form.paths[SendField.relevanceScore] = "$.ios_relevance_score"
         if let ttl = reader.int("ttl") {
             content.expiry = .after(seconds: ttl)
-            form.sourcePaths[SendField.expiry] = "$.ttl"
+            form.paths[SendField.expiry] = "$.ttl"
         }
         if let priority = reader.int("priority") {
             content.priority = priority
-            form.sourcePaths[SendField.priority] = "$.priority"
+            form.paths[SendField.priority] = "$.priority"
         }
         text("apns_push_type_override", SendField.pushType) { content.pushType = $0 }
         if let key = reader.string("idempotency_key") ?? reader.string("external_id") {
             form.idempotencyKey = key
-            form.sourcePaths[SendField.idempotencyKey] = body["idempotency_key"] != nil ? "$.idempotency_key" : "$.external_id"
+            form.paths[SendField.idempotencyKey] = body["idempotency_key"] != nil ? "$.idempotency_key" : "$.external_id"
         }
 
         // Audience.
@@ -168,7 +179,7 @@ public struct OneSignalSendAdapter: SendAdapter {
                 let path = JSONPath.member(label, of: "$.include_aliases")
                 if label == "external_id", let list = ids.arrayValue {
                     form.audience.userIds += list.compactMap(\.stringValue)
-                    form.sourcePaths["audience.userIds"] = path
+                    form.paths["audience.userIds"] = path
                 } else {
                     form.addVendorTargeting(vendor: id, key: "include_aliases." + label, value: ids, path: path)
                 }
@@ -199,7 +210,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         }
         if schedule != SendSchedule() {
             form.schedule = schedule
-            form.sourcePaths[SendField.schedule] = body["send_after"] != nil ? "$.send_after" : "$.delayed_option"
+            form.paths[SendField.schedule] = body["send_after"] != nil ? "$.send_after" : "$.delayed_option"
         }
         reader.keepUnread(known: Self.keptFields)
         content.payload = payload

@@ -21,11 +21,21 @@ public struct SendHTTPRequest: Sendable, Hashable {
 
     /// The request as `{"method", "path", "headers", "body"}`.
     public var json: JSONValue {
-        var headerObject = JSONObject()
+        var headerObject = JSONObject(minimumCapacity: headers.count)
         if !headers.isEmpty {
-            for key in JSONWriter.sortedKeys(headers) { headerObject[key] = .string(headers[key] ?? "") }
+            // A request has a few headers: finding each sorted name's value in a list costs less than hashing it.
+            let pairs = Array(headers)
+            for key in JSONWriter.sortedCanonically(pairs.map(\.key)) {
+                let value = pairs.count > 8 ? headers[key] : pairs.first { $0.key == key }?.value
+                headerObject.appendNew(key, .string(value ?? ""))
+            }
         }
-        return ["method": .string(method), "path": .string(path), "headers": .object(headerObject), "body": body]
+        var object = JSONObject(minimumCapacity: 4)
+        object.appendNew("method", .string(method))
+        object.appendNew("path", .string(path))
+        object.appendNew("headers", .object(headerObject))
+        object.appendNew("body", body)
+        return .object(object)
     }
 
     /// The requests in `value`: a bundle `{"requests": […]}` (with `"provision": […]` as `send translate` writes
@@ -99,8 +109,8 @@ enum SendBundle {
                 ?? (parsedTemplates.count == 1 ? parsedTemplates[0] : nil)
             guard let template = match?.result else { return result }
             result.request.content = template.request.content
-            for (field, path) in template.request.sourcePaths where result.request.sourcePaths[field] == nil {
-                result.request.sourcePaths[field] = path
+            for (field, path) in template.request.paths where result.request.paths[field] == nil {
+                result.request.paths[field] = path
             }
             result.request.template?.contentKnown = true
             result.diagnostics += template.diagnostics
@@ -212,7 +222,8 @@ public struct SendRenderResult: Sendable, Hashable {
 
     /// `{"requests": […]}`, with `"provision": […]` when something must be created first.
     public var json: JSONValue {
-        var object: JSONObject = ["requests": .array(requests.map(\.json))]
+        var object = JSONObject(minimumCapacity: 2)
+        object.appendNew("requests", .array(requests.map(\.json)))
         if !provision.isEmpty { object["provision"] = .array(provision.map(\.json)) }
         return .object(object)
     }

@@ -15,13 +15,33 @@ struct SendReader {
     /// hashing every key asked for into a set.
     private var read: [String] = []
 
-    init(_ body: JSONObject, at path: String) {
+    /// The paths of the members a parser names most, made once for ``path``.
+    private let memberPaths: MemberPaths?
+
+    init(_ body: JSONObject, at path: String, memberPaths: MemberPaths? = nil) {
         self.body = body
         self.path = path
+        self.memberPaths = memberPaths
     }
 
     /// The path of member `key`.
-    func path(_ key: String) -> String { JSONPath.member(key, of: path) }
+    func path(_ key: String) -> String { memberPaths?.path(key) ?? JSONPath.member(key, of: path) }
+
+    /// The paths of members of one object, made once: a parser names a few dozen members of a body on every
+    /// request, and writing each path out (and checking that its key needs no quoting) costs more than finding it.
+    final class MemberPaths: Sendable {
+        private let keys: KeyTable
+        private let paths: [String]
+
+        /// The paths of `keys` as members of the object at `path`.
+        init(_ keys: [String], of path: String) {
+            self.keys = KeyTable(keys)
+            paths = keys.map { JSONPath.member($0, of: path) }
+        }
+
+        /// The path of `key`, when it is one of the keys.
+        func path(_ key: String) -> String? { keys.position(of: key).map { paths[$0] } }
+    }
 
     /// The raw value of `key`, marked as read.
     mutating func value(_ key: String) -> JSONValue? {
@@ -98,7 +118,7 @@ struct SendReader {
         if let value = value(idKey), value != .null {
             if let id = value.stringValue ?? value.numberValue.map(\.description) {
                 form.template = SendTemplate(vendor: vendor, kind: kind, id: id)
-                form.sourcePaths[SendField.template] = path(idKey)
+                form.paths[SendField.template] = path(idKey)
             } else {
                 wrongType(idKey, "an id (a string or a number)", value)
             }
@@ -106,7 +126,7 @@ struct SendReader {
         if let mergeData = object(mergeKey) {
             if form.template == nil { form.template = SendTemplate(vendor: vendor, kind: kind, id: "") }
             form.template?.mergeData = mergeData
-            form.sourcePaths["template.mergeData"] = path(mergeKey)
+            form.paths["template.mergeData"] = path(mergeKey)
         }
     }
 
@@ -116,7 +136,7 @@ struct SendReader {
         let ids = strings(key)
         guard !ids.isEmpty else { return }
         form.audience[keyPath: list] += ids
-        form.sourcePaths["audience." + name] = path(key)
+        form.paths["audience." + name] = path(key)
     }
 
     /// Keeps `value` of `key` with a `wrong-type` diagnostic.
@@ -128,11 +148,16 @@ struct SendReader {
     /// Keeps every member not read yet under its path; `known` members are kept silently (vendor fields the form
     /// has no place for), the rest with an `unknown-key` note. `known` is a set or, for a few names, an array
     /// (a set literal would be built and hashed on every request).
-    mutating func keepUnread<Known: Collection<String>>(known: Known) {
+    mutating func keepUnread<Known: Collection<String>>(known: Known) { keepUnread(isKnown: known.contains) }
+
+    /// ``keepUnread(known:)`` with the known members in a key table (no hashing of each unread key).
+    mutating func keepUnread(known: KeyTable) { keepUnread(isKnown: known.contains) }
+
+    private mutating func keepUnread(isKnown: (String) -> Bool) {
         // A byte count is stored with the string: comparing it first spares comparing most keys' bytes.
         for (key, value) in body where !read.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
             kept[path(key)] = value
-            if !known.contains(key) {
+            if !isKnown(key) {
                 diagnostics.append(Diagnostic(
                     .info, code: .unknownKey, path: path(key), message: "not a documented field of this request; kept as sent"))
             }
@@ -145,7 +170,7 @@ extension SendRequest {
     /// `key` and `value` in ``SendAudience/vendorTargeting``, `path` as the source path of `audience.<key>`.
     mutating func addVendorTargeting(vendor: String, key: String, value: JSONValue, path: String) {
         audience.vendorTargeting.append(VendorTargeting(vendor: vendor, key: key, value: value))
-        sourcePaths["audience." + key] = path
+        paths["audience." + key] = path
     }
 }
 

@@ -28,7 +28,7 @@ struct SendRendering {
             lose(
                 SendField.template, .object(template.mergeData),
                 "\(adapter.name) does not merge per-send data into text: the values are not applied",
-                path: form.sourcePaths["template.mergeData"])
+                path: form.paths["template.mergeData"])
         }
     }
 
@@ -139,20 +139,20 @@ struct SendRendering {
     mutating func loseAudience(tokens: Bool, userIds: Bool, topics: Bool) {
         let audience = form.audience
         if !userIds, !audience.userIds.isEmpty {
-            if collectsLosses { record(SendField.audience, .array(audience.userIds.map { .string($0) }), "\(targetName) cannot address users by the app's user id", path: form.sourcePaths["audience.userIds"]) }
+            if collectsLosses { record(SendField.audience, .array(audience.userIds.map { .string($0) }), "\(targetName) cannot address users by the app's user id", path: form.paths["audience.userIds"]) }
         }
         if !tokens, !audience.deviceTokens.isEmpty {
-            if collectsLosses { record(SendField.audience, .array(audience.deviceTokens.map { .string($0) }), "\(targetName) cannot address APNs device tokens", path: form.sourcePaths["audience.deviceTokens"]) }
+            if collectsLosses { record(SendField.audience, .array(audience.deviceTokens.map { .string($0) }), "\(targetName) cannot address APNs device tokens", path: form.paths["audience.deviceTokens"]) }
         }
         if !topics, !audience.topics.isEmpty {
-            if collectsLosses { record(SendField.audience, .array(audience.topics.map { .string($0) }), "\(targetName) has no topics", path: form.sourcePaths["audience.topics"]) }
+            if collectsLosses { record(SendField.audience, .array(audience.topics.map { .string($0) }), "\(targetName) has no topics", path: form.paths["audience.topics"]) }
         }
         for targeting in audience.vendorTargeting where targeting.vendor != target {
             if collectsLosses { record(
                 SendField.audience, targeting.value,
                 "targeting of another vendor (\(targeting.vendor) '\(targeting.key)') does not translate by value; "
                     + "recreate it in \(targetName)",
-                path: form.sourcePaths["audience." + targeting.key] ?? JSONPath.member(targeting.key, of: "$")) }
+                path: form.paths["audience." + targeting.key] ?? JSONPath.member(targeting.key, of: "$")) }
         }
     }
 

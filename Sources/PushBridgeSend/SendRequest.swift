@@ -4,25 +4,86 @@ import PushBridge
 /// "The send form"): what to show (``content``), to whom (``audience``), when (``schedule``) and the sender's
 /// idempotency key.
 public struct SendRequest: Sendable, Hashable {
+    /// The fields, behind one reference: a form is handed from parser to renderer and checker several times per
+    /// request, and copying a reference costs one retain where copying the fields costs one per string, array
+    /// and table. A mutation of a shared form copies the fields first.
+    final class Storage: @unchecked Sendable {
+        // Unchecked: a form mutates its storage only when it holds the sole reference (see `fields`).
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// The stored fields of a form, in declaration order (equality and hashing compare them in this order).
+    struct Fields: Sendable, Hashable {
+        var vendor: String
+        var content: SendContent
+        var audience: SendAudience
+        var schedule: SendSchedule?
+        var idempotencyKey: String?
+        var template: SendTemplate?
+        var paths: SendSourcePaths
+        var vendorFields: JSONObject
+    }
+
+    private var storage: Storage
+
+    /// The fields, for reading and, copied first when another form shares them, for writing.
+    private var fields: Fields {
+        get { storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
     /// The id of the vendor whose request this was read from (`onesignal`, `braze`, …), or `bridge`.
-    public var vendor: String
+    public var vendor: String {
+        get { storage.fields.vendor }
+        _modify { yield &fields.vendor }
+    }
     /// What the device shows and carries.
-    public var content: SendContent
+    public var content: SendContent {
+        get { storage.fields.content }
+        _modify { yield &fields.content }
+    }
     /// Who receives it.
-    public var audience: SendAudience
+    public var audience: SendAudience {
+        get { storage.fields.audience }
+        _modify { yield &fields.audience }
+    }
     /// When it is sent; nil for now.
-    public var schedule: SendSchedule?
+    public var schedule: SendSchedule? {
+        get { storage.fields.schedule }
+        _modify { yield &fields.schedule }
+    }
     /// The sender's key that makes a retried request send once (OneSignal `idempotency_key`, Braze `send_id`).
-    public var idempotencyKey: String?
+    public var idempotencyKey: String? {
+        get { storage.fields.idempotencyKey }
+        _modify { yield &fields.idempotencyKey }
+    }
     /// The template, campaign or transactional message whose content the vendor's backend sends, when the request
     /// names one instead of carrying its content (Customer.io `transactional_message_id`).
-    public var template: SendTemplate?
+    public var template: SendTemplate? {
+        get { storage.fields.template }
+        _modify { yield &fields.template }
+    }
     /// Where each form field came from in the source request: a form field name (``SendField``) → the JSON path
     /// in the source body (`$.ios_badgeCount`). Losses name these paths.
-    public var sourcePaths: [String: String]
+    public var sourcePaths: [String: String] {
+        get { storage.fields.paths.dictionary }
+        set { fields.paths = SendSourcePaths(newValue) }
+    }
+    /// ``sourcePaths`` as the package reads and writes it.
+    var paths: SendSourcePaths {
+        get { storage.fields.paths }
+        _modify { yield &fields.paths }
+    }
     /// The source vendor's fields the form has no place for (`app_id`, `campaign_id`, a value of the wrong type),
     /// under their path in the source request; rendering for the same vendor writes them back.
-    public var vendorFields: JSONObject
+    public var vendorFields: JSONObject {
+        get { storage.fields.vendorFields }
+        _modify { yield &fields.vendorFields }
+    }
 
     /// Creates a send form.
     public init(
@@ -30,20 +91,35 @@ public struct SendRequest: Sendable, Hashable {
         schedule: SendSchedule? = nil, idempotencyKey: String? = nil, sourcePaths: [String: String] = [:],
         vendorFields: JSONObject = [:]
     ) {
-        self.vendorFields = vendorFields
-        self.vendor = vendor
-        self.content = content
-        self.audience = audience
-        self.schedule = schedule
-        self.idempotencyKey = idempotencyKey
-        self.sourcePaths = sourcePaths
-        // A parser records a path for most fields: one table, not one regrown several times.
-        if sourcePaths.isEmpty { self.sourcePaths.reserveCapacity(32) }
+        let paths = sourcePaths.isEmpty ? SendSourcePaths() : SendSourcePaths(sourcePaths)
+        storage = Storage(Fields(
+            vendor: vendor, content: content, audience: audience, schedule: schedule, idempotencyKey: idempotencyKey,
+            template: nil, paths: paths, vendorFields: vendorFields))
+    }
+
+    public static func == (lhs: SendRequest, rhs: SendRequest) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
+}
+
+extension SendRequest: CustomReflectable {
+    /// The fields, as a struct of them prints.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "vendor": vendor, "content": content, "audience": audience, "schedule": schedule as Any,
+                "idempotencyKey": idempotencyKey as Any, "template": template as Any, "sourcePaths": sourcePaths,
+                "vendorFields": vendorFields,
+            ],
+            displayStyle: .struct)
     }
 
     /// The source path of form field `field`, or the field's own path in the form when it has none.
     public func sourcePath(_ field: String) -> String {
-        sourcePaths[field] ?? JSONPath.member(field, of: "$.form")
+        storage.fields.paths[field] ?? JSONPath.member(field, of: "$.form")
     }
 }
 
@@ -74,9 +150,13 @@ public struct SendContent: Sendable, Hashable {
     /// Whether a web link opens inside the app (Braze `use_webview`); nil when the request does not say.
     public var openLinkInApp: Bool?
 
+    /// The default payload, made once: a form's content is made before its parser has a payload for it, and a
+    /// copy of this one allocates nothing.
+    @usableFromInline static let bridgePayload = PushPayload(vendor: "bridge")
+
     /// Creates content.
     public init(
-        payload: PushPayload = PushPayload(vendor: "bridge"), localized: [String: PushAlert] = [:],
+        payload: PushPayload = SendContent.bridgePayload, localized: [String: PushAlert] = [:],
         defaultLanguage: String? = nil, badge: SendBadge? = nil, collapseId: String? = nil,
         expiry: SendExpiry? = nil, priority: Int? = nil, interruptionLevel: InterruptionLevel? = nil,
         relevanceScore: JSONNumber? = nil, pushType: String? = nil, openLinkInApp: Bool? = nil

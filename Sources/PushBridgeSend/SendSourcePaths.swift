@@ -1,0 +1,114 @@
+import PushBridge
+
+/// What ``SendRequest/sourcePaths`` holds, kept so that a parser's dozen writes and a renderer's reads do not
+/// each hash a field name: a field of the form (``SendField``, the audience's lists) has a slot found through a
+/// ``KeyTable``; any other name (a vendor's own targeting key) goes in a dictionary beside it.
+struct SendSourcePaths: Sendable, Hashable, Sequence {
+    /// The names that have a slot, in slot order.
+    static let slotNames: [String] = [
+        SendField.alert, SendField.localized, SendField.badge, SendField.sound, SendField.category,
+        SendField.threadId, SendField.mutableContent, SendField.contentAvailable, SendField.imageURL,
+        SendField.deepLink, SendField.buttons, SendField.data, SendField.apsExtra, SendField.collapseId,
+        SendField.expiry, SendField.priority, SendField.interruptionLevel, SendField.relevanceScore,
+        SendField.pushType, SendField.openLinkInApp, SendField.audience, SendField.schedule,
+        SendField.idempotencyKey, SendField.template, SendField.vendorFields, "audience.userIds",
+        "audience.deviceTokens", "audience.topics", "template.mergeData",
+        // Targeting kept as sent (FCM's and OneSignal's), which a parser records under `audience.<key>`.
+        "audience.token", "audience.condition", "audience.fid", "audience.included_segments",
+        "audience.excluded_segments", "audience.filters", "audience.include_subscription_ids",
+        "audience.include_player_ids",
+    ]
+    static let slotTable = KeyTable(slotNames)
+
+    /// The paths recorded for slots, in the order recorded: a form has a dozen, and copying a short list when a
+    /// copied form records one more costs less than copying a slot for every name.
+    private var entries: [(slot: Int, path: String)] = []
+    /// Bit `n` set: slot `n` holds a path.
+    private var filled: UInt64 = 0
+    private var others: [String: String] = [:]
+
+    /// No paths.
+    init() {}
+
+    /// The paths of `dictionary`.
+    init(_ dictionary: [String: String]) {
+        for (field, path) in dictionary { self[field] = path }
+    }
+
+    /// The paths as a dictionary.
+    var dictionary: [String: String] {
+        var dictionary = others
+        for (field, path) in self { dictionary[field] = path }
+        return dictionary
+    }
+
+    var isEmpty: Bool { filled == 0 && others.isEmpty }
+
+    /// The path in slot `slot`, which is filled.
+    private func path(inSlot slot: Int) -> String {
+        for entry in entries where entry.slot == slot { return entry.path }
+        return ""
+    }
+
+    /// The path of `field`.
+    subscript(field: String) -> String? {
+        get {
+            if let slot = Self.slotTable.position(of: field) {
+                return filled & (1 << slot) == 0 ? nil : path(inSlot: slot)
+            }
+            return others.isEmpty ? nil : others[field]
+        }
+        set {
+            guard let slot = Self.slotTable.position(of: field) else {
+                others[field] = newValue
+                return
+            }
+            if filled & (1 << slot) == 0 {
+                guard let newValue else { return }
+                if entries.isEmpty { entries.reserveCapacity(16) }
+                entries.append((slot, newValue))
+                filled |= 1 << slot
+            } else if let index = entries.firstIndex(where: { $0.slot == slot }) {
+                if let newValue { entries[index].path = newValue } else {
+                    entries.remove(at: index)
+                    filled &= ~(1 << slot)
+                }
+            }
+        }
+    }
+
+    /// Removes the path of `field`.
+    mutating func removeValue(forKey field: String) { self[field] = nil }
+
+    static func == (lhs: SendSourcePaths, rhs: SendSourcePaths) -> Bool {
+        guard lhs.filled == rhs.filled, lhs.others == rhs.others else { return false }
+        return lhs.entries.allSatisfy { rhs.path(inSlot: $0.slot) == $0.path }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(filled)
+        var slots = filled
+        while slots != 0 {
+            hasher.combine(path(inSlot: slots.trailingZeroBitCount))
+            slots &= slots - 1
+        }
+        hasher.combine(others)
+    }
+
+    /// The slots' paths in the order recorded, then the others'.
+    struct Iterator: IteratorProtocol {
+        fileprivate let entries: [(slot: Int, path: String)]
+        fileprivate var index = 0
+        fileprivate var others: Dictionary<String, String>.Iterator
+
+        mutating func next() -> (key: String, value: String)? {
+            if index < entries.count {
+                defer { index += 1 }
+                return (SendSourcePaths.slotNames[entries[index].slot], entries[index].path)
+            }
+            return others.next()
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(entries: entries, others: others.makeIterator()) }
+}
