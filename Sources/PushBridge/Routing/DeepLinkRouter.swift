@@ -33,16 +33,41 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
     /// has one: this costs a tenth of reading Unicode scalars); `.notASCII` sends any other text to
     /// ``unicodeScheme(_:)``.
     private static func asciiScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> ASCIIScan {
+        /// What the first byte from `start` on that is not printable ASCII makes of the link, nil when none is.
+        func firstUnprintable(from start: Int) -> ASCIIScan? {
+            for offset in start..<bytes.count {
+                let byte = bytes[offset]
+                if byte >= 0x80 { return .notASCII }
+                if byte <= 0x20 || byte == 0x7F { return .invalid }
+            }
+            return nil
+        }
+        // The scheme and its colon byte by byte, the rest eight bytes at a time while every byte is printable ASCII
+        // (a word with any other byte, and the tail, go byte by byte: the first such byte decides, as in order).
         var colon = -1
         var offset = 0
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte >= 0x80 { return .notASCII }
             if byte <= 0x20 || byte == 0x7F { return .invalid }
-            if colon < 0, byte == UInt8(ascii: ":") { colon = offset }
             offset += 1
+            if byte == UInt8(ascii: ":") {
+                colon = offset - 1
+                break
+            }
         }
         guard colon > 0 else { return .invalid }
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            while offset + 8 <= bytes.count {
+                let word = JSONWriter.loadWord(base + offset)
+                let del = word ^ (ones &* 0x7F)
+                let unprintable = word & highs | (word &- ones &* 0x21) & ~word & highs | (del &- ones) & ~del & highs
+                if unprintable != 0 { break }
+                offset += 8
+            }
+        }
+        if let scan = firstUnprintable(from: offset) { return scan }
         for offset in 0..<colon {
             let byte = bytes[offset]
             let isLetter = byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")

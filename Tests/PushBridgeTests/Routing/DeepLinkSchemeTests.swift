@@ -20,6 +20,19 @@ struct DeepLinkSchemeTests {
         #expect(DeepLink(text)?.scheme == DeepLink.unicodeScheme(text), "\(text.debugDescription)")
     }
 
+    @Test("the readings agree whatever the place of a space, control, DEL or non-ASCII scalar after the colon")
+    func everyPlaceAfterTheColon() {
+        let base = Array("https://cdn.example.com/push/banner-2d9ff06a.png?v=1#top")
+        for inserted in ["\u{00}", "\t", " ", "\u{1F}", "\u{7F}", "~", "é", "\u{00A0}", "\u{200B}", "😀"] {
+            for place in 6...base.count {
+                var characters = base
+                characters.insert(Character(inserted), at: place)
+                let text = String(characters)
+                #expect(DeepLink(text)?.scheme == DeepLink.unicodeScheme(text), "\(text.debugDescription)")
+            }
+        }
+    }
+
     @Test("an all-ASCII link's scheme is read and lowercased; a bad scheme or a space or control refuses it")
     func asciiLinks() {
         #expect(DeepLink("HTTPS://Example.com")?.scheme == "https")
