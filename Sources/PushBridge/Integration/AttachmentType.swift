@@ -64,11 +64,7 @@ public enum AttachmentType {
     /// of every payload with an image.
     public static func ofURLPath(_ url: String) -> String? {
         KeyFingerprint.withBytes(of: url) { bytes -> String? in
-            var end = bytes.count
-            for index in 0..<end where bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "#") {
-                end = index
-                break
-            }
+            let end = DeepLink.pathEnd(bytes)
             var start = 0
             // The path only: a host such as `cdn.example.png` names no file.
             if let colon = (0..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }), colon + 2 < end,

@@ -113,6 +113,27 @@ public struct DeepLink: Sendable, Hashable, CustomStringConvertible {
         return scheme.lowercased()
     }
 
+    /// The offset in a URL's UTF-8 `bytes` where its path ends: its first `?` or `#`, else the count. Read eight
+    /// bytes at a time (translation asks it of every image URL).
+    package static func pathEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = 0
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            // Whether a byte of `word` is `byte`: exact as a yes or no (a zero byte once XORed with it).
+            func has(_ word: UInt64, _ byte: UInt8) -> Bool {
+                let masked = word ^ (ones &* UInt64(byte))
+                return (masked &- ones) & ~masked & (ones &* 0x80) != 0
+            }
+            while end + 8 <= bytes.count {
+                let word = JSONWriter.loadWord(base + end)
+                if has(word, UInt8(ascii: "?")) || has(word, UInt8(ascii: "#")) { break }
+                end += 8
+            }
+        }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") { end += 1 }
+        return end
+    }
+
     /// The host of a `scheme://host/…` link, lowercased, when it has one.
     public var host: String? {
         let afterScheme = string.utf8.dropFirst(scheme.utf8.count + 1)

@@ -129,7 +129,7 @@ extension BrazeAdapter {
         var url = url
         return url.withUTF8 { bytes -> String? in
             // The path ends at the query or fragment; the extension follows the last dot after the last slash.
-            let end = pathEnd(bytes)
+            let end = DeepLink.pathEnd(bytes)
             var dot = end - 1
             while dot >= 0, bytes[dot] != UInt8(ascii: "."), bytes[dot] != UInt8(ascii: "/") { dot -= 1 }
             guard dot >= 0, bytes[dot] == UInt8(ascii: "."), (1...5).contains(end - dot - 1) else { return nil }
@@ -149,26 +149,6 @@ extension BrazeAdapter {
                 return type.count
             }
         }
-    }
-
-    /// The offset of the first `?` or `#` in `bytes`, else their count: eight bytes at a time, then byte by byte.
-    private static func pathEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var end = 0
-        if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            // Whether a byte of `word` is `byte`: exact as a yes or no (a zero byte once XORed with it).
-            func has(_ word: UInt64, _ byte: UInt8) -> Bool {
-                let masked = word ^ (ones &* UInt64(byte))
-                return (masked &- ones) & ~masked & (ones &* 0x80) != 0
-            }
-            while end + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
-                if has(word, UInt8(ascii: "?")) || has(word, UInt8(ascii: "#")) { break }
-                end += 8
-            }
-        }
-        while end < bytes.count, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") { end += 1 }
-        return end
     }
 
     // MARK: Buttons

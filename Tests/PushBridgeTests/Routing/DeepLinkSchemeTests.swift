@@ -33,6 +33,20 @@ struct DeepLinkSchemeTests {
         }
     }
 
+    @Test("a URL's path ends at its first ? or #, wherever it stands, else at its end")
+    func pathEnd() {
+        let url = Array("https://cdn.example.com/p/banner.png".utf8)
+        for mark in ["?", "#"] {
+            for place in 0...url.count {
+                var bytes = url
+                bytes.insert(contentsOf: Array((mark + "x?y#z").utf8), at: place)
+                #expect(bytes.withUnsafeBufferPointer(DeepLink.pathEnd) == place, "\(mark) at \(place)")
+            }
+        }
+        #expect(url.withUnsafeBufferPointer(DeepLink.pathEnd) == url.count)
+        #expect([UInt8]().withUnsafeBufferPointer(DeepLink.pathEnd) == 0)
+    }
+
     @Test("an all-ASCII link's scheme is read and lowercased; a bad scheme or a space or control refuses it")
     func asciiLinks() {
         #expect(DeepLink("HTTPS://Example.com")?.scheme == "https")
