@@ -157,7 +157,7 @@ struct KeyFamilyTests {
         #expect(try registry.claimant(of: keyFamilyPush)?.id == "keyfamily")
         // A large object (a hash table of positions) is screened the same way.
         var wide = keyFamilyPush
-        for index in 0..<40 { wide["extra_\(index)"] = .int(index) }
+        for index in 0..<80 { wide["extra_\(index)"] = .int(index) }
         #expect(try registry.claimant(of: wide)?.id == "keyfamily")
         #expect(asked.withLock { $0 } == 3)
     }

@@ -64,9 +64,9 @@ struct ClaimScreenTests {
                 without.removeValue(forKey: key)
                 variants.append(without)
             }
-            // More than 32 members: the object keeps a hash table, and the screen looks its claim keys up in it.
+            // More than 64 members: the object keeps a hash table, and the screen looks its claim keys up in it.
             var wide = userInfo
-            for index in 0..<40 { wide["extra_\(index)"] = .int(index) }
+            for index in 0..<80 { wide["extra_\(index)"] = .int(index) }
             variants.append(wide)
             for variant in variants {
                 let expected = claimantAskingEveryAdapter(registry, variant)

@@ -7,7 +7,7 @@
 ///
 /// Storage: the members in one array, each with its key's first eight bytes and length beside it, so a
 /// lookup in the small objects payloads have is a linear scan of integer comparisons without hashing;
-/// objects of more than 32 members also keep a hash table of positions. Equality is
+/// objects of more than 64 members also keep a seeded hash table of positions. Equality is
 /// order-insensitive (two objects with the same members are equal whatever their order); the canonical
 /// writer sorts keys, so the order never shows in canonical output.
 public struct JSONObject: Sendable {
@@ -30,7 +30,7 @@ public struct JSONObject: Sendable {
     @usableFromInline static let initialCapacity = 8
 
     /// Objects with more members than this keep a hash table of positions; smaller ones are scanned.
-    @usableFromInline static let indexThreshold = 32
+    @usableFromInline static let indexThreshold = 64
 
     @usableFromInline var members: [Member]
     /// Open-addressed table of positions in `members` plus one (0 is an empty slot), for large objects.

@@ -52,7 +52,13 @@ package struct KeyTable: Sendable {
 
     /// The position of `key` in the array the table was made from, or nil when the table does not hold it.
     package func position(of key: String) -> Int? {
-        probe(KeyFingerprint(key)) { KeyFingerprint.bytesEqual($0, key) }
+        position(of: key, fingerprint: KeyFingerprint(key))
+    }
+
+    /// ``position(of:)`` for a key whose fingerprint is at hand (an object member's, made when it was parsed).
+    @inline(__always)
+    func position(of key: String, fingerprint: KeyFingerprint) -> Int? {
+        probe(fingerprint) { KeyFingerprint.bytesEqual($0, key) }
     }
 
     /// ``position(of:)`` for a key given as its UTF-8 bytes (a slice of a larger text, without making a string).

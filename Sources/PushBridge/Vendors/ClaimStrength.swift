@@ -81,7 +81,9 @@ public struct CarrierEnvelope: Sendable, Hashable {
             return known.filter { $0.vendor != vendor && $0.delivered(userInfo) }
         }
         var suspected: UInt64 = 0
-        for key in userInfo.keys { suspected |= screen.carriers(thatMayAdd: key) }
+        userInfo.members.withUnsafeBufferPointer { members in
+            for member in members { suspected |= screen.carriers(thatMayAdd: member.fingerprint) }
+        }
         guard suspected != 0 else { return [] }
         var found: [CarrierEnvelope] = []
         for (index, carrier) in known.enumerated() where suspected & CarrierKeyScreen.bit(index) != 0 {
@@ -168,13 +170,19 @@ struct CarrierKeyScreen: Sendable {
 
     /// The bits of the carriers that may add `key`; 0 when none can.
     @inline(__always)
-    func carriers(thatMayAdd key: String) -> UInt64 {
-        var utf8 = key.utf8.makeIterator()
-        guard let first = utf8.next(), first < 0x80 else { return allCarriers }
+    func carriers(thatMayAdd key: String) -> UInt64 { carriers(thatMayAdd: KeyFingerprint(key)) }
+
+    /// The bits of the carriers that may add the key with `fingerprint` (a member's, made when it was parsed:
+    /// its first two bytes are the highest two of its prefix word).
+    @inline(__always)
+    func carriers(thatMayAdd fingerprint: KeyFingerprint) -> UInt64 {
+        guard fingerprint.count > 0 else { return allCarriers }
+        let first = UInt8(truncatingIfNeeded: fingerprint.prefix >> 56)
+        guard first < 0x80 else { return allCarriers }
         // A masking shift (`&>>` takes the byte modulo 64): one bit test, no range check.
         let word = first < 64 ? firstBytes.low : firstBytes.high
         if word &>> UInt64(first) & 1 == 0 { return 0 }
-        let second = utf8.next()
+        let second: UInt8? = fingerprint.count > 1 ? UInt8(truncatingIfNeeded: fingerprint.prefix >> 48) : nil
         if let second, second >= 0x80 { return allCarriers }
         var carriers: UInt64 = 0
         for pattern in patterns where pattern.first == first {

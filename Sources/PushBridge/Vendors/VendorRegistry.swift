@@ -176,12 +176,12 @@ struct ClaimScreen: Sendable {
     let keys: [String]
     let fingerprints: [KeyFingerprint]
     let adapterBits: [UInt64]
+    /// ``keys`` as a table a member is looked up in by its fingerprint (made when it was parsed).
+    let table: KeyTable
     /// The claim key prefixes (``VendorAdapter/claimKeyPrefixes``), each as its first eight bytes.
     let prefixes: [PrefixScreen]
     /// The adapters that name no claim keys and no claim key prefixes.
     let alwaysAsked: UInt64
-    /// One bit per claim key, at its ``bucket(_:)``: a member whose bit is clear is no claim key.
-    let filter: UInt64
     /// The number of adapters; with more than 64 the screen is off and every adapter is asked.
     let adapterCount: Int
 
@@ -252,16 +252,10 @@ struct ClaimScreen: Sendable {
         }
         self.keys = keys
         fingerprints = keys.map { KeyFingerprint($0) }
+        table = KeyTable(keys)
         self.adapterBits = adapterBits
         self.alwaysAsked = alwaysAsked
         self.prefixes = prefixes
-        filter = fingerprints.reduce(0) { $0 | 1 << UInt64(Self.bucket($1)) }
-    }
-
-    /// A key's place in ``filter``, from its first byte and length.
-    @inline(__always)
-    static func bucket(_ fingerprint: KeyFingerprint) -> Int {
-        Int(truncatingIfNeeded: (fingerprint.prefix >> 56) &+ UInt64(truncatingIfNeeded: fingerprint.count) &* 7) & 63
     }
 
     /// The adapters to ask about `userInfo`.
@@ -287,12 +281,10 @@ struct ClaimScreen: Sendable {
             return Candidates(bits: bits, next: 0, count: nil)
         }
         userInfo.members.withUnsafeBufferPointer { members in
-            fingerprints.withUnsafeBufferPointer { fingerprints in
-                for member in members where filter & (1 << UInt64(Self.bucket(member.fingerprint))) != 0 {
-                    for position in fingerprints.indices where fingerprints[position] == member.fingerprint {
-                        if member.fingerprint.isWholeKey || KeyFingerprint.bytesEqual(member.key, keys[position]) {
-                            bits |= adapterBits[position]
-                        }
+            adapterBits.withUnsafeBufferPointer { adapterBits in
+                for member in members {
+                    if let position = table.position(of: member.key, fingerprint: member.fingerprint) {
+                        bits |= adapterBits[position]
                     }
                 }
             }

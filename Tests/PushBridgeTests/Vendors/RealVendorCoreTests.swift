@@ -81,10 +81,10 @@ struct ClaimStrengthTests {
         #expect(registry.claimants(of: ["other": 1]).map(\.id) == ["screened"])
         // An adapter that names none (FakeAdapter) is asked about every payload.
         #expect(try registry.claimant(of: ["fake_id": "m", "other": 1])?.id == "fake")
-        // A key of more than 16 bytes, and an object of more than 32 members (looked up through its hash table).
+        // A key of more than 16 bytes, and an object of more than 64 members (looked up through its hash table).
         let long = VendorRegistry([claimsEverything(id: "long", key: "com.example.marker.key")])
         var wide: JSONObject = [:]
-        for index in 0..<40 { wide["k\(index)"] = .int(index) }
+        for index in 0..<80 { wide["k\(index)"] = .int(index) }
         #expect(try long.claimant(of: wide) == nil)
         #expect(try long.claimant(of: ["com.example.marker.kez": 1]) == nil)
         wide["com.example.marker.key"] = true
