@@ -19,9 +19,7 @@ extension AirshipAdapter {
         }
         userInfo.reserveCapacity(userInfo.count + payload.ignored.count + 6)
 
-        var wire = payload
-        wire.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
-        let aps = APSCoding.encode(wire)
+        let aps = payload.encodedAPS(requiringServiceExtensionWhen: .image, vendor: id, vendorName: name, losses: &losses)
         if !aps.isEmpty || payload.ignored[Path.aps] == nil { userInfo["aps"] = .object(aps) }
 
         for key in [Key.sendId, Key.metadata] {

@@ -285,15 +285,14 @@ extension AppDNAAdapter {
     private static func encodeAPS(
         _ payload: PushPayload, written: WrittenForAPS, rawAPS: JSONValue?, losses: inout LossList
     ) -> JSONValue {
-        var aps = payload
         let derived = written.derivedCategory
         // A fix AppDNA's rules require is a loss only for AppDNA's own payload (the round trip changes it);
         // another vendor's push is expected to gain AppDNA's mutable-content and category.
         let isOwn = payload.vendor == vendorID
         // The need is read from what is written: an image that is not empty, buttons that made it to `actions`.
-        aps.requireServiceExtension(
-            if: written.hasImage || derived != nil, for: .imageOrButtons, vendor: vendorID, vendorName: "AppDNA",
-            losses: &losses)
+        let aps = payload.encodedAPS(
+            requiringServiceExtensionIf: written.hasImage || derived != nil, for: .imageOrButtons, vendor: vendorID,
+            vendorName: "AppDNA", category: derived.map { .replaced($0) } ?? .payload, losses: &losses)
         if let derived {
             if let category = payload.category, category != derived {
                 let reason = category.hasPrefix(categoryPrefix)
@@ -305,20 +304,18 @@ extension AppDNAAdapter {
                     path: "$.category", value: .null,
                     reason: "the push had no category; AppDNA sends the one derived from its buttons ('\(derived)')"))
             }
-            if let sent = aps.apsExtra.removeValue(forKey: "category") {
+            if !payload.apsExtra.isEmpty, let sent = payload.apsExtra["category"] {
                 losses.append(Loss(
                     path: "$.apsExtra.category", value: sent,
                     reason: "replaced by the category derived from the buttons"))
             }
-            aps.category = derived
         }
-        let written = APSCoding.encode(aps)
         if let rawAPS {
-            if written.isEmpty { return rawAPS }
+            if aps.isEmpty { return rawAPS }
             losses.append(Loss(
                 path: JSONPath.member(AppDNAWirePath.aps, of: "$.ignored"), value: rawAPS,
                 reason: "aps must be an object to carry the bridge form's fields"))
         }
-        return .object(written)
+        return .object(aps)
     }
 }

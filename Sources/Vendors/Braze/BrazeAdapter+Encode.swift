@@ -16,15 +16,8 @@ extension BrazeAdapter {
                 path: "$.messageId", value: .string(messageId),
                 reason: "Braze payloads carry no message id (receipts key on the request identifier)"))
         }
-        // The payload is copied only when `aps` must change: an image without `mutable-content`.
-        let aps: JSONObject
-        if ServiceExtensionTrigger.image.isMet(by: payload), !payload.mutableContent {
-            var wire = payload
-            wire.requireServiceExtension(when: .image, vendor: profile.id, vendorName: profile.name, losses: &losses)
-            aps = APSCoding.encode(wire)
-        } else {
-            aps = APSCoding.encode(payload)
-        }
+        let aps = payload.encodedAPS(
+            requiringServiceExtensionWhen: .image, vendor: profile.id, vendorName: profile.name, losses: &losses)
 
         var userInfo = JSONObject()
         TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Key.isReserved) { key in

@@ -36,10 +36,9 @@ extension BuzzKitAdapter {
             }
         }
 
-        var wire = payload  // copied only when mutable-content has to be set
-        wire.requireServiceExtension(when: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
-        var aps = APSCoding.encode(wire)
-        if wire.category == nil, !buttons.isEmpty {
+        var aps = payload.encodedAPS(
+            requiringServiceExtensionWhen: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
+        if payload.category == nil, !buttons.isEmpty {
             // Written into `aps` as `APSCoding` writes a category (over a kept `apsExtra` one), without a copy
             // of the payload to set it on.
             aps["category"] = .string(Self.derivedCategory(for: buttons))

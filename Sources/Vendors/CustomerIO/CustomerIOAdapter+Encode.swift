@@ -6,9 +6,8 @@ extension CustomerIOAdapter {
     /// is written with one (a Customer.io payload sent without it reports `$.mutableContent` lost; another
     /// vendor's payload gains it silently). Buttons are lost: Customer.io has none.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        var payload = payload
-        payload.requireServiceExtension(
-            when: .image, vendor: Self.vendorID, vendorName: Self.vendorName, losses: &losses)
+        let aps = payload.encodedAPS(
+            requiringServiceExtensionWhen: .image, vendor: Self.vendorID, vendorName: Self.vendorName, losses: &losses)
         if losses.isCollecting { payload.reportButtonsLost(&losses, vendorName: Self.vendorName) }
 
         // Empty, not reserved: with no wire key among the custom data, the userInfo becomes the data's storage.
@@ -34,7 +33,6 @@ extension CustomerIOAdapter {
             userInfo.appendNew(Key.vendorObject, .object(vendorObject))
         }
 
-        let aps = APSCoding.encode(payload)
         if aps.isEmpty, let sent = payload.ignored[Path.aps] {
             userInfo.appendNew("aps", sent)
         } else {

@@ -122,12 +122,14 @@ extension FCMDecoding {
         case .tracking(let accepted):
             decodeTracking(key, value, accepted: accepted)
         case .contextual:
-            keep(value, at: path)
-            note(.info, .contextualMessage, at: path, "\(key) belongs to a contextual message, which FCM turns into "
+            let memberPath = path  // built once for the kept value and the note
+            keep(value, at: memberPath)
+            note(.info, .contextualMessage, at: memberPath, "\(key) belongs to a contextual message, which FCM turns into "
                 + "a local notification PushBridge does not schedule; kept under ignored")
         case .reserved:
-            keep(value, at: path)
-            note(.info, .fcmReservedKey, at: path, "\(key) is FCM's own key with no bridge field; kept under ignored")
+            let memberPath = path
+            keep(value, at: memberPath)
+            note(.info, .fcmReservedKey, at: memberPath, "\(key) is FCM's own key with no bridge field; kept under ignored")
         }
     }
 
@@ -156,7 +158,8 @@ extension FCMDecoding {
         var path: String { JSONPath.member(key, of: JSONPath.root) }
         switch (accepted, value) {
         case (.any, _), (.string, .string), (.numberOrString, .string), (.numberOrString, .number):
-            payload.tracking[key] = value
+            // The userInfo's keys are distinct and only this writes `tracking`.
+            payload.tracking.appendNew(key, value)
         case (.string, _) where key == Key.analyticsEnabled:
             keep(value, at: path)
             note(.warning, .analyticsFlagNotString, at: path, "\(key) is \(value.typeNameWithArticle), not the string \"1\": "

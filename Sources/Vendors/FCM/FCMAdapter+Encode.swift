@@ -9,8 +9,7 @@ extension FCMAdapter {
     /// (FCM has none of its own), and so is a data key FCM reads itself (`aps`, `gcm.*`, `google.*`,
     /// `fcm_options`, `from`). Another vendor's tracking keys are not written: the core reports each.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        var payload = payload
-        payload.requireServiceExtension(when: .image, vendor: id, vendorName: name, losses: &losses)
+        let aps = payload.encodedAPS(requiringServiceExtensionWhen: .image, vendor: id, vendorName: name, losses: &losses)
         payload.reportButtonsLost(&losses, vendorName: name)
         var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.tracking.count + payload.ignored.count + 4)
         TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: Key.isFCMKey) { key in
@@ -22,7 +21,6 @@ extension FCMAdapter {
         if let imageURL = payload.imageURL { userInfo[Key.options] = .object([Key.image: .string(imageURL)]) }
 
         let apsPath = JSONPath.member(Key.aps, of: JSONPath.root)
-        let aps = APSCoding.encode(payload)
         if aps.isEmpty, let sent = payload.ignored[apsPath] {
             userInfo[Key.aps] = sent
         } else {

@@ -16,25 +16,16 @@ extension OneSignalAdapter {
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         let sameVendor = payload.vendor == profile.id  // the stored id (see `decode`)
         let format = sameVendor ? Self.encodedFormat(of: payload) : .custom
-        // The payload is copied only when `aps` must differ from it: a category to drop, or an image or buttons
-        // without `mutable-content`.
         let dropsCategory = !sameVendor && !payload.buttons.isEmpty && payload.category != nil
-        let aps: JSONObject
-        if dropsCategory || (ServiceExtensionTrigger.imageOrButtons.isMet(by: payload) && !payload.mutableContent) {
-            var wire = payload
-            if dropsCategory, let category = payload.category {
-                losses.append(Loss(
-                    path: "$.category", value: .string(category),
-                    reason: "OneSignal's service extension registers its own category for buttons only when the push "
-                        + "has none; a category sent with them would hide the buttons"))
-                wire.category = nil
-            }
-            wire.requireServiceExtension(
-                when: .imageOrButtons, vendor: profile.id, vendorName: profile.name, losses: &losses)
-            aps = APSCoding.encode(wire)
-        } else {
-            aps = APSCoding.encode(payload)
+        if dropsCategory, let category = payload.category {
+            losses.append(Loss(
+                path: "$.category", value: .string(category),
+                reason: "OneSignal's service extension registers its own category for buttons only when the push "
+                    + "has none; a category sent with them would hide the buttons"))
         }
+        let aps = payload.encodedAPS(
+            requiringServiceExtensionWhen: .imageOrButtons, vendor: profile.id, vendorName: profile.name,
+            category: dropsCategory ? .dropped : .payload, losses: &losses)
 
         var ignored = payload.ignored
         var userInfo = JSONObject(minimumCapacity: payload.data.count + ignored.count + 4)

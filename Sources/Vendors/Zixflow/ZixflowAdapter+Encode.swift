@@ -10,62 +10,76 @@ extension ZixflowAdapter {
     /// extension: a Native payload with an image is written in Custom mode, reported as a loss of
     /// `mutableContent: false`.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        var payload = payload
         let sameVendor = payload.vendor == id
         let custom = payload.imageURL != nil
             || (sameVendor ? payload.mutableContent : !payload.buttons.isEmpty)
         // Custom mode needs mutable-content: for the own payload only an image can still call for it (a Zixflow
         // payload with mutable-content is in Custom mode already); for another vendor's, an image or buttons.
-        payload.requireServiceExtension(
-            when: sameVendor ? .image : .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
+        let trigger: ServiceExtensionTrigger = sameVendor ? .image : .imageOrButtons
+        // Buttons (written whenever the payload has any) are sent under the button category.
+        let writesButtonCategory = !payload.buttons.isEmpty && !(sameVendor && payload.category == nil)
+        let aps = payload.encodedAPS(
+            requiringServiceExtensionWhen: trigger, vendor: id, vendorName: name,
+            category: writesButtonCategory ? .replaced(Self.buttonCategory) : .payload, losses: &losses)
+        let mutableContent = payload.mutableContent || trigger.isMet(by: payload)
 
         let buttons = encodeButtons(payload.buttons, losses: &losses)
-        if !buttons.isEmpty, !(sameVendor && payload.category == nil) {
-            if let category = payload.category, category != Self.buttonCategory {
-                losses.append(Loss(
-                    path: "$.category", value: .string(category),
-                    reason: "Zixflow buttons need the \(Self.buttonCategory) category; a campaign category cannot be sent with them"))
-            }
-            payload.category = Self.buttonCategory
+        if writesButtonCategory, let category = payload.category, category != Self.buttonCategory {
+            losses.append(Loss(
+                path: "$.category", value: .string(category),
+                reason: "Zixflow buttons need the \(Self.buttonCategory) category; a campaign category cannot be sent with them"))
         }
 
         // Custom mode is read back only when a top-level title or body is written beside mutable-content.
         let writesTitleOrBody = custom
             && ((payload.alert?.title != nil && payload.ignored[Key.title] == nil)
                 || (payload.alert?.body != nil && payload.ignored[Key.body] == nil))
-        // Custom data is copied in the dictionary's order, member by member without a lookup (its keys are
-        // distinct and nothing is written before it), into an object with room for everything written after
-        // it; the keys it cannot use are reported in key order.
-        var lostDataKeys: [String] = []
-        let mutableContent = payload.mutableContent
-        var userInfo = JSONObject(minimumCapacity: payload.data.count + payload.ignored.count + payload.tracking.count + 10)
-        for (key, value) in payload.data {
-            // A data key is lost when decoding would read it as a Zixflow field: always for the wire keys,
-            // title and body beside mutable-content, and badge when title or body is written.
-            let readAsField: Bool
+        // A data key is lost when decoding would read it as a Zixflow field: always for the wire keys, title and
+        // body beside mutable-content, and badge when title or body is written.
+        func readAsField(_ key: String) -> Bool {
             switch Self.field(named: key) {
-            case nil: readAsField = false
-            case .title?, .body?: readAsField = writesTitleOrBody || mutableContent
-            case .badge?: readAsField = writesTitleOrBody
-            case _?: readAsField = true
+            case nil: false
+            case .title?, .body?: writesTitleOrBody || mutableContent
+            case .badge?: writesTitleOrBody
+            case _?: true
             }
-            if readAsField { lostDataKeys.append(key) } else { userInfo.appendNew(key, value) }
         }
-        for key in JSONWriter.sortedCanonically(lostDataKeys) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
-                reason: "'\(key)' is a Zixflow key of its own; custom data cannot use it"))
+        // Custom data goes first, into an object with room for everything written after it: data with no key it
+        // cannot use is the userInfo as it stands (one copy of its members); otherwise it is copied in the
+        // dictionary's order, member by member without a lookup (its keys are distinct and nothing is written
+        // before it), and the keys it cannot use are reported in key order.
+        let capacity = payload.data.count + payload.ignored.count + payload.tracking.count + 10
+        var userInfo: JSONObject
+        if !payload.data.keys.contains(where: readAsField) {
+            userInfo = payload.data
+            userInfo.reserveCapacity(capacity)
+        } else {
+            userInfo = JSONObject(minimumCapacity: capacity)
+            var lostDataKeys: [String] = []
+            for (key, value) in payload.data {
+                if readAsField(key) { lostDataKeys.append(key) } else { userInfo.appendNew(key, value) }
+            }
+            for key in JSONWriter.sortedCanonically(lostDataKeys) {
+                losses.append(Loss(
+                    path: JSONPath.member(key, of: "$.data"), value: payload.data[key]!,
+                    reason: "'\(key)' is a Zixflow key of its own; custom data cannot use it"))
+            }
+        }
+        // The data holds no key written below (each is one decoding reads as a field, so it was left out), and
+        // an empty `tracking` adds none: then each key is new and is appended without a lookup.
+        let tracks = !payload.tracking.isEmpty
+        func set(_ key: String, _ value: JSONValue) {
+            if tracks { userInfo[key] = value } else { userInfo.appendNew(key, value) }
         }
         for (key, value) in payload.tracking { userInfo[key] = value }
-        if let messageId = payload.messageId, userInfo[Key.deliveryID]?.stringValue != messageId {
-            userInfo[Key.deliveryID] = .string(messageId)
+        if let messageId = payload.messageId, !tracks || userInfo[Key.deliveryID]?.stringValue != messageId {
+            set(Key.deliveryID, .string(messageId))
         }
 
-        let aps = APSCoding.encode(payload)
         if aps.isEmpty, let sent = payload.ignored[Self.nonObjectAPSKey] {
-            userInfo["aps"] = sent
+            set("aps", sent)
         } else {
-            userInfo["aps"] = .object(aps)
+            set("aps", .object(aps))
             if let sent = payload.ignored[Self.nonObjectAPSKey] {
                 losses.append(Loss(
                     path: JSONPath.member(Self.nonObjectAPSKey, of: "$.ignored"), value: sent,
@@ -73,17 +87,17 @@ extension ZixflowAdapter {
             }
         }
         if writesTitleOrBody {
-            if let title = payload.alert?.title, payload.ignored[Key.title] == nil { userInfo[Key.title] = .string(title) }
-            if let body = payload.alert?.body, payload.ignored[Key.body] == nil { userInfo[Key.body] = .string(body) }
-            if let badge = payload.badge, payload.ignored[Key.badge] == nil { userInfo[Key.badge] = .string(String(badge)) }
+            if let title = payload.alert?.title, payload.ignored[Key.title] == nil { set(Key.title, .string(title)) }
+            if let body = payload.alert?.body, payload.ignored[Key.body] == nil { set(Key.body, .string(body)) }
+            if let badge = payload.badge, payload.ignored[Key.badge] == nil { set(Key.badge, .string(String(badge))) }
         }
-        if let imageURL = payload.imageURL { userInfo[Key.imageURL] = .string(imageURL) }
-        if let deepLink = payload.deepLink { userInfo[Key.deepLinkURL] = .string(deepLink) }
+        if let imageURL = payload.imageURL { set(Key.imageURL, .string(imageURL)) }
+        if let deepLink = payload.deepLink { set(Key.deepLinkURL, .string(deepLink)) }
         if let action = payload.action {
-            userInfo[Key.clickAction] = action.nameOnly(
-                losses: &losses, reason: "Zixflow's click_action is a name only; its data cannot be sent")
+            set(Key.clickAction, action.nameOnly(
+                losses: &losses, reason: "Zixflow's click_action is a name only; its data cannot be sent"))
         }
-        if !buttons.isEmpty { userInfo[Key.actionButtons] = .string(buttons) }
+        if !buttons.isEmpty { set(Key.actionButtons, .string(buttons)) }
 
         // Ignored values go back last, and only where nothing else was written: a collision is a loss.
         var collidingKeys: [String] = []
