@@ -20,7 +20,7 @@ public struct BrazeSendAdapter: SendAdapter {
     /// The file types `asset_file_type` takes.
     static let assetTypes = KeyTable(["aif", "gif", "jpg", "m4a", "mp3", "mp4", "png", "wav"])
     /// The keys `extra` must not hold.
-    static let reservedExtraKeys: Set<String> = ["ab", "aps"]
+    static let reservedExtraKeys = KeyTable(["ab", "aps"])
     static let placeholderCampaign = "<braze-campaign-id>"
 
     /// 1,912 bytes of alert, extra and the options (the `apple_push` object less the members that are not
@@ -331,9 +331,10 @@ public struct BrazeSendAdapter: SendAdapter {
             } else {
                 var buttons: [JSONValue] = []
                 for (index, button) in payload.buttons.enumerated() {
-                    let path = JSONPath.element(index, of: form.sourcePath(SendField.buttons))
                     if !button.title.isEmpty, !rendering.isSameVendor {
-                        rendering.lose(SendField.buttons, .string(button.title), "Braze buttons take their titles from the app's registered category", path: JSONPath.member("text", of: path))
+                        rendering.lose(
+                            SendField.buttons, .string(button.title), "Braze buttons take their titles from the app's registered category",
+                            path: JSONPath.member("text", of: JSONPath.element(index, of: form.sourcePath(SendField.buttons))))
                     }
                     var element: JSONObject = ["action_id": .string(button.id), "action": .string(Self.buttonAction(button))]
                     if let link = button.deepLink {

@@ -69,7 +69,7 @@ public struct OneSignalSendAdapter: SendAdapter {
             content.defaultLanguage = language
             payload.alert = languages[language]
             if languages.count > 1 { content.localized = languages }
-            form.paths[SendField.alert] = body["contents"] != nil ? "$.contents" : "$.headings"
+            form.paths[SendField.alert] = reader.has("contents") ? "$.contents" : "$.headings"
             form.paths[SendField.localized] = form.paths[SendField.alert]
         }
         if let data = reader.object("data") {
@@ -78,8 +78,8 @@ public struct OneSignalSendAdapter: SendAdapter {
         }
         if let url = reader.string("app_url") ?? reader.string("url") {
             payload.deepLink = url
-            form.paths[SendField.deepLink] = body["app_url"] != nil ? "$.app_url" : "$.url"
-            if body["app_url"] != nil, let both = body["url"] { reader.kept["$.url"] = both }
+            form.paths[SendField.deepLink] = reader.has("app_url") ? "$.app_url" : "$.url"
+            if reader.has("app_url"), let both = reader.peek("url") { reader.kept["$.url"] = both }
         }
         if let attachments = reader.object("ios_attachments") {
             if let (_, first) = attachments.first, case .string(let url) = first { payload.imageURL = url }
@@ -130,7 +130,7 @@ public struct OneSignalSendAdapter: SendAdapter {
 
         // Badge: the wire names are camelCase; the SDK's snake_case names are read with a warning.
         var typeKey = "ios_badgeType", countKey = "ios_badgeCount"
-        for (wire, sdk) in [("ios_badgeType", "ios_badge_type"), ("ios_badgeCount", "ios_badge_count")] where body[wire] == nil && body[sdk] != nil {
+        for (wire, sdk) in [("ios_badgeType", "ios_badge_type"), ("ios_badgeCount", "ios_badge_count")] where !reader.has(wire) && reader.has(sdk) {
             reader.diagnostics.append(Diagnostic(
                 .warning, code: .sendValueInvalid, path: reader.path(sdk),
                 message: "'\(sdk)' is the SDK property's name; the REST field is '\(wire)'"))
@@ -170,7 +170,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         text("apns_push_type_override", SendField.pushType) { content.pushType = $0 }
         if let key = reader.string("idempotency_key") ?? reader.string("external_id") {
             form.idempotencyKey = key
-            form.paths[SendField.idempotencyKey] = body["idempotency_key"] != nil ? "$.idempotency_key" : "$.external_id"
+            form.paths[SendField.idempotencyKey] = reader.has("idempotency_key") ? "$.idempotency_key" : "$.external_id"
         }
 
         // Audience.
@@ -210,7 +210,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         }
         if schedule != SendSchedule() {
             form.schedule = schedule
-            form.paths[SendField.schedule] = body["send_after"] != nil ? "$.send_after" : "$.delayed_option"
+            form.paths[SendField.schedule] = reader.has("send_after") ? "$.send_after" : "$.delayed_option"
         }
         reader.keepUnread(known: Self.keptFields)
         content.payload = payload
@@ -253,16 +253,17 @@ public struct OneSignalSendAdapter: SendAdapter {
         if !payload.buttons.isEmpty {
             var buttons: [JSONValue] = []
             for (index, button) in payload.buttons.enumerated() {
-                let path = JSONPath.element(index, of: form.sourcePath(SendField.buttons))
+                // Only a loss names the path.
+                func path() -> String { JSONPath.element(index, of: form.sourcePath(SendField.buttons)) }
                 if index >= Self.maxButtons {
-                    rendering.lose(SendField.buttons, SendJSON.button(button), "OneSignal shows up to \(Self.maxButtons) buttons", path: path)
+                    rendering.lose(SendField.buttons, SendJSON.button(button), "OneSignal shows up to \(Self.maxButtons) buttons", path: path())
                     continue
                 }
                 if let link = button.deepLink {
-                    rendering.lose(SendField.buttons, .string(link), "OneSignal buttons have no link of their own on iOS; every button opens the push's url", path: path)
+                    rendering.lose(SendField.buttons, .string(link), "OneSignal buttons have no link of their own on iOS; every button opens the push's url", path: path())
                 }
                 if button.title.isEmpty {
-                    rendering.lose(SendField.buttons, .string(button.id), "the source has no title for this button (its app's category names it); OneSignal shows the text sent", path: path)
+                    rendering.lose(SendField.buttons, .string(button.id), "the source has no title for this button (its app's category names it); OneSignal shows the text sent", path: path())
                 }
                 buttons.append(["id": .string(button.id), "text": .string(button.title)])
             }
