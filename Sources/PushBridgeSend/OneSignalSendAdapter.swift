@@ -27,6 +27,10 @@ public struct OneSignalSendAdapter: SendAdapter {
             "include_aliases", "include_external_user_ids", "include_ios_tokens", "send_after", "delayed_option",
         ],
         of: JSONPath.root)
+    /// The language maps: title, subtitle and body.
+    static let textKeys = ["headings", "subtitle", "contents"]
+    /// The badge's wire names and the SDK's names for them.
+    static let badgeKeys = [("ios_badgeType", "ios_badge_type"), ("ios_badgeCount", "ios_badge_count")]
     static let maxButtons = 3
     static let maxTTL = 2_419_200
     static let placeholderNotificationId = "<onesignal-notification-id>"
@@ -50,7 +54,7 @@ public struct OneSignalSendAdapter: SendAdapter {
 
         // Text: language maps.
         var languages = [String: PushAlert](minimumCapacity: 4)
-        for (part, key) in ["headings", "subtitle", "contents"].enumerated() {
+        for (part, key) in Self.textKeys.enumerated() {
             guard let map = reader.object(key) else { continue }
             for (language, text) in map {
                 guard case .string(let string) = text else {
@@ -94,14 +98,14 @@ public struct OneSignalSendAdapter: SendAdapter {
         if let buttons = reader.array("buttons") {
             form.paths[SendField.buttons] = "$.buttons"
             for (index, element) in buttons.enumerated() {
-                let path = JSONPath.element(index, of: "$.buttons")
                 guard case .object(let button) = element, case .string(let buttonId)? = button["id"] else {
+                    let path = JSONPath.element(index, of: "$.buttons")
                     reader.diagnostics.append(Diagnostic(.warning, code: .buttonIDMissing, path: path, message: "a button needs a string id; kept as sent"))
                     reader.kept[path] = element
                     continue
                 }
                 payload.buttons.append(PushButton(id: buttonId, title: button["text"]?.stringValue ?? "", foreground: true))
-                if let icon = button["icon"] { reader.kept[JSONPath.member("icon", of: path)] = icon }
+                if let icon = button["icon"] { reader.kept[JSONPath.member("icon", of: JSONPath.element(index, of: "$.buttons"))] = icon }
             }
             if buttons.count > Self.maxButtons {
                 reader.diagnostics.append(Diagnostic(.warning, code: .tooManyButtons, path: "$.buttons", message: "OneSignal shows up to \(Self.maxButtons) buttons, found \(buttons.count)"))
@@ -130,7 +134,7 @@ public struct OneSignalSendAdapter: SendAdapter {
 
         // Badge: the wire names are camelCase; the SDK's snake_case names are read with a warning.
         var typeKey = "ios_badgeType", countKey = "ios_badgeCount"
-        for (wire, sdk) in [("ios_badgeType", "ios_badge_type"), ("ios_badgeCount", "ios_badge_count")] where !reader.has(wire) && reader.has(sdk) {
+        for (wire, sdk) in Self.badgeKeys where !reader.has(wire) && reader.has(sdk) {
             reader.diagnostics.append(Diagnostic(
                 .warning, code: .sendValueInvalid, path: reader.path(sdk),
                 message: "'\(sdk)' is the SDK property's name; the REST field is '\(wire)'"))

@@ -22,15 +22,38 @@ struct SendReader {
     /// Bit `n` set when the body has a member whose key is `n` UTF-8 bytes long (bit 63: 63 or more): a parser
     /// asks for a few dozen keys, most absent, and most absent ones are ruled out by their length alone.
     private let keyLengths: UInt64
+    /// The byte counts of the first sixteen members' keys plus one (at most 255), a byte each, eight to a word:
+    /// a key asked for is compared only with the members of its length, without reading their strings.
+    private let memberLengths: (UInt64, UInt64)
 
     init(_ body: JSONObject, at path: String, memberPaths: MemberPaths? = nil) {
         self.body = body
         self.path = path
         self.memberPaths = memberPaths
         var lengths: UInt64 = 0
-        for key in body.keys { lengths |= Self.lengthBit(key) }
+        var low: UInt64 = 0, high: UInt64 = 0
+        for (position, key) in body.keys.enumerated() {
+            let count = key.utf8.count
+            lengths |= 1 &<< UInt64(min(count, 63))
+            if position < 8 {
+                low |= Self.lengthTag(count) &<< UInt64(8 * position)
+            } else if position < 16 {
+                high |= Self.lengthTag(count) &<< UInt64(8 * (position - 8))
+            }
+        }
         keyLengths = lengths
+        memberLengths = (low, high)
     }
+
+    /// Whether `value` is `null`, by its case alone (`!= .null` calls the enum's equality).
+    @inline(__always)
+    private static func isNull(_ value: JSONValue) -> Bool {
+        if case .null = value { return true }
+        return false
+    }
+
+    @inline(__always)
+    private static func lengthTag(_ count: Int) -> UInt64 { UInt64(min(count + 1, 255)) }
 
     @inline(__always)
     private static func lengthBit(_ key: String) -> UInt64 { 1 &<< UInt64(min(key.utf8.count, 63)) }
@@ -39,7 +62,7 @@ struct SendReader {
     func has(_ key: String) -> Bool { position(of: key) != nil }
 
     /// The raw value of `key`, not marked as read.
-    func peek(_ key: String) -> JSONValue? { position(of: key).map { body[$0].value } }
+    func peek(_ key: String) -> JSONValue? { position(of: key).map { body.values[$0] } }
 
     /// The position of member `key` in the body: a key of a length no member has is ruled out at once, the others
     /// compared with the members of their length. Parsers ask for ASCII names, which equal a key of as many bytes
@@ -48,10 +71,31 @@ struct SendReader {
     private func position(of key: String) -> Int? {
         guard keyLengths & Self.lengthBit(key) != 0 else { return nil }
         let count = key.utf8.count
+        let tag = Self.lengthTag(count)
+        let members = body.count
+        if let position = position(of: key, tag: tag, in: memberLengths.0, from: 0, members: members) { return position }
+        if members > 8, let position = position(of: key, tag: tag, in: memberLengths.1, from: 8, members: members) {
+            return position
+        }
+        guard members > 16 else { return nil }
         let keys = body.keys
-        for position in keys.indices {
+        for position in 16..<members {
             let candidate = keys[position]
             if candidate.utf8.count == count, candidate == key { return position }
+        }
+        return nil
+    }
+
+    /// The position of member `key` among the eight whose length tags `word` holds, the first at `first`.
+    @inline(__always)
+    private func position(of key: String, tag: UInt64, in word: UInt64, from first: Int, members: Int) -> Int? {
+        // A high bit for each byte that may equal `tag` (every one that does, and at most a few more above it).
+        let spread = word ^ (tag &* 0x0101_0101_0101_0101)
+        var candidates = (spread &- 0x0101_0101_0101_0101) & ~spread & 0x8080_8080_8080_8080
+        while candidates != 0 {
+            let position = first + candidates.trailingZeroBitCount / 8
+            if position < members, body.keys[position] == key { return position }
+            candidates &= candidates &- 1
         }
         return nil
     }
@@ -79,7 +123,7 @@ struct SendReader {
     mutating func value(_ key: String) -> JSONValue? {
         guard let position = position(of: key) else { return nil }
         if position < 64 { readPositions |= 1 &<< UInt64(position) } else { readLater.append(key) }
-        return body[position].value
+        return body.values[position]
     }
 
     /// A string member; another type is kept with a `wrong-type` diagnostic.
@@ -88,7 +132,7 @@ struct SendReader {
     /// The member `key` as `extract` reads it; absent or `null` is nil, another type is kept with a `wrong-type`
     /// diagnostic naming what was `expected`.
     private mutating func typed<Value>(_ key: String, _ expected: String, _ extract: (JSONValue) -> Value?) -> Value? {
-        guard let value = value(key), value != .null else { return nil }
+        guard let value = value(key), !Self.isNull(value) else { return nil }
         if let typed = extract(value) { return typed }
         wrongType(key, expected, value)
         return nil
@@ -96,7 +140,7 @@ struct SendReader {
 
     /// An integer member, also read from a string of digits (`"10"`), which is noted.
     mutating func int(_ key: String) -> Int? {
-        guard let value = value(key), value != .null else { return nil }
+        guard let value = value(key), !Self.isNull(value) else { return nil }
         if let number = value.intValue { return number }
         if case .string(let text) = value, let number = Int(text) {
             diagnostics.append(Diagnostic(
@@ -109,7 +153,7 @@ struct SendReader {
 
     /// A boolean member, also read from `0`/`1` and `"true"`/`"false"`, which is noted.
     mutating func bool(_ key: String) -> Bool? {
-        guard let value = value(key), value != .null else { return nil }
+        guard let value = value(key), !Self.isNull(value) else { return nil }
         switch value {
         case .bool(let flag): return flag
         case .number(let number) where number.intValue == 0 || number.intValue == 1: return number.intValue == 1
