@@ -350,8 +350,9 @@ public struct AirshipSendAdapter: SendAdapter {
             // The override's extra holds strings (Airship's Java SDK types it so): anything else is written as JSON text.
             var extra = JSONObject()
             for (key, value) in payload.data {
-                if case .string = value { extra[key] = value; continue }
-                extra[key] = .string(JSONWriter.string(value))
+                // The data's keys are distinct: each is added without looking for it.
+                if case .string = value { extra.appendNew(key, value); continue }
+                extra.appendNew(key, .string(JSONWriter.string(value)))
                 rendering.lose(SendField.data, value, "Airship's extra holds strings; written as JSON text", path: JSONPath.member(key, of: form.sourcePath(SendField.data)))
             }
             ios["extra"] = .object(extra)

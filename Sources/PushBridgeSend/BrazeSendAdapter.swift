@@ -289,7 +289,8 @@ public struct BrazeSendAdapter: SendAdapter {
                 if Self.reservedExtraKeys.contains(key) {
                     rendering.lose(SendField.data, value, "Braze rejects a message whose extra holds '\(key)'", path: JSONPath.member(key, of: form.sourcePath(SendField.data)))
                 } else {
-                    extra[key] = value
+                    // The data's keys are distinct: each is added without looking for it.
+                    extra.appendNew(key, value)
                 }
             }
             if !extra.isEmpty { apple["extra"] = .object(extra) }

@@ -52,8 +52,9 @@ public struct OneSignalSendAdapter: SendAdapter {
         var payload = PushPayload(vendor: id)
         var content = SendContent()
 
-        // Text: language maps.
-        var languages = [String: PushAlert](minimumCapacity: 4)
+        // Text: language maps. A send has a language or two: they are listed, and hashed into a dictionary only
+        // when there are several.
+        var languages: [LanguageText] = []
         for (part, key) in Self.textKeys.enumerated() {
             guard let map = reader.object(key) else { continue }
             for (language, text) in map {
@@ -61,18 +62,25 @@ public struct OneSignalSendAdapter: SendAdapter {
                     reader.diagnostics.append(.wrongType(JSONPath.member(language, of: reader.path(key)), expected: "a string", text))
                     continue
                 }
+                let index: Int
+                if let found = languages.firstIndex(where: { $0.tag == language }) { index = found } else {
+                    languages.append(LanguageText(tag: language, alert: PushAlert()))
+                    index = languages.count - 1
+                }
                 switch part {
-                case 0: languages[language, default: PushAlert()].title = string
-                case 1: languages[language, default: PushAlert()].subtitle = string
-                default: languages[language, default: PushAlert()].body = string
+                case 0: languages[index].alert.title = string
+                case 1: languages[index].alert.subtitle = string
+                default: languages[index].alert.body = string
                 }
             }
         }
         if !languages.isEmpty {
-            let language = languages["en"] != nil ? "en" : JSONWriter.sortedKeys(languages)[0]
+            let language = languages.contains { $0.tag == "en" } ? "en" : JSONWriter.sortedCanonically(languages.map(\.tag))[0]
             content.defaultLanguage = language
-            payload.alert = languages[language]
-            if languages.count > 1 { content.localized = languages }
+            payload.alert = languages.first { $0.tag == language }?.alert
+            if languages.count > 1 {
+                content.localized = Dictionary(languages.map { ($0.tag, $0.alert) }, uniquingKeysWith: { $1 })
+            }
             form.paths[SendField.alert] = reader.has("contents") ? "$.contents" : "$.headings"
             form.paths[SendField.localized] = form.paths[SendField.alert]
         }
@@ -221,6 +229,12 @@ public struct OneSignalSendAdapter: SendAdapter {
         form.content = content
         form.vendorFields = reader.kept
         return SendRules.parsed(form, diagnostics: reader.diagnostics)
+    }
+
+    /// The text of one language of a request, while its language maps are read.
+    private struct LanguageText {
+        var tag: String
+        var alert: PushAlert
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
