@@ -107,9 +107,12 @@ public struct FCMSendAdapter: SendAdapter {
             if let headerObject = apnsReader.object("headers") {
                 headers.reserveCapacity(headerObject.count)
                 for (key, value) in headerObject {
-                    // Most names are lowercase ASCII already.
-                    let name = key.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-                        ? key : key.lowercased()
+                    // Most names are lowercase ASCII already: their bytes are checked in place.
+                    var name = key
+                    let lowercase = name.withUTF8 { bytes in
+                        bytes.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+                    }
+                    if !lowercase { name = key.lowercased() }
                     if !name.hasPrefix("apns-") {
                         // Passed through to APNs as sent; the form has no field for it.
                         apnsReader.kept[JSONPath.member(key, of: apnsReader.path("headers"))] = value
