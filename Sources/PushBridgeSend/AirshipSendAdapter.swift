@@ -324,9 +324,10 @@ public struct AirshipSendAdapter: SendAdapter {
             if let category {
                 var buttonActions = JSONObject()
                 for (index, button) in payload.buttons.enumerated() {
-                    let path = JSONPath.element(index, of: form.sourcePath(SendField.buttons))
                     if !button.title.isEmpty, !rendering.isSameVendor {
-                        rendering.lose(SendField.buttons, .string(button.title), "Airship buttons take their titles from the app's registered category", path: JSONPath.member("text", of: path))
+                        rendering.lose(
+                            SendField.buttons, .string(button.title), "Airship buttons take their titles from the app's registered category",
+                            path: JSONPath.member("text", of: JSONPath.element(index, of: form.sourcePath(SendField.buttons))))
                     }
                     var actions = JSONObject()
                     if let link = button.deepLink {
@@ -349,8 +350,9 @@ public struct AirshipSendAdapter: SendAdapter {
             // The override's extra holds strings (Airship's Java SDK types it so): anything else is written as JSON text.
             var extra = JSONObject()
             for (key, value) in payload.data {
-                if case .string = value { extra[key] = value; continue }
-                extra[key] = .string(JSONWriter.string(value))
+                // The data's keys are distinct: each is added without looking for it.
+                if case .string = value { extra.appendNew(key, value); continue }
+                extra.appendNew(key, .string(JSONWriter.string(value)))
                 rendering.lose(SendField.data, value, "Airship's extra holds strings; written as JSON text", path: JSONPath.member(key, of: form.sourcePath(SendField.data)))
             }
             ios["extra"] = .object(extra)
@@ -393,7 +395,7 @@ public struct AirshipSendAdapter: SendAdapter {
         rendering.loseAudience(tokens: true, userIds: true, topics: false)
         body["notification"] = .object(notification)
         body["device_types"] = ["ios"]
-        let languages = content.localized.filter { $0.key != content.defaultLanguage }
+        let languages = content.localized.isEmpty ? [:] : content.localized.filter { $0.key != content.defaultLanguage }
         if !languages.isEmpty {
             body["localizations"] = .array(JSONWriter.sortedKeys(languages).map { tag in
                 let parts = tag.split(separator: "-", maxSplits: 1).map(String.init)

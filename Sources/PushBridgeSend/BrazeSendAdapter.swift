@@ -20,7 +20,7 @@ public struct BrazeSendAdapter: SendAdapter {
     /// The file types `asset_file_type` takes.
     static let assetTypes = KeyTable(["aif", "gif", "jpg", "m4a", "mp3", "mp4", "png", "wav"])
     /// The keys `extra` must not hold.
-    static let reservedExtraKeys: Set<String> = ["ab", "aps"]
+    static let reservedExtraKeys = KeyTable(["ab", "aps"])
     static let placeholderCampaign = "<braze-campaign-id>"
 
     /// 1,912 bytes of alert, extra and the options (the `apple_push` object less the members that are not
@@ -289,7 +289,8 @@ public struct BrazeSendAdapter: SendAdapter {
                 if Self.reservedExtraKeys.contains(key) {
                     rendering.lose(SendField.data, value, "Braze rejects a message whose extra holds '\(key)'", path: JSONPath.member(key, of: form.sourcePath(SendField.data)))
                 } else {
-                    extra[key] = value
+                    // The data's keys are distinct: each is added without looking for it.
+                    extra.appendNew(key, value)
                 }
             }
             if !extra.isEmpty { apple["extra"] = .object(extra) }
@@ -331,9 +332,10 @@ public struct BrazeSendAdapter: SendAdapter {
             } else {
                 var buttons: [JSONValue] = []
                 for (index, button) in payload.buttons.enumerated() {
-                    let path = JSONPath.element(index, of: form.sourcePath(SendField.buttons))
                     if !button.title.isEmpty, !rendering.isSameVendor {
-                        rendering.lose(SendField.buttons, .string(button.title), "Braze buttons take their titles from the app's registered category", path: JSONPath.member("text", of: path))
+                        rendering.lose(
+                            SendField.buttons, .string(button.title), "Braze buttons take their titles from the app's registered category",
+                            path: JSONPath.member("text", of: JSONPath.element(index, of: form.sourcePath(SendField.buttons))))
                     }
                     var element: JSONObject = ["action_id": .string(button.id), "action": .string(Self.buttonAction(button))]
                     if let link = button.deepLink {

@@ -11,7 +11,12 @@ public struct FCMSendAdapter: SendAdapter {
     static let targetKeys = ["token", "topic", "condition", "fid"]
     /// `message.data` keys FCM rejects.
     static func isReservedDataKey(_ key: String) -> Bool {
-        key == "from" || key == "message_type" || key.hasPrefix("google.") || key.hasPrefix("gcm.")
+        // Each reserved name starts with f, m or g, characters no other spelling is equivalent to: a key whose first
+        // byte is another is none of them.
+        guard let first = key.utf8.first,
+            first == UInt8(ascii: "f") || first == UInt8(ascii: "m") || first == UInt8(ascii: "g")
+        else { return false }
+        return key == "from" || key == "message_type" || key.hasPrefix("google.") || key.hasPrefix("gcm.")
     }
     static let messagePath = "$.message"
     static let apnsPath = "$.message.apns"
@@ -77,7 +82,7 @@ public struct FCMSendAdapter: SendAdapter {
             if !alert.isEmpty { payload.alert = alert; form.paths[SendField.alert] = note.path }
             if let image = note.string("image") { payload.imageURL = image; form.paths[SendField.imageURL] = note.path("image") }
             note.keepUnread(known: [])
-            diagnostics += note.diagnostics
+            if !note.diagnostics.isEmpty { diagnostics += note.diagnostics }
             for (key, value) in note.kept { reader.kept[key] = value }
         }
         if let data = reader.object("data") {
@@ -102,7 +107,12 @@ public struct FCMSendAdapter: SendAdapter {
             if let headerObject = apnsReader.object("headers") {
                 headers.reserveCapacity(headerObject.count)
                 for (key, value) in headerObject {
-                    let name = key.lowercased()
+                    // Most names are lowercase ASCII already: their bytes are checked in place.
+                    var name = key
+                    let lowercase = name.withUTF8 { bytes in
+                        bytes.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+                    }
+                    if !lowercase { name = key.lowercased() }
                     if !name.hasPrefix("apns-") {
                         // Passed through to APNs as sent; the form has no field for it.
                         apnsReader.kept[JSONPath.member(key, of: apnsReader.path("headers"))] = value
@@ -149,9 +159,7 @@ public struct FCMSendAdapter: SendAdapter {
                 // The payload's fields and its headers' (the same form gives the header fields below) come with
                 // their paths in this request; they replace what the message said for the same field, except
                 // `data`, which they do not name. The APNs form's table is taken whole.
-                var paths = inner.request.paths
-                for (field, path) in form.paths where paths[field] == nil { paths[field] = path }
-                form.paths = paths
+                form.paths.add(inner.request.paths, replacing: true)
                 if !innerPayload.data.isEmpty, form.paths[SendField.data] == nil { form.paths[SendField.data] = payloadPath }
                 for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
                     apnsReader.kept[payloadPath + path.dropFirst()] = value
@@ -179,11 +187,12 @@ public struct FCMSendAdapter: SendAdapter {
                 for (member, value) in options where member != "image" { apnsReader.kept[JSONPath.member(member, of: apnsReader.path(key))] = value }
             }
             apnsReader.keepUnread(known: ["live_activity_token", "liveActivityToken"])
-            diagnostics += apnsReader.diagnostics
+            if !apnsReader.diagnostics.isEmpty { diagnostics += apnsReader.diagnostics }
             for (key, value) in apnsReader.kept { reader.kept[key] = value }
         }
         reader.keepUnread(known: ["android", "webpush", "fcm_options", "fcmOptions", "name"])
-        diagnostics += outer.diagnostics + reader.diagnostics
+        if !outer.diagnostics.isEmpty { diagnostics += outer.diagnostics }
+        if !reader.diagnostics.isEmpty { diagnostics += reader.diagnostics }
         content.payload = payload
         form.content = content
         form.vendorFields = outer.kept.merging(reader.kept) { $1 }

@@ -75,9 +75,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
             result.request.content = campaign.content
             result.request.audience = campaign.audience
             result.request.schedule = campaign.schedule
-            for (field, path) in campaign.paths where result.request.paths[field] == nil {
-                result.request.paths[field] = path
-            }
+            result.request.paths.add(campaign.paths, replacing: false)
             for (path, value) in campaign.vendorFields { result.request.vendorFields[path] = value }
             result.request.template?.contentKnown = true
             result.diagnostics += match?.diagnostics ?? []
@@ -145,7 +143,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
                         if list.indices.contains(index) {
                             let message = self.message(list[index], at: index, diagnostics: &diagnostics)
                             form.content = message.content
-                            for (field, path) in message.paths { form.paths[field] = path }
+                            form.paths.add(message.paths, replacing: true)
                             for (path, value) in message.kept { kept[path] = value }
                         }
                         if list.count > 1 {

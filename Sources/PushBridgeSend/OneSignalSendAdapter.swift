@@ -27,6 +27,10 @@ public struct OneSignalSendAdapter: SendAdapter {
             "include_aliases", "include_external_user_ids", "include_ios_tokens", "send_after", "delayed_option",
         ],
         of: JSONPath.root)
+    /// The language maps: title, subtitle and body.
+    static let textKeys = ["headings", "subtitle", "contents"]
+    /// The badge's wire names and the SDK's names for them.
+    static let badgeKeys = [("ios_badgeType", "ios_badge_type"), ("ios_badgeCount", "ios_badge_count")]
     static let maxButtons = 3
     static let maxTTL = 2_419_200
     static let placeholderNotificationId = "<onesignal-notification-id>"
@@ -48,28 +52,36 @@ public struct OneSignalSendAdapter: SendAdapter {
         var payload = PushPayload(vendor: id)
         var content = SendContent()
 
-        // Text: language maps.
-        var languages = [String: PushAlert](minimumCapacity: 4)
-        for (part, key) in ["headings", "subtitle", "contents"].enumerated() {
+        // Text: language maps. A send has a language or two: they are listed, and hashed into a dictionary only
+        // when there are several.
+        var languages: [LanguageText] = []
+        for (part, key) in Self.textKeys.enumerated() {
             guard let map = reader.object(key) else { continue }
             for (language, text) in map {
                 guard case .string(let string) = text else {
                     reader.diagnostics.append(.wrongType(JSONPath.member(language, of: reader.path(key)), expected: "a string", text))
                     continue
                 }
+                let index: Int
+                if let found = languages.firstIndex(where: { $0.tag == language }) { index = found } else {
+                    languages.append(LanguageText(tag: language, alert: PushAlert()))
+                    index = languages.count - 1
+                }
                 switch part {
-                case 0: languages[language, default: PushAlert()].title = string
-                case 1: languages[language, default: PushAlert()].subtitle = string
-                default: languages[language, default: PushAlert()].body = string
+                case 0: languages[index].alert.title = string
+                case 1: languages[index].alert.subtitle = string
+                default: languages[index].alert.body = string
                 }
             }
         }
         if !languages.isEmpty {
-            let language = languages["en"] != nil ? "en" : JSONWriter.sortedKeys(languages)[0]
+            let language = languages.contains { $0.tag == "en" } ? "en" : JSONWriter.sortedCanonically(languages.map(\.tag))[0]
             content.defaultLanguage = language
-            payload.alert = languages[language]
-            if languages.count > 1 { content.localized = languages }
-            form.paths[SendField.alert] = body["contents"] != nil ? "$.contents" : "$.headings"
+            payload.alert = languages.first { $0.tag == language }?.alert
+            if languages.count > 1 {
+                content.localized = Dictionary(languages.map { ($0.tag, $0.alert) }, uniquingKeysWith: { $1 })
+            }
+            form.paths[SendField.alert] = reader.has("contents") ? "$.contents" : "$.headings"
             form.paths[SendField.localized] = form.paths[SendField.alert]
         }
         if let data = reader.object("data") {
@@ -78,8 +90,8 @@ public struct OneSignalSendAdapter: SendAdapter {
         }
         if let url = reader.string("app_url") ?? reader.string("url") {
             payload.deepLink = url
-            form.paths[SendField.deepLink] = body["app_url"] != nil ? "$.app_url" : "$.url"
-            if body["app_url"] != nil, let both = body["url"] { reader.kept["$.url"] = both }
+            form.paths[SendField.deepLink] = reader.has("app_url") ? "$.app_url" : "$.url"
+            if reader.has("app_url"), let both = reader.peek("url") { reader.kept["$.url"] = both }
         }
         if let attachments = reader.object("ios_attachments") {
             if let (_, first) = attachments.first, case .string(let url) = first { payload.imageURL = url }
@@ -94,14 +106,14 @@ public struct OneSignalSendAdapter: SendAdapter {
         if let buttons = reader.array("buttons") {
             form.paths[SendField.buttons] = "$.buttons"
             for (index, element) in buttons.enumerated() {
-                let path = JSONPath.element(index, of: "$.buttons")
                 guard case .object(let button) = element, case .string(let buttonId)? = button["id"] else {
+                    let path = JSONPath.element(index, of: "$.buttons")
                     reader.diagnostics.append(Diagnostic(.warning, code: .buttonIDMissing, path: path, message: "a button needs a string id; kept as sent"))
                     reader.kept[path] = element
                     continue
                 }
                 payload.buttons.append(PushButton(id: buttonId, title: button["text"]?.stringValue ?? "", foreground: true))
-                if let icon = button["icon"] { reader.kept[JSONPath.member("icon", of: path)] = icon }
+                if let icon = button["icon"] { reader.kept[JSONPath.member("icon", of: JSONPath.element(index, of: "$.buttons"))] = icon }
             }
             if buttons.count > Self.maxButtons {
                 reader.diagnostics.append(Diagnostic(.warning, code: .tooManyButtons, path: "$.buttons", message: "OneSignal shows up to \(Self.maxButtons) buttons, found \(buttons.count)"))
@@ -130,7 +142,7 @@ public struct OneSignalSendAdapter: SendAdapter {
 
         // Badge: the wire names are camelCase; the SDK's snake_case names are read with a warning.
         var typeKey = "ios_badgeType", countKey = "ios_badgeCount"
-        for (wire, sdk) in [("ios_badgeType", "ios_badge_type"), ("ios_badgeCount", "ios_badge_count")] where body[wire] == nil && body[sdk] != nil {
+        for (wire, sdk) in Self.badgeKeys where !reader.has(wire) && reader.has(sdk) {
             reader.diagnostics.append(Diagnostic(
                 .warning, code: .sendValueInvalid, path: reader.path(sdk),
                 message: "'\(sdk)' is the SDK property's name; the REST field is '\(wire)'"))
@@ -170,7 +182,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         text("apns_push_type_override", SendField.pushType) { content.pushType = $0 }
         if let key = reader.string("idempotency_key") ?? reader.string("external_id") {
             form.idempotencyKey = key
-            form.paths[SendField.idempotencyKey] = body["idempotency_key"] != nil ? "$.idempotency_key" : "$.external_id"
+            form.paths[SendField.idempotencyKey] = reader.has("idempotency_key") ? "$.idempotency_key" : "$.external_id"
         }
 
         // Audience.
@@ -210,13 +222,19 @@ public struct OneSignalSendAdapter: SendAdapter {
         }
         if schedule != SendSchedule() {
             form.schedule = schedule
-            form.paths[SendField.schedule] = body["send_after"] != nil ? "$.send_after" : "$.delayed_option"
+            form.paths[SendField.schedule] = reader.has("send_after") ? "$.send_after" : "$.delayed_option"
         }
         reader.keepUnread(known: Self.keptFields)
         content.payload = payload
         form.content = content
         form.vendorFields = reader.kept
         return SendRules.parsed(form, diagnostics: reader.diagnostics)
+    }
+
+    /// The text of one language of a request, while its language maps are read.
+    private struct LanguageText {
+        var tag: String
+        var alert: PushAlert
     }
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
@@ -253,16 +271,17 @@ public struct OneSignalSendAdapter: SendAdapter {
         if !payload.buttons.isEmpty {
             var buttons: [JSONValue] = []
             for (index, button) in payload.buttons.enumerated() {
-                let path = JSONPath.element(index, of: form.sourcePath(SendField.buttons))
+                // Only a loss names the path.
+                func path() -> String { JSONPath.element(index, of: form.sourcePath(SendField.buttons)) }
                 if index >= Self.maxButtons {
-                    rendering.lose(SendField.buttons, SendJSON.button(button), "OneSignal shows up to \(Self.maxButtons) buttons", path: path)
+                    rendering.lose(SendField.buttons, SendJSON.button(button), "OneSignal shows up to \(Self.maxButtons) buttons", path: path())
                     continue
                 }
                 if let link = button.deepLink {
-                    rendering.lose(SendField.buttons, .string(link), "OneSignal buttons have no link of their own on iOS; every button opens the push's url", path: path)
+                    rendering.lose(SendField.buttons, .string(link), "OneSignal buttons have no link of their own on iOS; every button opens the push's url", path: path())
                 }
                 if button.title.isEmpty {
-                    rendering.lose(SendField.buttons, .string(button.id), "the source has no title for this button (its app's category names it); OneSignal shows the text sent", path: path)
+                    rendering.lose(SendField.buttons, .string(button.id), "the source has no title for this button (its app's category names it); OneSignal shows the text sent", path: path())
                 }
                 buttons.append(["id": .string(button.id), "text": .string(button.title)])
             }

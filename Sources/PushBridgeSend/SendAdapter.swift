@@ -109,9 +109,7 @@ enum SendBundle {
                 ?? (parsedTemplates.count == 1 ? parsedTemplates[0] : nil)
             guard let template = match?.result else { return result }
             result.request.content = template.request.content
-            for (field, path) in template.request.paths where result.request.paths[field] == nil {
-                result.request.paths[field] = path
-            }
+            result.request.paths.add(template.request.paths, replacing: false)
             result.request.template?.contentKnown = true
             result.diagnostics += template.diagnostics
             return result

@@ -66,15 +66,24 @@ extension SendAdapter {
     /// Every part of `request` (read as `form`) over APNs' limit or one of ``budgets``, the delivered payload
     /// measured as this vendor's backend delivers it, its own keys included.
     public func budgetOverflows(_ request: SendHTTPRequest, form: SendRequest) -> [SendBudgetOverflow] {
+        budgetOverflows(request, form: form, bodyBytes: nil)
+    }
+
+    /// ``budgetOverflows(_:form:)`` for a body of at most `bodyBytes` bytes, when the caller has a bound: a part
+    /// the bound shows to fit (a request part is at most the body, the delivered payload at most twice the body
+    /// and ``SendVendors/bodyMargin``) is not measured.
+    func budgetOverflows(_ request: SendHTTPRequest, form: SendRequest, bodyBytes bound: Int?) -> [SendBudgetOverflow] {
         var overflows: [SendBudgetOverflow] = []
         var deliveredBytes: Int?
         for budget in [SendBudget.apns(pushType: form.content.pushType)] + budgets {
             switch budget.part {
             case .delivered:
+                if let bound, 2 * bound + SendVendors.bodyMargin < budget.bytes { continue }
                 let size = deliveredBytes ?? JSONWriter.bytes(.object(deliver(form))).count
                 deliveredBytes = size
                 if size > budget.bytes { overflows.append(SendBudgetOverflow(budget: budget, bytes: size, path: payloadPath)) }
             case .request(let paths, let excluding):
+                if let bound, bound < budget.bytes { continue }
                 guard let (path, value) = Self.member(of: request.body, at: paths) else { continue }
                 var measured = value
                 if case .object(var object) = value, !excluding.isEmpty {
@@ -134,7 +143,7 @@ extension SendVendors {
         let bound = bodyBytes ?? JSONWriter.bytes(first.body).count
         if fitsEveryBudget(of: target, bodyBytes: bound) { return [] }
         guard let targetForm = target.parseBundle(rendered).first?.request else { return [] }
-        let overflows = target.budgetOverflows(first, form: targetForm)
+        let overflows = target.budgetOverflows(first, form: targetForm, bodyBytes: bound)
         guard !overflows.isEmpty, source.budgetOverflows(request, form: form).isEmpty else { return [] }
         return overflows.map {
             $0.diagnostic(

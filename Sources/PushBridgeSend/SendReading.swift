@@ -11,17 +11,93 @@ struct SendReader {
     var diagnostics: [Diagnostic] = []
     /// Values the form has no field for, under their path in the request.
     var kept = JSONObject()
-    /// The keys read that the body has: a parser asks for a few dozen keys, most absent, so a short list beats
-    /// hashing every key asked for into a set.
-    private var read: [String] = []
+    /// Bit `n` set: the member at position `n` was read (the first 64 members).
+    private var readPositions: UInt64 = 0
+    /// The keys read that the body has at position 64 or later (a body that large is rare).
+    private var readLater: [String] = []
 
     /// The paths of the members a parser names most, made once for ``path``.
     private let memberPaths: MemberPaths?
+
+    /// Bit `n` set when the body has a member whose key is `n` UTF-8 bytes long (bit 63: 63 or more): a parser
+    /// asks for a few dozen keys, most absent, and most absent ones are ruled out by their length alone.
+    private let keyLengths: UInt64
+    /// The byte counts of the first sixteen members' keys plus one (at most 255), a byte each, eight to a word:
+    /// a key asked for is compared only with the members of its length, without reading their strings.
+    private let memberLengths: (UInt64, UInt64)
 
     init(_ body: JSONObject, at path: String, memberPaths: MemberPaths? = nil) {
         self.body = body
         self.path = path
         self.memberPaths = memberPaths
+        var lengths: UInt64 = 0
+        var low: UInt64 = 0, high: UInt64 = 0
+        for (position, key) in body.keys.enumerated() {
+            let count = key.utf8.count
+            lengths |= 1 &<< UInt64(min(count, 63))
+            if position < 8 {
+                low |= Self.lengthTag(count) &<< UInt64(8 * position)
+            } else if position < 16 {
+                high |= Self.lengthTag(count) &<< UInt64(8 * (position - 8))
+            }
+        }
+        keyLengths = lengths
+        memberLengths = (low, high)
+    }
+
+    /// Whether `value` is `null`, by its case alone (`!= .null` calls the enum's equality).
+    @inline(__always)
+    private static func isNull(_ value: JSONValue) -> Bool {
+        if case .null = value { return true }
+        return false
+    }
+
+    @inline(__always)
+    private static func lengthTag(_ count: Int) -> UInt64 { UInt64(min(count + 1, 255)) }
+
+    @inline(__always)
+    private static func lengthBit(_ key: String) -> UInt64 { 1 &<< UInt64(min(key.utf8.count, 63)) }
+
+    /// Whether the body has member `key` (not marked as read).
+    func has(_ key: String) -> Bool { position(of: key) != nil }
+
+    /// The raw value of `key`, not marked as read.
+    func peek(_ key: String) -> JSONValue? { position(of: key).map { body.values[$0] } }
+
+    /// The position of member `key` in the body: a key of a length no member has is ruled out at once, the others
+    /// compared with the members of their length. Parsers ask for ASCII names, which equal a key of as many bytes
+    /// only when its bytes are theirs (the body's keys are compared as bytes).
+    @inline(__always)
+    private func position(of key: String) -> Int? {
+        guard keyLengths & Self.lengthBit(key) != 0 else { return nil }
+        let count = key.utf8.count
+        let tag = Self.lengthTag(count)
+        let members = body.count
+        if let position = position(of: key, tag: tag, in: memberLengths.0, from: 0, members: members) { return position }
+        if members > 8, let position = position(of: key, tag: tag, in: memberLengths.1, from: 8, members: members) {
+            return position
+        }
+        guard members > 16 else { return nil }
+        let keys = body.keys
+        for position in 16..<members {
+            let candidate = keys[position]
+            if candidate.utf8.count == count, candidate == key { return position }
+        }
+        return nil
+    }
+
+    /// The position of member `key` among the eight whose length tags `word` holds, the first at `first`.
+    @inline(__always)
+    private func position(of key: String, tag: UInt64, in word: UInt64, from first: Int, members: Int) -> Int? {
+        // A high bit for each byte that may equal `tag` (every one that does, and at most a few more above it).
+        let spread = word ^ (tag &* 0x0101_0101_0101_0101)
+        var candidates = (spread &- 0x0101_0101_0101_0101) & ~spread & 0x8080_8080_8080_8080
+        while candidates != 0 {
+            let position = first + candidates.trailingZeroBitCount / 8
+            if position < members, body.keys[position] == key { return position }
+            candidates &= candidates &- 1
+        }
+        return nil
     }
 
     /// The path of member `key`.
@@ -45,10 +121,9 @@ struct SendReader {
 
     /// The raw value of `key`, marked as read.
     mutating func value(_ key: String) -> JSONValue? {
-        guard let value = body[key] else { return nil }
-        if read.isEmpty { read.reserveCapacity(16) }
-        read.append(key)
-        return value
+        guard let position = position(of: key) else { return nil }
+        if position < 64 { readPositions |= 1 &<< UInt64(position) } else { readLater.append(key) }
+        return body.values[position]
     }
 
     /// A string member; another type is kept with a `wrong-type` diagnostic.
@@ -57,7 +132,7 @@ struct SendReader {
     /// The member `key` as `extract` reads it; absent or `null` is nil, another type is kept with a `wrong-type`
     /// diagnostic naming what was `expected`.
     private mutating func typed<Value>(_ key: String, _ expected: String, _ extract: (JSONValue) -> Value?) -> Value? {
-        guard let value = value(key), value != .null else { return nil }
+        guard let value = value(key), !Self.isNull(value) else { return nil }
         if let typed = extract(value) { return typed }
         wrongType(key, expected, value)
         return nil
@@ -65,7 +140,7 @@ struct SendReader {
 
     /// An integer member, also read from a string of digits (`"10"`), which is noted.
     mutating func int(_ key: String) -> Int? {
-        guard let value = value(key), value != .null else { return nil }
+        guard let value = value(key), !Self.isNull(value) else { return nil }
         if let number = value.intValue { return number }
         if case .string(let text) = value, let number = Int(text) {
             diagnostics.append(Diagnostic(
@@ -78,7 +153,7 @@ struct SendReader {
 
     /// A boolean member, also read from `0`/`1` and `"true"`/`"false"`, which is noted.
     mutating func bool(_ key: String) -> Bool? {
-        guard let value = value(key), value != .null else { return nil }
+        guard let value = value(key), !Self.isNull(value) else { return nil }
         switch value {
         case .bool(let flag): return flag
         case .number(let number) where number.intValue == 0 || number.intValue == 1: return number.intValue == 1
@@ -155,7 +230,8 @@ struct SendReader {
 
     private mutating func keepUnread(isKnown: (String) -> Bool) {
         // A byte count is stored with the string: comparing it first spares comparing most keys' bytes.
-        for (key, value) in body where !read.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
+        for (position, (key, value)) in body.enumerated() {
+            if position < 64 ? readPositions & (1 &<< UInt64(position)) != 0 : readLater.contains(key) { continue }
             kept[path(key)] = value
             if !isKnown(key) {
                 diagnostics.append(Diagnostic(
@@ -232,6 +308,26 @@ enum SendTime {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
         let (year, month, day) = CivilDate.date(days: days)
+        if (0...9999).contains(year) {
+            // Twenty bytes at most, written in place (interpolating six numbers cost more than the rest of a
+            // rendering's schedule).
+            return String(unsafeUninitializedCapacity: 20) { text in
+                var count = 0
+                func digits(_ value: Int, _ width: Int) {
+                    var rest = value
+                    for offset in stride(from: width - 1, through: 0, by: -1) {
+                        text[count + offset] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+                        rest /= 10
+                    }
+                    count += width
+                }
+                func byte(_ ascii: Unicode.Scalar) { text[count] = UInt8(ascii: ascii); count += 1 }
+                digits(year, 4); byte("-"); digits(month, 2); byte("-"); digits(day, 2); byte("T")
+                digits(time / 3600, 2); byte(":"); digits(time / 60 % 60, 2); byte(":"); digits(time % 60, 2)
+                if zone { byte("Z") }
+                return count
+            }
+        }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var yearText = String(year)
         while yearText.count < 4 { yearText = "0" + yearText }

@@ -72,15 +72,16 @@ struct SendRendering {
 
     /// The alert of the form's default language; every other language is a loss for a single-language target.
     mutating func singleLanguageAlert() -> PushAlert? {
-        if form.content.localized.isEmpty { return form.content.payload.alert }
+        // The other languages matter only as losses.
+        if !collectsLosses || form.content.localized.isEmpty { return form.content.payload.alert }
         let others = form.content.localized.filter { $0.key != form.content.defaultLanguage }
         if !others.isEmpty {
             var lost = JSONObject()
             for language in JSONWriter.sortedKeys(others) { lost[language] = SendJSON.alert(others[language]!) }
-            if collectsLosses { record(
+            record(
                 SendField.localized, .object(lost),
                 "\(targetName) sends one language per request; only '\(form.content.defaultLanguage ?? "the default")' "
-                    + "is sent (split the send per language to keep the others)") }
+                    + "is sent (split the send per language to keep the others)")
         }
         return form.content.payload.alert
     }

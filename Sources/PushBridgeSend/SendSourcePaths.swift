@@ -22,7 +22,14 @@ struct SendSourcePaths: Sendable, Hashable, Sequence {
 
     /// The paths recorded for slots, in the order recorded: a form has a dozen, and copying a short list when a
     /// copied form records one more costs less than copying a slot for every name.
-    private var entries: [(slot: Int, path: String)] = []
+    private var entries: [Entry] = []
+
+    /// One recorded path: a struct, not a tuple, so copying and freeing a table uses its own value witnesses
+    /// rather than the runtime's generic ones for tuples.
+    fileprivate struct Entry: Sendable {
+        var slot: Int
+        var path: String
+    }
     /// Bit `n` set: slot `n` holds a path.
     private var filled: UInt64 = 0
     private var others: [String: String] = [:]
@@ -66,7 +73,7 @@ struct SendSourcePaths: Sendable, Hashable, Sequence {
             if filled & (1 << slot) == 0 {
                 guard let newValue else { return }
                 if entries.isEmpty { entries.reserveCapacity(16) }
-                entries.append((slot, newValue))
+                entries.append(Entry(slot: slot, path: newValue))
                 filled |= 1 << slot
             } else if let index = entries.firstIndex(where: { $0.slot == slot }) {
                 if let newValue { entries[index].path = newValue } else {
@@ -75,6 +82,22 @@ struct SendSourcePaths: Sendable, Hashable, Sequence {
                 }
             }
         }
+    }
+
+    /// Adds the paths of `other`: each of a field this table has none for, and with `replacing` each of a field it
+    /// has one for too. Slots are matched by their bits, without looking up a field's name.
+    mutating func add(_ other: SendSourcePaths, replacing: Bool) {
+        for entry in other.entries {
+            let bit: UInt64 = 1 << entry.slot
+            if filled & bit == 0 {
+                if entries.isEmpty { entries.reserveCapacity(16) }
+                entries.append(entry)
+                filled |= bit
+            } else if replacing, let index = entries.firstIndex(where: { $0.slot == entry.slot }) {
+                entries[index].path = entry.path
+            }
+        }
+        for (field, path) in other.others where replacing || others[field] == nil { others[field] = path }
     }
 
     /// Removes the path of `field`.
@@ -97,7 +120,7 @@ struct SendSourcePaths: Sendable, Hashable, Sequence {
 
     /// The slots' paths in the order recorded, then the others'.
     struct Iterator: IteratorProtocol {
-        fileprivate let entries: [(slot: Int, path: String)]
+        fileprivate let entries: [Entry]
         fileprivate var index = 0
         fileprivate var others: Dictionary<String, String>.Iterator
 
