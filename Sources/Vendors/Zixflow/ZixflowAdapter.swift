@@ -160,11 +160,12 @@ public struct ZixflowAdapter: VendorAdapter {
             return [metric(.opened, Event.opened, "opened")]
         case .openAction(let actionIdentifier):
             let index = Self.actionIndex(of: actionIdentifier)
-            let button = payload.buttons.indices.contains(index) ? payload.buttons[index] : nil
+            // The button's title and link read in place (no `Button?` copy, whose metadata a start-up would build).
+            let hasButton = payload.buttons.indices.contains(index)
             var properties = ids
             properties["action_index"] = .int(index)
-            properties["action_name"] = .string(button?.title ?? "Action \(index + 1)")
-            properties["action_deeplink"] = .string(button?.deepLink ?? "")
+            properties["action_name"] = .string(hasButton ? payload.buttons[index].title : "Action \(index + 1)")
+            properties["action_deeplink"] = .string(hasButton ? payload.buttons[index].deepLink ?? "" : "")
             properties["action_id"] = .string(actionIdentifier)
             return [
                 metric(.opened, Event.opened, "opened"),
