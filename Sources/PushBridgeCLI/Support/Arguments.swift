@@ -77,6 +77,22 @@ struct Arguments {
         guard let text = value(name) else { return nil }
         // Cut by hand rather than `split`: its `[Substring]` is one more array type to build metadata for at start-up.
         var items: [String] = []
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (every list a command line usually holds): each byte is a character, so cutting at comma bytes
+            // and trimming space and tab bytes is what the character loop below does, at a fraction of its cost.
+            let bytes = Array(text.utf8)
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+                var first = start, last = end
+                while first < last, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+                while last > first, bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == UInt8(ascii: "\t") { last -= 1 }
+                if first < last { items.append(String(decoding: bytes[first..<last], as: UTF8.self)) }
+                start = end + 1
+            }
+            return items
+        }
         var start = text.startIndex
         while true {
             let end = text[start...].firstIndex(of: ",") ?? text.endIndex
