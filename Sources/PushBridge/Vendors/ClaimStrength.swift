@@ -160,11 +160,13 @@ struct CarrierKeyScreen: Sendable {
             if first < 64 { low |= 1 &<< UInt64(first) } else { high |= 1 &<< UInt64(first) }
             return true
         }
-        for (index, carrier) in carriers.enumerated() {
-            // The marker, the keys, the prefixes, each list on its own (no array joined from them).
-            guard add(carrier.marker, carrier: index) else { return nil }
-            for key in carrier.keys { guard add(key, carrier: index) else { return nil } }
-            for prefix in carrier.prefixes { guard add(prefix, carrier: index) else { return nil } }
+        // By index, and each list of a carrier on its own (no array joined from them, no `enumerated()`, whose
+        // optional pairs cost a start-up their metadata).
+        for index in carriers.indices {
+            let carrier = carriers[index]
+            guard add(carrier.marker, carrier: index), carrier.keys.allSatisfy({ add($0, carrier: index) }),
+                  carrier.prefixes.allSatisfy({ add($0, carrier: index) })
+            else { return nil }
         }
         self.patterns = patterns
         firstBytes = (low, high)

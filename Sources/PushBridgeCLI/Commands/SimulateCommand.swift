@@ -63,10 +63,14 @@ enum SimulateCommand: Command {
           --write-key KEY               the vendors' write key (else PUSHBRIDGE_WRITE_KEY); never printed
           --max-attempts N, --request-timeout S, --max-time S, --base-delay S   as for 'flush'
         """
-    static let valuedOptions: Set<String> = Set([
-        "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
-        "outbox", "endpoint", "request-id", "time", "app-state", "receipts-off", vendorConfigOption,
-    ]).union(DeliverySettings.valuedOptions)
+    static let valuedOptions: Set<String> = {
+        var options: Set<String> = [
+            "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
+            "outbox", "endpoint", "request-id", "time", "app-state", "receipts-off", vendorConfigOption,
+        ]
+        options.formUnion(DeliverySettings.valuedOptions)
+        return options
+    }()
     static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity", "web-view", "as-delivered"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
