@@ -27,6 +27,10 @@ public final class NotificationBridge: Sendable {
         public var receiptsOff: Set<String> = []
 
         /// Creates a configuration.
+        // Not inlined: its caller passes the token and the vendor set as values, which this stores with a retain;
+        // inlined, the optimizer copies them from the caller's memory through their metadata, which a start-up
+        // builds at run time (`bridge-cli simulate`).
+        @inline(never)
         public init(
             bufferCapacity: Int = 8, startsConfigured: Bool = true, deviceToken: String? = nil,
             ledgerCapacity: Int = 10_000, clock: StepClock = .system, appState: AppState = .background,

@@ -287,6 +287,9 @@ public final class DeepLinkRouter: Sendable {
     }
 
     /// Creates a router.
+    // Not inlined, for the reason ``NotificationBridge/Configuration/init(bufferCapacity:startsConfigured:deviceToken:ledgerCapacity:clock:appState:receiptsOff:)``
+    // gives: the policy's sets come in as values.
+    @inline(never)
     public init(
         delegate: (any DeepLinkDelegate)? = nil, handler: (@Sendable (DeepLink) -> Bool)? = nil,
         userActivityHandler: (@Sendable (DeepLink) -> Bool)? = nil,
