@@ -27,6 +27,10 @@ public final class NotificationBridge: Sendable {
         public var receiptsOff: Set<String> = []
 
         /// Creates a configuration.
+        // Not inlined: its caller passes the token and the vendor set as values, which this stores with a retain;
+        // inlined, the optimizer copies them from the caller's memory through their metadata, which a start-up
+        // builds at run time (`bridge-cli simulate`).
+        @inline(never)
         public init(
             bufferCapacity: Int = 8, startsConfigured: Bool = true, deviceToken: String? = nil,
             ledgerCapacity: Int = 10_000, clock: StepClock = .system, appState: AppState = .background,
@@ -81,7 +85,15 @@ public final class NotificationBridge: Sendable {
     /// How the bridge was set up.
     public let configuration: Configuration
 
-    private let state: Locked<State>
+    /// The state, guarded by `mutex` (``PThreadMutex``: no `Locked<State>` to build metadata for when a simulation
+    /// makes a bridge); read and written only through ``withState(_:)``.
+    nonisolated(unsafe) private var lockedState: State
+    private let mutex = PThreadMutex()
+
+    /// Runs `body` with exclusive access to the state.
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        mutex.withLock { body(&lockedState) }
+    }
 
     /// Creates a bridge.
     public init(
@@ -99,21 +111,21 @@ public final class NotificationBridge: Sendable {
             appState: configuration.appState, receiptsOff: configuration.receiptsOff)
         initial.sentReceipts.capacity = configuration.ledgerCapacity
         initial.handledOpens.capacity = configuration.ledgerCapacity
-        state = Locked(initial)
+        lockedState = initial
     }
 
     /// The cached APNs device token used when a payload carries none.
     public var deviceToken: String? {
-        get { state.withLock { $0.deviceToken } }
-        set { state.withLock { $0.deviceToken = newValue } }
+        get { withState { $0.deviceToken } }
+        set { withState { $0.deviceToken = newValue } }
     }
 
     /// Where the app is now: what the adapters read (``ReceiptContext/appState``) for each step as it comes. An
     /// `arrive:foreground` step makes it ``AppState/active`` for what follows; the host sets it otherwise (the
     /// app went to the background, or a tap launched it).
     public var appState: AppState {
-        get { state.withLock { $0.appState } }
-        set { state.withLock { $0.appState = newValue } }
+        get { withState { $0.appState } }
+        set { withState { $0.appState = newValue } }
     }
 
     /// The vendors whose receipts the bridge does not send: during a move, the old vendor's own SDK is still
@@ -121,19 +133,19 @@ public final class NotificationBridge: Sendable {
     /// (docs/MIGRATION.md, the checklist of `bridge-cli migrate`). Its actions and links still run; each receipt
     /// left out is a `receipt-off` diagnostic effect. Set it at launch, before the first push.
     public var receiptsOff: Set<String> {
-        get { state.withLock { $0.receiptsOff } }
-        set { state.withLock { $0.receiptsOff = newValue } }
+        get { withState { $0.receiptsOff } }
+        set { withState { $0.receiptsOff = newValue } }
     }
 
     /// Whether `configure` has happened (or the bridge started configured).
-    public var isConfigured: Bool { state.withLock { $0.configured } }
+    public var isConfigured: Bool { withState { $0.configured } }
 
     /// Marks the SDK configured and replays the buffered steps in order, returning their effects.
     ///
     /// - Parameter onEffect: called with each effect as it happens, in order (see
     ///   ``handle(_:userInfo:vendor:userText:requestIdentifier:onEffect:)``).
     public func configure(onEffect: (BridgeEffect) -> Void = { _ in }) -> [BridgeEffect] {
-        let pending: [Pending] = state.withLock { state in
+        let pending: [Pending] = withState { state in
             state.configured = true
             defer { state.buffer.removeAll() }
             return state.buffer
@@ -185,7 +197,7 @@ public final class NotificationBridge: Sendable {
         let step = pending.step
         if step != .arrive(.serviceExtension) {
             enum Admission { case now, buffered, dropped }
-            let admission: Admission = state.withLock { state in
+            let admission: Admission = withState { state in
                 // The app state is a fact of the moment the step came, kept with it through the buffer.
                 if step == .arrive(.foreground) { state.appState = .active }
                 pending.appState = state.appState
@@ -247,7 +259,7 @@ public final class NotificationBridge: Sendable {
         if step.isOpen, adapter.ignoresRepeatedTap, let identity = payload.messageId ?? requestIdentifier {
             // Only the last tapped message is remembered: a tap on it again runs nothing, one on another runs.
             let identity = Receipt.key([payload.messageId == nil ? "request-identifier" : "message-id", identity])
-            let isRepeat = state.withLock { state in
+            let isRepeat = withState { state in
                 defer { state.lastTapped[adapter.id] = identity }
                 return state.lastTapped[adapter.id] == identity
             }
@@ -259,7 +271,7 @@ public final class NotificationBridge: Sendable {
             let seen = oncePerMessage ? "message" : step.description
             let namespace = payload.messageId == nil ? "request-identifier" : "message-id"
             let key = Receipt.key([adapter.id, namespace, identity, seen])
-            let isFirst = state.withLock { $0.handledOpens.insert(key) }
+            let isFirst = withState { $0.handledOpens.insert(key) }
             if !isFirst { return effects }
         }
 
@@ -301,20 +313,20 @@ public final class NotificationBridge: Sendable {
     /// request identifier is never deduplicated (nothing tells two pushes apart); one the sink could not
     /// record is forgotten by the ledger, so a later identical step tries again.
     private func send(_ receipt: Receipt, emit: (BridgeEffect) -> Void) {
-        if state.withLock({ $0.receiptsOff.contains(receipt.vendor) }) {
+        if withState({ $0.receiptsOff.contains(receipt.vendor) }) {
             emit(.diagnostic(Diagnostic(
                 .info, code: .receiptOff,
                 message: "receipt '\(receipt.event)' not sent: \(receipt.vendor)'s receipts are off (its own SDK reports them)")))
             return
         }
         let key = receipt.onceOnlyKey
-        let isFirst = receipt.messageIdentity == nil || state.withLock { $0.sentReceipts.insert(key) }
+        let isFirst = receipt.messageIdentity == nil || withState { $0.sentReceipts.insert(key) }
         guard isFirst else { return }
         emit(.receipt(receipt))
         do {
             try sink.record(receipt)
         } catch {
-            state.withLock { $0.sentReceipts.remove(key) }
+            withState { $0.sentReceipts.remove(key) }
             emit(.diagnostic(Diagnostic(
                 .error, code: .receiptNotRecorded, message: "receipt '\(receipt.event)' could not be recorded: \(error)")))
         }

@@ -103,10 +103,10 @@ public enum Simulation {
     /// reads instead of decoding `userInfo` again (`options.vendor` is not used).
     package static func run(
         _ userInfo: JSONObject, decoded: PushPayload, steps: [LifecycleStep], options: SimulationOptions,
-        registry: VendorRegistry
+        registry: VendorRegistry, sink: any ReceiptSink = InMemoryReceiptSink(), onEffect: (BridgeEffect) -> Void = { _ in }
     ) -> [BridgeEffect] {
-        run(userInfo, decoded: .some(decoded), steps: steps, options: options, registry: registry,
-            sink: InMemoryReceiptSink(), onEffect: { _ in })
+        run(userInfo, decoded: .some(decoded), steps: steps, options: options, registry: registry, sink: sink,
+            onEffect: onEffect)
     }
 
     private static func run(

@@ -66,20 +66,39 @@ public struct PresentationOptions: OptionSet, Sendable, Hashable {
     public static let all: PresentationOptions = [.banner, .list, .sound, .badge]
 
     /// The named options and their names, in the order effect lines list them.
-    public static let named: [(name: String, option: PresentationOptions)] = [
-        ("banner", .banner), ("list", .list), ("sound", .sound), ("badge", .badge),
-    ]
+    public static let named: [(name: String, option: PresentationOptions)] = (0..<namedCount).map(named(at:))
+
+    /// How many options have a name.
+    private static let namedCount = 4
+
+    /// The named option at `index` of ``named``: one switch, which the effect lines read without building the
+    /// list (an array of tuples costs a start-up its metadata, built at run time).
+    private static func named(at index: Int) -> (name: String, option: PresentationOptions) {
+        switch index {
+        case 0: ("banner", .banner)
+        case 1: ("list", .list)
+        case 2: ("sound", .sound)
+        default: ("badge", .badge)
+        }
+    }
 
     /// The names of the options set (`banner`, `list`, `sound`, `badge`, in that order); an option with no name
     /// is not listed.
-    public var names: [String] { Self.named.filter { contains($0.option) }.map(\.name) }
+    public var names: [String] {
+        var names: [String] = []
+        for index in 0..<Self.namedCount {
+            let named = Self.named(at: index)
+            if contains(named.option) { names.append(named.name) }
+        }
+        return names
+    }
 
     /// The options with these names; nil when one is not a name of ``named``.
     public init?(names: [String]) {
         var options: PresentationOptions = []
         for name in names {
-            guard let option = Self.named.first(where: { $0.name == name })?.option else { return nil }
-            options.insert(option)
+            guard let index = (0..<Self.namedCount).first(where: { Self.named(at: $0).name == name }) else { return nil }
+            options.insert(Self.named(at: index).option)
         }
         self = options
     }

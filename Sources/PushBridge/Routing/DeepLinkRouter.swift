@@ -276,38 +276,49 @@ public final class DeepLinkRouter: Sendable {
         var policy: LinkPolicy
     }
 
-    private let state: Locked<State>
+    /// The routes and the policy, guarded by `mutex` (``PThreadMutex``: no `Locked<State>` to build metadata for
+    /// when a simulation makes a router); read and written only through ``withState(_:)``.
+    nonisolated(unsafe) private var lockedState: State
+    private let mutex = PThreadMutex()
+
+    /// Runs `body` with exclusive access to the state.
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        mutex.withLock { body(&lockedState) }
+    }
 
     /// Creates a router.
+    // Not inlined, for the reason ``NotificationBridge/Configuration/init(bufferCapacity:startsConfigured:deviceToken:ledgerCapacity:clock:appState:receiptsOff:)``
+    // gives: the policy's sets come in as values.
+    @inline(never)
     public init(
         delegate: (any DeepLinkDelegate)? = nil, handler: (@Sendable (DeepLink) -> Bool)? = nil,
         userActivityHandler: (@Sendable (DeepLink) -> Bool)? = nil,
         webViewPresenter: (@Sendable (DeepLink) -> Bool)? = nil,
         system: any SystemURLOpener = AcceptingSystemURLOpener(), policy: LinkPolicy = .default
     ) {
-        state = Locked(State(
+        lockedState = State(
             delegate: delegate, handler: handler, userActivityHandler: userActivityHandler,
-            webViewPresenter: webViewPresenter, system: system, policy: policy))
+            webViewPresenter: webViewPresenter, system: system, policy: policy)
     }
 
     /// The app's delegate (tried first).
     public var delegate: (any DeepLinkDelegate)? {
-        get { state.withLock { $0.delegate } }
-        set { state.withLock { $0.delegate = newValue } }
+        get { withState { $0.delegate } }
+        set { withState { $0.delegate = newValue } }
     }
 
     /// The app's link handler (tried second): a closure that returns true to consume the link.
     public var handler: (@Sendable (DeepLink) -> Bool)? {
-        get { state.withLock { $0.handler } }
-        set { state.withLock { $0.handler = newValue } }
+        get { withState { $0.handler } }
+        set { withState { $0.handler = newValue } }
     }
 
     /// The app's universal-link handler (its `application(_:continue:restorationHandler:)` for a browsing-web
     /// activity): a closure that returns true to consume the link. Tried only where a vendor's ``LinkGate``
     /// says; with none, a gated link that may only go there is rejected.
     public var userActivityHandler: (@Sendable (DeepLink) -> Bool)? {
-        get { state.withLock { $0.userActivityHandler } }
-        set { state.withLock { $0.userActivityHandler = newValue } }
+        get { withState { $0.userActivityHandler } }
+        set { withState { $0.userActivityHandler = newValue } }
     }
 
     /// The app's in-app web view (an `SFSafariViewController` it presents, say): a closure that returns true
@@ -315,14 +326,14 @@ public final class DeepLinkRouter: Sendable {
     /// `http`/`https` links, after the delegate and the link handler; the system's ``LinkPolicy`` applies to it
     /// too. With none, such a link takes the system route.
     public var webViewPresenter: (@Sendable (DeepLink) -> Bool)? {
-        get { state.withLock { $0.webViewPresenter } }
-        set { state.withLock { $0.webViewPresenter = newValue } }
+        get { withState { $0.webViewPresenter } }
+        set { withState { $0.webViewPresenter = newValue } }
     }
 
     /// The system route's policy.
     public var policy: LinkPolicy {
-        get { state.withLock { $0.policy } }
-        set { state.withLock { $0.policy = newValue } }
+        get { withState { $0.policy } }
+        set { withState { $0.policy = newValue } }
     }
 
     /// Routes `url` through the routes `gate` allows; the handlers run outside the router's lock.
@@ -332,7 +343,7 @@ public final class DeepLinkRouter: Sendable {
                 .warning, code: .linkRejected, path: JSONPath.root,
                 message: "deep link '\(Self.printable(url))' is not an absolute URL; nothing was opened"))
         }
-        let current = state.withLock { $0 }
+        let current = withState { $0 }
         func userActivity() -> Bool { current.userActivityHandler?(link) ?? false }
         switch gate {
         case .allowedSchemes(let schemes) where !schemes.contains(link.scheme):

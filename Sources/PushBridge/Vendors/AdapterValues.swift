@@ -41,6 +41,9 @@ public struct ReceiptContext: Sendable, Hashable {
     public var appState: AppState
 
     /// Creates a context.
+    // Not inlined, for the reason ``NotificationBridge/Configuration/init(bufferCapacity:startsConfigured:deviceToken:ledgerCapacity:clock:appState:receiptsOff:)``
+    // gives: the bridge passes the step's typed text as a value.
+    @inline(never)
     public init(
         deviceToken: String? = nil, userText: String? = nil, time: Int? = nil, userInfo: JSONObject? = nil,
         appState: AppState = .background

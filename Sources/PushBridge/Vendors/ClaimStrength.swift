@@ -122,12 +122,11 @@ public struct CarrierEnvelope: Sendable, Hashable {
 /// one-byte pattern or one with the same second byte. A key that starts otherwise (empty, a non-ASCII first or
 /// second byte) is never ruled out.
 struct CarrierKeyScreen: Sendable {
-    /// One pattern: its first byte (below 0x80), its second byte (nil for a one-byte pattern) and the bit of the
-    /// carrier it belongs to.
-    private struct Pattern: Sendable {
-        var first: UInt8
-        var second: UInt8?
-        var carrier: UInt64
+    /// One pattern in a word: its first byte (below 0x80) in bits 0–7, its second byte in bits 8–15 with bit 16
+    /// set (clear for a one-byte pattern), and the index of the carrier it belongs to from bit 32. Words, not a
+    /// struct of its own: an array of one more type is metadata a start-up builds at run time.
+    private static func pattern(first: UInt8, second: UInt8?, carrier index: Int) -> UInt64 {
+        UInt64(first) | (second.map { UInt64($0) << 8 | 1 << 16 } ?? 0) | UInt64(index) << 32
     }
 
     /// Which first bytes start a pattern: bit `b` of `firstBytes.low` for a byte `b` below 64, bit `b - 64` of
@@ -135,7 +134,7 @@ struct CarrierKeyScreen: Sendable {
     private let firstBytes: (low: UInt64, high: UInt64)
     /// Every pattern, in one short list (a flat list and two masks are built at a fraction of the start-up cost
     /// of a table per first byte).
-    private let patterns: [Pattern]
+    private let patterns: [UInt64]
     /// The bits of every carrier: the answer for a key the screen cannot judge.
     private let allCarriers: UInt64
 
@@ -150,18 +149,26 @@ struct CarrierKeyScreen: Sendable {
     /// empty, not ASCII or holds a carriage return).
     init?(_ carriers: [CarrierEnvelope]) {
         guard carriers.count <= 64 else { return nil }
-        var patterns: [Pattern] = []
+        var patterns: [UInt64] = []
         var low: UInt64 = 0
         var high: UInt64 = 0
-        for (index, carrier) in carriers.enumerated() {
-            for pattern in [carrier.marker] + Array(carrier.keys) + carrier.prefixes {
-                var utf8 = pattern.utf8.makeIterator()
-                guard let first = utf8.next(), pattern.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
-                    return nil
-                }
-                patterns.append(Pattern(first: first, second: utf8.next(), carrier: Self.bit(index)))
-                if first < 64 { low |= 1 &<< UInt64(first) } else { high |= 1 &<< UInt64(first) }
+        /// Adds `pattern` of the carrier at `index`; false when the screen cannot judge it.
+        func add(_ pattern: String, carrier index: Int) -> Bool {
+            var utf8 = pattern.utf8.makeIterator()
+            guard let first = utf8.next(), pattern.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
+                return false
             }
+            patterns.append(Self.pattern(first: first, second: utf8.next(), carrier: index))
+            if first < 64 { low |= 1 &<< UInt64(first) } else { high |= 1 &<< UInt64(first) }
+            return true
+        }
+        // By index, and each list of a carrier on its own (no array joined from them, no `enumerated()`, whose
+        // optional pairs cost a start-up their metadata).
+        for index in carriers.indices {
+            let carrier = carriers[index]
+            guard add(carrier.marker, carrier: index), carrier.keys.allSatisfy({ add($0, carrier: index) }),
+                  carrier.prefixes.allSatisfy({ add($0, carrier: index) })
+            else { return nil }
         }
         self.patterns = patterns
         firstBytes = (low, high)
@@ -185,9 +192,11 @@ struct CarrierKeyScreen: Sendable {
         let second: UInt8? = fingerprint.count > 1 ? UInt8(truncatingIfNeeded: fingerprint.prefix >> 48) : nil
         if let second, second >= 0x80 { return allCarriers }
         var carriers: UInt64 = 0
-        for pattern in patterns where pattern.first == first {
+        for pattern in patterns where UInt8(truncatingIfNeeded: pattern) == first {
             // A one-byte pattern may be the key's first character; a longer one needs the same second byte.
-            if pattern.second == nil || (second != nil && pattern.second == second) { carriers |= pattern.carrier }
+            if pattern & 1 << 16 == 0 || (second != nil && UInt8(truncatingIfNeeded: pattern >> 8) == second) {
+                carriers |= Self.bit(Int(pattern >> 32))
+            }
         }
         return carriers
     }

@@ -63,10 +63,14 @@ enum SimulateCommand: Command {
           --write-key KEY               the vendors' write key (else PUSHBRIDGE_WRITE_KEY); never printed
           --max-attempts N, --request-timeout S, --max-time S, --base-delay S   as for 'flush'
         """
-    static let valuedOptions: Set<String> = Set([
-        "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
-        "outbox", "endpoint", "request-id", "time", "app-state", "receipts-off", vendorConfigOption,
-    ]).union(DeliverySettings.valuedOptions)
+    static let valuedOptions: Set<String> = {
+        var options: Set<String> = [
+            "vendor", "steps", "device-token", "user-text", "delegate-accepts", "register-action", "buffer",
+            "outbox", "endpoint", "request-id", "time", "app-state", "receipts-off", vendorConfigOption,
+        ]
+        options.formUnion(DeliverySettings.valuedOptions)
+        return options
+    }()
     static let flagOptions: Set<String> = ["link-handler", "closure", "user-activity", "web-view", "as-delivered"]
 
     static func run(_ arguments: Arguments) throws(CLIError) -> ExitCode {
@@ -127,12 +131,19 @@ enum SimulateCommand: Command {
         var ok = true
         // The bridge records each receipt through the sink, which prints its line; every other effect is
         // printed here as it happens, so the lines come in the bridge's own order.
-        _ = Simulation.run(
-            userInfo, steps: steps, options: options, registry: registry, sink: delivery.sink
-        ) { effect in
+        func print(_ effect: BridgeEffect) {
             if case .receipt = effect { return }
             if case .diagnostic(let diagnostic) = effect, diagnostic.diagnosticCode == .receiptNotRecorded { ok = false }
             stdoutStream.writeLine(effect.json)
+        }
+        if options.vendorSettings.isEmpty {
+            // The push decoded above is the one the simulation's registry would decode again (no setting changes
+            // the adapter): every step reads it.
+            _ = Simulation.run(
+                userInfo, decoded: decoded.payload, steps: steps, options: options, registry: registry,
+                sink: delivery.sink, onEffect: print)
+        } else {
+            _ = Simulation.run(userInfo, steps: steps, options: options, registry: registry, sink: delivery.sink, onEffect: print)
         }
         delivery.finish()
         return ok ? .success : .problems

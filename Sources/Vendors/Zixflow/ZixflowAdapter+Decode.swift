@@ -115,8 +115,11 @@ extension ZixflowAdapter {
         case .noMeaningOnIOS:
             payload.ignored.appendNew(key, value)
             // ``field(named:)`` read `key` as one of these keys, and their lengths differ.
-            let built = noMeaningDiagnostics.first { $0.key.utf8.count == key.utf8.count }?.diagnostic
-            diagnostics.append(built ?? noMeaningDiagnostic(key))
+            switch key.utf8.count {
+            case Key.largeIconURL.utf8.count: diagnostics.append(noMeaningLargeIcon)
+            case Key.sticky.utf8.count: diagnostics.append(noMeaningSticky)
+            default: diagnostics.append(noMeaningDiagnostic(key))
+            }
         case .aps:
             break
         }
@@ -129,11 +132,10 @@ extension ZixflowAdapter {
             message: "\(key) has no meaning on iOS; kept under ignored")
     }
 
-    /// The `no-ios-meaning` diagnostics of the keys named in the wire format, built once: a payload usually
-    /// has one of them.
-    private static let noMeaningDiagnostics = [Key.largeIconURL, Key.sticky].map {
-        (key: $0, diagnostic: noMeaningDiagnostic($0))
-    }
+    /// The `no-ios-meaning` diagnostics of the keys named in the wire format, each built once, when first met: a
+    /// payload usually has one of them (two values, not a list of pairs, whose metadata a start-up would build).
+    private static let noMeaningLargeIcon = noMeaningDiagnostic(Key.largeIconURL)
+    private static let noMeaningSticky = noMeaningDiagnostic(Key.sticky)
 
     /// Keeps a top-level member of the wrong type under `ignored`, with a `wrong-type` diagnostic.
     private static func keep(
