@@ -79,7 +79,7 @@ extension SendAdapter {
             switch budget.part {
             case .delivered:
                 if let bound, 2 * bound + SendVendors.bodyMargin < budget.bytes { continue }
-                let size = deliveredBytes ?? JSONWriter.bytes(.object(deliver(form))).count
+                let size = deliveredBytes ?? JSONWriter.byteCount(.object(deliver(form)))
                 deliveredBytes = size
                 if size > budget.bytes { overflows.append(SendBudgetOverflow(budget: budget, bytes: size, path: payloadPath)) }
             case .request(let paths, let excluding):
@@ -90,7 +90,7 @@ extension SendAdapter {
                     for key in excluding { object.removeValue(forKey: key) }
                     measured = .object(object)
                 }
-                let size = JSONWriter.bytes(measured).count
+                let size = JSONWriter.byteCount(measured)
                 if size > budget.bytes { overflows.append(SendBudgetOverflow(budget: budget, bytes: size, path: path)) }
             }
         }
@@ -140,7 +140,7 @@ extension SendVendors {
         // Reading the rendering back costs about as much as translating; a body far below every budget is not
         // read back. Every budgeted request part is a member of the body, and the delivered payload holds the
         // body's values with the target's keys: at most twice the body and `bodyMargin`.
-        let bound = bodyBytes ?? JSONWriter.bytes(first.body).count
+        let bound = bodyBytes ?? JSONWriter.byteCount(first.body)
         if fitsEveryBudget(of: target, bodyBytes: bound) { return [] }
         guard let targetForm = target.parseBundle(rendered).first?.request else { return [] }
         let overflows = target.budgetOverflows(first, form: targetForm, bodyBytes: bound)

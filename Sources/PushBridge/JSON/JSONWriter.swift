@@ -54,6 +54,34 @@ public enum JSONWriter {
         return output
     }
 
+    /// The length in bytes of the canonical (compact) text of `value`: `bytes(value).count`, without writing the
+    /// text or sorting keys (a key's place does not change the length).
+    public static func byteCount(_ value: JSONValue) -> Int {
+        var counter = ByteCounter()
+        count(value, into: &counter)
+        return counter.count
+    }
+
+    private static func count(_ value: JSONValue, into counter: inout ByteCounter) {
+        switch value {
+        case .null: counter.count += 4
+        case .bool(let flag): counter.count += flag ? 4 : 5
+        case .number(let number): counter.count += number.literal.utf8.count
+        case .string(let text): appendString(text, into: &counter)
+        case .array(let elements):
+            // Brackets, and a comma between two elements.
+            counter.count += 2 + max(elements.count - 1, 0)
+            for element in elements { count(element, into: &counter) }
+        case .object(let members):
+            // Braces, a colon per member, and a comma between two members.
+            counter.count += 2 + members.count + max(members.count - 1, 0)
+            for member in members.members {
+                appendString(member.key, into: &counter)
+                count(member.value, into: &counter)
+            }
+        }
+    }
+
     /// The canonical text of `value`.
     public static func string(_ value: JSONValue, pretty: Bool = false) -> String {
         String(decoding: bytes(value, pretty: pretty), as: UTF8.self)
@@ -522,6 +550,15 @@ extension Array: ByteOutput where Element == UInt8 {
         guard count > 0 else { return }
         append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
     }
+}
+
+/// An output that only counts what it is given (``JSONWriter/byteCount(_:)``).
+private struct ByteCounter: ByteOutput {
+    var count = 0
+    var readsSmallStrings: Bool { SmallASCIIString.isAvailable }
+    mutating func append(_ byte: UInt8) { count += 1 }
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int) { self.count += count }
+    mutating func append(smallStringWords low: UInt64, _ high: UInt64, count: Int) { self.count += count }
 }
 
 /// A growable byte buffer written through a pointer: the writer's output before it is copied, once, into the

@@ -195,6 +195,25 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("byteCount is the length of the compact canonical text, escapes and non-ASCII included")
+    func byteCountIsTheWrittenLength() {
+        for (value, _) in JSONTestGenerator.documents(count: 200, seed: 11) {
+            #expect(JSONWriter.byteCount(value) == JSONWriter.bytes(value).count, "\(value)")
+        }
+        let strings = ["", "a", "quote \" and \\", "line\nbreak\t\u{1}\u{1F}", "é\u{202E}\u{2028}\u{FEFF}\u{85}",
+                       String(repeating: "long clean text ", count: 9), "\u{1F600} emoji", "/ not escaped"]
+        var members: [(String, JSONValue)] = []
+        for (index, text) in strings.enumerated() {
+            #expect(JSONWriter.byteCount(.string(text)) == JSONWriter.bytes(.string(text)).count, "\(text)")
+            members.append((text, [.string(text), .int(index), .null, true, false, [], [:]]))
+        }
+        let object = JSONValue.object(JSONObject(members))
+        #expect(JSONWriter.byteCount(object) == JSONWriter.bytes(object).count)
+        #expect(JSONWriter.byteCount([]) == 2)
+        #expect(JSONWriter.byteCount([:]) == 2)
+        #expect(JSONWriter.byteCount(.number(JSONNumber(literal: "-1.5e10")!)) == 7)
+    }
+
     @Test("canonical output is a fixed point: parse then write gives the same bytes")
     func canonicalFixedPoint() throws {
         for (value, noisy) in JSONTestGenerator.documents(count: 200, seed: 7) {
