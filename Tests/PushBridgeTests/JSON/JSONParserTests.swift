@@ -394,6 +394,31 @@ struct JSONParserTests {
         #expect(try JSONParser.parse(#"{"k":"first","k":"second"}"#) == ["k": "second"])
     }
 
+    @Test("a repeated key is found and every key looked up in objects of every size, scanned or hashed")
+    func repeatedKeysAtEverySize() throws {
+        // Keys sharing their first and last eight bytes and their length (one fingerprint), and plain ones, in
+        // objects on both sides of the sizes where the parser's and the object's strategies change (8, 64).
+        for size in [2, 8, 9, 24, 25, 33, 64, 65, 100] {
+            for sameFingerprint in [false, true] {
+                let keys = (0..<size).map { sameFingerprint ? "extra_me\($0 + 100)_data_key" : "k\($0)" }
+                for repeated in Set([0, size / 2, size - 1]) {
+                    var text = "{"
+                    for (index, key) in keys.enumerated() { text += "\"\(key)\":\(index)," }
+                    text += "\"\(keys[repeated])\":\"last\"}"
+                    let document = try JSONParser.parseDocument(Array(text.utf8))
+                    let object = try #require(document.value.objectValue)
+                    #expect(document.duplicateKeys == [JSONPath.member(keys[repeated], of: "$")], "size \(size), at \(repeated)")
+                    #expect(object.count == size)
+                    #expect(object[keys[repeated]] == "last")
+                    for (index, key) in keys.enumerated() where index != repeated { #expect(object[key] == .int(index)) }
+                    #expect(object["extra_me999_data_key"] == nil)
+                }
+                let distinct = try JSONParser.parseDocument(Array(JSONWriter.bytes(.object(JSONObject(keys.map { ($0, .null) })))))
+                #expect(distinct.duplicateKeys.isEmpty, "size \(size)")
+            }
+        }
+    }
+
     @Test("keys are compared as bytes: canonically equivalent keys are two keys, none reported or lost")
     func canonicallyEquivalentKeysStayDistinct() throws {
         // "é" as U+00E9 and as "e" + U+0301: different bytes, so two members (RFC 8259 keeps both); each keeps
