@@ -323,6 +323,22 @@ struct SimulateUsageTests {
         #expect(result.stderr.contains("unknown step"))
     }
 
+    @Test("a comma list is cut at commas, each item trimmed of spaces and tabs, empty items dropped, ASCII or not")
+    func commaListItems() throws {
+        let path = Fixtures.payloadPath("zixflow-custom.json")
+        let plain = try CLI.run(["simulate", "--steps", "arrive:foreground,open:ACTION_0", path])
+        let spaced = try CLI.run(["simulate", "--steps", " arrive:foreground ,,\topen:ACTION_0 , ", path])
+        #expect(plain.status == 0)
+        #expect(spaced.stdout == plain.stdout)
+        #expect(spaced.stderr == plain.stderr)
+        // A list that is not ASCII is cut the same way; its items name the step in the error as they were trimmed.
+        for (item, named) in [("\tévén ", "'évén'"), (" even\t", "'even'"), (" a b ", "'a b'")] {
+            let result = try CLI.run(["simulate", "--steps", "arrive:foreground , ,\(item),", path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("unknown step \(named) "), "\(result.stderr)")
+        }
+    }
+
     @Test("missing --steps, a bad --buffer or an unknown --vendor is a usage error",
           arguments: [[String](), ["--steps", ""], ["--steps", "open", "--buffer", "-1"],
                       ["--steps", "open", "--buffer", "x"],
