@@ -136,21 +136,26 @@ public enum JSONWriter {
         _ object: JSONObject, _ body: (_ key: String, _ value: JSONValue) -> Void
     ) {
         object.members.withUnsafeBufferPointer { members in
-            if members.count <= 1 {
-                for member in members { body(member.key, member.value) }
-                return
+            forEachSortedPosition(members) { position in body(members[position].key, members[position].value) }
+        }
+    }
+
+    /// Calls `body` with the position of each of `members` in canonical key order.
+    @inline(__always)
+    static func forEachSortedPosition(
+        _ members: UnsafeBufferPointer<JSONObject.Member>, _ body: (_ position: Int) -> Void
+    ) {
+        if members.count <= 1 {
+            for position in members.indices { body(position) }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: SortEntry<Int>.self, capacity: members.count) { entries in
+            for position in 0..<members.count {
+                (entries.baseAddress! + position).initialize(
+                    to: SortEntry(members[position].fingerprint, at: position))
             }
-            withUnsafeTemporaryAllocation(of: SortEntry<Int>.self, capacity: members.count) { entries in
-                for position in 0..<members.count {
-                    (entries.baseAddress! + position).initialize(
-                        to: SortEntry(members[position].fingerprint, at: position))
-                }
-                sort(entries) { members[$0].key }
-                for entry in entries {
-                    let member = members[entry.position]
-                    body(member.key, member.value)
-                }
-            }
+            sort(entries) { members[$0].key }
+            for entry in entries { body(entry.position) }
         }
     }
 
@@ -299,25 +304,49 @@ public enum JSONWriter {
         case .string(let text): appendString(text, into: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
-            var first = true
-            for element in elements {
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                writeCompact(element, into: &output)
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    writeCompact(elements[index], into: &output)
+                }
             }
             output.append(UInt8(ascii: "]"))
-        case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            var first = true
-            forEachSortedMember(members) { key, member in
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                appendString(key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                writeCompact(member, into: &output)
+        case .object(let object):
+            guard !object.isEmpty else {
+                output.append(ascii: "{}")
+                return
+            }
+            object.members.withUnsafeBufferPointer { members in
+                var after = UInt8(ascii: "{")
+                forEachSortedPosition(members) { position in
+                    appendKey(members[position].key, after: after, into: &output)
+                    after = UInt8(ascii: ",")
+                    writeCompact(members[position].value, into: &output)
+                }
             }
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Appends `separator` (the object's `{` or a `,`), a member's key and its colon: a short ASCII key that
+    /// needs no escape (most keys) takes one capacity check for all of it.
+    @inline(__always)
+    private static func appendKey(_ key: String, after separator: UInt8, into output: inout ByteSink) {
+        if let (low, high, count) = SmallASCIIString.words(of: key), isClean(low, high, count: count) {
+            output.appendQuoted(smallStringWords: low, high, count: count, after: separator, colon: true)
+            return
+        }
+        output.append(separator)
+        appendString(key, into: &output)
+        output.append(UInt8(ascii: ":"))
+    }
+
+    /// Whether the first `count` bytes of a small string's two words need no escape.
+    @inline(__always)
+    private static func isClean(_ low: UInt64, _ high: UInt64, count: Int) -> Bool {
+        let lowBytes: UInt64 = count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
+        let highBytes: UInt64 = count <= 8 ? 0 : (1 << (8 * UInt64(count - 8))) &- 1
+        return escapeMask(low) & lowBytes | escapeMask(high) & highBytes == 0
     }
 
     private static func writePretty(_ value: JSONValue, into output: inout ByteSink, indent: Int) {
@@ -359,32 +388,30 @@ public enum JSONWriter {
     }
 
     private static func appendString<Output: ByteOutput>(_ text: String, into output: inout Output) {
-        output.append(UInt8(ascii: "\""))
-        if output.readsSmallStrings, let (low, high, count) = SmallASCIIString.words(of: text) {
+        if output.readsSmallStrings, let (low, high, count) = SmallASCIIString.words(of: text),
+           isClean(low, high, count: count) {
             // A short ASCII string read from its own two words: checked with two masks, copied in one go.
-            let lowBytes: UInt64 = count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
-            let highBytes: UInt64 = count <= 8 ? 0 : (1 << (8 * UInt64(count - 8))) &- 1
-            if escapeMask(low) & lowBytes | escapeMask(high) & highBytes == 0 {
-                output.append(smallStringWords: low, high, count: count)
-                output.append(UInt8(ascii: "\""))
-                return
-            }
+            output.appendQuoted(smallStringWords: low, high, count: count, after: nil, colon: false)
+            return
         }
-        let written: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0, into: &output) }
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { appendQuotedEscaped($0, into: &output) }
         if written == nil {
             var text = text
-            text.withUTF8 { appendEscaped($0, into: &output) }
+            text.withUTF8 { appendQuotedEscaped($0, into: &output) }
         }
-        output.append(UInt8(ascii: "\""))
     }
 
-    /// Appends UTF-8 `bytes` with `"`, `\`, control characters and the scalars a terminal must not get raw
-    /// (``DisplayEscape``: C1 controls, format characters such as U+202E, U+2028, U+2029) escaped; clean runs
+    /// Appends UTF-8 `bytes` in quotes, with `"`, `\`, control characters and the scalars a terminal must not get
+    /// raw (``DisplayEscape``: C1 controls, format characters such as U+202E, U+2028, U+2029) escaped; clean runs
     /// are copied whole, found eight bytes at a time.
-    private static func appendEscaped<Output: ByteOutput>(
+    private static func appendQuotedEscaped<Output: ByteOutput>(
         _ bytes: UnsafeBufferPointer<UInt8>, into output: inout Output
     ) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            output.append(UInt8(ascii: "\""))
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         let count = bytes.count
         let highs: UInt64 = 0x8080_8080_8080_8080
         // Most strings need no escape: check them whole, a word at a time (a short one padded, the last word of
@@ -393,7 +420,7 @@ public enum JSONWriter {
         if count < 8 {
             let word = loadShortWord(base, count: count)
             if escapeMask(word) == 0, word & highs == 0 || !DisplayEscape.containsEscapedNonASCII(bytes) {
-                output.append(base, count: count)
+                output.appendQuoted(base, count: count)
                 return
             }
         } else {
@@ -418,10 +445,11 @@ public enum JSONWriter {
                 clean = escapeMask(last) == 0
             }
             if clean, seen & highs == 0 || !DisplayEscape.containsEscapedNonASCII(bytes) {
-                output.append(base, count: count)
+                output.appendQuoted(base, count: count)
                 return
             }
         }
+        output.append(UInt8(ascii: "\""))
         var runStart = 0
         var i = 0
         while true {
@@ -475,6 +503,7 @@ public enum JSONWriter {
             }
         }
         output.append(base + runStart, count: count - runStart)
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Appends `\u` and the four lowercase hex digits of the UTF-16 code unit `unit`.
@@ -531,15 +560,28 @@ protocol ByteOutput {
     mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int)
     /// Whether short ASCII strings are read from their small form (``SmallASCIIString/isAvailable``).
     var readsSmallStrings: Bool { get }
-    /// Appends the first `count` bytes of a small string's two words (``SmallASCIIString/words(of:)``).
-    mutating func append(smallStringWords low: UInt64, _ high: UInt64, count: Int)
+    /// Appends the first `count` bytes of a small string's two words (``SmallASCIIString/words(of:)``), which
+    /// need no escape, in quotes, after `separator` when there is one and with a colon after them when `colon`.
+    mutating func appendQuoted(smallStringWords low: UInt64, _ high: UInt64, count: Int, after separator: UInt8?, colon: Bool)
+    /// Appends `count` bytes that need no escape, in quotes.
+    mutating func appendQuoted(_ bytes: UnsafePointer<UInt8>, count: Int)
 }
 
 extension ByteOutput {
-    mutating func append(smallStringWords low: UInt64, _ high: UInt64, count: Int) {
+    mutating func appendQuoted(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        append(UInt8(ascii: "\""))
+        append(bytes, count: count)
+        append(UInt8(ascii: "\""))
+    }
+
+    mutating func appendQuoted(smallStringWords low: UInt64, _ high: UInt64, count: Int, after separator: UInt8?, colon: Bool) {
+        if let separator { append(separator) }
+        append(UInt8(ascii: "\""))
         withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { raw in
             raw.withMemoryRebound(to: UInt8.self) { append($0.baseAddress!, count: count) }
         }
+        append(UInt8(ascii: "\""))
+        if colon { append(UInt8(ascii: ":")) }
     }
 }
 
@@ -558,7 +600,10 @@ private struct ByteCounter: ByteOutput {
     var readsSmallStrings: Bool { SmallASCIIString.isAvailable }
     mutating func append(_ byte: UInt8) { count += 1 }
     mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int) { self.count += count }
-    mutating func append(smallStringWords low: UInt64, _ high: UInt64, count: Int) { self.count += count }
+    mutating func appendQuoted(smallStringWords low: UInt64, _ high: UInt64, count: Int, after separator: UInt8?, colon: Bool) {
+        self.count += count + 2 + (separator == nil ? 0 : 1) + (colon ? 1 : 0)
+    }
+    mutating func appendQuoted(_ bytes: UnsafePointer<UInt8>, count: Int) { self.count += count + 2 }
 }
 
 /// A growable byte buffer written through a pointer: the writer's output before it is copied, once, into the
@@ -628,14 +673,40 @@ private struct ByteSink: ByteOutput {
         count += extra
     }
 
-    /// Both words stored whole (room for sixteen bytes is made), the count moved past the string's own bytes.
+    /// One capacity check for the quotes and the bytes.
     @inline(__always)
-    mutating func append(smallStringWords low: UInt64, _ high: UInt64, count extra: Int) {
-        reserve(16)
-        let target = UnsafeMutableRawPointer(base + count)
+    mutating func appendQuoted(_ bytes: UnsafePointer<UInt8>, count extra: Int) {
+        reserve(extra + 2)
+        base[count] = UInt8(ascii: "\"")
+        (base + count + 1).update(from: bytes, count: extra)
+        base[count + extra + 1] = UInt8(ascii: "\"")
+        count += extra + 2
+    }
+
+    /// One capacity check for the punctuation and the string; both words stored whole (room for sixteen bytes is
+    /// made), the closing quote written over what lies past the string's own bytes.
+    @inline(__always)
+    mutating func appendQuoted(
+        smallStringWords low: UInt64, _ high: UInt64, count extra: Int, after separator: UInt8?, colon: Bool
+    ) {
+        reserve(20)
+        var end = count
+        if let separator {
+            base[end] = separator
+            end += 1
+        }
+        base[end] = UInt8(ascii: "\"")
+        let target = UnsafeMutableRawPointer(base + end + 1)
         target.storeBytes(of: low.littleEndian, as: UInt64.self)
         target.storeBytes(of: high.littleEndian, toByteOffset: 8, as: UInt64.self)
-        count += extra
+        end += extra + 1
+        base[end] = UInt8(ascii: "\"")
+        end += 1
+        if colon {
+            base[end] = UInt8(ascii: ":")
+            end += 1
+        }
+        count = end
     }
 
     mutating func append(ascii text: StaticString) {
