@@ -28,7 +28,7 @@ extension PushNotifAIAdapter {
             }
         }
 
-        var payload = PushPayload.decoding(vendor: id)
+        var payload = PushPayload.decoding(vendor: profile.id)
         // APSCoding walks a dictionary; sorting makes the order of its diagnostics stable across runs.
         var diagnostics = APSCoding.decode(aps, into: &payload)
         if diagnostics.count > 1 {
@@ -102,7 +102,7 @@ extension PushNotifAIAdapter {
                 losses.append(Loss(
                     path: "$.category", value: .string(category),
                     reason: "PushNotifAI always sends category '\(Self.category)'"))
-            } else if payload.category == nil, payload.apsExtra["category"] == nil, payload.vendor == id {
+            } else if payload.category == nil, payload.apsExtra["category"] == nil, payload.vendor == profile.id {
                 // Its own payload sent without a category comes back with one: said, so the round trip is honest.
                 losses.append(Loss(
                     path: "$.category", value: .null,
