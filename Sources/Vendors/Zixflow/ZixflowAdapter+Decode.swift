@@ -232,6 +232,7 @@ extension ZixflowAdapter {
     }
 
     /// The button at `index` (below ``maxButtons``) of `action_buttons`; an empty deep link is none.
+    @inline(__always)
     private static func button(at index: Int, title: String, deepLink: String) -> PushButton {
         PushButton(
             id: actionIdentifiers[index], title: title, deepLink: deepLink.isEmpty ? nil : deepLink, foreground: true)
