@@ -4,7 +4,7 @@ extension BuzzKitAdapter {
     /// Wire payload → bridge form. Never fails: what has no field is kept in `ignored` (see the type's
     /// documentation for the keys) with a diagnostic naming its JSON path.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoding = BuzzKitDecoding(payload: .decoding(vendor: id))
+        var decoding = BuzzKitDecoding(payload: .decoding(vendor: profile.id))
         decoding.diagnostics = APSCoding.decode(userInfo["aps"], into: &decoding.payload)
         // Members are read in canonical key order, so diagnostics come out in that order: a userInfo of only
         // `aps` and `buzzkit` (the usual one) is read as it is, anything else in sorted order.

@@ -37,7 +37,7 @@ extension BuzzKitAdapter {
         }
 
         var aps = payload.encodedAPS(
-            requiringServiceExtensionWhen: .imageOrButtons, vendor: id, vendorName: name, losses: &losses)
+            requiringServiceExtensionWhen: .imageOrButtons, vendor: profile.id, vendorName: profile.name, losses: &losses)
         if payload.category == nil, !buttons.isEmpty {
             // Written into `aps` as `APSCoding` writes a category (over a kept `apsExtra` one), without a copy
             // of the payload to set it on.
@@ -47,10 +47,10 @@ extension BuzzKitAdapter {
         let vendorObject = Self.vendorObject(payload, buttons: buttons)
 
         var root: JSONObject = JSONObject(minimumCapacity: 2)
-        if !aps.isEmpty || payload.vendor != id || payload.ignored[Self.apsPath] == nil {
+        if !aps.isEmpty || payload.vendor != profile.id || payload.ignored[Self.apsPath] == nil {
             root.appendNew("aps", .object(aps))
         }
-        if !vendorObject.isEmpty || payload.vendor != id || payload.ignored[Path.vendor] == nil {
+        if !vendorObject.isEmpty || payload.vendor != profile.id || payload.ignored[Path.vendor] == nil {
             root.appendNew(Self.vendorKey, .object(vendorObject))
         }
         guard !payload.ignored.isEmpty else { return root }

@@ -9,13 +9,16 @@ extension PushNotifAIAdapter {
     /// by its name, an `aps` that is not an object under `$.aps` (by `APSCoding`); a custom value that is not a string stays in `data`. Each
     /// gets a diagnostic with its path.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        // One pass finds the three wire keys and the custom values that are not strings.
+        // One pass finds the three wire keys and the custom values that are not strings, and copies every other
+        // member into the custom data: appending each costs less than copying the whole userInfo and then
+        // removing the wire keys (which moves the members after each one).
         var aps: JSONValue?, messageIdValue: JSONValue?, deepLinkValue: JSONValue?
         var notStrings: [String] = []
+        var data = JSONObject(minimumCapacity: userInfo.count)
         for (key, value) in userInfo {
             guard Key.isReserved(key) else {
-                if case .string = value { continue }
-                notStrings.append(key)
+                if case .string = value {} else { notStrings.append(key) }
+                data.appendNew(key, value)  // the userInfo's keys are distinct
                 continue
             }
             switch key {
@@ -25,7 +28,7 @@ extension PushNotifAIAdapter {
             }
         }
 
-        var payload = PushPayload.decoding(vendor: id)
+        var payload = PushPayload.decoding(vendor: profile.id)
         // APSCoding walks a dictionary; sorting makes the order of its diagnostics stable across runs.
         var diagnostics = APSCoding.decode(aps, into: &payload)
         if diagnostics.count > 1 {
@@ -69,12 +72,6 @@ extension PushNotifAIAdapter {
             diagnostics.append(Diagnostic.wrongType(deepLinkPath, expected: "a string", value))
         }
 
-        // Every other key is custom data: the userInfo itself, less the three wire keys.
-        // (Removing members from a copy costs less than building a new object: the copy moves them once.)
-        var data = userInfo
-        if aps != nil { data.removeValue(forKey: Key.aps) }
-        if messageIdValue != nil { data.removeValue(forKey: Key.messageId) }
-        if deepLinkValue != nil { data.removeValue(forKey: Key.deepLink) }
         if !notStrings.isEmpty {
             for key in JSONWriter.sortedCanonically(notStrings) {
                 diagnostics.append(Diagnostic(
@@ -105,7 +102,7 @@ extension PushNotifAIAdapter {
                 losses.append(Loss(
                     path: "$.category", value: .string(category),
                     reason: "PushNotifAI always sends category '\(Self.category)'"))
-            } else if payload.category == nil, payload.apsExtra["category"] == nil, payload.vendor == id {
+            } else if payload.category == nil, payload.apsExtra["category"] == nil, payload.vendor == profile.id {
                 // Its own payload sent without a category comes back with one: said, so the round trip is honest.
                 losses.append(Loss(
                     path: "$.category", value: .null,

@@ -20,7 +20,7 @@ extension ZixflowAdapter {
     static let buttonsParseOptions = JSONParser.Options(maxDepth: 32, maxBytes: 64 * 1024)
 
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var payload = PushPayload(vendor: id)
+        var payload = PushPayload.decoding(vendor: profile.id)
         var diagnostics = APSCoding.decode(userInfo["aps"], into: &payload)
         let custom = Self.isCustomMode(userInfo, mutableContent: payload.mutableContent)
         var customAlert = payload.alert ?? PushAlert()
@@ -232,6 +232,7 @@ extension ZixflowAdapter {
     }
 
     /// The button at `index` (below ``maxButtons``) of `action_buttons`; an empty deep link is none.
+    @inline(__always)
     private static func button(at index: Int, title: String, deepLink: String) -> PushButton {
         PushButton(
             id: actionIdentifiers[index], title: title, deepLink: deepLink.isEmpty ? nil : deepLink, foreground: true)
@@ -294,11 +295,17 @@ extension ZixflowAdapter {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
         let start = index + 1
         var position = start
-        // Eight bytes at a time while none of them ends the string or stops this reading; the byte loop below
-        // finds which one does.
-        while position + 8 <= bytes.count,
-              !endsPlainText(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-        {
+        // Eight bytes at a time while none of them ends the string or stops this reading; the lowest byte flagged
+        // is the first that does (a flag above a true one may be false, never one below it).
+        while position + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let flags = plainTextStops(word)
+            if flags != 0 {
+                position += flags.trailingZeroBitCount / 8
+                guard bytes[position] == UInt8(ascii: "\"") else { return nil }
+                index = position + 1
+                return start..<position
+            }
             position += 8
         }
         while position < bytes.count {
@@ -313,10 +320,11 @@ extension ZixflowAdapter {
         return nil
     }
 
-    /// Whether one of the eight bytes of `word` is a quote, a backslash or a control character (below 0x20),
-    /// found with the "has a zero byte" and "has a byte below n" bit tricks.
+    /// The high bit of each of the eight bytes of `word` (read little-endian) that is a quote, a backslash or a
+    /// control character (below 0x20), found with the "has a zero byte" and "has a byte below n" bit tricks: the
+    /// lowest bit set is exact, bits above it may be set by the borrow.
     @inline(__always)
-    private static func endsPlainText(_ word: UInt64) -> Bool {
+    private static func plainTextStops(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
@@ -324,7 +332,7 @@ extension ZixflowAdapter {
         let zeroQuote = (quote &- ones) & ~quote
         let zeroBackslash = (backslash &- ones) & ~backslash
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control) & highs != 0
+        return (zeroQuote | zeroBackslash | control) & highs
     }
 
     /// Whether `bytes` are those of `key`, an ASCII key of the wire format.

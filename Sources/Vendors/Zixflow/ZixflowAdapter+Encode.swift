@@ -10,7 +10,7 @@ extension ZixflowAdapter {
     /// extension: a Native payload with an image is written in Custom mode, reported as a loss of
     /// `mutableContent: false`.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
-        let sameVendor = payload.vendor == id
+        let sameVendor = payload.vendor == profile.id
         let custom = payload.imageURL != nil
             || (sameVendor ? payload.mutableContent : !payload.buttons.isEmpty)
         // Custom mode needs mutable-content: for the own payload only an image can still call for it (a Zixflow
@@ -19,7 +19,7 @@ extension ZixflowAdapter {
         // Buttons (written whenever the payload has any) are sent under the button category.
         let writesButtonCategory = !payload.buttons.isEmpty && !(sameVendor && payload.category == nil)
         let aps = payload.encodedAPS(
-            requiringServiceExtensionWhen: trigger, vendor: id, vendorName: name,
+            requiringServiceExtensionWhen: trigger, vendor: profile.id, vendorName: profile.name,
             category: writesButtonCategory ? .replaced(Self.buttonCategory) : .payload, losses: &losses)
         let mutableContent = payload.mutableContent || trigger.isMet(by: payload)
 

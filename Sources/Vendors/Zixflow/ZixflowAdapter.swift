@@ -33,29 +33,24 @@ public struct ZixflowAdapter: VendorAdapter {
         case noMeaningOnIOS
     }
 
-    /// The Zixflow keys and their fields.
-    private static let fields: [(name: String, field: Field)] = [
-        ("aps", .aps), (Key.deliveryID, .deliveryID), (Key.deliveryToken, .deliveryToken), (Key.title, .title),
-        (Key.body, .body), (Key.badge, .badge), (Key.imageURL, .imageURL), (Key.deepLinkURL, .deepLinkURL),
-        (Key.clickAction, .clickAction), (Key.actionButtons, .actionButtons),
-        (Key.largeIconURL, .noMeaningOnIOS), (Key.sticky, .noMeaningOnIOS),
-    ]
-
-    /// ``fields``' names, looked up without hashing.
-    private static let fieldNames = KeyTable(fields.map(\.name))
-
-    /// Bit `n` is set when a Zixflow key is `n` bytes long (all are shorter than 64).
-    private static let fieldLengths: UInt64 = fields.reduce(0) { $0 | 1 << UInt64($1.name.utf8.count) }
-
     /// The field `key` names, or nil for a key of the sender's own (custom data). This runs for every key of
-    /// every payload: most keys of the sender's own have a length no Zixflow key has, and are answered
-    /// without the table lookup.
+    /// every payload (and of the custom data written back): the key's length picks the one or two wire keys it
+    /// may be, and `==` compares it with them (cheaper than making the key's fingerprint for a table). The wire
+    /// keys are ASCII, and a string of the same UTF-8 length canonically equal to an ASCII string has the same
+    /// bytes, so `==` compares bytes here, as ``JSONObject`` does.
     static func field(named key: String) -> Field? {
-        let count = key.utf8.count
-        guard count < 64, fieldLengths & (1 << UInt64(count)) != 0,
-              let position = fieldNames.position(of: key)
-        else { return nil }
-        return fields[position].field
+        switch key.utf8.count {
+        case 3: return key == "aps" ? .aps : nil
+        case 4: return key == Key.body ? .body : nil
+        case 5: return key == Key.title ? .title : key == Key.badge ? .badge : nil
+        case 6: return key == Key.sticky ? .noMeaningOnIOS : nil
+        case 9: return key == Key.imageURL ? .imageURL : nil
+        case 12: return key == Key.deepLinkURL ? .deepLinkURL : key == Key.clickAction ? .clickAction : nil
+        case 14: return key == Key.actionButtons ? .actionButtons : key == Key.largeIconURL ? .noMeaningOnIOS : nil
+        case 19: return key == Key.deliveryID ? .deliveryID : nil
+        case 22: return key == Key.deliveryToken ? .deliveryToken : nil
+        default: return nil
+        }
     }
 
     /// Event names.
