@@ -57,20 +57,25 @@ public enum CategoryHash {
 
         /// The hash as 16 lowercase hex digits.
         public var hex: String {
-            String(unsafeUninitializedCapacity: 16) { buffer in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
                 for position in 0..<16 { buffer[position] = digit(position) }
-                return 16
+                return JSONParser.string(UnsafeBufferPointer(buffer), isASCII: true)
             }
         }
 
-        /// `prefix` followed by ``hex``, written into one string (no intermediate string for the digits).
+        /// `prefix` followed by ``hex``, written into one string (no intermediate string for the digits; the bytes
+        /// are a string's and hex digits, so the standard library need not check them again).
         public func category(withPrefix prefix: String) -> String {
             var prefix = prefix
             return prefix.withUTF8 { head in
-                String(unsafeUninitializedCapacity: head.count + 16) { buffer in
-                    for index in 0..<head.count { buffer[index] = head[index] }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head.count + 16) { buffer in
+                    var high: UInt8 = 0
+                    for index in 0..<head.count {
+                        buffer[index] = head[index]
+                        high |= head[index]
+                    }
                     for position in 0..<16 { buffer[head.count + position] = digit(position) }
-                    return head.count + 16
+                    return JSONParser.string(UnsafeBufferPointer(buffer), isASCII: high < 0x80)
                 }
             }
         }

@@ -27,10 +27,10 @@ public struct JSONObject: Sendable {
     }
 
     /// The room an object built member by member gets on its first member.
-    @usableFromInline static let initialCapacity = 8
+    @inlinable static var initialCapacity: Int { 8 }
 
     /// Objects with more members than this keep a hash table of positions; smaller ones are scanned.
-    @usableFromInline static let indexThreshold = 64
+    @inlinable static var indexThreshold: Int { 64 }
 
     @usableFromInline var members: [Member]
     /// Open-addressed table of positions in `members` plus one (0 is an empty slot), for large objects.
@@ -209,6 +209,8 @@ public struct JSONObject: Sendable {
     /// Appends `key`, which the caller knows is not present yet (no lookup; checked in debug builds): for the
     /// core's encoders, which write a fixed set of distinct keys, and the package's decoders, which copy an
     /// object's distinct keys.
+    /// Inlinable: the encoders and decoders of other modules call it for most members they write.
+    @inlinable
     package mutating func appendNew(_ key: String, _ value: consuming JSONValue) {
         assert(position(ofKey: key) == nil, "appendNew: '\(key)' is already a member")
         append(Member(key: key, value: value, fingerprint: KeyFingerprint(key)))
@@ -285,7 +287,7 @@ public struct JSONObject: Sendable {
     // MARK: Lookup
 
     /// The position of the member named `key`.
-    @inline(__always)
+    @inline(__always) @usableFromInline
     func position(ofKey key: String) -> Int? {
         // An empty object (a payload's `ignored` or `tracking`, most of the time) answers before the key is read.
         if members.isEmpty { return nil }
@@ -445,7 +447,7 @@ struct KeyFingerprint: Sendable, Equatable {
         self.count = count
     }
 
-    @inline(__always)
+    @inline(__always) @usableFromInline
     init(_ key: String) {
         if SmallASCIIString.isAvailable, let (low, high, count) = SmallASCIIString.words(of: key) {
             // The same words ``init(bytes:)`` loads, from the string's own (bytes past the count are zero).

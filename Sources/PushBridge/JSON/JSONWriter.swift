@@ -617,7 +617,8 @@ private struct ByteSink: ByteOutput {
     /// ``SmallASCIIString/isAvailable``, read once a write rather than once a string.
     let readsSmallStrings = SmallASCIIString.isAvailable
 
-    /// The size of the stack buffer ``JSONWriter/write(_:into:pretty:)`` starts in.
+    /// The size of the stack buffer ``JSONWriter/write(_:into:pretty:)`` starts in: the most
+    /// `withUnsafeTemporaryAllocation` keeps on the stack here (4 KiB measured as a heap allocation every write).
     static let stackCapacity = 1024
 
     init(capacity: Int = 4096) {

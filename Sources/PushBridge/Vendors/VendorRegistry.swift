@@ -171,7 +171,8 @@ public struct VendorRegistry: Sendable {
 /// and those that name neither. An adapter left out would not claim
 /// the payload (its claim keys promise that), so ``VendorRegistry/claimant(of:)`` gives the same answer as
 /// asking every adapter, for a pass over the payload's keys instead of a call per adapter.
-struct ClaimScreen: Sendable {
+/// A class: a registry is copied (a task-local read, an argument) far more often than it is made.
+final class ClaimScreen: Sendable {
     /// The claim keys, each once, and beside each (same position) the adapters that named it.
     let keys: [String]
     let fingerprints: [KeyFingerprint]

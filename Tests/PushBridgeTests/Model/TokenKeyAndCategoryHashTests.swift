@@ -65,6 +65,22 @@ struct CategoryHashTests {
         #expect(hasher.isCategory(hasher.hex, withPrefix: ""))
     }
 
+    @Test("category(withPrefix:) is the prefix followed by the hex digits, for ASCII, non-ASCII and empty prefixes")
+    func categoryWithPrefix() {
+        var hasher = CategoryHash.ButtonSetHasher()
+        hasher.addButton()
+        hasher.addField("a")
+        for prefix in ["", "bk.", "appdna_", "é_", "категория-", "😀"] {
+            let category = hasher.category(withPrefix: prefix)
+            #expect(category == prefix + hasher.hex, "\(prefix)")
+            #expect(Array(category.utf8) == Array(prefix.utf8) + Array(hasher.hex.utf8), "\(prefix)")
+            #expect(category.unicodeScalars.count == prefix.unicodeScalars.count + 16, "\(prefix)")
+            #expect(hasher.isCategory(category, withPrefix: prefix), "\(prefix)")
+        }
+        #expect(hasher.hex.utf8.count == 16)
+        #expect(hasher.hex.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+    }
+
     @Test("addFlag writes the flag field: 1 or 0")
     func flags() {
         var hasher = CategoryHash.ButtonSetHasher()
