@@ -447,7 +447,8 @@ struct KeyFingerprint: Sendable, Equatable {
         self.count = count
     }
 
-    @inline(__always) @usableFromInline
+    /// Inlinable, with ``JSONObject/appendNew(_:_:)``: the encoders of other modules make one for most members.
+    @inlinable
     init(_ key: String) {
         if SmallASCIIString.isAvailable, let (low, high, count) = SmallASCIIString.words(of: key) {
             // The same words ``init(bytes:)`` loads, from the string's own (bytes past the count are zero).
@@ -455,6 +456,12 @@ struct KeyFingerprint: Sendable, Equatable {
             self.init(prefix: low.byteSwapped, suffix: suffix, count: count)
             return
         }
+        self.init(largeKey: key)
+    }
+
+    /// The fingerprint of a key that is not a small ASCII string, read from its bytes.
+    @usableFromInline
+    init(largeKey key: String) {
         self = KeyFingerprint.withBytes(of: key) { KeyFingerprint(bytes: $0) }
     }
 

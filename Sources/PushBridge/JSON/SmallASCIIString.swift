@@ -8,12 +8,13 @@
 /// The layout is checked once, against strings the standard library made itself, before it is used
 /// (``isAvailable``); on a platform where it differs (32-bit, big-endian, a future layout) every call site takes
 /// the standard library's own path.
+@usableFromInline
 enum SmallASCIIString {
     /// The discriminator of an ASCII small string, in the top byte of its second word.
-    private static let asciiDiscriminator: UInt64 = 0xE0
+    @inlinable static var asciiDiscriminator: UInt64 { 0xE0 }
 
     /// Whether the layout this type writes and reads is the standard library's on this platform.
-    static let isAvailable: Bool = {
+    @usableFromInline static let isAvailable: Bool = {
         #if (arch(x86_64) || arch(arm64)) && _endian(little)
         guard MemoryLayout<String>.size == 16 else { return false }
         for sample in ["", "a", "key", "abcdefgh", "abcdefghijklmno"] {
@@ -76,7 +77,7 @@ enum SmallASCIIString {
 
     /// The bytes of `text` when it is an ASCII string in the small form: its two words (bytes past the count are
     /// zero) and the count. Nil for any other string. Call only when ``isAvailable``.
-    @inline(__always)
+    @inlinable
     static func words(of text: String) -> (low: UInt64, high: UInt64, count: Int)? {
         // Read in place: a bit cast would copy the string, and so retain a large one.
         let (low, high) = withUnsafeBytes(of: text) {

@@ -88,7 +88,7 @@ public enum Translator {
         registry: VendorRegistry, collectingLosses: Bool = true, category: String? = nil
     ) -> (userInfo: JSONObject, losses: [Loss], diagnostics: [Diagnostic]) {
         let decoded = source.decodeClaimed(userInfo)
-        let diagnostics = decoded.diagnostics + registry.claimNotes(of: userInfo, claimedBy: source)
+        let diagnostics = joined(decoded.diagnostics, registry.claimNotes(of: userInfo, claimedBy: source))
         guard source.id != target.id else { return (userInfo, [], diagnostics) }
         var payload = (consume decoded).payload
         let taps = collectingLosses ? TapMeanings(payload, under: source) : nil
@@ -100,7 +100,14 @@ public enum Translator {
         keepTarget(&output, data: payload.data, target: target, registry: registry, losses: &claimLosses)
         reportUnclaimed(output, by: target, losses: &claimLosses)
         taps?.reportChanges(prepared: payload, into: output, by: target, source: source, losses: &claimLosses)
-        return (output, losses + encoded.losses + claimLosses.collected, diagnostics)
+        return (output, joined(joined(losses, encoded.losses), claimLosses.collected), diagnostics)
+    }
+
+    /// `first` followed by `second`: no new array when either is empty (most translations lose nothing, and most
+    /// pushes have no claim notes).
+    @inline(__always)
+    private static func joined<Element>(_ first: [Element], _ second: [Element]) -> [Element] {
+        first.isEmpty ? second : second.isEmpty ? first : first + second
     }
 
     /// Names the app category `category` on a prepared payload that has buttons (nothing without either).
