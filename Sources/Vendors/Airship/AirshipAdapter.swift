@@ -103,9 +103,9 @@ public struct AirshipAdapter: VendorAdapter {
     /// The names decoding looks up: the root keys, the app's actions and categories.
     let lookup: Lookup
 
-    /// What decoding looks up, apart from the adapter: a decode keeps this (a few references) rather than a copy
-    /// of the whole adapter.
-    struct Lookup: Sendable {
+    /// What decoding looks up, apart from the adapter: a decode keeps this (one reference, not the few its
+    /// tables hold) rather than a copy of the whole adapter.
+    final class Lookup: Sendable {
         /// Every top-level key decoding reads as an Airship field or action (``rootKey(_:)``), so the sender's own
         /// keys are told apart with one lookup; ``rootKeyMeanings`` holds what each means, at the same position.
         let rootKeys: KeyTable
