@@ -89,10 +89,14 @@ public enum Translator {
     ) -> (userInfo: JSONObject, losses: [Loss], diagnostics: [Diagnostic]) {
         let decoded = source.decodeClaimed(userInfo)
         let diagnostics = joined(decoded.diagnostics, registry.claimNotes(of: userInfo, claimedBy: source))
-        guard source.id != target.id else { return (userInfo, [], diagnostics) }
+        // Each profile read once (through the existential, a read copies the whole profile): the ids here, the rest
+        // in `prepareInPlace`.
+        let profiles = (source: source.profile, target: target.profile)
+        guard profiles.source.id != profiles.target.id else { return (userInfo, [], diagnostics) }
         var payload = (consume decoded).payload
         let taps = collectingLosses ? TapMeanings(payload, under: source) : nil
-        let losses = prepareInPlace(&payload, from: source, to: target, collectingLosses: collectingLosses)
+        let losses = prepareInPlace(
+            &payload, from: source, to: target, profiles: profiles, collectingLosses: collectingLosses)
         name(category, in: &payload)
         let encoded = encode(payload, into: target, collectingLosses: collectingLosses)
         var output = encoded.userInfo
@@ -276,9 +280,11 @@ public enum Translator {
         _ payload: PushPayload, from source: any VendorAdapter, to target: any VendorAdapter,
         collectingLosses: Bool = true
     ) -> (payload: PushPayload, losses: [Loss]) {
-        guard source.id != target.id else { return (payload, []) }
+        let profiles = (source: source.profile, target: target.profile)  // each read once (see `prepareInPlace`)
+        guard profiles.source.id != profiles.target.id else { return (payload, []) }
         var payload = payload
-        let losses = prepareInPlace(&payload, from: source, to: target, collectingLosses: collectingLosses)
+        let losses = prepareInPlace(
+            &payload, from: source, to: target, profiles: profiles, collectingLosses: collectingLosses)
         return (payload, losses)
     }
 
@@ -337,13 +343,13 @@ public enum Translator {
         }
     }
 
-    /// ``prepare(_:from:to:collectingLosses:)`` on `payload` itself.
+    /// ``prepare(_:from:to:collectingLosses:)`` on `payload` itself, with the profiles of `source` and `target` as
+    /// the caller read them (each read once: reading one through the existential copies the whole profile).
     static func prepareInPlace(
         _ payload: inout PushPayload, from source: any VendorAdapter, to target: any VendorAdapter,
-        collectingLosses: Bool
+        profiles: (source: VendorProfile, target: VendorProfile), collectingLosses: Bool
     ) -> [Loss] {
-        // Each profile read once: reading one through the existential copies the whole profile.
-        let sourceProfile = source.profile, targetProfile = target.profile
+        let sourceProfile = profiles.source, targetProfile = profiles.target
         guard sourceProfile.id != targetProfile.id else { return [] }
         var losses = LossList(collecting: collectingLosses)
         for (key, value) in losses.isCollecting ? payload.tracking.membersInCanonicalOrder : [] {

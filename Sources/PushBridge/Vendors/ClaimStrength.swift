@@ -75,9 +75,13 @@ public struct CarrierEnvelope: Sendable, Hashable {
     /// The carriers other than `vendor` that delivered `userInfo`.
     ///
     /// Every decode runs this, and almost no payload has a carrier key: ``CarrierKeyScreen`` rules most keys
-    /// out on their first two bytes, so only a key it cannot rule out is hashed and prefix-compared.
-    static func envelopes(of userInfo: JSONObject, decodingVendor vendor: String) -> [CarrierEnvelope] {
+    /// out on their first two bytes, so only a key it cannot rule out is hashed and prefix-compared. `vendor` is
+    /// read only then (an adapter's id is read from a copy of its whole profile).
+    static func envelopes(
+        of userInfo: JSONObject, decodingVendor decodingVendorID: @autoclosure () -> String
+    ) -> [CarrierEnvelope] {
         guard let screen = CarrierKeyScreen.known else {
+            let vendor = decodingVendorID()
             return known.filter { $0.vendor != vendor && $0.delivered(userInfo) }
         }
         var suspected: UInt64 = 0
@@ -85,6 +89,7 @@ public struct CarrierEnvelope: Sendable, Hashable {
             for member in members { suspected |= screen.carriers(thatMayAdd: member.fingerprint) }
         }
         guard suspected != 0 else { return [] }
+        let vendor = decodingVendorID()
         var found: [CarrierEnvelope] = []
         for (index, carrier) in known.enumerated() where suspected & CarrierKeyScreen.bit(index) != 0 {
             guard carrier.vendor != vendor else { continue }

@@ -37,6 +37,11 @@ extension AirshipAdapter {
     /// it with each id in turn.
     static let builtInCategoryIds = KeyTable(builtInCategories.map(\.id))
 
+    /// Whether `category` is one of ``builtInCategories`` (the profile's launch categories): found in
+    /// ``builtInCategoryIds`` without a copy of the profile or a comparison with each id. Their bytes decide as
+    /// `==` would: the ids are lowercase ASCII letters and `_`, which no other text is canonically equivalent to.
+    public func ownsCategory(_ category: String) -> Bool { Self.builtInCategoryIds.position(of: category) != nil }
+
     /// The registered category `id` Airship knows: a built-in group, else one of ``appCategories``.
     func registeredCategory(_ id: String) -> NotificationCategory? { lookup.registeredCategory(id) }
 

@@ -5,13 +5,16 @@ extension AirshipAdapter {
     /// attachment member with no field and a button action no category shows are kept in `ignored` under their
     /// wire path, each with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoding = AirshipDecoding(adapter: self, payload: PushPayload(vendor: Self.vendorID))
+        var decoding = AirshipDecoding(adapter: self, payload: PushPayload.decoding(vendor: Self.vendorID))
         decoding.diagnostics = APSCoding.decode(
             userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
-        decoding.payload.data.reserveCapacity(userInfo.count)
-        for (key, value) in userInfo {
-            decoding.decodeRootMember(key, value)
+        // Custom data gathered here and set once: no trip through the payload's storage for each member.
+        var data = JSONObject(minimumCapacity: userInfo.count)
+        for (key, value) in userInfo where !decoding.decodeRootMember(key, value) {
+            // The userInfo's keys are distinct, and nothing else writes `data` here.
+            data.appendNew(key, value)
         }
+        decoding.payload.data = data
         decoding.decodeButtons(decoding.interactiveActions)
         return DecodeResult(payload: decoding.payload, diagnostics: decoding.diagnostics)
     }
@@ -53,12 +56,16 @@ struct AirshipDecoding {
         setAside(value, at: path, noting: diagnostic)
     }
 
-    mutating func decodeRootMember(_ key: String, _ value: JSONValue) {
-        // The sender's own keys, with one lookup; the userInfo's keys are distinct and only this loop writes `data`.
-        guard let rootKey = lookup.rootKey(key) else {
-            payload.data.appendNew(key, value)
-            return
-        }
+    /// Decodes one root member; false (nothing read) when it is the sender's custom data.
+    mutating func decodeRootMember(_ key: String, _ value: JSONValue) -> Bool {
+        // The sender's own keys, with one lookup.
+        guard let rootKey = lookup.rootKey(key) else { return false }
+        decode(rootKey, key, value)
+        return true
+    }
+
+    /// Reads the root member `key`, which is `rootKey` to Airship.
+    private mutating func decode(_ rootKey: AirshipAdapter.RootKey, _ key: String, _ value: JSONValue) {
         // Built only when a diagnostic or a kept value needs it.
         var path: String { Path.root(key) }
         switch rootKey {
@@ -67,7 +74,7 @@ struct AirshipDecoding {
             if value.objectValue == nil { setAside(value, at: Path.aps, noting: nil) }
         case .sendId:
             guard let sendId = value.stringValue else { return wrongType(value, at: path, expected: "a string") }
-            payload.tracking[key] = value
+            payload.tracking.appendNew(key, value)  // the userInfo's keys are distinct; only these two write it
             if sendId.isEmpty {
                 diagnostics.append(Diagnostic(
                     .warning, code: .sendIDEmpty, path: path,
@@ -77,7 +84,7 @@ struct AirshipDecoding {
             }
         case .metadata:
             guard value.stringValue != nil else { return wrongType(value, at: path, expected: "a string") }
-            payload.tracking[key] = value
+            payload.tracking.appendNew(key, value)
         case .mediaAttachment:
             decodeMediaAttachment(value)
         case .interactiveActions:
@@ -128,7 +135,7 @@ struct AirshipDecoding {
                 hasURL = true
                 set(member, asideAt: path, .info, .urlShadowed, "'urls' is present, so the SDK never reads 'url'")
             case "content":
-                set(member, asideAt: path, .info, .contentOverride,
+                set(member, asideAt: Path.mediaContent, .info, .contentOverride,
                     "the service extension shows this title, subtitle and body instead of aps.alert")
             default:
                 set(member, asideAt: path, .info, .noBridgeField, "attachment member '\(key)' has no bridge field")
@@ -184,12 +191,15 @@ struct AirshipDecoding {
     /// with an empty title. An entry no button takes, and the dismiss entry, go to `ignored`.
     mutating func decodeButtons(_ value: JSONValue?) {
         let category = payload.category.flatMap { lookup.registeredCategory($0) }
-        var entries: JSONObject = [:]
+        var entries = JSONObject()
         if let value {
             if let members = value.objectValue { entries = members } else {
                 wrongType(value, at: Path.interactive, expected: "an object of button id → actions")
             }
         }
+        // Room for every button at once (at most ``AirshipAdapter/maxButtons``), not grown one at a time.
+        let room = min((category?.actions.count ?? 0) + entries.count, AirshipAdapter.maxButtons)
+        if room > 0 { payload.buttons.reserveCapacity(room) }
         if let category {
             for action in category.actions.prefix(AirshipAdapter.maxButtons) {
                 var button = PushButton(
@@ -226,11 +236,20 @@ struct AirshipDecoding {
             }
         }
         if untitled {
-            let which = payload.category.map { "the app's category '\($0)'" } ?? "a category (aps.category has none)"
-            diagnostics.append(Diagnostic(
-                .info, code: .buttonTitlesUnknown, path: Path.interactive,
-                message: "button titles and options come from \(which), which PushBridge cannot see; "
-                    + "titles are left empty (pass the category as appCategories to know them)"))
+            // One string with room for it all (an interpolation grows it piece by piece).
+            let category = payload.category
+            var message = "button titles and options come from "
+            message.reserveCapacity(150 + (category?.utf8.count ?? 0))
+            if let category {
+                message += "the app's category '"
+                message += category
+                message += "'"
+            } else {
+                message += "a category (aps.category has none)"
+            }
+            message += ", which PushBridge cannot see; titles are left empty (pass the category as appCategories to "
+            message += "know them)"
+            diagnostics.append(Diagnostic(.info, code: .buttonTitlesUnknown, path: Path.interactive, message: message))
         }
     }
 

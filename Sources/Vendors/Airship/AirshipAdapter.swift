@@ -103,13 +103,16 @@ public struct AirshipAdapter: VendorAdapter {
     /// The names decoding looks up: the root keys, the app's actions and categories.
     let lookup: Lookup
 
-    /// What decoding looks up, apart from the adapter: a decode keeps this (a few references) rather than a copy
-    /// of the whole adapter.
-    struct Lookup: Sendable {
+    /// What decoding looks up, apart from the adapter: a decode keeps this (one reference, not the few its
+    /// tables hold) rather than a copy of the whole adapter.
+    final class Lookup: Sendable {
         /// Every top-level key decoding reads as an Airship field or action (``rootKey(_:)``), so the sender's own
         /// keys are told apart with one lookup; ``rootKeyMeanings`` holds what each means, at the same position.
         let rootKeys: KeyTable
         let rootKeyMeanings: [RootKey]
+        /// Bit `n` set when a root key is `n` UTF-8 bytes long (bit 63: 63 or more): most custom-data keys have a
+        /// length none has, and are ruled out by it before the table measures the key.
+        let rootKeyLengths: UInt64
         /// ``AirshipAdapter/customActionNames``.
         let customActionNames: Set<String>
         /// ``AirshipAdapter/appCategories``.
@@ -121,15 +124,19 @@ public struct AirshipAdapter: VendorAdapter {
             let rootKeyList = AirshipAdapter.fieldKeys + actionNames.sorted().map { ($0, RootKey.action) }
             rootKeys = KeyTable(rootKeyList.map(\.key))
             rootKeyMeanings = rootKeyList.map(\.meaning)
+            rootKeyLengths = rootKeyList.reduce(0) { $0 | Self.lengthBit($1.key) }
             self.customActionNames = customActionNames
             self.appCategories = appCategories
         }
 
         /// What `key` is when decoding reads it as an Airship field or action; nil for custom data.
         func rootKey(_ key: String) -> RootKey? {
-            guard let position = rootKeys.position(of: key) else { return nil }
+            guard rootKeyLengths & Self.lengthBit(key) != 0, let position = rootKeys.position(of: key) else { return nil }
             return rootKeyMeanings[position]
         }
+
+        @inline(__always)
+        private static func lengthBit(_ key: String) -> UInt64 { 1 &<< UInt64(min(key.utf8.count, 63)) }
 
         /// Whether `name` is an action Airship runs (built in or registered by the app), not the deep-link action.
         func isActionName(_ name: String) -> Bool {

@@ -196,8 +196,12 @@ extension BrazeDecoding {
             titlesUnknown = true
         }
         if titlesUnknown {
-            note(.info, .buttonTitlesUnknown, at: Path.buttons,
-                 "button titles come from the app's registered category \(category ?? ""); the payload has none")
+            // One string with room for it all (an interpolation grows it piece by piece).
+            var message = "button titles come from the app's registered category "
+            message.reserveCapacity(80 + (category?.utf8.count ?? 0))
+            message += category ?? ""
+            message += "; the payload has none"
+            note(.info, .buttonTitlesUnknown, at: Path.buttons, message)
         }
     }
 
