@@ -61,12 +61,16 @@ enum SendCommand: Command {
                 guard let seconds = Int(now) else { throw .usage("--now takes seconds since 1970") }
                 options.now = seconds
             }
+            let report = rest.has("report"), pretty = rest.has("pretty")
             return try each(rest) { value, line throws(CLIError) in
                 guard let result = try render(value, from: source, to: target, options: options, line: line,
-                                              report: rest.has("report"))
+                                              report: report)
                 else { return false }
                 // The line holds every rendered body, so its length bounds each (docs/SEND.md "Size budgets").
-                let written = stdoutStream.writeLine(result.combined.json, pretty: rest.has("pretty"))
+                // Compact lines are written straight from the requests, without building their JSON first.
+                let written = pretty
+                    ? stdoutStream.writeLine(result.combined.json, pretty: true)
+                    : stdoutStream.writeLine { result.combined.writeJSON(into: &$0) }
                 for translation in result.translations {
                     printDiagnostics(
                         SendVendors.budgetOverflows(
