@@ -346,7 +346,10 @@ public struct AirshipSendAdapter: SendAdapter {
                 rendering.lose(SendField.openLinkInApp, true, "Airship opens a url action outside the app")
             }
         }
-        if !payload.data.isEmpty {
+        if !payload.data.isEmpty, payload.data.values.allSatisfy({ if case .string = $0 { true } else { false } }) {
+            // Strings only: the data is the extra as it is, shared rather than copied member by member.
+            ios["extra"] = .object(payload.data)
+        } else if !payload.data.isEmpty {
             // The override's extra holds strings (Airship's Java SDK types it so): anything else is written as JSON text.
             var extra = JSONObject()
             for (key, value) in payload.data {

@@ -283,7 +283,10 @@ public struct BrazeSendAdapter: SendAdapter {
             apple["badge"] = .int(badge)
         }
         if let sound = payload.sound { apple["sound"] = .string(sound) }
-        if !payload.data.isEmpty {
+        if !payload.data.isEmpty, !payload.data.keys.contains(where: Self.reservedExtraKeys.contains) {
+            // Without a reserved key the data is the extra as it is: shared, not copied member by member.
+            apple["extra"] = .object(payload.data)
+        } else if !payload.data.isEmpty {
             var extra = JSONObject()
             for (key, value) in payload.data {
                 if Self.reservedExtraKeys.contains(key) {

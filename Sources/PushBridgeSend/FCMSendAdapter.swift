@@ -87,8 +87,11 @@ public struct FCMSendAdapter: SendAdapter {
         }
         if let data = reader.object("data") {
             form.paths[SendField.data] = reader.path("data")
+            // Without a reserved key the data is the payload's as it is: shared, not copied member by member.
+            let takesAll = !data.keys.contains(where: Self.isReservedDataKey)
+            if takesAll { payload.data = data }
             for (key, value) in data {
-                if Self.isReservedDataKey(key) {
+                if !takesAll, Self.isReservedDataKey(key) {
                     // FCM rejects it (validation says so); it is not the sender's data on any device.
                     reader.kept[JSONPath.member(key, of: reader.path("data"))] = value
                     continue
@@ -96,7 +99,7 @@ public struct FCMSendAdapter: SendAdapter {
                 if case .string = value {} else {
                     diagnostics.append(.wrongType(JSONPath.member(key, of: reader.path("data")), expected: "a string (FCM data holds strings only)", value))
                 }
-                payload.data[key] = value
+                if !takesAll { payload.data[key] = value }
             }
         }
         if let apns = reader.object("apns") {
@@ -152,7 +155,9 @@ public struct FCMSendAdapter: SendAdapter {
                 payload.contentAvailable = innerPayload.contentAvailable
                 payload.mutableContent = innerPayload.mutableContent
                 payload.apsExtra = innerPayload.apsExtra
-                for (key, value) in innerPayload.data { payload.data[key] = value }
+                if payload.data.isEmpty { payload.data = innerPayload.data } else {
+                    for (key, value) in innerPayload.data { payload.data[key] = value }
+                }
                 content.badge = inner.request.content.badge
                 content.interruptionLevel = inner.request.content.interruptionLevel
                 content.relevanceScore = inner.request.content.relevanceScore
