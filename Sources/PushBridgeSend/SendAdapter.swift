@@ -43,10 +43,13 @@ public struct SendHTTPRequest: Sendable, Hashable {
     }
 
     /// Appends the canonical text of ``json`` to `output` without building it (a translation writes one per
-    /// send): its members in canonical order, `body`, `headers`, `method`, `path`.
-    public func writeJSON(into output: inout [UInt8]) {
+    /// send): its members in canonical order, `body`, `headers`, `method`, `path`. Returns the body's byte count.
+    @discardableResult
+    public func writeJSON(into output: inout [UInt8]) -> Int {
         output.append(contentsOf: #"{"body":"#.utf8)
+        let start = output.count
         JSONWriter.write(body, into: &output)
+        let bodyBytes = output.count - start
         output.append(contentsOf: #","headers":{"#.utf8)
         var first = true
         forEachSortedHeader { key, value in
@@ -61,6 +64,7 @@ public struct SendHTTPRequest: Sendable, Hashable {
         output.append(contentsOf: #","path":"#.utf8)
         JSONWriter.writeString(path, into: &output)
         output.append(UInt8(ascii: "}"))
+        return bodyBytes
     }
 
     /// The requests in `value`: a bundle `{"requests": […]}` (with `"provision": […]` as `send translate` writes
@@ -252,7 +256,10 @@ public struct SendRenderResult: Sendable, Hashable {
     }
 
     /// Appends the canonical text of ``json`` to `output`, the requests written without building their JSON.
-    public func writeJSON(into output: inout [UInt8]) {
+    /// Returns the byte count of the last request's body (nil without requests).
+    @discardableResult
+    public func writeJSON(into output: inout [UInt8]) -> Int? {
+        var lastBody: Int?
         output.append(UInt8(ascii: "{"))
         if !provision.isEmpty {
             output.append(contentsOf: #""provision":"#.utf8)
@@ -262,9 +269,10 @@ public struct SendRenderResult: Sendable, Hashable {
         output.append(contentsOf: #""requests":["#.utf8)
         for (index, request) in requests.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            request.writeJSON(into: &output)
+            lastBody = request.writeJSON(into: &output)
         }
         output.append(contentsOf: "]}".utf8)
+        return lastBody
     }
 
     /// Whether form field `field` was lost.

@@ -68,14 +68,17 @@ enum SendCommand: Command {
                 else { return false }
                 // The line holds every rendered body, so its length bounds each (docs/SEND.md "Size budgets").
                 // Compact lines are written straight from the requests, without building their JSON first.
-                let written = pretty
+                var lastBody: Int?
+                var bound = pretty
                     ? stdoutStream.writeLine(result.combined.json, pretty: true)
-                    : stdoutStream.writeLine { result.combined.writeJSON(into: &$0) }
+                    : stdoutStream.writeLine { lastBody = result.combined.writeJSON(into: &$0) }
+                // One send's requests are the line's: the last body written is the one its budgets measure.
+                if result.translations.count == 1, let lastBody { bound = lastBody }
                 for translation in result.translations {
                     printDiagnostics(
                         SendVendors.budgetOverflows(
                             of: translation.rendered, to: target, translating: translation.request,
-                            form: translation.form, from: source, bodyBytes: written),
+                            form: translation.form, from: source, bodyBytes: bound),
                         line: line)
                 }
                 return true
