@@ -200,7 +200,8 @@ public struct FCMSendAdapter: SendAdapter {
         if !reader.diagnostics.isEmpty { diagnostics += reader.diagnostics }
         content.payload = payload
         form.content = content
-        form.vendorFields = outer.kept.merging(reader.kept) { $1 }
+        // The wrapper seldom keeps anything: then the message's kept members are the fields, not a merged copy.
+        form.vendorFields = outer.kept.isEmpty ? reader.kept : outer.kept.merging(reader.kept) { $1 }
         return SendRules.parsed(form, diagnostics: diagnostics)
     }
 
