@@ -317,7 +317,12 @@ public struct AirshipSendAdapter: SendAdapter {
         if let sound = payload.sound { ios.appendNew("sound", .string(sound)) }
         if payload.contentAvailable { ios.appendNew("content_available", true) }
         if payload.mutableContent, form.paths[SendField.mutableContent] != nil { ios.appendNew("mutable_content", true) }
-        if let image = payload.imageURL { ios.appendNew("media_attachment", ["url": .string(image)]) }
+        if let image = payload.imageURL {
+            // Built member by member: a literal goes through an argument array and a lookup per key.
+            var media = JSONObject(minimumCapacity: 1)
+            media.appendNew("url", .string(image))
+            ios.appendNew("media_attachment", .object(media))
+        }
         let category = rendering.category()
         if let category { ios.appendNew("category", .string(category)) }
         var notification = JSONObject()

@@ -335,13 +335,17 @@ public struct BrazeSendAdapter: SendAdapter {
                 rendering.lose(SendField.buttons, .array(payload.buttons.map(SendJSON.button)), "Braze shows buttons only with a category the app registers, which names their titles; the form has none")
             } else {
                 var buttons: [JSONValue] = []
+                buttons.reserveCapacity(payload.buttons.count)
                 for (index, button) in payload.buttons.enumerated() {
                     if !button.title.isEmpty, !rendering.isSameVendor {
                         rendering.lose(
                             SendField.buttons, .string(button.title), "Braze buttons take their titles from the app's registered category",
                             path: JSONPath.member("text", of: JSONPath.element(index, of: form.sourcePath(SendField.buttons))))
                     }
-                    var element: JSONObject = ["action_id": .string(button.id), "action": .string(Self.buttonAction(button))]
+                    // Built member by member: a literal goes through an argument array and a lookup per key.
+                    var element = JSONObject(minimumCapacity: 4)
+                    element.appendNew("action_id", .string(button.id))
+                    element.appendNew("action", .string(Self.buttonAction(button)))
                     if let link = button.deepLink {
                         element["uri"] = .string(link)
                         if Self.isWebLink(link) { element["use_webview"] = .bool(content.openLinkInApp ?? false) }
