@@ -316,7 +316,7 @@ public struct AirshipSendAdapter: SendAdapter {
         }
         if let sound = payload.sound { ios.appendNew("sound", .string(sound)) }
         if payload.contentAvailable { ios.appendNew("content_available", true) }
-        if payload.mutableContent, form.paths[SendField.mutableContent] != nil { ios.appendNew("mutable_content", true) }
+        if payload.mutableContent, form.paths[slot: .mutableContent] != nil { ios.appendNew("mutable_content", true) }
         if let image = payload.imageURL {
             // Built member by member: a literal goes through an argument array and a lookup per key.
             var media = JSONObject(minimumCapacity: 1)
