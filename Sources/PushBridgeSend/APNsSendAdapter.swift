@@ -94,16 +94,16 @@ public struct APNsSendAdapter: SendAdapter {
         // Headers.
         if let type = header("apns-push-type") {
             form.content.pushType = type
-            form.paths[SendField.pushType] = paths.pushType
+            form.paths[slot: .pushType] = paths.pushType
         }
         if let text = header("apns-priority") {
-            form.paths[SendField.priority] = paths.priority
+            form.paths[slot: .priority] = paths.priority
             if let value = Int(text) { form.content.priority = value } else {
                 diagnostics.append(Diagnostic(.error, code: .priorityInvalid, path: Self.priorityPath, message: "'\(text)' is not a number"))
             }
         }
         if let text = header("apns-expiration") {
-            form.paths[SendField.expiry] = paths.expiration
+            form.paths[slot: .expiry] = paths.expiration
             if let value = Int(text) {
                 form.content.expiry = value == 0 ? .after(seconds: 0) : .at(epochSeconds: value)
             } else {
@@ -112,7 +112,7 @@ public struct APNsSendAdapter: SendAdapter {
         }
         if let text = header("apns-collapse-id") {
             form.content.collapseId = text
-            form.paths[SendField.collapseId] = paths.collapseId
+            form.paths[slot: .collapseId] = paths.collapseId
         }
         for (name, path) in Self.keptHeaderPaths {
             if let text = header(name) { form.vendorFields[path] = .string(text) }

@@ -294,6 +294,7 @@ public struct AirshipSendAdapter: SendAdapter {
         var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         let payload = content.payload
+        // Each member of `ios` is set once below: added without looking for it.
         var ios = JSONObject()
         func alertValue(_ alert: PushAlert) -> JSONValue {
             if alert.title == nil, alert.subtitle == nil, let text = alert.body { return .string(text) }
@@ -305,20 +306,25 @@ public struct AirshipSendAdapter: SendAdapter {
                 for (key, member) in extra { object[key] = member }
                 value = .object(object)
             }
-            ios["alert"] = value
+            ios.appendNew("alert", value)
         }
         switch content.badge {
-        case .set(let value)?: ios["badge"] = .int(value)
-        case .increment(let value)?: ios["badge"] = .string(value < 0 ? "-\(-value)" : "+\(value)")
+        case .set(let value)?: ios.appendNew("badge", .int(value))
+        case .increment(let value)?: ios.appendNew("badge", .string(value < 0 ? "-\(-value)" : "+\(value)"))
         case .fromProperty(let name)?: rendering.lose(SendField.badge, .string(name), "Airship cannot set the badge from a profile property")
         case nil: break
         }
-        if let sound = payload.sound { ios["sound"] = .string(sound) }
-        if payload.contentAvailable { ios["content_available"] = true }
-        if payload.mutableContent, form.paths[SendField.mutableContent] != nil { ios["mutable_content"] = true }
-        if let image = payload.imageURL { ios["media_attachment"] = ["url": .string(image)] }
+        if let sound = payload.sound { ios.appendNew("sound", .string(sound)) }
+        if payload.contentAvailable { ios.appendNew("content_available", true) }
+        if payload.mutableContent, form.paths[slot: .mutableContent] != nil { ios.appendNew("mutable_content", true) }
+        if let image = payload.imageURL {
+            // Built member by member: a literal goes through an argument array and a lookup per key.
+            var media = JSONObject(minimumCapacity: 1)
+            media.appendNew("url", .string(image))
+            ios.appendNew("media_attachment", .object(media))
+        }
         let category = rendering.category()
-        if let category { ios["category"] = .string(category) }
+        if let category { ios.appendNew("category", .string(category)) }
         var notification = JSONObject()
         if !payload.buttons.isEmpty {
             if let category {
@@ -335,7 +341,7 @@ public struct AirshipSendAdapter: SendAdapter {
                     }
                     buttonActions[button.id] = .object(actions)
                 }
-                ios["interactive"] = ["type": .string(category), "button_actions": .object(buttonActions)]
+                ios.appendNew("interactive", ["type": .string(category), "button_actions": .object(buttonActions)])
             } else {
                 rendering.lose(SendField.buttons, .array(payload.buttons.map(SendJSON.button)), "Airship shows buttons only with a category the app registers (interactive.type), which names their titles; the form has none")
             }
@@ -346,7 +352,10 @@ public struct AirshipSendAdapter: SendAdapter {
                 rendering.lose(SendField.openLinkInApp, true, "Airship opens a url action outside the app")
             }
         }
-        if !payload.data.isEmpty {
+        if !payload.data.isEmpty, payload.data.values.allSatisfy({ if case .string = $0 { true } else { false } }) {
+            // Strings only: the data is the extra as it is, shared rather than copied member by member.
+            ios.appendNew("extra", .object(payload.data))
+        } else if !payload.data.isEmpty {
             // The override's extra holds strings (Airship's Java SDK types it so): anything else is written as JSON text.
             var extra = JSONObject()
             for (key, value) in payload.data {
@@ -355,30 +364,30 @@ public struct AirshipSendAdapter: SendAdapter {
                 extra.appendNew(key, .string(JSONWriter.string(value)))
                 rendering.lose(SendField.data, value, "Airship's extra holds strings; written as JSON text", path: JSONPath.member(key, of: form.sourcePath(SendField.data)))
             }
-            ios["extra"] = .object(extra)
+            ios.appendNew("extra", .object(extra))
         }
         switch content.expiry {
-        case .after(let seconds)?: ios["expiry"] = .int(seconds)
-        case .at(let seconds)?: ios["expiry"] = .string(SendTime.iso8601(seconds, zone: false))
+        case .after(let seconds)?: ios.appendNew("expiry", .int(seconds))
+        case .at(let seconds)?: ios.appendNew("expiry", .string(SendTime.iso8601(seconds, zone: false)))
         case nil: break
         }
         if let priority = content.priority {
             let value = priority >= 8 ? 10 : 5
-            ios["priority"] = .int(value)
+            ios.appendNew("priority", .int(value))
             if priority != value { rendering.lose(SendField.priority, .int(priority), "Airship's iOS priority is 5 or 10; sent as \(value)") }
         }
         if let collapse = content.collapseId {
             if collapse.utf8.count > SendRules.collapseIdBytes {
                 rendering.lose(SendField.collapseId, .string(collapse), "Airship takes a collapse id of at most 64 bytes")
             } else {
-                ios["collapse_id"] = .string(collapse)
+                ios.appendNew("collapse_id", .string(collapse))
             }
         }
-        if let thread = payload.threadId { ios["thread_id"] = .string(thread) }
-        if let level = content.interruptionLevel { ios["interruption_level"] = .string(level.rawValue) }
-        if let score = content.relevanceScore { ios["relevance_score"] = .number(score) }
+        if let thread = payload.threadId { ios.appendNew("thread_id", .string(thread)) }
+        if let level = content.interruptionLevel { ios.appendNew("interruption_level", .string(level.rawValue)) }
+        if let score = content.relevanceScore { ios.appendNew("relevance_score", .number(score)) }
         for (key, value) in payload.apsExtra where key != "alert" {
-            if key == "target-content-id", case .string = value { ios["target_content_id"] = value } else {
+            if key == "target-content-id", case .string = value { ios.appendNew("target_content_id", value) } else {
                 rendering.lose(SendField.apsExtra, value, "Airship has no override for aps key '\(key)'", path: JSONPath.member(key, of: form.sourcePath(SendField.apsExtra)))
             }
         }

@@ -265,25 +265,29 @@ public struct BrazeSendAdapter: SendAdapter {
         var rendering = SendRendering(form, for: self, options: options)
         let content = form.content
         let payload = content.payload
+        // Each member of `apple` is set once below: added without looking for it.
         var apple = JSONObject(minimumCapacity: 16)
         if let alert = rendering.singleLanguageAlert() {
             if alert.subtitle != nil {
                 rendering.lose(SendField.alert, .string(alert.subtitle!), "Braze's alert object has no subtitle", path: JSONPath.member("subtitle", of: form.sourcePath(SendField.alert)))
             }
-            if alert.title == nil, let body = alert.body { apple["alert"] = .string(body) } else {
+            if alert.title == nil, let body = alert.body { apple.appendNew("alert", .string(body)) } else {
                 var object = JSONObject()
                 if let title = alert.title { object["title"] = .string(title) }
                 if let body = alert.body { object["body"] = .string(body) }
-                apple["alert"] = .object(object)
+                apple.appendNew("alert", .object(object))
             }
         }
         if let badge = rendering.badgeCount(
             increment: "Braze's badge is the count after the message; it has no increment",
             fromProperty: "Braze cannot set the badge from a profile property in a send") {
-            apple["badge"] = .int(badge)
+            apple.appendNew("badge", .int(badge))
         }
-        if let sound = payload.sound { apple["sound"] = .string(sound) }
-        if !payload.data.isEmpty {
+        if let sound = payload.sound { apple.appendNew("sound", .string(sound)) }
+        if !payload.data.isEmpty, !payload.data.keys.contains(where: Self.reservedExtraKeys.contains) {
+            // Without a reserved key the data is the extra as it is: shared, not copied member by member.
+            apple.appendNew("extra", .object(payload.data))
+        } else if !payload.data.isEmpty {
             var extra = JSONObject()
             for (key, value) in payload.data {
                 if Self.reservedExtraKeys.contains(key) {
@@ -293,26 +297,26 @@ public struct BrazeSendAdapter: SendAdapter {
                     extra.appendNew(key, value)
                 }
             }
-            if !extra.isEmpty { apple["extra"] = .object(extra) }
+            if !extra.isEmpty { apple.appendNew("extra", .object(extra)) }
         }
-        if payload.contentAvailable { apple["content-available"] = true }
+        if payload.contentAvailable { apple.appendNew("content-available", true) }
         if payload.mutableContent, !rendering.isSameVendor || form.paths[SendField.mutableContent] != nil {
-            apple["mutable_content"] = true
+            apple.appendNew("mutable_content", true)
         }
-        if let level = content.interruptionLevel { apple["interruption_level"] = .string(level.rawValue) }
-        if let score = content.relevanceScore { apple["relevance_score"] = .number(score) }
-        if let epoch = rendering.absoluteExpiry(options) { apple["expiry"] = .string(SendTime.iso8601(epoch)) }
+        if let level = content.interruptionLevel { apple.appendNew("interruption_level", .string(level.rawValue)) }
+        if let score = content.relevanceScore { apple.appendNew("relevance_score", .number(score)) }
+        if let epoch = rendering.absoluteExpiry(options) { apple.appendNew("expiry", .string(SendTime.iso8601(epoch))) }
         if let link = payload.deepLink {
-            apple["custom_uri"] = .string(link)
+            apple.appendNew("custom_uri", .string(link))
             // Braze's default is the in-app web view: say what the source meant.
-            apple["use_webview"] = .bool(content.openLinkInApp ?? false)
+            apple.appendNew("use_webview", .bool(content.openLinkInApp ?? false))
         }
-        if let thread = payload.threadId { apple["notification_group_thread_id"] = .string(thread) }
+        if let thread = payload.threadId { apple.appendNew("notification_group_thread_id", .string(thread)) }
         if let image = payload.imageURL {
             let kept = rendering.isSameVendor ? form.vendorFields[JSONPath.member("asset_file_type", of: Self.applePushPath)]?.stringValue : nil
             if let type = kept ?? Self.assetType(of: image) {
-                apple["asset_url"] = .string(image)
-                apple["asset_file_type"] = .string(type)
+                apple.appendNew("asset_url", .string(image))
+                apple.appendNew("asset_file_type", .string(type))
             } else {
                 rendering.lose(SendField.imageURL, .string(image), "Braze needs asset_file_type and the URL's extension names none it takes")
             }
@@ -321,34 +325,38 @@ public struct BrazeSendAdapter: SendAdapter {
             if collapse.utf8.count > SendRules.collapseIdBytes {
                 rendering.lose(SendField.collapseId, .string(collapse), "APNs takes a collapse id of at most 64 bytes")
             } else {
-                apple["collapse_id"] = .string(collapse)
+                apple.appendNew("collapse_id", .string(collapse))
             }
         }
         let category = rendering.category()
-        if let category { apple["category"] = .string(category) }
+        if let category { apple.appendNew("category", .string(category)) }
         if !payload.buttons.isEmpty {
             if category == nil {
                 rendering.lose(SendField.buttons, .array(payload.buttons.map(SendJSON.button)), "Braze shows buttons only with a category the app registers, which names their titles; the form has none")
             } else {
                 var buttons: [JSONValue] = []
+                buttons.reserveCapacity(payload.buttons.count)
                 for (index, button) in payload.buttons.enumerated() {
                     if !button.title.isEmpty, !rendering.isSameVendor {
                         rendering.lose(
                             SendField.buttons, .string(button.title), "Braze buttons take their titles from the app's registered category",
                             path: JSONPath.member("text", of: JSONPath.element(index, of: form.sourcePath(SendField.buttons))))
                     }
-                    var element: JSONObject = ["action_id": .string(button.id), "action": .string(Self.buttonAction(button))]
+                    // Built member by member: a literal goes through an argument array and a lookup per key.
+                    var element = JSONObject(minimumCapacity: 4)
+                    element.appendNew("action_id", .string(button.id))
+                    element.appendNew("action", .string(Self.buttonAction(button)))
                     if let link = button.deepLink {
                         element["uri"] = .string(link)
                         if Self.isWebLink(link) { element["use_webview"] = .bool(content.openLinkInApp ?? false) }
                     }
                     buttons.append(.object(element))
                 }
-                apple["buttons"] = .array(buttons)
+                apple.appendNew("buttons", .array(buttons))
             }
         }
         if let priority = content.priority {
-            if (1...10).contains(priority) { apple["apns_priority"] = .int(priority) } else {
+            if (1...10).contains(priority) { apple.appendNew("apns_priority", .int(priority)) } else {
                 rendering.lose(SendField.priority, .int(priority), "Braze's apns_priority is 1 to 10")
             }
         }
@@ -374,7 +382,9 @@ public struct BrazeSendAdapter: SendAdapter {
             if schedule.optimal { object["at_optimal_time"] = true }
             body["schedule"] = .object(object)
         }
-        body["messages"] = ["apple_push": .object(apple)]
+        var messages = JSONObject(minimumCapacity: 1)
+        messages.appendNew("apple_push", .object(apple))
+        body["messages"] = .object(messages)
         rendering.placeVendorFields(into: &body)
         return SendRenderResult(requests: [SendHTTPRequest(path: path, body: .object(body))], losses: rendering.losses)
     }

@@ -79,16 +79,19 @@ public struct FCMSendAdapter: SendAdapter {
         if let notification = reader.object("notification") {
             var note = SendReader(notification, at: reader.path("notification"), memberPaths: Self.notificationPaths)
             let alert = PushAlert(title: note.string("title"), body: note.string("body"))
-            if !alert.isEmpty { payload.alert = alert; form.paths[SendField.alert] = note.path }
-            if let image = note.string("image") { payload.imageURL = image; form.paths[SendField.imageURL] = note.path("image") }
+            if !alert.isEmpty { payload.alert = alert; form.paths[slot: .alert] = note.path }
+            if let image = note.string("image") { payload.imageURL = image; form.paths[slot: .imageURL] = note.path("image") }
             note.keepUnread(known: [])
             if !note.diagnostics.isEmpty { diagnostics += note.diagnostics }
             for (key, value) in note.kept { reader.kept[key] = value }
         }
         if let data = reader.object("data") {
-            form.paths[SendField.data] = reader.path("data")
+            form.paths[slot: .data] = reader.path("data")
+            // Without a reserved key the data is the payload's as it is: shared, not copied member by member.
+            let takesAll = !data.keys.contains(where: Self.isReservedDataKey)
+            if takesAll { payload.data = data }
             for (key, value) in data {
-                if Self.isReservedDataKey(key) {
+                if !takesAll, Self.isReservedDataKey(key) {
                     // FCM rejects it (validation says so); it is not the sender's data on any device.
                     reader.kept[JSONPath.member(key, of: reader.path("data"))] = value
                     continue
@@ -96,7 +99,7 @@ public struct FCMSendAdapter: SendAdapter {
                 if case .string = value {} else {
                     diagnostics.append(.wrongType(JSONPath.member(key, of: reader.path("data")), expected: "a string (FCM data holds strings only)", value))
                 }
-                payload.data[key] = value
+                if !takesAll { payload.data[key] = value }
             }
         }
         if let apns = reader.object("apns") {
@@ -144,7 +147,7 @@ public struct FCMSendAdapter: SendAdapter {
                     if let subtitle = alert.subtitle { merged.subtitle = subtitle }
                     if let text = alert.body { merged.body = text }
                     payload.alert = merged
-                    form.paths[SendField.alert] = JSONPath.member("alert", of: payloadPath + ".aps")
+                    form.paths[slot: .alert] = JSONPath.member("alert", of: payloadPath + ".aps")
                 }
                 payload.sound = innerPayload.sound
                 payload.category = innerPayload.category
@@ -152,7 +155,9 @@ public struct FCMSendAdapter: SendAdapter {
                 payload.contentAvailable = innerPayload.contentAvailable
                 payload.mutableContent = innerPayload.mutableContent
                 payload.apsExtra = innerPayload.apsExtra
-                for (key, value) in innerPayload.data { payload.data[key] = value }
+                if payload.data.isEmpty { payload.data = innerPayload.data } else {
+                    for (key, value) in innerPayload.data { payload.data[key] = value }
+                }
                 content.badge = inner.request.content.badge
                 content.interruptionLevel = inner.request.content.interruptionLevel
                 content.relevanceScore = inner.request.content.relevanceScore
@@ -160,7 +165,7 @@ public struct FCMSendAdapter: SendAdapter {
                 // their paths in this request; they replace what the message said for the same field, except
                 // `data`, which they do not name. The APNs form's table is taken whole.
                 form.paths.add(inner.request.paths, replacing: true)
-                if !innerPayload.data.isEmpty, form.paths[SendField.data] == nil { form.paths[SendField.data] = payloadPath }
+                if !innerPayload.data.isEmpty, form.paths[slot: .data] == nil { form.paths[slot: .data] = payloadPath }
                 for (path, value) in inner.request.vendorFields where path.hasPrefix("$.aps") {
                     apnsReader.kept[payloadPath + path.dropFirst()] = value
                 }
@@ -182,7 +187,7 @@ public struct FCMSendAdapter: SendAdapter {
                 guard let options = apnsReader.object(key) else { continue }
                 if let image = options["image"]?.stringValue {
                     payload.imageURL = image
-                    form.paths[SendField.imageURL] = JSONPath.member("image", of: apnsReader.path(key))
+                    form.paths[slot: .imageURL] = JSONPath.member("image", of: apnsReader.path(key))
                 }
                 for (member, value) in options where member != "image" { apnsReader.kept[JSONPath.member(member, of: apnsReader.path(key))] = value }
             }
@@ -195,7 +200,8 @@ public struct FCMSendAdapter: SendAdapter {
         if !reader.diagnostics.isEmpty { diagnostics += reader.diagnostics }
         content.payload = payload
         form.content = content
-        form.vendorFields = outer.kept.merging(reader.kept) { $1 }
+        // The wrapper seldom keeps anything: then the message's kept members are the fields, not a merged copy.
+        form.vendorFields = outer.kept.isEmpty ? reader.kept : outer.kept.merging(reader.kept) { $1 }
         return SendRules.parsed(form, diagnostics: diagnostics)
     }
 

@@ -81,21 +81,21 @@ public struct OneSignalSendAdapter: SendAdapter {
             if languages.count > 1 {
                 content.localized = Dictionary(languages.map { ($0.tag, $0.alert) }, uniquingKeysWith: { $1 })
             }
-            form.paths[SendField.alert] = reader.has("contents") ? "$.contents" : "$.headings"
-            form.paths[SendField.localized] = form.paths[SendField.alert]
+            form.paths[slot: .alert] = reader.has("contents") ? "$.contents" : "$.headings"
+            form.paths[slot: .localized] = form.paths[slot: .alert]
         }
         if let data = reader.object("data") {
             payload.data = data
-            form.paths[SendField.data] = "$.data"
+            form.paths[slot: .data] = "$.data"
         }
         if let url = reader.string("app_url") ?? reader.string("url") {
             payload.deepLink = url
-            form.paths[SendField.deepLink] = reader.has("app_url") ? "$.app_url" : "$.url"
+            form.paths[slot: .deepLink] = reader.has("app_url") ? "$.app_url" : "$.url"
             if reader.has("app_url"), let both = reader.peek("url") { reader.kept["$.url"] = both }
         }
         if let attachments = reader.object("ios_attachments") {
             if let (_, first) = attachments.first, case .string(let url) = first { payload.imageURL = url }
-            form.paths[SendField.imageURL] = "$.ios_attachments"
+            form.paths[slot: .imageURL] = "$.ios_attachments"
             if attachments.count > 1 {
                 reader.kept["$.ios_attachments"] = .object(attachments)
                 reader.diagnostics.append(Diagnostic(
@@ -104,7 +104,7 @@ public struct OneSignalSendAdapter: SendAdapter {
             }
         }
         if let buttons = reader.array("buttons") {
-            form.paths[SendField.buttons] = "$.buttons"
+            form.paths[slot: .buttons] = "$.buttons"
             for (index, element) in buttons.enumerated() {
                 guard case .object(let button) = element, case .string(let buttonId)? = button["id"] else {
                     let path = JSONPath.element(index, of: "$.buttons")
@@ -119,25 +119,25 @@ public struct OneSignalSendAdapter: SendAdapter {
                 reader.diagnostics.append(Diagnostic(.warning, code: .tooManyButtons, path: "$.buttons", message: "OneSignal shows up to \(Self.maxButtons) buttons, found \(buttons.count)"))
             }
         }
-        func text(_ key: String, _ field: String, _ set: (String) -> Void) {
+        func text(_ key: String, _ field: SendSourcePaths.Slot, _ set: (String) -> Void) {
             if let value = reader.string(key) {
                 set(value)
-                form.paths[field] = reader.path(key)
+                form.paths[slot: field] = reader.path(key)
             }
         }
-        text("ios_category", SendField.category) { payload.category = $0 }
-        text("ios_sound", SendField.sound) { payload.sound = $0 }
-        text("thread_id", SendField.threadId) { payload.threadId = $0 }
-        text("collapse_id", SendField.collapseId) { content.collapseId = $0 }
-        text("target_content_identifier", SendField.apsExtra) { payload.apsExtra["target-content-id"] = .string($0) }
+        text("ios_category", .category) { payload.category = $0 }
+        text("ios_sound", .sound) { payload.sound = $0 }
+        text("thread_id", .threadId) { payload.threadId = $0 }
+        text("collapse_id", .collapseId) { content.collapseId = $0 }
+        text("target_content_identifier", .apsExtra) { payload.apsExtra["target-content-id"] = .string($0) }
         if let flag = reader.bool("content_available") {
             payload.contentAvailable = flag
-            form.paths[SendField.contentAvailable] = "$.content_available"
+            form.paths[slot: .contentAvailable] = "$.content_available"
         }
         // OneSignal always sets mutable-content on delivery; the form keeps only an explicit request for it.
         if let flag = reader.bool("mutable_content") {
             payload.mutableContent = flag
-            form.paths[SendField.mutableContent] = "$.mutable_content"
+            form.paths[slot: .mutableContent] = "$.mutable_content"
         }
 
         // Badge: the wire names are camelCase; the SDK's snake_case names are read with a warning.
@@ -158,10 +158,10 @@ public struct OneSignalSendAdapter: SendAdapter {
         case let other?:
             reader.diagnostics.append(Diagnostic(.error, code: .sendValueInvalid, path: reader.path(typeKey), message: "ios_badgeType is None, SetTo or Increase, found '\(other)'"))
         }
-        form.paths[SendField.badge] = reader.path(countKey)
+        form.paths[slot: .badge] = reader.path(countKey)
 
         if let level = reader.string("ios_interruption_level") {
-            form.paths[SendField.interruptionLevel] = "$.ios_interruption_level"
+            form.paths[slot: .interruptionLevel] = "$.ios_interruption_level"
             if level != "time-sensitive", let value = InterruptionLevel(spelling: level) { content.interruptionLevel = value } else {
                 reader.diagnostics.append(Diagnostic(
                     .error, code: .interruptionLevelInvalid, path: "$.ios_interruption_level",
@@ -170,19 +170,19 @@ public struct OneSignalSendAdapter: SendAdapter {
             }
         }
         content.relevanceScore = SendRules.relevance(reader.value("ios_relevance_score"), path: "$.ios_relevance_score", diagnostics: &reader.diagnostics)
-        form.paths[SendField.relevanceScore] = "$.ios_relevance_score"
+        form.paths[slot: .relevanceScore] = "$.ios_relevance_score"
         if let ttl = reader.int("ttl") {
             content.expiry = .after(seconds: ttl)
-            form.paths[SendField.expiry] = "$.ttl"
+            form.paths[slot: .expiry] = "$.ttl"
         }
         if let priority = reader.int("priority") {
             content.priority = priority
-            form.paths[SendField.priority] = "$.priority"
+            form.paths[slot: .priority] = "$.priority"
         }
-        text("apns_push_type_override", SendField.pushType) { content.pushType = $0 }
+        text("apns_push_type_override", .pushType) { content.pushType = $0 }
         if let key = reader.string("idempotency_key") ?? reader.string("external_id") {
             form.idempotencyKey = key
-            form.paths[SendField.idempotencyKey] = reader.has("idempotency_key") ? "$.idempotency_key" : "$.external_id"
+            form.paths[slot: .idempotencyKey] = reader.has("idempotency_key") ? "$.idempotency_key" : "$.external_id"
         }
 
         // Audience.
@@ -222,7 +222,7 @@ public struct OneSignalSendAdapter: SendAdapter {
         }
         if schedule != SendSchedule() {
             form.schedule = schedule
-            form.paths[SendField.schedule] = reader.has("send_after") ? "$.send_after" : "$.delayed_option"
+            form.paths[slot: .schedule] = reader.has("send_after") ? "$.send_after" : "$.delayed_option"
         }
         reader.keepUnread(known: Self.keptFields)
         content.payload = payload

@@ -22,20 +22,49 @@ public struct SendHTTPRequest: Sendable, Hashable {
     /// The request as `{"method", "path", "headers", "body"}`.
     public var json: JSONValue {
         var headerObject = JSONObject(minimumCapacity: headers.count)
-        if !headers.isEmpty {
-            // A request has a few headers: finding each sorted name's value in a list costs less than hashing it.
-            let pairs = Array(headers)
-            for key in JSONWriter.sortedCanonically(pairs.map(\.key)) {
-                let value = pairs.count > 8 ? headers[key] : pairs.first { $0.key == key }?.value
-                headerObject.appendNew(key, .string(value ?? ""))
-            }
-        }
+        forEachSortedHeader { headerObject.appendNew($0, .string($1)) }
         var object = JSONObject(minimumCapacity: 4)
         object.appendNew("method", .string(method))
         object.appendNew("path", .string(path))
         object.appendNew("headers", .object(headerObject))
         object.appendNew("body", body)
         return .object(object)
+    }
+
+    /// Calls `body` with each header's name and value, names in canonical order.
+    private func forEachSortedHeader(_ body: (String, String) -> Void) {
+        guard !headers.isEmpty else { return }
+        // A request has a few headers: finding each sorted name's value in a list costs less than hashing it.
+        let pairs = Array(headers)
+        for key in JSONWriter.sortedCanonically(pairs.map(\.key)) {
+            let value = pairs.count > 8 ? headers[key] : pairs.first { $0.key == key }?.value
+            body(key, value ?? "")
+        }
+    }
+
+    /// Appends the canonical text of ``json`` to `output` without building it (a translation writes one per
+    /// send): its members in canonical order, `body`, `headers`, `method`, `path`. Returns the body's byte count.
+    @discardableResult
+    public func writeJSON(into output: inout [UInt8]) -> Int {
+        output.append(contentsOf: #"{"body":"#.utf8)
+        let start = output.count
+        JSONWriter.write(body, into: &output)
+        let bodyBytes = output.count - start
+        output.append(contentsOf: #","headers":{"#.utf8)
+        var first = true
+        forEachSortedHeader { key, value in
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            JSONWriter.writeString(key, into: &output)
+            output.append(UInt8(ascii: ":"))
+            JSONWriter.writeString(value, into: &output)
+        }
+        output.append(contentsOf: #"},"method":"#.utf8)
+        JSONWriter.writeString(method, into: &output)
+        output.append(contentsOf: #","path":"#.utf8)
+        JSONWriter.writeString(path, into: &output)
+        output.append(UInt8(ascii: "}"))
+        return bodyBytes
     }
 
     /// The requests in `value`: a bundle `{"requests": […]}` (with `"provision": […]` as `send translate` writes
@@ -224,6 +253,26 @@ public struct SendRenderResult: Sendable, Hashable {
         object.appendNew("requests", .array(requests.map(\.json)))
         if !provision.isEmpty { object["provision"] = .array(provision.map(\.json)) }
         return .object(object)
+    }
+
+    /// Appends the canonical text of ``json`` to `output`, the requests written without building their JSON.
+    /// Returns the byte count of the last request's body (nil without requests).
+    @discardableResult
+    public func writeJSON(into output: inout [UInt8]) -> Int? {
+        var lastBody: Int?
+        output.append(UInt8(ascii: "{"))
+        if !provision.isEmpty {
+            output.append(contentsOf: #""provision":"#.utf8)
+            JSONWriter.write(.array(provision.map(\.json)), into: &output)
+            output.append(UInt8(ascii: ","))
+        }
+        output.append(contentsOf: #""requests":["#.utf8)
+        for (index, request) in requests.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            lastBody = request.writeJSON(into: &output)
+        }
+        output.append(contentsOf: "]}".utf8)
+        return lastBody
     }
 
     /// Whether form field `field` was lost.

@@ -138,17 +138,17 @@ struct SendRendering {
     /// Losses for the audience members the target cannot name: topics, device tokens (unless `tokens`), user ids
     /// (unless `userIds`), and other vendors' targeting, which does not translate by value.
     mutating func loseAudience(tokens: Bool, userIds: Bool, topics: Bool) {
-        let audience = form.audience
-        if !userIds, !audience.userIds.isEmpty {
-            if collectsLosses { record(SendField.audience, .array(audience.userIds.map { .string($0) }), "\(targetName) cannot address users by the app's user id", path: form.paths["audience.userIds"]) }
+        // The audience is read in place: a copy would retain each of its lists.
+        if !userIds, !form.audience.userIds.isEmpty {
+            if collectsLosses { record(SendField.audience, .array(form.audience.userIds.map { .string($0) }), "\(targetName) cannot address users by the app's user id", path: form.paths["audience.userIds"]) }
         }
-        if !tokens, !audience.deviceTokens.isEmpty {
-            if collectsLosses { record(SendField.audience, .array(audience.deviceTokens.map { .string($0) }), "\(targetName) cannot address APNs device tokens", path: form.paths["audience.deviceTokens"]) }
+        if !tokens, !form.audience.deviceTokens.isEmpty {
+            if collectsLosses { record(SendField.audience, .array(form.audience.deviceTokens.map { .string($0) }), "\(targetName) cannot address APNs device tokens", path: form.paths["audience.deviceTokens"]) }
         }
-        if !topics, !audience.topics.isEmpty {
-            if collectsLosses { record(SendField.audience, .array(audience.topics.map { .string($0) }), "\(targetName) has no topics", path: form.paths["audience.topics"]) }
+        if !topics, !form.audience.topics.isEmpty {
+            if collectsLosses { record(SendField.audience, .array(form.audience.topics.map { .string($0) }), "\(targetName) has no topics", path: form.paths["audience.topics"]) }
         }
-        for targeting in audience.vendorTargeting where targeting.vendor != target {
+        for targeting in form.audience.vendorTargeting where targeting.vendor != target {
             if collectsLosses { record(
                 SendField.audience, targeting.value,
                 "targeting of another vendor (\(targeting.vendor) '\(targeting.key)') does not translate by value; "

@@ -6,7 +6,8 @@ import PushBridge
 public struct SendRequest: Sendable, Hashable {
     /// The fields, behind one reference: a form is handed from parser to renderer and checker several times per
     /// request, and copying a reference costs one retain where copying the fields costs one per string, array
-    /// and table. A mutation of a shared form copies the fields first.
+    /// and table. A mutation of a shared form copies the fields first. The properties read the fields in place
+    /// (`_read`): `form.content.priority` copies neither the content nor its strings.
     final class Storage: @unchecked Sendable {
         // Unchecked: a form mutates its storage only when it holds the sole reference (see `fields`).
         @exclusivity(unchecked) var fields: Fields
@@ -38,33 +39,33 @@ public struct SendRequest: Sendable, Hashable {
 
     /// The id of the vendor whose request this was read from (`onesignal`, `braze`, …), or `bridge`.
     public var vendor: String {
-        get { storage.fields.vendor }
+        _read { yield storage.fields.vendor }
         _modify { yield &fields.vendor }
     }
     /// What the device shows and carries.
     public var content: SendContent {
-        get { storage.fields.content }
+        _read { yield storage.fields.content }
         _modify { yield &fields.content }
     }
     /// Who receives it.
     public var audience: SendAudience {
-        get { storage.fields.audience }
+        _read { yield storage.fields.audience }
         _modify { yield &fields.audience }
     }
     /// When it is sent; nil for now.
     public var schedule: SendSchedule? {
-        get { storage.fields.schedule }
+        _read { yield storage.fields.schedule }
         _modify { yield &fields.schedule }
     }
     /// The sender's key that makes a retried request send once (OneSignal `idempotency_key`, Braze `send_id`).
     public var idempotencyKey: String? {
-        get { storage.fields.idempotencyKey }
+        _read { yield storage.fields.idempotencyKey }
         _modify { yield &fields.idempotencyKey }
     }
     /// The template, campaign or transactional message whose content the vendor's backend sends, when the request
     /// names one instead of carrying its content (Customer.io `transactional_message_id`).
     public var template: SendTemplate? {
-        get { storage.fields.template }
+        _read { yield storage.fields.template }
         _modify { yield &fields.template }
     }
     /// Where each form field came from in the source request: a form field name (``SendField``) → the JSON path
@@ -75,13 +76,13 @@ public struct SendRequest: Sendable, Hashable {
     }
     /// ``sourcePaths`` as the package reads and writes it.
     var paths: SendSourcePaths {
-        get { storage.fields.paths }
+        _read { yield storage.fields.paths }
         _modify { yield &fields.paths }
     }
     /// The source vendor's fields the form has no place for (`app_id`, `campaign_id`, a value of the wrong type),
     /// under their path in the source request; rendering for the same vendor writes them back.
     public var vendorFields: JSONObject {
-        get { storage.fields.vendorFields }
+        _read { yield storage.fields.vendorFields }
         _modify { yield &fields.vendorFields }
     }
 

@@ -70,16 +70,57 @@ struct SendSourcePaths: Sendable, Hashable, Sequence {
                 others[field] = newValue
                 return
             }
-            if filled & (1 << slot) == 0 {
-                guard let newValue else { return }
-                if entries.isEmpty { entries.reserveCapacity(16) }
-                entries.append(Entry(slot: slot, path: newValue))
-                filled |= 1 << slot
-            } else if let index = entries.firstIndex(where: { $0.slot == slot }) {
-                if let newValue { entries[index].path = newValue } else {
-                    entries.remove(at: index)
-                    filled &= ~(1 << slot)
-                }
+            setPath(newValue, inSlot: slot)
+        }
+    }
+
+    /// A form field's slot, found once: a parser that records the same fields on every request sets them by slot,
+    /// without looking each name up in ``slotTable``.
+    struct Slot: Sendable {
+        fileprivate let index: Int
+        /// The slot of `field`, one of ``slotNames``.
+        init(_ field: String) { index = SendSourcePaths.slotNames.firstIndex(of: field)! }
+
+        static let alert = Slot(SendField.alert)
+        static let localized = Slot(SendField.localized)
+        static let badge = Slot(SendField.badge)
+        static let sound = Slot(SendField.sound)
+        static let category = Slot(SendField.category)
+        static let threadId = Slot(SendField.threadId)
+        static let mutableContent = Slot(SendField.mutableContent)
+        static let contentAvailable = Slot(SendField.contentAvailable)
+        static let imageURL = Slot(SendField.imageURL)
+        static let deepLink = Slot(SendField.deepLink)
+        static let buttons = Slot(SendField.buttons)
+        static let data = Slot(SendField.data)
+        static let apsExtra = Slot(SendField.apsExtra)
+        static let collapseId = Slot(SendField.collapseId)
+        static let expiry = Slot(SendField.expiry)
+        static let priority = Slot(SendField.priority)
+        static let interruptionLevel = Slot(SendField.interruptionLevel)
+        static let relevanceScore = Slot(SendField.relevanceScore)
+        static let pushType = Slot(SendField.pushType)
+        static let schedule = Slot(SendField.schedule)
+        static let idempotencyKey = Slot(SendField.idempotencyKey)
+    }
+
+    /// The path of the field in `slot`.
+    subscript(slot slot: Slot) -> String? {
+        get { filled & (1 << slot.index) == 0 ? nil : path(inSlot: slot.index) }
+        set { setPath(newValue, inSlot: slot.index) }
+    }
+
+    /// Sets (nil: removes) the path in slot `slot`.
+    private mutating func setPath(_ newValue: String?, inSlot slot: Int) {
+        if filled & (1 << slot) == 0 {
+            guard let newValue else { return }
+            if entries.isEmpty { entries.reserveCapacity(16) }
+            entries.append(Entry(slot: slot, path: newValue))
+            filled |= 1 << slot
+        } else if let index = entries.firstIndex(where: { $0.slot == slot }) {
+            if let newValue { entries[index].path = newValue } else {
+                entries.remove(at: index)
+                filled &= ~(1 << slot)
             }
         }
     }

@@ -61,17 +61,24 @@ enum SendCommand: Command {
                 guard let seconds = Int(now) else { throw .usage("--now takes seconds since 1970") }
                 options.now = seconds
             }
+            let report = rest.has("report"), pretty = rest.has("pretty")
             return try each(rest) { value, line throws(CLIError) in
                 guard let result = try render(value, from: source, to: target, options: options, line: line,
-                                              report: rest.has("report"))
+                                              report: report)
                 else { return false }
                 // The line holds every rendered body, so its length bounds each (docs/SEND.md "Size budgets").
-                let written = stdoutStream.writeLine(result.combined.json, pretty: rest.has("pretty"))
+                // Compact lines are written straight from the requests, without building their JSON first.
+                var lastBody: Int?
+                var bound = pretty
+                    ? stdoutStream.writeLine(result.combined.json, pretty: true)
+                    : stdoutStream.writeLine { lastBody = result.combined.writeJSON(into: &$0) }
+                // One send's requests are the line's: the last body written is the one its budgets measure.
+                if result.translations.count == 1, let lastBody { bound = lastBody }
                 for translation in result.translations {
                     printDiagnostics(
                         SendVendors.budgetOverflows(
                             of: translation.rendered, to: target, translating: translation.request,
-                            form: translation.form, from: source, bodyBytes: written),
+                            form: translation.form, from: source, bodyBytes: bound),
                         line: line)
                 }
                 return true

@@ -48,6 +48,18 @@ final class OutputStream {
         return written
     }
 
+    /// Writes one line whose text `write` appends (canonical JSON written without building a value); returns the
+    /// bytes written.
+    @discardableResult
+    func writeLine(_ write: (inout [UInt8]) -> Void) -> Int {
+        let start = buffer.count
+        write(&buffer)
+        buffer.append(UInt8(ascii: "\n"))
+        let written = buffer.count - start
+        flushIfFull()
+        return written
+    }
+
     /// Writes an object given as its members (distinct keys, any order) as one line of canonical JSON.
     /// Writes `diagnostic` as one line of canonical JSON, with `"line"` when a line is given.
     func writeLine(_ diagnostic: Diagnostic, line: Int?) {
