@@ -562,7 +562,8 @@ protocol ByteOutput {
     var readsSmallStrings: Bool { get }
     /// Appends the first `count` bytes of a small string's two words (``SmallASCIIString/words(of:)``), which
     /// need no escape, in quotes, after `separator` when there is one and with a colon after them when `colon`.
-    mutating func appendQuoted(smallStringWords low: UInt64, _ high: UInt64, count: Int, after separator: UInt8?, colon: Bool)
+    mutating func appendQuoted(
+        smallStringWords low: UInt64, _ high: UInt64, count: Int, after separator: UInt8?, colon: Bool)
     /// Appends `count` bytes that need no escape, in quotes.
     mutating func appendQuoted(_ bytes: UnsafePointer<UInt8>, count: Int)
 }
@@ -574,7 +575,9 @@ extension ByteOutput {
         append(UInt8(ascii: "\""))
     }
 
-    mutating func appendQuoted(smallStringWords low: UInt64, _ high: UInt64, count: Int, after separator: UInt8?, colon: Bool) {
+    mutating func appendQuoted(
+        smallStringWords low: UInt64, _ high: UInt64, count: Int, after separator: UInt8?, colon: Bool
+    ) {
         if let separator { append(separator) }
         append(UInt8(ascii: "\""))
         withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { raw in
@@ -600,7 +603,9 @@ private struct ByteCounter: ByteOutput {
     var readsSmallStrings: Bool { SmallASCIIString.isAvailable }
     mutating func append(_ byte: UInt8) { count += 1 }
     mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int) { self.count += count }
-    mutating func appendQuoted(smallStringWords low: UInt64, _ high: UInt64, count: Int, after separator: UInt8?, colon: Bool) {
+    mutating func appendQuoted(
+        smallStringWords low: UInt64, _ high: UInt64, count: Int, after separator: UInt8?, colon: Bool
+    ) {
         self.count += count + 2 + (separator == nil ? 0 : 1) + (colon ? 1 : 0)
     }
     mutating func appendQuoted(_ bytes: UnsafePointer<UInt8>, count: Int) { self.count += count + 2 }

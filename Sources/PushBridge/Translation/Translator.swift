@@ -89,7 +89,7 @@ public enum Translator {
     ) -> (userInfo: JSONObject, losses: [Loss], diagnostics: [Diagnostic]) {
         let decoded = source.decodeClaimed(userInfo)
         let diagnostics = joined(decoded.diagnostics, registry.claimNotes(of: userInfo, claimedBy: source))
-        // Each profile read once (through the existential, a read copies the whole profile): the ids here, the rest
+        // Each profile read once (through the existential, each read is a call and a retain): the ids here, the rest
         // in `prepareInPlace`.
         let profiles = (source: source.profile, target: target.profile)
         guard profiles.source.id != profiles.target.id else { return (userInfo, [], diagnostics) }
@@ -344,7 +344,7 @@ public enum Translator {
     }
 
     /// ``prepare(_:from:to:collectingLosses:)`` on `payload` itself, with the profiles of `source` and `target` as
-    /// the caller read them (each read once: reading one through the existential copies the whole profile).
+    /// the caller read them (each read once: reading one through the existential is a call and a retain).
     static func prepareInPlace(
         _ payload: inout PushPayload, from source: any VendorAdapter, to target: any VendorAdapter,
         profiles: (source: VendorProfile, target: VendorProfile), collectingLosses: Bool

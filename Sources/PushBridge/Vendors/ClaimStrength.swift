@@ -76,7 +76,7 @@ public struct CarrierEnvelope: Sendable, Hashable {
     ///
     /// Every decode runs this, and almost no payload has a carrier key: ``CarrierKeyScreen`` rules most keys
     /// out on their first two bytes, so only a key it cannot rule out is hashed and prefix-compared. `vendor` is
-    /// read only then (an adapter's id is read from a copy of its whole profile).
+    /// read only then (an adapter's id is read through its profile getter: a call and a retain).
     static func envelopes(
         of userInfo: JSONObject, decodingVendor decodingVendorID: @autoclosure () -> String
     ) -> [CarrierEnvelope] {

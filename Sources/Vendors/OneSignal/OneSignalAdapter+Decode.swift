@@ -6,7 +6,8 @@ extension OneSignalAdapter {
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
         // Looked up once, read by every step below.
         let aps = userInfo["aps"], osData = userInfo[Key.osData]
-        // `profile.id`: the stored id, not the protocol's `id`, which copies the whole profile to read it.
+        // `profile.id`: the stored id, not the protocol's `id`, which goes through the profile getter (a call and a
+        // retain, ~80 instructions).
         var decoding = OneSignalDecoding(
             payload: PushPayload.decoding(vendor: profile.id), format: Self.format(osData: osData))
         decoding.diagnostics = APSCoding.decode(aps, into: &decoding.payload, contentAvailable: .numberStringOrTrue)
