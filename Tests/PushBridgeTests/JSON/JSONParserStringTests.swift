@@ -124,6 +124,47 @@ struct JSONParserStringTests {
         #expect(accented.offset == 2)
     }
 
+    @Test("runs of \\u escapes decode alike wherever they start and end, and a bad digit or lone surrogate is found at its own escape")
+    func escapeRuns() throws {
+        // Escapes and what they decode to; a surrogate pair is one entry.
+        let escapes: [(text: String, scalar: String)] = [
+            ("\\u00e9", "é"), ("\\u4E2D", "中"), ("\\ud83d\\uDE00", "😀"), ("\\u0041", "A"), ("\\u0416", "Ж"),
+            ("\\uFFFD", "\u{FFFD}"), ("\\u0000", "\u{0}"), ("\\uffff", "\u{FFFF}"), ("\\u007F", "\u{7F}"),
+        ]
+        // Every run from every start, at the end of the string and followed by more text or another escape.
+        for start in 0..<escapes.count {
+            for end in start...escapes.count {
+                let run = escapes[start..<end]
+                for (tail, decodedTail) in [("", ""), ("xyz", "xyz"), ("\\n", "\n")] {
+                    let text = run.map(\.text).joined() + tail
+                    let parsed = try JSONParser.parse(Array("[\"\(text)\"]".utf8))
+                    #expect(parsed == .array([.string(run.map(\.scalar).joined() + decodedTail)]), "\(text)")
+                }
+            }
+        }
+        // A digit that is not hex, at each place of each escape of a run of four: the error is at that escape.
+        let plain = ["00e9", "4e2d", "0416", "0041"]
+        for broken in 0..<plain.count {
+            for place in 0..<4 {
+                var digits = plain.map { Array($0.utf8) }
+                digits[broken][place] = UInt8(ascii: "g")
+                let bytes = Array("[\"ab".utf8) + digits.flatMap { Array("\\u".utf8) + $0 } + Array("\"]".utf8)
+                let error = try #require(parseError(bytes), "escape \(broken), digit \(place)")
+                #expect(error.kind == .invalidEscape, "escape \(broken), digit \(place)")
+                #expect(error.offset == 4 + 6 * broken, "escape \(broken), digit \(place)")
+                #expect(error.message == "\\u must be followed by four hex digits")
+            }
+        }
+        // A lone surrogate before or after a plain scalar, high or low.
+        for (run, offset) in [("\\u0041\\ud83d\\u0041", 10), ("\\ud83d\\u0041", 4), ("\\u0041\\udc00", 10),
+                              ("\\udc00\\u0041", 4), ("\\u0041\\u0042\\ude00", 16)] {
+            let error = try #require(parseError(Array("[\"ab\(run)\"]".utf8)), "\(run)")
+            #expect(error.kind == .invalidEscape, "\(run)")
+            #expect(error.offset == offset, "\(run)")
+            #expect(error.message == "lone UTF-16 surrogate in a \\u escape", "\(run)")
+        }
+    }
+
     /// The offset of the first byte of `bytes` that does not begin a valid UTF-8 sequence (Unicode Table 3-7),
     /// read one sequence at a time: the reference the parser's word-at-a-time check is held to.
     static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
