@@ -55,6 +55,25 @@ typealias BrazeDecoding = DecodeContext<BrazeAdapter>
 
 extension BrazeAdapter: WirePathTable {}
 
+extension BrazeAdapter {
+    /// The members of an `ab.ab_cat` entry that are read, found in one pass (by length first, as
+    /// ``Key/reserved(_:)`` compares): one walk of the entry instead of a lookup for each.
+    struct ButtonFields {
+        var actionType, uri, useWebView: JSONValue?
+
+        init(_ entry: JSONObject) {
+            for (key, member) in entry {
+                switch key.utf8.count {
+                case 3 where key == Key.actionType: actionType = member
+                case 5 where key == Key.actionURI: uri = member
+                case 13 where key == Key.actionUseWebView: useWebView = member
+                default: continue
+                }
+            }
+        }
+    }
+}
+
 extension BrazeDecoding {
     /// Reads `ab`; returns its `ab_cat` object for ``decodeButtons(_:category:)``.
     mutating func decodeVendorObject(_ value: JSONValue) -> JSONObject? {
@@ -163,7 +182,8 @@ extension BrazeDecoding {
             for action in defaults {
                 var deepLink: String?
                 if let entry = entries?[action.id]?.objectValue {
-                    deepLink = link(of: entry, id: action.id, behaviour: Self.behaviour(of: entry))
+                    let fields = BrazeAdapter.ButtonFields(entry)
+                    deepLink = link(fields, id: action.id, behaviour: Self.behaviour(fields))
                 }
                 payload.buttons.append(
                     PushButton(id: action.id, title: action.title, deepLink: deepLink, foreground: action.foreground))
@@ -183,7 +203,8 @@ extension BrazeDecoding {
                 wrongType(entry, at: Path.button(actionId), expected: "an object {a_t, a_uri, a_use_webview}")
                 continue
             }
-            let behaviour = behaviour(of: members, id: actionId)
+            let fields = BrazeAdapter.ButtonFields(members)
+            let behaviour = behaviour(fields, id: actionId)
             if let defaults {
                 if !defaults.contains(where: { $0.id == actionId }) {
                     note(.warning, .buttonNotInCategory, at: Path.button(actionId),
@@ -192,7 +213,7 @@ extension BrazeDecoding {
                 continue
             }
             payload.buttons.append(PushButton(
-                id: actionId, title: "", deepLink: link(of: members, id: actionId, behaviour: behaviour),
+                id: actionId, title: "", deepLink: link(fields, id: actionId, behaviour: behaviour),
                 foreground: behaviour != .close))
             titlesUnknown = true
         }
@@ -207,11 +228,13 @@ extension BrazeDecoding {
     }
 
     /// What an entry's `a_t` does (nil: missing, not a string, or not one PushBridge knows); wrong types are kept.
-    private mutating func behaviour(of entry: JSONObject, id: String) -> BrazeAdapter.ButtonBehaviour? {
-        if let flag = entry[Key.actionUseWebView], flag.boolValue == nil {
+    private mutating func behaviour(
+        _ fields: BrazeAdapter.ButtonFields, id: String
+    ) -> BrazeAdapter.ButtonBehaviour? {
+        if let flag = fields.useWebView, flag.boolValue == nil {
             wrongType(flag, at: JSONPath.member(Key.actionUseWebView, of: Path.button(id)), expected: "true or false")
         }
-        guard let value = entry[Key.actionType] else { return nil }
+        guard let value = fields.actionType else { return nil }
         guard let actionType = readString(value, at: JSONPath.member(Key.actionType, of: Path.button(id))) else {
             return nil
         }
@@ -223,17 +246,17 @@ extension BrazeDecoding {
         return behaviour
     }
 
-    /// What an entry's `a_t` does, as ``behaviour(of:id:)`` answers, without diagnostics.
-    private static func behaviour(of entry: JSONObject) -> BrazeAdapter.ButtonBehaviour? {
-        entry[Key.actionType]?.stringValue.flatMap(BrazeAdapter.buttonBehaviour(ofActionType:))
+    /// What an entry's `a_t` does, as ``behaviour(_:id:)`` answers, without diagnostics.
+    private static func behaviour(_ fields: BrazeAdapter.ButtonFields) -> BrazeAdapter.ButtonBehaviour? {
+        fields.actionType?.stringValue.flatMap(BrazeAdapter.buttonBehaviour(ofActionType:))
     }
 
     /// The button's own link: `a_uri` when the button opens a URI (or says nothing PushBridge knows), given what
     /// its `a_t` does.
     private mutating func link(
-        of entry: JSONObject, id: String, behaviour: BrazeAdapter.ButtonBehaviour?
+        _ fields: BrazeAdapter.ButtonFields, id: String, behaviour: BrazeAdapter.ButtonBehaviour?
     ) -> String? {
-        guard let value = entry[Key.actionURI] else { return nil }
+        guard let value = fields.uri else { return nil }
         guard let uri = readString(value, at: JSONPath.member(Key.actionURI, of: Path.button(id))) else { return nil }
         return behaviour == nil || behaviour == .openURI ? uri : nil
     }

@@ -100,8 +100,10 @@ extension BrazeAdapter {
     /// extension (`jpg`, `png`, `gif`, `mp4`, …), when it has one.
     private static func writeImage(_ imageURL: String?, into ab: inout JSONObject) {
         if let imageURL {
+            // Another vendor's push starts from an empty `ab`: nothing to look up, and `att` is a new member.
+            let isNew = ab.isEmpty
             let attachment: JSONObject
-            if var existing = ab[Key.attachment]?.objectValue {
+            if !isNew, var existing = ab[Key.attachment]?.objectValue {
                 existing[Key.url] = .string(imageURL)
                 attachment = existing
             } else {
@@ -110,7 +112,7 @@ extension BrazeAdapter {
                 if let type = fileExtension(of: imageURL) { new.appendNew(Key.type, .string(type)) }
                 attachment = new
             }
-            ab[Key.attachment] = .object(attachment)
+            if isNew { ab.appendNew(Key.attachment, .object(attachment)) } else { ab[Key.attachment] = .object(attachment) }
         } else if var attachment = ab[Key.attachment]?.objectValue, attachment[Key.url]?.stringValue != nil {
             attachment.removeValue(forKey: Key.url)
             ab[Key.attachment] = .object(attachment)
