@@ -216,6 +216,14 @@ public struct JSONObject: Sendable {
         append(Member(key: key, value: value, fingerprint: KeyFingerprint(key)))
     }
 
+    /// Appends member `position` of `other`, whose key the caller knows is not present yet, with the fingerprint
+    /// its key already has: for decoders that copy a userInfo's members into custom data.
+    @inlinable
+    package mutating func appendMember(at position: Int, of other: JSONObject) {
+        assert(self.position(ofKey: other.members[position].key) == nil, "appendMember: the key is already a member")
+        append(other.members[position])
+    }
+
     /// Adds `member` from the parser: returns whether its key was already present (the value is then replaced).
     mutating func parsedMember(_ member: Member) -> Bool {
         if let position = position(ofKey: member.key, fingerprint: member.fingerprint) {

@@ -10,9 +10,10 @@ extension AirshipAdapter {
             userInfo["aps"], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         // Custom data gathered here and set once: no trip through the payload's storage for each member.
         var data = JSONObject(minimumCapacity: userInfo.count)
-        for (key, value) in userInfo where !decoding.decodeRootMember(key, value) {
+        for position in userInfo.indices {
+            let (key, value) = userInfo[position]
             // The userInfo's keys are distinct, and nothing else writes `data` here.
-            data.appendNew(key, value)
+            if !decoding.decodeRootMember(key, value) { data.appendMember(at: position, of: userInfo) }
         }
         decoding.payload.data = data
         decoding.decodeButtons(decoding.interactiveActions)

@@ -14,7 +14,8 @@ extension BrazeAdapter {
         var data = JSONObject(minimumCapacity: userInfo.count)
         let shortestInternalFlag = Key.shortestInternalFlag
         // Members in the payload's own order (custom data keeps it; R4a).
-        for (key, value) in userInfo {
+        for position in userInfo.indices {
+            let (key, value) = userInfo[position]
             switch Key.reserved(key) {
             case .aps:
                 // APSCoding reports an `aps` that is not an object; keep it so nothing is lost.
@@ -36,7 +37,7 @@ extension BrazeAdapter {
                         + "presenter; kept under ignored")
             case nil:
                 // The userInfo's keys are distinct, and nothing else writes `data` here.
-                data.appendNew(key, value)
+                data.appendMember(at: position, of: userInfo)
                 if key.utf8.count >= shortestInternalFlag, Key.internalFlags.contains(key) {
                     decoding.note(
                         .info, .brazeInternal, at: JSONPath.member(key, of: JSONPath.root),

@@ -15,10 +15,11 @@ extension PushNotifAIAdapter {
         var aps: JSONValue?, messageIdValue: JSONValue?, deepLinkValue: JSONValue?
         var notStrings: [String] = []
         var data = JSONObject(minimumCapacity: userInfo.count)
-        for (key, value) in userInfo {
+        for position in userInfo.indices {
+            let (key, value) = userInfo[position]
             guard Key.isReserved(key) else {
                 if case .string = value {} else { notStrings.append(key) }
-                data.appendNew(key, value)  // the userInfo's keys are distinct
+                data.appendMember(at: position, of: userInfo)  // the userInfo's keys are distinct
                 continue
             }
             switch key {

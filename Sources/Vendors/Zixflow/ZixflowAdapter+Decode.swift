@@ -32,10 +32,12 @@ extension ZixflowAdapter {
         var byKey = DiagnosticsByKey()
         var firstNoticed: (key: String, start: Int)?
         var noticedByMoreKeys = false
-        for (key, value) in userInfo {
+        for position in userInfo.indices {
+            let (key, value) = userInfo[position]
             let field = Self.field(named: key)
             if Self.isCustomData(field, custom: custom) {
-                payload.data.appendNew(key, value)  // the userInfo's keys are distinct; only this loop writes data
+                // The userInfo's keys are distinct; only this loop writes data.
+                payload.data.appendMember(at: position, of: userInfo)
                 continue
             }
             guard let field, field != .aps else { continue }
