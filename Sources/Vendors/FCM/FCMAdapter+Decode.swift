@@ -70,15 +70,15 @@ extension FCMAdapter {
     /// Wire payload → bridge form. Never fails: a value of the wrong type, and each of FCM's own keys with no
     /// bridge field, is kept in `ignored` under its wire path with a diagnostic.
     public func decode(_ userInfo: JSONObject) -> DecodeResult {
-        var decoding = FCMDecoding(payload: PushPayload(vendor: id))
+        var decoding = FCMDecoding(payload: PushPayload.decoding(vendor: profile.id))
         decoding.diagnostics = APSCoding.decode(
             userInfo[Key.aps], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         decoding.payload.data.reserveCapacity(userInfo.count)
         // Members are read in the payload's order (data keeps it); what each noticed is reported in key order.
         var byKey = DiagnosticsByKey()
-        for (key, value) in userInfo {
+        for position in userInfo.indices {
             let noticedBefore = decoding.diagnostics.count
-            decoding.decodeMember(key, value)
+            let key = decoding.decodeMember(at: position, of: userInfo)
             byKey.setAside(key, from: &decoding.diagnostics, since: noticedBefore)
         }
         byKey.append(to: &decoding.diagnostics)
@@ -97,13 +97,21 @@ typealias FCMDecoding = DecodeContext<FCMAdapter>
 extension FCMAdapter: WireKeyTable {}
 
 extension FCMDecoding {
-    /// Reads one top-level member.
-    mutating func decodeMember(_ key: String, _ value: JSONValue) {
+    /// Reads top-level member `position` of `userInfo`; returns its key.
+    @discardableResult
+    mutating func decodeMember(at position: Int, of userInfo: JSONObject) -> String {
+        let (key, value) = userInfo[position]
         guard let field = FCMAdapter.field(named: key) else {
             // The userInfo's keys are distinct and only this loop writes `data`.
-            payload.data.appendNew(key, value)
-            return
+            payload.data.appendMember(at: position, of: userInfo)
+            return key
         }
+        decodeField(field, key, value)
+        return key
+    }
+
+    /// Reads the top-level member `key`, a wire key of `field`.
+    private mutating func decodeField(_ field: FCMAdapter.Field, _ key: String, _ value: JSONValue) {
         var path: String { JSONPath.member(key, of: JSONPath.root) }
         switch field {
         case .aps:
