@@ -227,8 +227,10 @@ public enum Translator {
         }
         var candidates = registry.claimScreen.candidates(in: userInfo)
         while let index = candidates.popFirst() {
+            // Asked in place, copied out only when it claims (the target is nearly always the one candidate).
+            guard registry.adapters[index].id != targetID, registry.adapters[index].claimStrength(userInfo) != nil
+            else { continue }
             let other = registry.adapters[index]
-            guard other.id != targetID, other.claimStrength(userInfo) != nil else { continue }
             anotherClaims = true
             // Its claim keys, and the custom data members its claim needs beside them (Customer.io's delivery
             // token beside its delivery id; every member the claim rests on, for an adapter with no claim keys).
@@ -389,7 +391,14 @@ public enum Translator {
         var internalKeys: [String] = []
         if !payload.data.isEmpty {
             let data = payload.data  // read once, not once per key
-            for key in sourceProfile.internalKeys where data.contains(key: key) { internalKeys.append(key) }
+            for key in sourceProfile.internalKeys {
+                // Lengths first (each member's fingerprint holds its key's): a key is looked up, its own fingerprint
+                // made, only when a member is as long (these keys are long, custom data keys mostly short).
+                let length = key.utf8.count
+                guard data.members.contains(where: { $0.fingerprint.count == length }), data.contains(key: key)
+                else { continue }
+                internalKeys.append(key)
+            }
         }
         for key in internalKeys.count > 1 ? internalKeys.sorted() : internalKeys {
             guard let value = payload.data.removeValue(forKey: key) else { continue }
