@@ -389,9 +389,10 @@ public enum Translator {
         // What the source's SDK reads for itself is no custom data of the target's.
         // Only the keys the data holds are sorted (nearly always none), not the whole set on every payload.
         var internalKeys: [String] = []
-        if !payload.data.isEmpty {
+        let sourceInternalKeys = sourceProfile.internalKeys
+        if !sourceInternalKeys.isEmpty, !payload.data.isEmpty {
             let data = payload.data  // read once, not once per key
-            for key in sourceProfile.internalKeys {
+            for key in sourceInternalKeys {
                 // Lengths first (each member's fingerprint holds its key's): a key is looked up, its own fingerprint
                 // made, only when a member is as long (these keys are long, custom data keys mostly short).
                 let length = key.utf8.count
