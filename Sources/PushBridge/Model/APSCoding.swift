@@ -123,6 +123,11 @@ public enum APSCoding {
         case alert, badge, sound, category, threadId, mutableContent, contentAvailable, other
     }
 
+    /// The `aps.alert` keys ``decodeAlert(_:into:diagnostics:)`` reads into ``PushAlert``.
+    private enum AlertField {
+        case title, subtitle, body
+    }
+
     private static func decodeAlert(_ value: JSONValue, into payload: inout PushPayload, diagnostics: inout [Diagnostic]) {
         switch value {
         case .string(let body):
@@ -136,15 +141,29 @@ public enum APSCoding {
                 defer { byKey.setAside(key, from: &diagnostics, since: noticedBefore) }
                 // Built only when a diagnostic or a kept value needs it (the hot path never does).
                 var path: String { JSONPath.member(key, of: "$.aps.alert") }
-                switch (key, member) {
-                case ("title", .string(let text)): alert.title = text
-                case ("subtitle", .string(let text)): alert.subtitle = text
-                case ("body", .string(let text)): alert.body = text
-                case ("title", _), ("subtitle", _), ("body", _):
+                // By length first, as in `decode`: a key is compared with at most one field name.
+                let field: AlertField?
+                switch key.utf8.count {
+                case 4: field = key == "body" ? .body : nil
+                case 5: field = key == "title" ? .title : nil
+                case 8: field = key == "subtitle" ? .subtitle : nil
+                default: field = nil
+                }
+                if let field {
+                    if case .string(let text) = member {
+                        switch field {
+                        case .title: alert.title = text
+                        case .subtitle: alert.subtitle = text
+                        case .body: alert.body = text
+                        }
+                    } else {
+                        leftovers[key] = member
+                        diagnostics.append(Diagnostic.wrongType(path, expected: "a string", member))
+                    }
+                } else if alertKeys.contains(key) {
+                    payload.apsExtra[key] = member
+                } else {
                     leftovers[key] = member
-                    diagnostics.append(Diagnostic.wrongType(path, expected: "a string", member))
-                default:
-                    if alertKeys.contains(key) { payload.apsExtra[key] = member } else { leftovers[key] = member }
                 }
             }
             byKey.append(to: &diagnostics)
@@ -226,13 +245,42 @@ public enum APSCoding {
     /// key written once, so no member is looked up before it is added.
     private static func encodeTypedFields(_ payload: PushPayload) -> JSONObject {
         var aps = JSONObject(minimumCapacity: 7)
-        if let alert = payload.alert, !alert.isEmpty { aps.appendNew("alert", alert.json) }
-        if let badge = payload.badge { aps.appendNew("badge", .int(badge)) }
-        if let sound = payload.sound { aps.appendNew("sound", .string(sound)) }
-        if let category = payload.category { aps.appendNew("category", .string(category)) }
-        if let threadId = payload.threadId { aps.appendNew("thread-id", .string(threadId)) }
-        if payload.mutableContent { aps.appendNew("mutable-content", 1) }
-        if payload.contentAvailable { aps.appendNew("content-available", 1) }
+        if let alert = payload.alert, !alert.isEmpty { aps.appendNew(WrittenKey.alert, alert.json) }
+        if let badge = payload.badge { aps.appendNew(WrittenKey.badge, .int(badge)) }
+        if let sound = payload.sound { aps.appendNew(WrittenKey.sound, .string(sound)) }
+        if let category = payload.category { aps.appendNew(WrittenKey.category, .string(category)) }
+        if let threadId = payload.threadId { aps.appendNew(WrittenKey.threadId, .string(threadId)) }
+        if payload.mutableContent { aps.appendNew(WrittenKey.mutableContent, flagSet) }
+        if payload.contentAvailable { aps.appendNew(WrittenKey.contentAvailable, flagSet) }
         return aps
+    }
+
+    /// The number 1 of a set flag, made once (`JSONNumber(1)` formats the integer on every call).
+    static let flagSet: JSONValue = 1
+
+    /// A key `aps` (or its `alert`) is written with, with its fingerprint made once: the encoders write these keys
+    /// into every payload, and a literal key's fingerprint is otherwise made on every write.
+    struct WrittenKey {
+        let name: String
+        let fingerprint: KeyFingerprint
+
+        init(_ name: String) {
+            self.name = name
+            fingerprint = KeyFingerprint(name)
+        }
+
+        static let alert = WrittenKey("alert"), badge = WrittenKey("badge"), sound = WrittenKey("sound")
+        static let category = WrittenKey("category"), threadId = WrittenKey("thread-id")
+        static let mutableContent = WrittenKey("mutable-content"), contentAvailable = WrittenKey("content-available")
+        static let title = WrittenKey("title"), subtitle = WrittenKey("subtitle"), body = WrittenKey("body")
+    }
+}
+
+extension JSONObject {
+    /// ``appendNew(_:_:)`` of one of the keys `aps` is written with, its fingerprint made beforehand.
+    @inline(__always)
+    mutating func appendNew(_ key: APSCoding.WrittenKey, _ value: consuming JSONValue) {
+        assert(position(ofKey: key.name) == nil, "appendNew: '\(key.name)' is already a member")
+        append(Member(key: key.name, value: value, fingerprint: key.fingerprint))
     }
 }

@@ -2,9 +2,9 @@ extension PushAlert {
     /// The alert as a JSON object with only the fields that are set.
     public var json: JSONValue {
         var members: JSONObject = JSONObject(minimumCapacity: 3)
-        if let title { members.appendNew("title", .string(title)) }
-        if let subtitle { members.appendNew("subtitle", .string(subtitle)) }
-        if let body { members.appendNew("body", .string(body)) }
+        if let title { members.appendNew(APSCoding.WrittenKey.title, .string(title)) }
+        if let subtitle { members.appendNew(APSCoding.WrittenKey.subtitle, .string(subtitle)) }
+        if let body { members.appendNew(APSCoding.WrittenKey.body, .string(body)) }
         return .object(members)
     }
 }

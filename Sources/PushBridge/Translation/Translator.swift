@@ -69,7 +69,7 @@ public enum Translator {
         var output = encoded.userInfo
         var claimLosses = LossList(collecting: collectingLosses)
         keepTarget(
-            &output, data: prepared.payload.data, target: target,
+            &output, data: prepared.payload.data, target: target, targetID: target.id,
             registry: registry ?? VendorRegistry([target, source]), losses: &claimLosses)
         reportUnclaimed(output, by: target, losses: &claimLosses)
         var changes = LossList(collecting: collectingLosses)
@@ -101,7 +101,9 @@ public enum Translator {
         let encoded = encode(payload, into: target, collectingLosses: collectingLosses)
         var output = encoded.userInfo
         var claimLosses = LossList(collecting: collectingLosses)
-        keepTarget(&output, data: payload.data, target: target, registry: registry, losses: &claimLosses)
+        keepTarget(
+            &output, data: payload.data, target: target, targetID: profiles.target.id, registry: registry,
+            losses: &claimLosses)
         reportUnclaimed(output, by: target, losses: &claimLosses)
         taps?.reportChanges(prepared: payload, into: output, by: target, source: source, losses: &claimLosses)
         return (output, joined(joined(losses, encoded.losses), claimLosses.collected), diagnostics)
@@ -195,10 +197,10 @@ public enum Translator {
                 + "\(target.name)'s backend adds when it sends it\(keys), so as written it sends no receipt"))
     }
 
-    /// Most top-level members ``keepTarget(_:data:target:registry:losses:)`` tries leaving out one at a time.
+    /// Most top-level members ``keepTarget(_:data:target:targetID:registry:losses:)`` tries leaving out one at a time.
     static let partnerSearchLimit = 64
 
-    /// Leaves out of `userInfo` (a translation into `target`) every top-level member that would make another
+    /// Leaves out of `userInfo` (a translation into `target`, whose id is `targetID`) every top-level member that would make another
     /// vendor claim it: the claim keys of another adapter of `registry` that claims it (with the custom data members
     /// its claim needs beside them), and the keys of a known carrier (``CarrierEnvelope``) other than `target` that
     /// would show it delivered the push. Each is a loss at its bridge-form path (`$.data.<key>` when it is custom
@@ -206,12 +208,14 @@ public enum Translator {
     /// goes the same way; a claim that survives even that comes from the target's own fields: one loss at `$`.
     ///
     /// Costs one look at the output's top-level keys when no other vendor's key is there, and stays linear in the
-    /// number of members when one is (``partnerSearchLimit``).
+    /// number of members when one is (``partnerSearchLimit``). The target's id comes from the caller and its claim
+    /// keys are read only when another vendor claims the output: each read through the protocol is a call and a
+    /// retain of its profile.
     static func keepTarget(
-        _ userInfo: inout JSONObject, data: JSONObject, target: any VendorAdapter, registry: VendorRegistry,
-        losses: inout LossList
+        _ userInfo: inout JSONObject, data: JSONObject, target: any VendorAdapter, targetID: String,
+        registry: VendorRegistry, losses: inout LossList
     ) {
-        let targetKeys = target.claimKeys ?? []
+        lazy var targetKeys = target.claimKeys ?? []
         var anotherClaims = false
         func leaveOut(_ key: String, claimedFor vendor: String, _ marker: String) {
             guard let value = userInfo.removeValue(forKey: key) else { return }
@@ -223,8 +227,10 @@ public enum Translator {
         }
         var candidates = registry.claimScreen.candidates(in: userInfo)
         while let index = candidates.popFirst() {
+            // Asked in place, copied out only when it claims (the target is nearly always the one candidate).
+            guard registry.adapters[index].id != targetID, registry.adapters[index].claimStrength(userInfo) != nil
+            else { continue }
             let other = registry.adapters[index]
-            guard other.id != target.id, other.claimStrength(userInfo) != nil else { continue }
             anotherClaims = true
             // Its claim keys, and the custom data members its claim needs beside them (Customer.io's delivery
             // token beside its delivery id; every member the claim rests on, for an adapter with no claim keys).
@@ -245,6 +251,7 @@ public enum Translator {
                 leaveOut(key, claimedFor: other.name, "marker")
             }
         }
+        // `target.id`, read only when a carrier's key is suspected (the autoclosure keeps the scan its own loop).
         for carrier in CarrierEnvelope.envelopes(of: userInfo, decodingVendor: target.id) {
             anotherClaims = true
             for key in Array(userInfo.keys) where carrier.contains(key) && !targetKeys.contains(key) {
@@ -256,11 +263,11 @@ public enum Translator {
         guard anotherClaims else { return }
         func otherClaimant() -> String? {
             do throws(PushBridgeError) {
-                guard let claimant = try registry.claimant(of: userInfo), claimant.id != target.id else { return nil }
+                guard let claimant = try registry.claimant(of: userInfo), claimant.id != targetID else { return nil }
                 return claimant.name
             } catch {
                 guard case .ambiguousVendor(let ids) = error else { return nil }
-                return ids.filter { $0 != target.id }.compactMap { registry.adapter(id: $0)?.name }
+                return ids.filter { $0 != targetID }.compactMap { registry.adapter(id: $0)?.name }
                     .joined(separator: " and ")
             }
         }
@@ -382,14 +389,26 @@ public enum Translator {
         // What the source's SDK reads for itself is no custom data of the target's.
         // Only the keys the data holds are sorted (nearly always none), not the whole set on every payload.
         var internalKeys: [String] = []
-        for key in sourceProfile.internalKeys where payload.data.contains(key: key) { internalKeys.append(key) }
+        let sourceInternalKeys = sourceProfile.internalKeys
+        if !sourceInternalKeys.isEmpty, !payload.data.isEmpty {
+            let data = payload.data  // read once, not once per key
+            for key in sourceInternalKeys {
+                // Lengths first (each member's fingerprint holds its key's): a key is looked up, its own fingerprint
+                // made, only when a member is as long (these keys are long, custom data keys mostly short).
+                let length = key.utf8.count
+                guard data.members.contains(where: { $0.fingerprint.count == length }), data.contains(key: key)
+                else { continue }
+                internalKeys.append(key)
+            }
+        }
         for key in internalKeys.count > 1 ? internalKeys.sorted() : internalKeys {
             guard let value = payload.data.removeValue(forKey: key) else { continue }
             losses.append(Loss(
                 path: JSONPath.member(key, of: "$.data"), value: value,
                 reason: "'\(key)' is read by \(sourceProfile.name)'s SDK itself; it means nothing to \(targetProfile.name)"))
         }
-        dropIgnoredDefaults(from: &payload, profile: sourceProfile)
+        // Only the losses tell the defaults from the other entries: without them every entry is cleared alike.
+        if collectingLosses { dropIgnoredDefaults(from: &payload, profile: sourceProfile) }
         let ignored = dropIgnored(
             from: &payload, sourceName: sourceProfile.name, targetName: targetProfile.name,
             sendRequestKeys: sourceProfile.sendRequestKeys, collectingLosses: collectingLosses)

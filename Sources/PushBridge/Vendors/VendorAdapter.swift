@@ -231,10 +231,10 @@ extension VendorAdapter {
         var payload = payload
         // Another vendor's carrier keys set aside by ``decodeClaimed(_:)`` go back where they were, for this
         // vendor only: the adapter never sees them.
-        let carried = payload.vendor == profile.id
-            ? CarrierEnvelope.setAside(from: &payload.ignored, decodingVendor: profile.id) : [:]
+        let isOwn = payload.vendor == profile.id  // compared once
+        let carried = isOwn ? CarrierEnvelope.setAside(from: &payload.ignored, decodingVendor: profile.id) : [:]
         // Another vendor's ignored keys are paths into its wire format: nothing this vendor can place.
-        let foreign = payload.vendor == profile.id ? [] : Translator.dropIgnored(
+        let foreign = isOwn ? [] : Translator.dropIgnored(
             from: &payload, sourceName: payload.vendor, targetName: profile.name, collectingLosses: collectingLosses)
         var userInfo = userInfo(for: payload, losses: &losses)
         for (key, value) in carried where userInfo[key] == nil { userInfo[key] = value }
