@@ -197,14 +197,15 @@ public enum Translator {
                 + "\(target.name)'s backend adds when it sends it\(keys), so as written it sends no receipt"))
     }
 
-    /// Most top-level members ``keepTarget(_:data:target:targetID:registry:losses:)`` tries leaving out one at a time.
+    /// Most top-level members ``keepTarget(_:data:target:targetID:registry:losses:)`` tries leaving out one at a
+    /// time.
     static let partnerSearchLimit = 64
 
-    /// Leaves out of `userInfo` (a translation into `target`, whose id is `targetID`) every top-level member that would make another
-    /// vendor claim it: the claim keys of another adapter of `registry` that claims it (with the custom data members
-    /// its claim needs beside them), and the keys of a known carrier (``CarrierEnvelope``) other than `target` that
-    /// would show it delivered the push. Each is a loss at its bridge-form path (`$.data.<key>` when it is custom
-    /// data, else `$.<key>`) naming that vendor. When that is not enough, every top-level member that is custom data
+    /// Leaves out of `userInfo` (a translation into `target`, whose id is `targetID`) every top-level member that
+    /// would make another vendor claim it: the claim keys of another adapter of `registry` that claims it (with the
+    /// custom data members its claim needs beside them), and the keys of a known carrier (``CarrierEnvelope``) other
+    /// than `target` that would show it delivered the push. Each is a loss at its bridge-form path (`$.data.<key>`
+    /// when it is custom data, else `$.<key>`) naming that vendor. When that is not enough, every top-level member that is custom data
     /// goes the same way; a claim that survives even that comes from the target's own fields: one loss at `$`.
     ///
     /// Costs one look at the output's top-level keys when no other vendor's key is there, and stays linear in the
