@@ -15,21 +15,51 @@ public enum BridgeEffect: Sendable, Hashable {
     case presentation(PresentationOptions)
 
     /// The effect line (docs/WIRE-FORMATS.md §8 "Effect lines and exit codes").
+    // Built with `appendNew` (the keys are distinct): a dictionary literal passes its members as an array of pairs,
+    // whose metadata `bridge-cli simulate` would build at run time, and looks each key up.
     public var json: JSONValue {
+        var object = JSONObject()
         switch self {
         case .receipt(let receipt):
             return receipt.json
         case .action(let name, let handled, let data):
-            return .object(["type": "action", "name": .string(name), "handled": .bool(handled), "data": .object(data)])
+            object.appendNew("type", "action")
+            object.appendNew("name", .string(name))
+            object.appendNew("handled", .bool(handled))
+            object.appendNew("data", .object(data))
         case .route(let url, let via):
-            return .object(["type": "route", "url": .string(url), "via": .string(via.rawValue)])
+            object.appendNew("type", "route")
+            object.appendNew("url", .string(url))
+            object.appendNew("via", .string(via.rawValue))
         case .dropped(let step, let reason):
-            return .object(["type": "dropped", "step": .string(step.description), "reason": .string(reason)])
+            object.appendNew("type", "dropped")
+            object.appendNew("step", .string(step.description))
+            object.appendNew("reason", .string(reason))
         case .diagnostic(let diagnostic):
             return diagnostic.json
         case .presentation(let options):
-            return .object(["type": "presentation", "options": .array(options.names.map { .string($0) })])
+            object.appendNew("type", "presentation")
+            object.appendNew("options", .array(options.names.map { .string($0) }))
         }
+        return .object(object)
+    }
+
+    /// Appends ``json`` as canonical JSON to `output`. A presentation line is written straight (its option names are
+    /// fixed ASCII words, the keys in canonical order): its array value, the first array a push without one builds,
+    /// would cost a start-up that array's metadata, built at run time (`bridge-cli simulate`).
+    package func writeJSON(into output: inout [UInt8]) {
+        guard case .presentation(let options) = self else {
+            JSONWriter.write(json, into: &output)
+            return
+        }
+        output.append(contentsOf: #"{"options":["#.utf8)
+        for (index, name) in options.names.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: name.utf8)
+            output.append(UInt8(ascii: "\""))
+        }
+        output.append(contentsOf: #"],"type":"presentation"}"#.utf8)
     }
 
     /// Reads an effect back from its line (for expectations kept as data).

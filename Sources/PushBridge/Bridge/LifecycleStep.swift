@@ -51,6 +51,24 @@ public enum LifecycleStep: Sendable, Hashable, CustomStringConvertible {
     /// Parses the textual form: `configure`, `arrive:service-extension`, `arrive:foreground`,
     /// `arrive:background`, `open`, `open:<action id>`, `dismiss`, `launch`.
     public init?(_ text: String) {
+        // An ASCII text (every step a command line names) is read from its bytes: each byte is a character there, so
+        // this matches the character-wise reading below, without its grapheme breaking and raw-value lookup.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            switch text {
+            case "configure": self = .configure
+            case "open": self = .open
+            case "dismiss": self = .dismiss
+            case "launch": self = .launch
+            case "arrive:service-extension": self = .arrive(.serviceExtension)
+            case "arrive:foreground": self = .arrive(.foreground)
+            case "arrive:background": self = .arrive(.background)
+            default:
+                let prefix = "open:".utf8
+                guard text.utf8.count > prefix.count, text.utf8.starts(with: prefix) else { return nil }
+                self.init(actionIdentifier: String(Substring(text.utf8.dropFirst(prefix.count))))
+            }
+            return
+        }
         switch text {
         case "configure": self = .configure
         case "open": self = .open

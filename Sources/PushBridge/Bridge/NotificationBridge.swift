@@ -54,7 +54,7 @@ public final class NotificationBridge: Sendable {
         var userText: String?
         var requestIdentifier: String?
         /// `vendor`'s decoding of `userInfo` when the caller has it already
-        /// (``handle(_:userInfo:decoded:vendor:userText:requestIdentifier:onEffect:)``).
+        /// (``handle(_:userInfo:decoded:vendor:userText:requestIdentifier:collecting:onEffect:)``).
         var decoded: PushPayload? = nil
         /// When the step happened (seconds since the Unix epoch), if the clock tells.
         var time: Int? = nil
@@ -179,19 +179,23 @@ public final class NotificationBridge: Sendable {
 
     /// ``handle(_:userInfo:vendor:userText:requestIdentifier:onEffect:)`` for a push the caller has already
     /// decoded: `decoded` is `vendor`'s ``VendorAdapter/decodeClaimed(_:)`` of `userInfo`, read instead of
-    /// decoding `userInfo` again (`bridge-cli preview` runs several taps on one decoding).
+    /// decoding `userInfo` again (`bridge-cli preview` runs several taps on one decoding). With `collecting` false
+    /// the step's effects go to `onEffect` only and the result is empty (but for a `configure` or a dropped step):
+    /// a caller that prints them as they come builds no array of effects.
     package func handle(
         _ step: LifecycleStep, userInfo: JSONObject, decoded: PushPayload, vendor: String, userText: String? = nil,
-        requestIdentifier: String? = nil, onEffect: (BridgeEffect) -> Void = { _ in }
+        requestIdentifier: String? = nil, collecting: Bool = true, onEffect: (BridgeEffect) -> Void = { _ in }
     ) -> [BridgeEffect] {
         if step == .configure { return configure(onEffect: onEffect) }
         return admit(Pending(
             step: step, userInfo: userInfo, vendor: vendor, userText: userText, requestIdentifier: requestIdentifier,
-            decoded: decoded), onEffect: onEffect)
+            decoded: decoded), collecting: collecting, onEffect: onEffect)
     }
 
     /// Processes `pending` now, or keeps it until `configure` (a full buffer drops it).
-    private func admit(_ pending: Pending, onEffect: (BridgeEffect) -> Void) -> [BridgeEffect] {
+    private func admit(
+        _ pending: Pending, collecting: Bool = true, onEffect: (BridgeEffect) -> Void
+    ) -> [BridgeEffect] {
         var pending = pending
         pending.time = configuration.clock.now
         let step = pending.step
@@ -215,13 +219,16 @@ public final class NotificationBridge: Sendable {
                 return [dropped]
             }
         }
-        return process(pending, onEffect: onEffect)
+        return process(pending, collecting: collecting, onEffect: onEffect)
     }
 
-    private func process(_ pending: Pending, onEffect: (BridgeEffect) -> Void) -> [BridgeEffect] {
+    /// Runs `pending`'s step; its effects go to `onEffect` and, when `collecting`, into the result.
+    private func process(
+        _ pending: Pending, collecting: Bool = true, onEffect: (BridgeEffect) -> Void
+    ) -> [BridgeEffect] {
         var effects: [BridgeEffect] = []
         func emit(_ effect: BridgeEffect) {
-            effects.append(effect)
+            if collecting { effects.append(effect) }
             onEffect(effect)
         }
         let step = pending.step
@@ -367,19 +374,44 @@ public enum NotificationRequestIdentifier {
 /// A set that remembers at most `capacity` recent members (the oldest are forgotten first).
 struct BoundedSet: Sendable {
     var capacity = 10_000
+    /// The members while there are at most ``fewLimit``: a search of a short array costs less than hashing each key
+    /// (a simulation, or an app's first pushes, sees a handful); past that they move to `members`.
+    private var few: [String] = []
     private var members = Set<String>()
+    private var isLarge = false
     private var order: [String] = []
     private var head = 0
+    private static let fewLimit = 16
+
+    private var count: Int { isLarge ? members.count : few.count }
 
     /// Forgets `member` (its slot in the eviction order expires harmlessly).
-    mutating func remove(_ member: String) { members.remove(member) }
+    mutating func remove(_ member: String) {
+        if isLarge {
+            members.remove(member)
+        } else if let index = few.firstIndex(of: member) {
+            few.remove(at: index)
+        }
+    }
 
     /// Inserts `member`; returns false when it was already there.
     mutating func insert(_ member: String) -> Bool {
-        guard members.insert(member).inserted else { return false }
+        if isLarge {
+            guard members.insert(member).inserted else { return false }
+        } else {
+            guard !few.contains(member) else { return false }
+            if few.count < Self.fewLimit {
+                few.append(member)
+            } else {
+                members = Set(few)
+                members.insert(member)
+                few = []
+                isLarge = true
+            }
+        }
         order.append(member)
-        if members.count > capacity {
-            members.remove(order[head])
+        if count > capacity {
+            remove(order[head])
             head += 1
             if head > capacity {
                 order.removeFirst(head)

@@ -100,20 +100,22 @@ public enum Simulation {
 
     /// ``run(_:steps:options:registry:sink:onEffect:)`` for a push already decoded: `decoded` is the
     /// ``VendorAdapter/decodeClaimed(_:)`` of `userInfo` by the vendor `decoded.vendor` names, which every step
-    /// reads instead of decoding `userInfo` again (`options.vendor` is not used).
+    /// reads instead of decoding `userInfo` again (`options.vendor` is not used). With `collecting` false the effects
+    /// go to `onEffect` only (see ``NotificationBridge/handle(_:userInfo:decoded:vendor:userText:requestIdentifier:collecting:onEffect:)``).
     package static func run(
         _ userInfo: JSONObject, decoded: PushPayload, steps: [LifecycleStep], options: SimulationOptions,
-        registry: VendorRegistry, sink: any ReceiptSink = InMemoryReceiptSink(), onEffect: (BridgeEffect) -> Void = { _ in }
+        registry: VendorRegistry, sink: any ReceiptSink = InMemoryReceiptSink(), collecting: Bool = true,
+        onEffect: (BridgeEffect) -> Void = { _ in }
     ) -> [BridgeEffect] {
         run(userInfo, decoded: .some(decoded), steps: steps, options: options, registry: registry, sink: sink,
-            onEffect: onEffect)
+            collecting: collecting, onEffect: onEffect)
     }
 
     private static func run(
         _ userInfo: JSONObject, decoded: PushPayload?, steps: [LifecycleStep], options: SimulationOptions,
-        registry: VendorRegistry, sink: any ReceiptSink, onEffect: (BridgeEffect) -> Void
+        registry: VendorRegistry, sink: any ReceiptSink, collecting: Bool = true, onEffect: (BridgeEffect) -> Void
     ) -> [BridgeEffect] {
-        let router = DeepLinkRouter(policy: options.linkPolicy)
+        let router = DeepLinkRouter(bare: options.linkPolicy)
         if let schemes = options.delegateAcceptsSchemes { router.delegate = SchemeDeepLinkDelegate(schemes: schemes) }
         if options.linkHandler { router.handler = { _ in true } }
         if options.userActivity { router.userActivityHandler = { _ in true } }
@@ -145,7 +147,7 @@ public enum Simulation {
             }
             return bridge.handle(
                 step, userInfo: userInfo, decoded: resolved.payload, vendor: resolved.vendor, userText: options.userText,
-                requestIdentifier: requestIdentifier, onEffect: onEffect)
+                requestIdentifier: requestIdentifier, collecting: collecting, onEffect: onEffect)
         }
     }
 }

@@ -182,7 +182,7 @@ public struct LinkPolicy: Sendable, Hashable {
     public var allowedWebHosts: Set<String>?
 
     /// Refuses `javascript:`, `data:`, `file:` and `vbscript:`; allows everything else.
-    public static let `default` = LinkPolicy()
+    public static let `default` = LinkPolicy(lowercased: ["javascript", "data", "file", "vbscript"])
 
     /// Creates a policy.
     public init(
@@ -192,6 +192,14 @@ public struct LinkPolicy: Sendable, Hashable {
         self.blockedSchemes = Set(blockedSchemes.map { $0.lowercased() })
         self.allowedSchemes = allowedSchemes.map { Set($0.map { $0.lowercased() }) }
         self.allowedWebHosts = allowedWebHosts.map { Set($0.map { $0.lowercased() }) }
+    }
+
+    /// A policy that refuses `blockedSchemes`, already lowercase: ``default`` without lowercasing its literals and
+    /// building its set twice (`bridge-cli simulate` makes it at start-up).
+    private init(lowercased blockedSchemes: Set<String>) {
+        self.blockedSchemes = blockedSchemes
+        self.allowedSchemes = nil
+        self.allowedWebHosts = nil
     }
 
     /// Why the system route must refuse `link`, or nil when it may open it.
@@ -267,8 +275,15 @@ public enum LinkGate: Sendable, Hashable {
 /// vendor's ``LinkGate`` says) the user-activity handler, then the system, which applies the ``LinkPolicy``.
 /// A link that does not parse is rejected before any of them.
 public final class DeepLinkRouter: Sendable {
+    /// The delegate in a class box: an optional box copies as a pointer, where copying a `(any DeepLinkDelegate)?`
+    /// (every route reads the state) costs a start-up that optional's metadata, built at run time.
+    private final class DelegateBox: Sendable {
+        let delegate: any DeepLinkDelegate
+        init(_ delegate: any DeepLinkDelegate) { self.delegate = delegate }
+    }
+
     private struct State {
-        var delegate: (any DeepLinkDelegate)?
+        var delegate: DelegateBox?
         var handler: (@Sendable (DeepLink) -> Bool)?
         var userActivityHandler: (@Sendable (DeepLink) -> Bool)?
         var webViewPresenter: (@Sendable (DeepLink) -> Bool)?
@@ -296,15 +311,27 @@ public final class DeepLinkRouter: Sendable {
         webViewPresenter: (@Sendable (DeepLink) -> Bool)? = nil,
         system: any SystemURLOpener = AcceptingSystemURLOpener(), policy: LinkPolicy = .default
     ) {
+        var box: DelegateBox?
+        if let delegate { box = DelegateBox(delegate) }
         lockedState = State(
-            delegate: delegate, handler: handler, userActivityHandler: userActivityHandler,
+            delegate: box, handler: handler, userActivityHandler: userActivityHandler,
             webViewPresenter: webViewPresenter, system: system, policy: policy)
+    }
+
+    /// A router with no app route yet and the accepting system opener, for `policy` (a simulation then installs the
+    /// routes its options name): ``init(delegate:handler:userActivityHandler:webViewPresenter:system:policy:)``
+    /// without its optional delegate, whose handling costs a start-up that optional's metadata, built at run time.
+    @inline(never)
+    package init(bare policy: LinkPolicy) {
+        lockedState = State(
+            delegate: nil, handler: nil, userActivityHandler: nil, webViewPresenter: nil,
+            system: AcceptingSystemURLOpener(), policy: policy)
     }
 
     /// The app's delegate (tried first).
     public var delegate: (any DeepLinkDelegate)? {
-        get { withState { $0.delegate } }
-        set { withState { $0.delegate = newValue } }
+        get { withState { $0.delegate?.delegate } }
+        set { withState { $0.delegate = newValue.map(DelegateBox.init) } }
     }
 
     /// The app's link handler (tried second): a closure that returns true to consume the link.
@@ -368,7 +395,7 @@ public final class DeepLinkRouter: Sendable {
         default:
             break
         }
-        if gate != .systemOnly, let delegate = current.delegate, delegate.openDeepLink(link) {
+        if gate != .systemOnly, let delegate = current.delegate?.delegate, delegate.openDeepLink(link) {
             return RouteOutcome(url: url, via: .delegate, diagnostic: nil)
         }
         if gate != .systemOnly, let handler = current.handler, handler(link) {

@@ -134,14 +134,14 @@ enum SimulateCommand: Command {
         func print(_ effect: BridgeEffect) {
             if case .receipt = effect { return }
             if case .diagnostic(let diagnostic) = effect, diagnostic.diagnosticCode == .receiptNotRecorded { ok = false }
-            stdoutStream.writeLine(effect.json)
+            stdoutStream.writeLine { effect.writeJSON(into: &$0) }
         }
         if options.vendorSettings.isEmpty {
             // The push decoded above is the one the simulation's registry would decode again (no setting changes
-            // the adapter): every step reads it.
+            // the adapter): every step reads it. Each effect is printed as it comes; none is kept.
             _ = Simulation.run(
                 userInfo, decoded: decoded.payload, steps: steps, options: options, registry: registry,
-                sink: delivery.sink, onEffect: print)
+                sink: delivery.sink, collecting: false, onEffect: print)
         } else {
             _ = Simulation.run(userInfo, steps: steps, options: options, registry: registry, sink: delivery.sink, onEffect: print)
         }

@@ -27,7 +27,11 @@ struct Arguments {
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
+            // In ASCII (every option name) `=` is found among the bytes: a character search costs a grapheme break
+            // test per character.
+            let equalsIndex = name.utf8.allSatisfy({ $0 < 0x80 })
+                ? name.utf8.firstIndex(of: UInt8(ascii: "=")) : name.firstIndex(of: "=")
+            if let equals = equalsIndex {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }

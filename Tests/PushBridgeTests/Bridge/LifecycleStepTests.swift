@@ -7,6 +7,7 @@ struct LifecycleStepTests {
         ("configure", .configure), ("arrive:service-extension", .arrive(.serviceExtension)),
         ("arrive:foreground", .arrive(.foreground)), ("arrive:background", .arrive(.background)),
         ("open", .open), ("open:ACTION_0", .openAction("ACTION_0")), ("open:a:b", .openAction("a:b")),
+        ("open:café", .openAction("café")),
         ("dismiss", .dismiss), ("launch", .launch),
     ]
 
@@ -39,7 +40,7 @@ struct LifecycleStepTests {
     @Test("strings that are not steps do not parse",
           arguments: [
               "", "open:", "arrive:", "arrive", "arrive:lockscreen", "arrive:Foreground", "OPEN", "Open",
-              " open", "open ", "configure ", "launch:x", "dismiss:x", "configure:now", "tap", "opened",
+              " open", "open ", "configure ", "arrive:foregroünd", "öpen:x", "launch:x", "dismiss:x", "configure:now", "tap", "opened",
           ])
     func invalid(text: String) {
         #expect(LifecycleStep(text) == nil)

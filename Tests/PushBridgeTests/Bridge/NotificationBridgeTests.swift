@@ -629,6 +629,26 @@ struct NotificationBridgeTests {
         #expect(standard.bridge.handle(.arrive(.foreground), userInfo: fakePush()).first == .presentation(.all))
     }
 
+    @Test("an effect writes the canonical line of its JSON value, a presentation with every set of options included")
+    func effectLineWrittenStraight() {
+        var effects: [BridgeEffect] = [
+            .route(url: "gym://a\"b", via: .system), .dropped(step: .open, reason: "buffer full"),
+            .action(name: "go", handled: false, data: ["k": 1]),
+        ]
+        for bits in 0..<(1 << PresentationOptions.named.count) {
+            var options: PresentationOptions = []
+            for (index, named) in PresentationOptions.named.enumerated() where bits & (1 << index) != 0 {
+                options.insert(named.option)
+            }
+            effects.append(.presentation(options))
+        }
+        for effect in effects {
+            var written: [UInt8] = []
+            effect.writeJSON(into: &written)
+            #expect(written == JSONWriter.bytes(effect.json), "\(effect)")
+        }
+    }
+
     @Test("a vendor that handles each message once still answers every foreground arrival with its presentation")
     func presentationOfARepeatedSighting() {
         /// The fake, handling each message once (as FCM's `loggedMessageIDs`).
