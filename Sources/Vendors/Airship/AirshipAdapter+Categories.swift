@@ -37,9 +37,9 @@ extension AirshipAdapter {
     /// it with each id in turn.
     static let builtInCategoryIds = KeyTable(builtInCategories.map(\.id))
 
-    /// Whether `category` is one of ``builtInCategories`` (the profile's launch categories): found in
-    /// ``builtInCategoryIds`` without a copy of the profile or a comparison with each id. Their bytes decide as
-    /// `==` would: the ids are lowercase ASCII letters and `_`, which no other text is canonically equivalent to.
+    /// Whether `category` is one of ``builtInCategories`` (the profile's launch categories): looked up in a table
+    /// of their ids, without a copy of the profile or a comparison with each id. Their bytes decide as `==` would:
+    /// the ids are lowercase ASCII letters and `_`, which no other text is canonically equivalent to.
     public func ownsCategory(_ category: String) -> Bool { Self.builtInCategoryIds.position(of: category) != nil }
 
     /// The registered category `id` Airship knows: a built-in group, else one of ``appCategories``.
