@@ -1,4 +1,5 @@
 @testable import PushBridge
+import PushBridgeTestSupport
 import Testing
 
 /// `BoundedSet` keeps a few members in an array and moves them to a `Set` past sixteen: whichever holds them, it
@@ -29,23 +30,11 @@ struct BoundedSetTests {
         }
     }
 
-    /// SplitMix64, so a failure names a seed that reproduces it.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("inserts and removes answer as one set with the same eviction would, below, at and past sixteen members")
     func matchesOneSet() {
         for capacity in [1, 3, 15, 16, 17, 40, 10_000] {
             for seed in 0..<40 as Range<UInt64> {
-                var generator = SeededGenerator(state: seed &* 7919 &+ UInt64(capacity))
+                var generator = SplitMix64(seed: seed &* 7919 &+ UInt64(capacity))
                 var bounded = BoundedSet()
                 bounded.capacity = capacity
                 var reference = Reference(capacity: capacity)

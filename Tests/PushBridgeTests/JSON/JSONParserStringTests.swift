@@ -1,18 +1,6 @@
 import PushBridge
+import PushBridgeTestSupport
 import Testing
-
-/// A small deterministic generator (SplitMix64), so a failure names a seed that reproduces it.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The error `parse` throws for `bytes`, or nil when they parse.
 private func parseError(_ bytes: [UInt8]) -> JSONParseError? {
@@ -34,7 +22,7 @@ struct JSONParserStringTests {
 
     /// `scalar` as JSON string text, chosen at random among the forms that mean it: raw UTF-8 (when allowed), a short
     /// escape, or `\u` with upper- or lowercase digits (a surrogate pair beyond U+FFFF).
-    private static func encoded(_ scalar: Unicode.Scalar, using generator: inout SeededGenerator) -> String {
+    private static func encoded(_ scalar: Unicode.Scalar, using generator: inout SplitMix64) -> String {
         func hex(_ unit: UInt16) -> String {
             let digits = String(unit, radix: 16, uppercase: Bool.random(using: &generator))
             return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
@@ -54,7 +42,7 @@ struct JSONParserStringTests {
     @Test("strings written in any mix of raw UTF-8 and escapes read back as the same strings, equal and hashed alike")
     func randomStringsReadBackExactly() throws {
         for seed in 0..<400 as Range<UInt64> {
-            var generator = SeededGenerator(state: seed)
+            var generator = SplitMix64(seed: seed)
             let length = Int.random(in: 0...40, using: &generator)
             var expected = String.UnicodeScalarView()
             var text = "\""
@@ -200,7 +188,7 @@ struct JSONParserStringTests {
             .map { Array($0.utf8) }
         let corruptions: [UInt8] = [0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x41, 0x9F, 0xA0]
         for seed in 0..<1_500 as Range<UInt64> {
-            var generator = SeededGenerator(state: seed)
+            var generator = SplitMix64(seed: seed)
             var body: [UInt8] = []
             for _ in 0..<Int.random(in: 1...12, using: &generator) { body += pieces.randomElement(using: &generator)! }
             if seed % 3 != 0 {
