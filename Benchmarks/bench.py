@@ -117,10 +117,15 @@ def timed(args, stdin=None, stdout=None):
 
 def wall_ms(commands, runs):
     """Median and 90th percentile wall time (ms) of runs of each command, started with posix_spawn, the commands
-    interleaved (run 1 of each, then run 2, ...) so the machine's load falls on all alike."""
+    interleaved so the machine's load falls on all alike: run 1 of each, then run 2 in the reverse order, and so
+    on (A B, B A, A B, ...), so each command follows each command equally often — a process started right after
+    another binary runs slower than one started after the same binary (its code is no longer in the caches)."""
     walls = [[] for _ in commands]
-    for _ in range(runs):
-        for args, times in zip(commands, walls):
+    for round_index in range(runs):
+        order = list(zip(commands, walls))
+        if round_index % 2:
+            order.reverse()
+        for args, times in order:
             start = time.perf_counter()
             pid, files = spawn(args)
             _, status = os.waitpid(pid, 0)
@@ -249,8 +254,8 @@ def run_simulate_and_conformance(opts, checks):
     payload = os.path.join(opts.root, "examples", "payloads", "zixflow-custom.json")
     simulate = [opts.cli, "simulate", "--device-token", "5f2c0ad1", "--steps", "arrive:foreground,open:ACTION_0",
                 payload]
-    (sim_wall, sim_p90), (help_wall, help_p90), (base_wall, _) = wall_ms([simulate, [opts.cli, "--help"],
-                                                                         [opts.baseline]], opts.sim_runs)
+    (sim_wall, sim_p90), (help_wall, help_p90) = wall_ms([simulate, [opts.cli, "--help"]], opts.sim_runs)
+    (base_wall, _), = wall_ms([[opts.baseline]], opts.sim_runs)
     sim_rss = statistics.median(timed(simulate).rss_kib for _ in range(9))
     base_rss = statistics.median(timed([opts.baseline]).rss_kib for _ in range(9))
     print("simulate (1 payload, %d runs): median wall %.2f ms (p90 %.2f ms); peak RSS %s"
