@@ -272,9 +272,9 @@ public struct BrazeSendAdapter: SendAdapter {
                 rendering.lose(SendField.alert, .string(alert.subtitle!), "Braze's alert object has no subtitle", path: JSONPath.member("subtitle", of: form.sourcePath(SendField.alert)))
             }
             if alert.title == nil, let body = alert.body { apple.appendNew("alert", .string(body)) } else {
-                var object = JSONObject()
-                if let title = alert.title { object["title"] = .string(title) }
-                if let body = alert.body { object["body"] = .string(body) }
+                var object = JSONObject(minimumCapacity: 2)
+                if let title = alert.title { object.appendNew("title", .string(title)) }
+                if let body = alert.body { object.appendNew("body", .string(body)) }
                 apple.appendNew("alert", .object(object))
             }
         }
@@ -347,8 +347,8 @@ public struct BrazeSendAdapter: SendAdapter {
                     element.appendNew("action_id", .string(button.id))
                     element.appendNew("action", .string(Self.buttonAction(button)))
                     if let link = button.deepLink {
-                        element["uri"] = .string(link)
-                        if Self.isWebLink(link) { element["use_webview"] = .bool(content.openLinkInApp ?? false) }
+                        element.appendNew("uri", .string(link))
+                        if Self.isWebLink(link) { element.appendNew("use_webview", .bool(content.openLinkInApp ?? false)) }
                     }
                     buttons.append(.object(element))
                 }

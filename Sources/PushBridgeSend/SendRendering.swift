@@ -219,10 +219,11 @@ public enum SendJSON {
 
     /// An alert as `{title, subtitle, body}`.
     public static func alert(_ alert: PushAlert) -> JSONValue {
-        var object = JSONObject()
-        if let title = alert.title { object["title"] = .string(title) }
-        if let subtitle = alert.subtitle { object["subtitle"] = .string(subtitle) }
-        if let body = alert.body { object["body"] = .string(body) }
+        // Distinct keys on a new object: each is added without looking for it.
+        var object = JSONObject(minimumCapacity: 3)
+        if let title = alert.title { object.appendNew("title", .string(title)) }
+        if let subtitle = alert.subtitle { object.appendNew("subtitle", .string(subtitle)) }
+        if let body = alert.body { object.appendNew("body", .string(body)) }
         return .object(object)
     }
 

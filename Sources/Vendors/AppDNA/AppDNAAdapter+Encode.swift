@@ -6,8 +6,8 @@ extension AppDNAAdapter {
     /// their wire paths. Every field AppDNA cannot carry is a `Loss`.
     public func userInfo(for payload: PushPayload, losses: inout LossList) -> JSONObject {
         var vendor = JSONObject(minimumCapacity: 5)
-        if let pushID = payload.messageId { vendor[Key.pushID] = .string(pushID) }
-        if let action = Self.encodeMessageAction(payload, losses: &losses) { vendor[Key.action] = action }
+        if let pushID = payload.messageId { vendor.appendNew(Key.pushID, .string(pushID)) }
+        if let action = Self.encodeMessageAction(payload, losses: &losses) { vendor.appendNew(Key.action, action) }
         // The category key of the buttons as written, hashed while they are written (``derivedCategory(forActions:)``
         // reads the same rows back when `ignored` places something into `appdna`).
         var categoryHasher = CategoryHash.ButtonSetHasher()
@@ -24,14 +24,14 @@ extension AppDNAAdapter {
                     categoryButtonCount += 1
                 }
             }
-            if !actions.isEmpty { vendor[Key.actions] = .array(actions) }
+            if !actions.isEmpty { vendor.appendNew(Key.actions, .array(actions)) }
         }
         var writesImage = false
         if let image = payload.imageURL {
             if image.isEmpty {
                 losses.append(Loss(path: "$.imageURL", value: "", reason: "an empty image_url shows no image"))
             } else {
-                vendor[Key.imageURL] = .string(image)
+                vendor.appendNew(Key.imageURL, .string(image))
                 writesImage = true
             }
         }
@@ -43,17 +43,17 @@ extension AppDNAAdapter {
             if dataSlotTaken, payload.data[Key.dataReplyText] != nil {
                 var data = payload.data
                 replyText = data.removeValue(forKey: Key.dataReplyText)
-                if !data.isEmpty { vendor[Key.data] = .object(data) }
+                if !data.isEmpty { vendor.appendNew(Key.data, .object(data)) }
             } else {
-                vendor[Key.data] = .object(payload.data)
+                vendor.appendNew(Key.data, .object(payload.data))
             }
         }
 
         var userInfo = JSONObject(minimumCapacity: 3 + ignored.count)
         if !vendor.isEmpty || ignored.isEmpty || ignored[Path.vendorObject] == nil {
-            userInfo[Key.vendorObject] = .object(vendor)
+            userInfo.appendNew(Key.vendorObject, .object(vendor))
         }
-        if let replyText { userInfo[Key.replyText] = replyText }
+        if let replyText { userInfo.appendNew(Key.replyText, replyText) }
         var restored = RestoredIgnored()
         if !ignored.isEmpty { restored = Self.restoreIgnored(ignored, into: &userInfo, losses: &losses) }
         let written: WrittenForAPS
@@ -101,8 +101,8 @@ extension AppDNAAdapter {
     /// The message action `{type, value}`.
     private static func typeAndValue(_ type: String, _ value: String) -> JSONValue {
         var members = JSONObject(minimumCapacity: 2)
-        members[Key.type] = .string(type)
-        members[Key.value] = .string(value)
+        members.appendNew(Key.type, .string(type))
+        members.appendNew(Key.value, .string(value))
         return .object(members)
     }
 
@@ -189,11 +189,11 @@ extension AppDNAAdapter {
         let writesForeground = type != ActionType.dismiss
         var members = JSONObject(
             minimumCapacity: 2 + (type == nil ? 0 : 1) + (value == nil ? 0 : 1) + (writesForeground ? 1 : 0))
-        members[Key.id] = .string(button.id)
-        members[Key.title] = .string(button.title)
-        if let type { members[Key.type] = .string(type) }
-        if let value { members[Key.value] = .string(value) }
-        if writesForeground { members[Key.foreground] = .bool(button.foreground) }
+        members.appendNew(Key.id, .string(button.id))
+        members.appendNew(Key.title, .string(button.title))
+        if let type { members.appendNew(Key.type, .string(type)) }
+        if let value { members.appendNew(Key.value, .string(value)) }
+        if writesForeground { members.appendNew(Key.foreground, .bool(button.foreground)) }
         addCategoryRow(
             id: button.id, title: button.title, type: type, value: value,
             foreground: writesForeground && button.foreground, to: &categoryHasher)

@@ -89,14 +89,23 @@ struct JSONParserStringTests {
         }
     }
 
-    @Test("each \\u digit that is not hex is rejected, whatever its place and case")
+    @Test("each \\u hex digit is read at its value and any other ASCII byte is rejected, whatever its place and case")
     func hexDigits() throws {
         for (digits, scalar) in [("00e9", "é"), ("00E9", "é"), ("4E2d", "中"), ("0041", "A"), ("fFfD", "\u{FFFD}")] {
             #expect(try JSONParser.parse(Array("\"\\u\(digits)\"".utf8)) == .string(scalar), "\(digits)")
         }
-        let notHex: [UInt8] = [0x2F, 0x3A, 0x40, 0x47, 0x60, 0x67, 0x20, 0x22, 0x5C, 0x7F]
+        // Every ASCII byte at every place: the hex digits decode to their value, any other byte is rejected.
+        let hexDigits = Array("0123456789abcdefABCDEF".utf8)
         for place in 0..<4 {
-            for byte in notHex {
+            for byte in UInt8(0)...0x7F where hexDigits.contains(byte) {
+                var digits = Array("0000".utf8)
+                digits[place] = byte
+                let value = Int(String(decoding: [byte], as: UTF8.self), radix: 16)! << (4 * (3 - place))
+                let expected = String(Unicode.Scalar(UInt32(value))!)
+                #expect(try JSONParser.parse(Array("\"\\u".utf8) + digits + Array("\"".utf8)) == .string(expected),
+                        "0x\(String(byte, radix: 16)) at \(place)")
+            }
+            for byte in UInt8(0)...0x7F where !hexDigits.contains(byte) {
                 var digits = Array("00e9".utf8)
                 digits[place] = byte
                 let bytes = Array("[\"ab\\u".utf8) + digits + Array("\"]".utf8)
