@@ -118,8 +118,8 @@ def timed(args, stdin=None, stdout=None):
 def wall_ms(commands, runs):
     """Median and 90th percentile wall time (ms) of runs of each command, started with posix_spawn, the commands
     interleaved so the machine's load falls on all alike: run 1 of each, then run 2 in the reverse order, and so
-    on (A B, B A, A B, ...), so each command follows each command equally often — a process started right after
-    another binary runs slower than one started after the same binary (its code is no longer in the caches)."""
+    on (A B, B A, A B, ...), so each command follows each command equally often: a process started right after
+    another binary runs slower than one started after the same binary."""
     walls = [[] for _ in commands]
     for round_index in range(runs):
         order = list(zip(commands, walls))

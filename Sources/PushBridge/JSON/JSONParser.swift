@@ -239,8 +239,8 @@ public enum JSONParser {
         return nil
     }
 
-    /// Each byte's value as a hex digit, 0xFF for a byte that is not one (a literal: the table is static data,
-    /// read without a bounds check that can fail, as a byte indexes it).
+    /// Each byte's value as a hex digit, 0xFF for a byte that is not one. A literal, so the table is static data
+    /// (nothing to initialise on first use); any byte is an index within its 256 entries.
     static let hexDigitValues: [UInt8] = [
         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
         0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
