@@ -303,6 +303,32 @@ struct JSONLimitsTests {
         #expect(elapsed < linearBound, "took \(elapsed) s")
     }
 
+    @Test("an object of 100,000 keys that share their first and last eight bytes and length parses and writes in linear time")
+    func hundredThousandKeysOfOneFingerprint() throws {
+        // One fingerprint for every key: a repeat found through a table of fingerprints would compare each key
+        // with every earlier one; the parser sorts the keys instead.
+        func key(_ number: Int) -> String {
+            let digits = String(number)
+            return "extra_me" + String(repeating: "0", count: 6 - digits.count) + digits + "_data_key"
+        }
+        let distinct = Array(("{" + (0..<100_000).map { "\"\(key($0))\":\($0)" }.joined(separator: ",") + "}").utf8)
+        let repeated = Array(("{" + (0..<100_000).map { "\"\(key($0))\":\($0)," }.joined() + "\"\(key(500))\":-1}").utf8)
+        var results: [Int] = []
+        var duplicates: [String] = []
+        let elapsed = try processorSeconds {
+            let object = try JSONParser.parse(distinct)
+            results.append(object.objectValue?.count ?? 0)
+            results.append(JSONWriter.bytes(object).count)
+            let document = try JSONParser.parseDocument(repeated)
+            results.append(document.value.objectValue?.count ?? 0)
+            results.append(document.value.objectValue?[key(500)]?.intValue ?? 0)
+            duplicates = document.duplicateKeys
+        }
+        #expect(results == [100_000, distinct.count, 100_000, -1])
+        #expect(duplicates == ["$." + key(500)])
+        #expect(elapsed < linearBound, "took \(elapsed) s")
+    }
+
     @Test("a 4 MiB string, plain or made of escapes, parses and writes in linear time")
     func longStrings() throws {
         let plain = Array(("\"" + String(repeating: "a", count: 4 << 20) + "\"").utf8)

@@ -234,10 +234,11 @@ public struct JSONObject: Sendable {
         return false
     }
 
-    /// Whether two of `members` have the same key, for as many members as a small object has (at most
-    /// ``indexThreshold``): fingerprints compared pairwise, bytes only when they match.
+    /// Whether two of `members` have the same key: for a small object fingerprints compared pairwise, bytes only
+    /// when they match; beyond eight members through a table of fingerprints; beyond ``indexThreshold`` by sorting.
     static func hasRepeatedKey(_ members: UnsafeBufferPointer<Member>) -> Bool {
         guard members.count > 1 else { return false }
+        if members.count > indexThreshold { return hasRepeatedKeySorted(members) }
         if members.count > 8 { return hasRepeatedKeyHashed(members) }
         // Each fingerprint sets one bit of 128: members whose bits all differ have different keys (most objects),
         // and the pairwise comparison below runs only when two bits meet.
@@ -265,7 +266,7 @@ public struct JSONObject: Sendable {
         return false
     }
 
-    /// ``hasRepeatedKey(_:)`` for more than eight members: each fingerprint goes into a small table on the
+    /// ``hasRepeatedKey(_:)`` for 9 to ``indexThreshold`` members: each fingerprint goes into a small table on the
     /// stack (linear probing), so a member is compared only with those whose fingerprints hash alike instead
     /// of with every earlier one.
     private static func hasRepeatedKeyHashed(_ members: UnsafeBufferPointer<Member>) -> Bool {
@@ -287,6 +288,28 @@ public struct JSONObject: Sendable {
                     slot = (slot + 1) & mask
                 }
                 table[slot] = Int32(index)
+            }
+            return false
+        }
+    }
+
+    /// ``hasRepeatedKey(_:)`` for more than ``indexThreshold`` members: the keys sorted as the writer sorts them
+    /// (a merge sort, so no choice of keys makes it quadratic, as keys crafted to share a fingerprint could make
+    /// a table of fingerprints), then each compared with the next. No key is hashed.
+    private static func hasRepeatedKeySorted(_ members: UnsafeBufferPointer<Member>) -> Bool {
+        withUnsafeTemporaryAllocation(of: JSONWriter.SortEntry<Int>.self, capacity: members.count) { entries in
+            for position in members.indices {
+                (entries.baseAddress! + position).initialize(
+                    to: JSONWriter.SortEntry(members[position].fingerprint, at: position))
+            }
+            JSONWriter.sort(entries) { members[$0].key }
+            for index in 1..<entries.count {
+                let earlier = members[entries[index - 1].position], later = members[entries[index].position]
+                if earlier.fingerprint == later.fingerprint,
+                   later.fingerprint.isWholeKey || KeyFingerprint.bytesEqual(earlier.key, later.key)
+                {
+                    return true
+                }
             }
             return false
         }

@@ -535,8 +535,7 @@ public enum JSONParser {
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an object: expected ',' or '}'")
             }
             let count = memberStack.count - start
-            let repeats = count > JSONObject.indexThreshold
-                || JSONObject.hasRepeatedKey(UnsafeBufferPointer(start: memberStack.base + start, count: count))
+            let repeats = JSONObject.hasRepeatedKey(UnsafeBufferPointer(start: memberStack.base + start, count: count))
             guard repeats else {
                 // No repeated key (nearly always): the members move into the object as they are.
                 if tracksPath { memberEnds.removeSubrange(start...) }

@@ -397,8 +397,9 @@ struct JSONParserTests {
     @Test("a repeated key is found and every key looked up in objects of every size, scanned or hashed")
     func repeatedKeysAtEverySize() throws {
         // Keys sharing their first and last eight bytes and their length (one fingerprint), and plain ones, in
-        // objects on both sides of the sizes where the parser's and the object's strategies change (8, 64).
-        for size in [2, 8, 9, 24, 25, 33, 64, 65, 100] {
+        // objects on both sides of the sizes where the parser's and the object's strategies change (8, 64: beyond
+        // it the parser sorts the keys to find a repeat and the object keeps a hash table).
+        for size in [2, 8, 9, 24, 25, 33, 64, 65, 100, 129, 700] {
             for sameFingerprint in [false, true] {
                 let keys = (0..<size).map { sameFingerprint ? "extra_me\($0 + 100)_data_key" : "k\($0)" }
                 for repeated in Set([0, size / 2, size - 1]) {
