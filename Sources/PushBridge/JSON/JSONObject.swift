@@ -57,6 +57,12 @@ public struct JSONObject: Sendable {
         if members.count > Self.indexThreshold { rebuildTable() }
     }
 
+    /// An object of `members`, whose keys are distinct, with their ``positionTable(ofDistinct:)``.
+    init(distinctMembers members: [Member], table: [Int32]) {
+        self.members = members
+        self.table = table
+    }
+
     /// An object of `members` in the given order; a repeated key keeps its first position and its last value.
     public init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
         self.init(minimumCapacity: members.underestimatedCount)
@@ -234,11 +240,10 @@ public struct JSONObject: Sendable {
         return false
     }
 
-    /// Whether two of `members` have the same key: for a small object fingerprints compared pairwise, bytes only
-    /// when they match; beyond eight members through a table of fingerprints; beyond ``indexThreshold`` by sorting.
+    /// Whether two of `members` have the same key, for as many members as a small object has (at most
+    /// ``indexThreshold``): fingerprints compared pairwise, bytes only when they match.
     static func hasRepeatedKey(_ members: UnsafeBufferPointer<Member>) -> Bool {
         guard members.count > 1 else { return false }
-        if members.count > indexThreshold { return hasRepeatedKeySorted(members) }
         if members.count > 8 { return hasRepeatedKeyHashed(members) }
         // Each fingerprint sets one bit of 128: members whose bits all differ have different keys (most objects),
         // and the pairwise comparison below runs only when two bits meet.
@@ -266,7 +271,7 @@ public struct JSONObject: Sendable {
         return false
     }
 
-    /// ``hasRepeatedKey(_:)`` for 9 to ``indexThreshold`` members: each fingerprint goes into a small table on the
+    /// ``hasRepeatedKey(_:)`` for more than eight members: each fingerprint goes into a small table on the
     /// stack (linear probing), so a member is compared only with those whose fingerprints hash alike instead
     /// of with every earlier one.
     private static func hasRepeatedKeyHashed(_ members: UnsafeBufferPointer<Member>) -> Bool {
@@ -288,28 +293,6 @@ public struct JSONObject: Sendable {
                     slot = (slot + 1) & mask
                 }
                 table[slot] = Int32(index)
-            }
-            return false
-        }
-    }
-
-    /// ``hasRepeatedKey(_:)`` for more than ``indexThreshold`` members: the keys sorted as the writer sorts them
-    /// (a merge sort, so no choice of keys makes it quadratic, as keys crafted to share a fingerprint could make
-    /// a table of fingerprints), then each compared with the next. No key is hashed.
-    private static func hasRepeatedKeySorted(_ members: UnsafeBufferPointer<Member>) -> Bool {
-        withUnsafeTemporaryAllocation(of: JSONWriter.SortEntry<Int>.self, capacity: members.count) { entries in
-            for position in members.indices {
-                (entries.baseAddress! + position).initialize(
-                    to: JSONWriter.SortEntry(members[position].fingerprint, at: position))
-            }
-            JSONWriter.sort(entries) { members[$0].key }
-            for index in 1..<entries.count {
-                let earlier = members[entries[index - 1].position], later = members[entries[index].position]
-                if earlier.fingerprint == later.fingerprint,
-                   later.fingerprint.isWholeKey || KeyFingerprint.bytesEqual(earlier.key, later.key)
-                {
-                    return true
-                }
             }
             return false
         }
@@ -373,6 +356,39 @@ public struct JSONObject: Sendable {
         self.table = table
     }
 
+    /// For more members than ``indexThreshold``: the table of their positions, built in one pass that also finds
+    /// a repeated key (each key hashed once; the hash is seeded, so no choice of keys makes it degrade); nil when
+    /// two of `members` have the same key. For the parser, which then keeps the table with the members.
+    static func positionTable(ofDistinct members: UnsafeBufferPointer<Member>) -> [Int32]? {
+        var table = [Int32](repeating: 0, count: tableCapacity(for: members.count))
+        let mask = table.count - 1
+        let repeated = table.withUnsafeMutableBufferPointer { slots -> Bool in
+            for position in members.indices {
+                let fingerprint = members[position].fingerprint
+                var slot = hash(members[position].key) & mask
+                while slots[slot] != 0 {
+                    let other = Int(slots[slot]) - 1
+                    if members[other].fingerprint == fingerprint,
+                       fingerprint.isWholeKey || KeyFingerprint.bytesEqual(members[other].key, members[position].key)
+                    {
+                        return true
+                    }
+                    slot = (slot + 1) & mask
+                }
+                slots[slot] = Int32(position + 1)
+            }
+            return false
+        }
+        return repeated ? nil : table
+    }
+
+    /// The size of the table for `count` members: a power of two, at least four slots a member.
+    private static func tableCapacity(for count: Int) -> Int {
+        var capacity = 64
+        while capacity < count * 4 { capacity *= 2 }
+        return capacity
+    }
+
     /// Builds the table afresh (or drops it for a small object).
     @usableFromInline
     mutating func rebuildTable() {
@@ -380,8 +396,7 @@ public struct JSONObject: Sendable {
             table = nil
             return
         }
-        var capacity = 64
-        while capacity < members.count * 4 { capacity *= 2 }
+        let capacity = Self.tableCapacity(for: members.count)
         var table = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
         for position in members.indices {

@@ -535,13 +535,18 @@ public enum JSONParser {
                 throw error(.unexpectedCharacter, at: index - 1, "unexpected \(describe(byte)) in an object: expected ',' or '}'")
             }
             let count = memberStack.count - start
-            let repeats = JSONObject.hasRepeatedKey(UnsafeBufferPointer(start: memberStack.base + start, count: count))
-            guard repeats else {
-                // No repeated key (nearly always): the members move into the object as they are.
+            let parsed = UnsafeBufferPointer(start: memberStack.base + start, count: count)
+            // No repeated key (nearly always): the members move into the object as they are. A large object's
+            // table of positions is built while its keys are checked.
+            if count > JSONObject.indexThreshold, let table = JSONObject.positionTable(ofDistinct: parsed) {
                 if tracksPath { memberEnds.removeSubrange(start...) }
                 depth -= 1
-                let members = memberStack.moveTail(from: start)
-                return .object(JSONObject(distinctMembers: members))
+                return .object(JSONObject(distinctMembers: memberStack.moveTail(from: start), table: table))
+            }
+            if count <= JSONObject.indexThreshold, !JSONObject.hasRepeatedKey(parsed) {
+                if tracksPath { memberEnds.removeSubrange(start...) }
+                depth -= 1
+                return .object(JSONObject(distinctMembers: memberStack.moveTail(from: start)))
             }
             var members = JSONObject(minimumCapacity: count)
             for position in start..<memberStack.count where members.parsedMember(memberStack[position]) {

@@ -285,6 +285,15 @@ public enum JSONWriter {
             b.utf8.withContiguousStorageIfAvailable { right -> Bool in
                 let count = min(left.count, right.count)
                 var i = 0
+                // Eight bytes at a time: the first word that differs decides, read big-endian (first byte highest).
+                if let l = left.baseAddress, let r = right.baseAddress {
+                    while i + 8 <= count {
+                        let x = UnsafeRawPointer(l + i).loadUnaligned(as: UInt64.self)
+                        let y = UnsafeRawPointer(r + i).loadUnaligned(as: UInt64.self)
+                        if x != y { return UInt64(bigEndian: x) < UInt64(bigEndian: y) }
+                        i += 8
+                    }
+                }
                 while i < count {
                     if left[i] != right[i] { return left[i] < right[i] }
                     i += 1

@@ -398,7 +398,7 @@ struct JSONParserTests {
     func repeatedKeysAtEverySize() throws {
         // Keys sharing their first and last eight bytes and their length (one fingerprint), and plain ones, in
         // objects on both sides of the sizes where the parser's and the object's strategies change (8, 64: beyond
-        // it the parser sorts the keys to find a repeat and the object keeps a hash table).
+        // it the parser builds the object's hash table of positions as it looks for a repeat).
         for size in [2, 8, 9, 24, 25, 33, 64, 65, 100, 129, 700] {
             for sameFingerprint in [false, true] {
                 let keys = (0..<size).map { sameFingerprint ? "extra_me\($0 + 100)_data_key" : "k\($0)" }
