@@ -358,10 +358,13 @@ public struct JSONObject: Sendable {
 
     /// For more members than ``indexThreshold``: the table of their positions, built in one pass that also finds
     /// a repeated key (each key hashed once; the hash is seeded, so no choice of keys makes it degrade); nil when
-    /// two of `members` have the same key. For the parser, which then keeps the table with the members.
+    /// two of `members` have the same key. The parser keeps it with the members it checked.
     static func positionTable(ofDistinct members: UnsafeBufferPointer<Member>) -> [Int32]? {
-        var table = [Int32](repeating: 0, count: tableCapacity(for: members.count))
-        let mask = table.count - 1
+        // A power of two, at least four slots a member.
+        var capacity = 64
+        while capacity < members.count * 4 { capacity *= 2 }
+        var table = [Int32](repeating: 0, count: capacity)
+        let mask = capacity - 1
         let repeated = table.withUnsafeMutableBufferPointer { slots -> Bool in
             for position in members.indices {
                 let fingerprint = members[position].fingerprint
@@ -382,29 +385,15 @@ public struct JSONObject: Sendable {
         return repeated ? nil : table
     }
 
-    /// The size of the table for `count` members: a power of two, at least four slots a member.
-    private static func tableCapacity(for count: Int) -> Int {
-        var capacity = 64
-        while capacity < count * 4 { capacity *= 2 }
-        return capacity
-    }
-
-    /// Builds the table afresh (or drops it for a small object).
+    /// Builds the table afresh (or drops it for a small object). An object's keys are distinct, so
+    /// ``positionTable(ofDistinct:)`` always gives one.
     @usableFromInline
     mutating func rebuildTable() {
         guard members.count > Self.indexThreshold else {
             table = nil
             return
         }
-        let capacity = Self.tableCapacity(for: members.count)
-        var table = [Int32](repeating: 0, count: capacity)
-        let mask = capacity - 1
-        for position in members.indices {
-            var slot = Self.hash(members[position].key) & mask
-            while table[slot] != 0 { slot = (slot + 1) & mask }
-            table[slot] = Int32(position + 1)
-        }
-        self.table = table
+        table = members.withUnsafeBufferPointer { Self.positionTable(ofDistinct: $0) }
     }
 }
 
