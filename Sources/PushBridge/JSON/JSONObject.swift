@@ -282,7 +282,7 @@ public struct JSONObject: Sendable {
             table.initialize(repeating: -1)
             for index in members.indices {
                 let fingerprint = members[index].fingerprint
-                var slot = Int(truncatingIfNeeded: fingerprint.mixedBits >> 40) & mask
+                var slot = fingerprint.slot(amongSlots: capacity)
                 while table[slot] >= 0 {
                     let other = members[Int(table[slot])]
                     if other.fingerprint == fingerprint,
@@ -531,10 +531,18 @@ struct KeyFingerprint: Sendable, Equatable {
     }
 
     /// The words mixed into one, its high bits spread over every byte of the key it holds (for the
-    /// repeated-key checks' filter and table, and ``KeyTable``'s slots).
+    /// repeated-key checks' filter and table, and ``KeyTable``'s slots). Only the high bits: a product carries
+    /// a difference upwards only, so keys that differ in their last bytes (`item_01`, `item_02`) share low bits.
     @inline(__always)
     var mixedBits: UInt64 {
         (prefix ^ suffix &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(count))) &* 0xBF58_476D_1CE4_E5B9
+    }
+
+    /// The key's slot in an open-addressed table of `capacity` slots (a power of two): the top bits of
+    /// ``mixedBits``.
+    @inline(__always)
+    func slot(amongSlots capacity: Int) -> Int {
+        Int(truncatingIfNeeded: mixedBits &>> UInt64(64 - capacity.trailingZeroBitCount)) & (capacity - 1)
     }
 
     /// Whether the fingerprint holds every byte of the key (the first and last eight bytes overlap or meet).

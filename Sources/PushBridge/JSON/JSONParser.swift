@@ -413,9 +413,9 @@ public enum JSONParser {
             case UInt8(ascii: "{"): return try parseObject()
             case UInt8(ascii: "["): return try parseArray()
             case UInt8(ascii: "\""): return .string(try parseString())
-            case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-            case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-            case UInt8(ascii: "n"): try expectWord("null"); return .null
+            case UInt8(ascii: "t"): try expectWord(0x6575_7274, count: 4); return .bool(true)  // "true"
+            case UInt8(ascii: "f"): try expectWord(0x65_736C_6166, count: 5); return .bool(false)  // "false"
+            case UInt8(ascii: "n"): try expectWord(0x6C6C_756E, count: 4); return .null  // "null"
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let start = index
                 guard JSONParser.scanNumber(buffer, &index) else {
@@ -439,15 +439,16 @@ public enum JSONParser {
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
         }
 
-        mutating func expectWord(_ word: StaticString) throws(JSONParseError) {
-            let count = word.utf8CodeUnitCount
+        /// Reads `true`, `false` or `null`: the `count` bytes of `word` (first byte lowest), compared as one word
+        /// of the input, not followed by a letter, digit or number sign.
+        @inline(__always)
+        mutating func expectWord(_ word: UInt64, count: Int) throws(JSONParseError) {
             let start = index
-            if index + count <= buffer.count {
-                var matches = true
-                word.withUTF8Buffer { w in
-                    for k in 0..<count where buffer[start + k] != w[k] { matches = false; break }
-                }
-                if matches, index + count == buffer.count || !isWordByte(buffer[index + count]) {
+            if start + count <= buffer.count, let base = buffer.baseAddress {
+                let text = start + 8 <= buffer.count
+                    ? JSONWriter.loadWord(base + start) : JSONWriter.loadShortWord(base + start, count: count)
+                if text & (UInt64.max >> (64 - 8 * UInt64(count))) == word,
+                   start + count == buffer.count || !isWordByte(buffer[start + count]) {
                     index += count
                     return
                 }

@@ -389,8 +389,6 @@ public enum JSONWriter {
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// Appends `text` as a JSON string literal.
     public static func writeString(_ text: String, into output: inout [UInt8]) {
         appendString(text, into: &output)
@@ -461,68 +459,73 @@ public enum JSONWriter {
         output.append(UInt8(ascii: "\""))
         var runStart = 0
         var i = 0
-        while true {
-            while i + 8 <= count {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                if mayNeedEscape(word) || word & highs != 0 { break }
-                i += 8
-            }
-            guard i < count else { break }
-            let byte = base[i]
-            if byte >= 0x80 {
-                var length = 0
-                guard let scalar = DisplayEscape.escapedScalar(at: base + i, length: &length) else {
-                    i += length
+        while i < count {
+            if i + 8 <= count {
+                // The first byte of the word that may need an escape or starts a non-ASCII scalar: the lowest
+                // set bit of either mask is exact, so the scan jumps straight to it.
+                let word = loadWord(base + i)
+                let flagged = escapeMask(word) | (word & highs)
+                if flagged == 0 {
+                    i += 8
                     continue
                 }
-                output.append(base + runStart, count: i - runStart)
-                i += length
-                runStart = i
+                i += flagged.trailingZeroBitCount >> 3
+            }
+            let byte = base[i]
+            let escape: UInt64
+            let length: Int
+            if byte >= 0x80 {
+                var scalarLength = 0
+                guard let scalar = DisplayEscape.escapedScalar(at: base + i, length: &scalarLength) else {
+                    i += scalarLength
+                    continue
+                }
                 if scalar >= 0x1_0000 {
                     // A surrogate pair, as JSON writes a scalar beyond the Basic Multilingual Plane.
-                    appendUnicodeEscape(0xD800 + ((scalar - 0x1_0000) >> 10), into: &output)
-                    appendUnicodeEscape(0xDC00 + ((scalar - 0x1_0000) & 0x3FF), into: &output)
+                    output.append(
+                        base + runStart, count: i - runStart,
+                        then: unicodeEscape(0xD800 + ((scalar - 0x1_0000) >> 10)), length: 6)
+                    runStart = i
+                    escape = unicodeEscape(0xDC00 + ((scalar - 0x1_0000) & 0x3FF))
                 } else {
-                    appendUnicodeEscape(scalar, into: &output)
+                    escape = unicodeEscape(scalar)
                 }
+                length = 6
+                output.append(base + runStart, count: i - runStart, then: escape, length: length)
+                i += scalarLength
+                runStart = i
                 continue
             }
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape = UInt64(byte) << 8 | 0x5C; length = 2
+            case 0x0A: escape = UInt64(UInt8(ascii: "n")) << 8 | 0x5C; length = 2
+            case 0x0D: escape = UInt64(UInt8(ascii: "r")) << 8 | 0x5C; length = 2
+            case 0x09: escape = UInt64(UInt8(ascii: "t")) << 8 | 0x5C; length = 2
+            case 0x08: escape = UInt64(UInt8(ascii: "b")) << 8 | 0x5C; length = 2
+            case 0x0C: escape = UInt64(UInt8(ascii: "f")) << 8 | 0x5C; length = 2
+            case 0..<0x20: escape = unicodeEscape(UInt32(byte)); length = 6
+            default:
                 i += 1
                 continue
             }
-            output.append(base + runStart, count: i - runStart)
+            output.append(base + runStart, count: i - runStart, then: escape, length: length)
             i += 1
             runStart = i
-            output.append(UInt8(ascii: "\\"))
-            switch byte {
-            case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
-            case 0x0A: output.append(UInt8(ascii: "n"))
-            case 0x0D: output.append(UInt8(ascii: "r"))
-            case 0x09: output.append(UInt8(ascii: "t"))
-            case 0x08: output.append(UInt8(ascii: "b"))
-            case 0x0C: output.append(UInt8(ascii: "f"))
-            default:
-                output.append(UInt8(ascii: "u"))
-                output.append(UInt8(ascii: "0"))
-                output.append(UInt8(ascii: "0"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            }
         }
         output.append(base + runStart, count: count - runStart)
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Appends `\u` and the four lowercase hex digits of the UTF-16 code unit `unit`.
-    private static func appendUnicodeEscape<Output: ByteOutput>(_ unit: UInt32, into output: inout Output) {
-        output.append(UInt8(ascii: "\\"))
-        output.append(UInt8(ascii: "u"))
-        output.append(hexDigits[Int((unit >> 12) & 0xF)])
-        output.append(hexDigits[Int((unit >> 8) & 0xF)])
-        output.append(hexDigits[Int((unit >> 4) & 0xF)])
-        output.append(hexDigits[Int(unit & 0xF)])
+    /// `\u` and the four lowercase hex digits of the UTF-16 code unit `unit`, as the six low bytes of a word
+    /// whose lowest byte comes first.
+    @inline(__always)
+    static func unicodeEscape(_ unit: UInt32) -> UInt64 {
+        var word: UInt64 = 0x755C  // "\u"
+        for shift in 0..<4 {
+            let digit = UInt64((unit >> (12 - 4 * UInt32(shift))) & 0xF)
+            word |= (digit < 10 ? 0x30 + digit : 0x57 + digit) << (16 + 8 * UInt64(shift))
+        }
+        return word
     }
 
     /// Whether any of the eight bytes in `word` may be `"`, `\` or below 0x20. Never false when one is; a
@@ -575,9 +578,18 @@ protocol ByteOutput {
         smallStringWords low: UInt64, _ high: UInt64, count: Int, after separator: UInt8?, colon: Bool)
     /// Appends `count` bytes that need no escape, in quotes.
     mutating func appendQuoted(_ bytes: UnsafePointer<UInt8>, count: Int)
+    /// Appends `count` bytes, then the first `length` (at most eight) bytes of `escape`, lowest byte first.
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int, then escape: UInt64, length: Int)
 }
 
 extension ByteOutput {
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int, then escape: UInt64, length: Int) {
+        append(bytes, count: count)
+        withUnsafeBytes(of: escape.littleEndian) { raw in
+            raw.withMemoryRebound(to: UInt8.self) { append($0.baseAddress!, count: length) }
+        }
+    }
+
     mutating func appendQuoted(_ bytes: UnsafePointer<UInt8>, count: Int) {
         append(UInt8(ascii: "\""))
         append(bytes, count: count)
@@ -618,6 +630,9 @@ private struct ByteCounter: ByteOutput {
         self.count += count + 2 + (separator == nil ? 0 : 1) + (colon ? 1 : 0)
     }
     mutating func appendQuoted(_ bytes: UnsafePointer<UInt8>, count: Int) { self.count += count + 2 }
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count: Int, then escape: UInt64, length: Int) {
+        self.count += count + length
+    }
 }
 
 /// A growable byte buffer written through a pointer: the writer's output before it is copied, once, into the
@@ -686,6 +701,15 @@ private struct ByteSink: ByteOutput {
         reserve(extra)
         (base + count).update(from: bytes, count: extra)
         count += extra
+    }
+
+    /// One capacity check for the bytes and the escape, stored as one word (the room for all eight is reserved).
+    @inline(__always)
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count extra: Int, then escape: UInt64, length: Int) {
+        reserve(extra + 8)
+        if extra > 0 { (base + count).update(from: bytes, count: extra) }
+        UnsafeMutableRawPointer(base + count + extra).storeBytes(of: escape.littleEndian, as: UInt64.self)
+        count += extra + length
     }
 
     /// One capacity check for the quotes and the bytes.

@@ -106,6 +106,6 @@ package struct KeyTable: Sendable {
 
     @inline(__always)
     private static func slot(_ fingerprint: KeyFingerprint, mask: Int) -> Int {
-        Int(truncatingIfNeeded: fingerprint.mixedBits >> 40) & mask
+        fingerprint.slot(amongSlots: mask + 1)
     }
 }

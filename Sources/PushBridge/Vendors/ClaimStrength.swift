@@ -124,8 +124,11 @@ public struct CarrierEnvelope: Sendable, Hashable {
 /// strings: canonical equivalence, prefixes by whole characters. Against patterns of ASCII without a carriage
 /// return, a key whose first byte is ASCII can match only a pattern with the same first byte (an ASCII scalar
 /// decomposes to nothing else and no reordering moves it) and, when its second byte is ASCII too, only a
-/// one-byte pattern or one with the same second byte. A key that starts otherwise (empty, a non-ASCII first or
-/// second byte) is never ruled out.
+/// one-byte pattern or one with the same second byte. A key whose first scalar is not ASCII can match only when
+/// that scalar decomposes to one ASCII scalar: U+037E (`;`), U+1FEF (`` ` ``) and U+212A (`K`) are the only ones in
+/// Unicode (a longer decomposition holds a combining mark), so a key is ruled out unless it starts with their
+/// first two bytes. A key that starts otherwise (empty, an ASCII first byte with a non-ASCII second one, one of
+/// those two-byte starts) is never ruled out.
 struct CarrierKeyScreen: Sendable {
     /// One pattern in a word: its first byte (below 0x80) in bits 0–7, its second byte in bits 8–15 with bit 16
     /// set (clear for a one-byte pattern), and the index of the carrier it belongs to from bit 32. Words, not a
@@ -190,7 +193,13 @@ struct CarrierKeyScreen: Sendable {
     func carriers(thatMayAdd fingerprint: KeyFingerprint) -> UInt64 {
         guard fingerprint.count > 0 else { return allCarriers }
         let first = UInt8(truncatingIfNeeded: fingerprint.prefix >> 56)
-        guard first < 0x80 else { return allCarriers }
+        guard first < 0x80 else {
+            // U+037E is CD BE, U+1FEF E1 BF AF, U+212A E2 84 AA: only a key starting so may equal an ASCII pattern.
+            switch UInt16(truncatingIfNeeded: fingerprint.prefix >> 48) {
+            case 0xCDBE, 0xE1BF, 0xE284: return allCarriers
+            default: return 0
+            }
+        }
         // A masking shift (`&>>` takes the byte modulo 64): one bit test, no range check.
         let word = first < 64 ? firstBytes.low : firstBytes.high
         if word &>> UInt64(first) & 1 == 0 { return 0 }

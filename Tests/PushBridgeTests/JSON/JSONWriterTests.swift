@@ -116,6 +116,34 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("escapes in runs and mixed with non-ASCII: each scalar is written as it is alone")
+    func escapesInRuns() throws {
+        // Escaping depends on the scalar only, so a string is written as its scalars are, one by one: checks that
+        // the clean runs between escapes are copied whole, across word boundaries, however the escapes cluster.
+        let pieces = ["a", "bcdefghij", "é", "中", "😀", "\n", "\"", "\\", "\u{1}", "\u{1F}", "\u{7F}", "\u{85}",
+                      "\u{202E}", "\u{2028}", "\u{FEFF}", "\u{E0001}", "\u{1D173}"]
+        func alone(_ piece: String) -> String { String(JSONWriter.string(.string(piece)).dropFirst().dropLast()) }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<400 {
+            var text = ""
+            var expected = ""
+            for _ in 0..<(Int(state % 41)) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let piece = pieces[Int(state >> 33) % pieces.count]
+                text += piece
+                expected += alone(piece)
+            }
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            #expect(JSONWriter.string(.string(text)) == "\"\(expected)\"", "\(text.unicodeScalars.map(\.value))")
+            #expect(try JSONParser.parse(JSONWriter.bytes(.string(text))) == .string(text))
+            #expect(JSONWriter.byteCount(.string(text)) == expected.utf8.count + 2)
+            var appended: [UInt8] = [0x5B]
+            JSONWriter.writeString(text, into: &appended)
+            #expect(appended == [0x5B] + Array("\"\(expected)\"".utf8))
+        }
+        #expect(alone("\u{1D173}") == "\\ud834\\udd73" && alone("\u{85}") == "\\u0085" && alone("\u{1}") == "\\u0001")
+    }
+
     @Test("non-ASCII is written raw as UTF-8, not as \\u escapes, but for format characters, U+2028 and U+2029")
     func nonASCIIRaw() {
         let text = "é中😀\u{A0}\u{2027}\u{FFFD}\u{10FFFF}"

@@ -21,6 +21,24 @@ struct KeyTableTests {
         }
     }
 
+    @Test("keys that differ only in their first or last bytes spread over a table's slots")
+    func slotsSpread() {
+        // Numbered keys differ in their last bytes, the high bytes of the fingerprint's words: a slot taken from
+        // the mixed word's middle bits put all of them in one slot (each probe then passed every earlier key).
+        let families: [[String]] = [
+            (0..<64).map { "analytics_property_name_number_\($0 + 100)" },
+            (0..<64).map { "item_\($0 + 10)" },
+            (0..<64).map { "\($0 + 10)_item_property" },
+            (0..<64).map { "key" + String(repeating: "x", count: $0) },
+        ]
+        for keys in families {
+            let slots = Set(keys.map { KeyFingerprint($0).slot(amongSlots: 128) })
+            #expect(slots.count >= 40, "\(keys[0]): \(slots.count) slots of 128 for 64 keys")
+            #expect(slots.allSatisfy { (0..<128).contains($0) })
+        }
+        #expect(KeyFingerprint("item_10").slot(amongSlots: 1) == 0)
+    }
+
     @Test("a key given as bytes (a slice of a larger text) is found as its string is")
     func positionsOfBytes() {
         let table = KeyTable(Self.keys)

@@ -1,4 +1,4 @@
-import PushBridge
+@testable import PushBridge
 import PushBridgeTestSupport
 import Testing
 
@@ -13,7 +13,7 @@ struct CarrierKeyScreenTests {
         "_", "_x", "_\u{301}", "\u{FF3F}", "from", "fro", "fr", "f", "from\u{301}", "fcm_options", "fcm_optionsx",
         "fcm", "fcm_options\u{301}", "g", "gc", "gcm", "gcm.", "gcm.x", "gcm.\u{301}x", "gcm.message_id",
         "gcm.message_id\u{301}", "google.", "google.c.a.e", "googlex", "go", "g\u{301}cm.x", "\u{212A}", "é",
-        "e\u{301}", "", "flow_id", "coupon", "\r\n", "gcm.n.e",
+        "e\u{301}", "", "flow_id", "coupon", "\r\n", "gcm.n.e", "ключ", "\u{37E}", "\u{1FEF}x", "\u{212A}ey",
     ]
 
     private static let values: [JSONValue] = ["1", 1, ["image": "x"]]
@@ -50,5 +50,32 @@ struct CarrierKeyScreenTests {
                     userInfo, "\(first.unicodeScalars.map { $0.value }) \(second.unicodeScalars.map { $0.value })")
             }
         }
+    }
+
+    @Test("a key whose first scalar is not ASCII is ruled out unless that scalar is equivalent to an ASCII one")
+    func nonASCIIFirstScalar() throws {
+        // A carrier with a pattern for every printable ASCII byte: whatever its patterns, the screen keeps a key
+        // whose first scalar may be equivalent to one.
+        let printable = (0x21...0x7E).map { String(Unicode.Scalar(UInt8($0))) }
+        let carrier = CarrierEnvelope(vendor: "every", name: "Every", marker: "marker", keys: Set(printable))
+        let screen = try #require(CarrierKeyScreen([carrier]))
+        var equivalentToASCII: [UInt32] = []
+        var ruledOut = 0
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let key = String(scalar)
+            let kept = screen.carriers(thatMayAdd: key + "x") != 0
+            if !kept { ruledOut += 1 }
+            // Strings compare by their normalized scalars: one before U+0080 starts with an ASCII scalar.
+            if key < "\u{80}" {
+                equivalentToASCII.append(value)
+                #expect(kept, "U+\(String(value, radix: 16)) may equal an ASCII pattern")
+            }
+        }
+        #expect(equivalentToASCII == [0x37E, 0x1FEF, 0x212A])
+        #expect(ruledOut > 1_100_000)
+        #expect("\u{212A}" == "K" && "\u{37E}x".hasPrefix(";"))
+        #expect(screen.carriers(thatMayAdd: "ключ") == 0)
+        #expect(screen.carriers(thatMayAdd: "\u{1FEF}") != 0)
     }
 }
