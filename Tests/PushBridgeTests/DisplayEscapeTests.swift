@@ -1,4 +1,4 @@
-import PushBridge
+@testable import PushBridge
 import Testing
 
 /// What `escapedForDisplay` and the JSON writer escape: every control (`Cc`) and format (`Cf`) character of
@@ -122,5 +122,38 @@ struct DisplayEscapeTests {
         #expect(loss.reason == "no field for '\\u{202e}k'")
         #expect(loss.path == #"$.ignored["k\u202e"]"#)
         #expect(JSONWriter.string(loss.json).contains(#""value":"v\u202e""#))
+    }
+
+    @Test("the word-at-a-time screens mark exactly the bytes they name, at every place of a word")
+    func wordScreens() {
+        // Every pair of bytes at every place of a word, the other bytes ASCII or bytes next to the marked ones.
+        let fillers: [UInt8] = [0x41, 0xE0, 0xF0, 0xA2, 0x9F]
+        for first in 0...255 {
+            for second in 0...255 {
+                for place in 0..<7 {
+                    var bytes = [UInt8](repeating: fillers[(first + second + place) % fillers.count], count: 8)
+                    bytes[place] = UInt8(first)
+                    bytes[place + 1] = UInt8(second)
+                    let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                    var expectedPlain: UInt64 = 0
+                    var expectedLeads: UInt64 = 0
+                    for lane in 0..<8 {
+                        let byte = bytes[lane]
+                        if byte == 0xC2 || (0xD8...0xE2).contains(byte) || (0xEF...0xF3).contains(byte) {
+                            expectedLeads |= 0x80 << (8 * UInt64(lane))
+                        }
+                        guard lane < 7 else { continue }
+                        let next = bytes[lane + 1]
+                        if byte == 0xE0 && next != 0xA2 && next != 0xA3 || byte == 0xF0 && next == 0x9F {
+                            expectedPlain |= 0x80 << (8 * UInt64(lane))
+                        }
+                    }
+                    if DisplayEscape.leadsOfPlainText(word) != expectedPlain || DisplayEscape.possibleLeads(word) != expectedLeads {
+                        Issue.record("bytes \(bytes)")
+                        return
+                    }
+                }
+            }
+        }
     }
 }

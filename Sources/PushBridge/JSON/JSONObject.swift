@@ -278,11 +278,12 @@ public struct JSONObject: Sendable {
         var capacity = 16
         while capacity < members.count * 2 { capacity *= 2 }
         let mask = capacity - 1
+        let shift = KeyFingerprint.slotShift(forCapacity: capacity)
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { table -> Bool in
             table.initialize(repeating: -1)
             for index in members.indices {
                 let fingerprint = members[index].fingerprint
-                var slot = fingerprint.slot(amongSlots: capacity)
+                var slot = fingerprint.slot(shiftedBy: shift)
                 while table[slot] >= 0 {
                     let other = members[Int(table[slot])]
                     if other.fingerprint == fingerprint,
@@ -538,11 +539,18 @@ struct KeyFingerprint: Sendable, Equatable {
         (prefix ^ suffix &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(count))) &* 0xBF58_476D_1CE4_E5B9
     }
 
-    /// The key's slot in an open-addressed table of `capacity` slots (a power of two): the top bits of
+    /// The shift that takes the top bits of ``mixedBits`` for a slot among `capacity` slots (a power of two, at
+    /// least 2): computed once per table, see ``slot(shiftedBy:)``.
+    @inline(__always)
+    static func slotShift(forCapacity capacity: Int) -> UInt64 {
+        UInt64(64 - capacity.trailingZeroBitCount)
+    }
+
+    /// The key's slot in an open-addressed table whose ``slotShift(forCapacity:)`` is `shift`: the top bits of
     /// ``mixedBits``.
     @inline(__always)
-    func slot(amongSlots capacity: Int) -> Int {
-        Int(truncatingIfNeeded: mixedBits &>> UInt64(64 - capacity.trailingZeroBitCount)) & (capacity - 1)
+    func slot(shiftedBy shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: mixedBits &>> shift)
     }
 
     /// Whether the fingerprint holds every byte of the key (the first and last eight bytes overlap or meet).

@@ -206,13 +206,15 @@ public enum JSONParser {
                 guard lead >= 0xC2, i + 1 < n, isContinuation(base[i + 1]) else { return i }
                 i += 2
             } else if lead < 0xF0 {
-                // Runs of three-byte sequences (CJK, …) two at a time: each a lead 1110xxxx other than E0 and ED
-                // (whose second bytes have narrower ranges, checked below) and two continuations.
+                // Runs of three-byte sequences (CJK, Indic scripts, Thai, …) two at a time: each a lead 1110xxxx
+                // and two continuations, the second byte at least A0 after E0 and below A0 after ED.
                 if i + 8 <= n {
                     let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                    let first = word & 0xFF, second = word >> 24 & 0xFF
+                    @inline(__always) func secondFits(_ lead: UInt64, _ next: UInt64) -> Bool {
+                        lead == 0xE0 ? next >= 0xA0 : lead != 0xED || next < 0xA0
+                    }
                     if word & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0,
-                       first != 0xE0, first != 0xED, second != 0xE0, second != 0xED
+                       secondFits(word & 0xFF, word >> 8 & 0xFF), secondFits(word >> 24 & 0xFF, word >> 32 & 0xFF)
                     {
                         i += 6
                         continue
@@ -440,8 +442,9 @@ public enum JSONParser {
         }
 
         /// Reads `true`, `false` or `null`: the `count` bytes of `word` (first byte lowest), compared as one word
-        /// of the input, not followed by a letter, digit or number sign.
-        @inline(__always)
+        /// of the input, not followed by a letter, digit or number sign. Not inlined: `parseValue`, which every
+        /// value passes through, stays small.
+        @inline(never)
         mutating func expectWord(_ word: UInt64, count: Int) throws(JSONParseError) {
             let start = index
             if start + count <= buffer.count, let base = buffer.baseAddress {

@@ -18,6 +18,8 @@ package struct KeyTable: Sendable {
     private let keys: [String]
     private let slots: [Slot]
     private let mask: Int
+    /// ``KeyFingerprint/slotShift(forCapacity:)`` of the table.
+    private let shift: UInt64
     /// Bit `n` set when a key is `n` UTF-8 bytes long (bit 63: 63 or more), so most keys not in the table (a
     /// payload's custom data) are ruled out by their length before any slot is read.
     private let lengths: UInt64
@@ -28,11 +30,12 @@ package struct KeyTable: Sendable {
         while capacity < keys.count * 4 { capacity *= 2 }
         var slots = [Slot](repeating: Slot(), count: capacity)
         let mask = capacity - 1
+        let shift = KeyFingerprint.slotShift(forCapacity: capacity)
         var lengths: UInt64 = 0
         for (position, key) in keys.enumerated() {
             let fingerprint = KeyFingerprint(key)
             lengths |= Self.lengthBit(fingerprint)
-            var slot = Self.slot(fingerprint, mask: mask)
+            var slot = fingerprint.slot(shiftedBy: shift)
             var repeated = false
             while slots[slot].entry != 0 {
                 let other = slots[slot].entry - 1
@@ -47,6 +50,7 @@ package struct KeyTable: Sendable {
         self.keys = keys
         self.slots = slots
         self.mask = mask
+        self.shift = shift
         self.lengths = lengths
     }
 
@@ -73,7 +77,7 @@ package struct KeyTable: Sendable {
     @inline(__always)
     private func probe(_ fingerprint: KeyFingerprint, sameBytes: (String) -> Bool) -> Int? {
         guard lengths & Self.lengthBit(fingerprint) != 0 else { return nil }
-        var slot = Self.slot(fingerprint, mask: mask)
+        var slot = fingerprint.slot(shiftedBy: shift)
         while true {
             let candidate = slots[slot]
             if candidate.entry == 0 { return nil }
@@ -104,8 +108,4 @@ package struct KeyTable: Sendable {
         1 &<< UInt64(min(fingerprint.count, 63))
     }
 
-    @inline(__always)
-    private static func slot(_ fingerprint: KeyFingerprint, mask: Int) -> Int {
-        fingerprint.slot(amongSlots: mask + 1)
-    }
 }

@@ -21,16 +21,29 @@ enum DisplayEscape {
         }
     }
 
-    /// Whether a scalar whose UTF-8 form starts with `lead` (0x80 or more) may be escaped: only C2 (C1 controls,
-    /// U+00AD), D8, DB, DC (Arabic and Syriac marks), E0, E1, E2 (U+2028 and the General Punctuation controls),
-    /// EF (U+FEFF, U+FFF9–FFFB), F0 and F3 (tag characters) do; every other lead byte, which is most of the text
-    /// of any script, is passed over without decoding.
+    /// Whether the scalar whose valid UTF-8 sequence starts at `bytes` (a byte of 0x80 or more) may be escaped,
+    /// judged from its first two bytes: only C2 (C1 controls, U+00AD), D8, DB, DC (Arabic and Syriac marks), E0
+    /// (U+0890, U+0891, U+08E2), E1 (U+180E), E2 (U+2028 and the General Punctuation controls), EF (U+FEFF,
+    /// U+FFF9–FFFB), F0 and F3 (tag characters) lead one, each with one or a few second bytes. Every other
+    /// sequence — most of the text of any script: Arabic and Indic letters, Thai, Vietnamese, emoji — is passed
+    /// over without decoding. The second byte is read only after one of those leads, so a continuation byte at
+    /// the end of a buffer is never read past.
     @inline(__always)
-    static func mayStartEscaped(_ lead: UInt8) -> Bool {
-        // Bit n stands for the lead byte 0xC2 + n.
-        let leads: UInt64 = 1 << 0 | 1 << 22 | 1 << 25 | 1 << 26 | 1 << 30 | 1 << 31 | 1 << 32 | 1 << 45 | 1 << 46 | 1 << 49
-        let offset = lead &- 0xC2
-        return offset < 50 && (leads >> UInt64(offset)) & 1 != 0
+    static func mayStartEscaped(at bytes: UnsafePointer<UInt8>) -> Bool {
+        switch bytes[0] {
+        case 0xC2: return bytes[1] <= 0x9F || bytes[1] == 0xAD  // U+0080–U+009F, U+00AD
+        case 0xD8: return bytes[1] <= 0x85 || bytes[1] == 0x9C  // U+0600–U+0605, U+061C
+        case 0xDB: return bytes[1] == 0x9D  // U+06DD
+        case 0xDC: return bytes[1] == 0x8F  // U+070F
+        case 0xE0: return bytes[1] == 0xA2 || bytes[1] == 0xA3  // U+0890, U+0891, U+08E2
+        case 0xE1: return bytes[1] == 0xA0  // U+180E
+        case 0xE2: return bytes[1] == 0x80 || bytes[1] == 0x81  // U+200B–U+202E, U+2060–U+206F
+        case 0xEF: return bytes[1] == 0xBB || bytes[1] == 0xBF  // U+FEFF, U+FFF9–U+FFFB
+        case 0xF0:  // U+110BD, U+110CD, U+13430–U+1343F, U+1BCA0–U+1BCA3, U+1D173–U+1D17A
+            return bytes[1] == 0x91 || bytes[1] == 0x93 || bytes[1] == 0x9B || bytes[1] == 0x9D
+        case 0xF3: return bytes[1] == 0xA0  // U+E0001, U+E0020–U+E007F
+        default: return false
+        }
     }
 
     /// The number of bytes of the UTF-8 sequence that starts with `lead` (0xC2 or more).
@@ -58,7 +71,7 @@ enum DisplayEscape {
     static func escapedScalar(at bytes: UnsafePointer<UInt8>, length: inout Int) -> UInt32? {
         let lead = bytes[0]
         length = sequenceLength(lead)
-        guard mayStartEscaped(lead) else { return nil }
+        guard mayStartEscaped(at: bytes) else { return nil }
         let value = decode(bytes, length: length)
         return isEscaped(value) ? value : nil
     }
@@ -69,7 +82,7 @@ enum DisplayEscape {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
         guard count >= 8 else {
-            for position in 0..<count where mayStartEscaped(base[position]) {
+            for position in 0..<count where base[position] >= 0x80 && mayStartEscaped(at: base + position) {
                 var length = 0
                 if escapedScalar(at: base + position, length: &length) != nil { return true }
             }
@@ -87,7 +100,9 @@ enum DisplayEscape {
     /// Whether one of the eight bytes at `word` starts an escaped scalar (its sequence may run past them).
     @inline(__always)
     private static func holdsEscaped(_ word: UnsafePointer<UInt8>) -> Bool {
-        var leads = possibleLeads(UInt64(littleEndian: UnsafeRawPointer(word).loadUnaligned(as: UInt64.self)))
+        let bytes = UInt64(littleEndian: UnsafeRawPointer(word).loadUnaligned(as: UInt64.self))
+        var leads = possibleLeads(bytes)
+        if leads != 0 { leads &= ~leadsOfPlainText(bytes) }
         while leads != 0 {
             var length = 0
             if escapedScalar(at: word + leads.trailingZeroBitCount / 8, length: &length) != nil { return true }
@@ -96,7 +111,24 @@ enum DisplayEscape {
         return false
     }
 
-    /// The top bit of each byte of `word` (first byte lowest) that is C2, D8–E2 or EF–F3: ``mayStartEscaped(_:)``'s
+    /// The top bit of each of the first seven bytes of `word` (first byte lowest) that leads a sequence
+    /// ``possibleLeads(_:)`` marks and ``mayStartEscaped(at:)`` rules out by its next byte, for the scripts whose
+    /// every character it marks: E0 followed by other than A2 or A3 (U+0900–U+0FFF: Indic scripts, Thai, Lao,
+    /// Tibetan) and F0 followed by 9F (U+1F000–U+1FFFF: emoji). The last byte's successor is in the next word: not
+    /// marked. Exact, byte by byte (each zero test adds 7F to seven bits of a byte, which cannot carry out of it).
+    @inline(__always)
+    static func leadsOfPlainText(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lows = ones &* 0x7F
+        @inline(__always)
+        func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x) & (ones &* 0x80) }
+        let next = word >> 8
+        let e0BeforeOther = zeroBytes(word ^ (ones &* 0xE0)) & ~zeroBytes((next & (ones &* 0xFE)) ^ (ones &* 0xA2))
+        let f0Before9F = zeroBytes(word ^ (ones &* 0xF0)) & zeroBytes(next ^ (ones &* 0x9F))
+        return (e0BeforeOther | f0Before9F) & 0x0080_8080_8080_8080
+    }
+
+    /// The top bit of each byte of `word` (first byte lowest) that is C2, D8–E2 or EF–F3: ``mayStartEscaped(at:)``'s
     /// ten lead bytes, with DD–DF, F1 and F2 marked too. Exact, byte by byte: range tests on the bytes with their
     /// top bit flipped, in which no byte borrows from or carries into another, and ASCII drops out.
     @inline(__always)

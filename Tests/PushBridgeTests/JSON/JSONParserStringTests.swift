@@ -192,8 +192,10 @@ struct JSONParserStringTests {
 
     @Test("runs of two- and three-byte sequences, whole or broken anywhere, are checked as one sequence at a time is")
     func multiByteRunsChecked() throws {
-        // Cyrillic, Greek and CJK runs, E0/ED-led sequences among them, and bytes a corruption may put in.
-        let pieces: [[UInt8]] = ["Неделя", "готова", "Ωμέγα", "休息日", "今日は", "ࠀ", "\u{D7FF}", "\u{E000}", "a", " ", "😀"]
+        // Cyrillic, Greek, CJK, Thai and Devanagari runs, E0/ED-led sequences among them, and bytes a corruption may
+        // put in.
+        let pieces: [[UInt8]] = ["Неделя", "готова", "Ωμέγα", "休息日", "今日は", "ࠀ", "\u{D7FF}", "\u{E000}", "a", " ", "😀",
+                                 "สวัสดี", "नमस्ते", "\u{FFFD}\u{D000}"]
             .map { Array($0.utf8) }
         let corruptions: [UInt8] = [0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x41, 0x9F, 0xA0]
         for seed in 0..<1_500 as Range<UInt64> {

@@ -231,6 +231,20 @@ struct JSONParserTests {
             #expect(error.offset == prefix.count, "\(name)")
             #expect(error.message.contains("byte offset \(prefix.count)"), "\(name)")
         }
+        // In runs of three-byte sequences (read two at a time): an overlong E0 form or an encoded surrogate at
+        // either place of a pair, after Thai (E0-led) text and after CJK text.
+        for run in ["สวัสดี", "今日は", "สวัสดีx"] {
+            for bad: [UInt8] in [[0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xBF, 0xBF]] {
+                for (before, after) in [("", "ก"), ("ก", ""), ("ก", "กก"), ("", "")] {
+                    let body = Array((run + before).utf8)
+                    let text = prefix + body + bad + Array((after + #""}"#).utf8)
+                    let error = try #require(parseError(text), "\(run) \(bad) \(before)")
+                    #expect(error.kind == .invalidUTF8)
+                    #expect(error.offset == prefix.count + body.count, "\(run) \(bad) \(before)|\(after)")
+                }
+            }
+            #expect(parseError(prefix + Array((run + "\u{800}\u{D7FF}ก\u{FFF}\u{D000}").utf8) + Array(#""}"#.utf8)) == nil)
+        }
         let late = try #require(parseError(Array("{\n\"é\": 1,\n\"b\": \"".utf8) + [0xFE] + Array("\"}".utf8)))
         #expect(late.kind == .invalidUTF8)
         #expect(late.offset == 17)
