@@ -127,7 +127,7 @@ struct DisplayEscapeTests {
     @Test("the word-at-a-time screens mark exactly the bytes they name, at every place of a word")
     func wordScreens() {
         // Every pair of bytes at every place of a word, the other bytes ASCII or bytes next to the marked ones.
-        let fillers: [UInt8] = [0x41, 0xE0, 0xF0, 0xA2, 0x9F]
+        let fillers: [UInt8] = [0x41, 0xE0, 0xF0, 0xA2, 0x9F, 0xC2, 0xE1, 0xA0, 0xAD]
         for first in 0...255 {
             for second in 0...255 {
                 for place in 0..<7 {
@@ -144,7 +144,8 @@ struct DisplayEscapeTests {
                         }
                         guard lane < 7 else { continue }
                         let next = bytes[lane + 1]
-                        if byte == 0xE0 && next != 0xA2 && next != 0xA3 || byte == 0xF0 && next == 0x9F {
+                        if byte == 0xE0 && next != 0xA2 && next != 0xA3 || byte == 0xE1 && next != 0xA0
+                            || byte == 0xF0 && next == 0x9F {
                             expectedPlain |= 0x80 << (8 * UInt64(lane))
                         }
                     }

@@ -182,11 +182,17 @@ public enum JSONParser {
         while i < n {
             let lead = base[i]
             if lead < 0x80 {
-                // ASCII: eight bytes at a time from here (a sequence after a sequence is read without trying).
+                // ASCII: eight bytes at a time from here, then straight to the first byte that is not (a sequence
+                // after a sequence, or after one ASCII byte, is read without trying).
                 i += 1
-                while i + 8 <= n,
-                      UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                {
+                if i < n, base[i] >= 0x80 { continue }
+                while i + 8 <= n {
+                    let high = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                        & 0x8080_8080_8080_8080
+                    if high != 0 {
+                        i += high.trailingZeroBitCount >> 3
+                        break
+                    }
                     i += 8
                 }
             } else if lead < 0xE0 {

@@ -113,19 +113,24 @@ enum DisplayEscape {
 
     /// The top bit of each of the first seven bytes of `word` (first byte lowest) that leads a sequence
     /// ``possibleLeads(_:)`` marks and ``mayStartEscaped(at:)`` rules out by its next byte, for the scripts whose
-    /// every character it marks: E0 followed by other than A2 or A3 (U+0900–U+0FFF: Indic scripts, Thai, Lao,
-    /// Tibetan) and F0 followed by 9F (U+1F000–U+1FFFF: emoji). The last byte's successor is in the next word: not
-    /// marked. Exact, byte by byte (each zero test adds 7F to seven bits of a byte, which cannot carry out of it).
+    /// every character it would mark: E0 followed by other than A2 or A3 (U+0900–U+0FFF: Indic scripts, Thai, Lao,
+    /// Tibetan), E1 followed by other than A0 (U+1000–U+1FFF: Vietnamese, Georgian, Khmer, Greek Extended) and F0
+    /// followed by 9F (U+1F000–U+1FFFF: emoji). The last byte's successor is in the next word: not marked. Exact, byte by byte (each zero test
+    /// adds 7F to seven bits of a byte, which cannot carry out of it).
     @inline(__always)
     static func leadsOfPlainText(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let lows = ones &* 0x7F
+        let highs = ones &* 0x80
         @inline(__always)
-        func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x) & (ones &* 0x80) }
+        func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x) & highs }
+        @inline(__always)
+        func bytes(_ byte: UInt64) -> UInt64 { ones &* byte }
         let next = word >> 8
-        let e0BeforeOther = zeroBytes(word ^ (ones &* 0xE0)) & ~zeroBytes((next & (ones &* 0xFE)) ^ (ones &* 0xA2))
-        let f0Before9F = zeroBytes(word ^ (ones &* 0xF0)) & zeroBytes(next ^ (ones &* 0x9F))
-        return (e0BeforeOther | f0Before9F) & 0x0080_8080_8080_8080
+        let e0BeforeOther = zeroBytes(word ^ bytes(0xE0)) & ~zeroBytes((next & bytes(0xFE)) ^ bytes(0xA2))
+        let e1BeforeOther = zeroBytes(word ^ bytes(0xE1)) & ~zeroBytes(next ^ bytes(0xA0))
+        let f0Before9F = zeroBytes(word ^ bytes(0xF0)) & zeroBytes(next ^ bytes(0x9F))
+        return (e0BeforeOther | e1BeforeOther | f0Before9F) & 0x0080_8080_8080_8080
     }
 
     /// The top bit of each byte of `word` (first byte lowest) that is C2, D8–E2 or EF–F3: ``mayStartEscaped(at:)``'s
