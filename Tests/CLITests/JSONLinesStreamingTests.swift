@@ -102,7 +102,8 @@ struct JSONLinesStreamingTests {
     @Test("--jobs N prints, byte for byte, what one thread prints: stdout, stderr and exit status",
           arguments: streamingCommands)
     func jobsSameOutput(command: [String]) throws {
-        // Several batches (more than 128 lines a job), lines of different cost, bad lines and diagnostics.
+        // Several batches (each at most 256 KiB of input), taken by threads 16 lines at a time (a batch's last
+        // chunk shorter), lines of different cost, bad lines and diagnostics.
         let custom = try Fixtures.payload("zixflow-custom.json")
         let native = jsonText(.object(try Fixtures.payload("zixflow-native.json")))
         let input = (1...1_100).map { index -> String in

@@ -22,6 +22,15 @@ final class LineOutput {
         standardError = OutputStream(capturing: ())
     }
 
+    /// Empties the captures (keeping their room) and the counts, for the next lines.
+    func reset() {
+        standardOutput.discard()
+        standardError.discard()
+        notOK = 0
+        failed = 0
+        lossKinds.removeAll()
+    }
+
     /// Straight to these streams (one thread: nothing to put in order).
     init(standardOutput: OutputStream, standardError: OutputStream) {
         self.standardOutput = standardOutput
@@ -114,81 +123,124 @@ func streamJSONLines(_ path: String, jobs: Int, _ body: JSONLineBody) throws(CLI
         summary.lossKinds = output.lossKinds
         return summary
     }
-    var batch: [[UInt8]] = []
-    let maximumLines = batchLinesPerJob * jobs
-    batch.reserveCapacity(maximumLines)
+    let batch = LineBatch(jobs: jobs)
     var finished = false
     // A read that fails part way ends the input: the lines read before it are handled and printed, as one
     // thread would have, and then the error is thrown.
     var readError: CLIError?
     while !finished {
-        var bytes = 0
-        while batch.count < maximumLines, bytes < batchBytes || batch.isEmpty {
-            let line: [UInt8]?
+        while batch.lineCount < batch.maximumLines, batch.bytes.count < batchBytes || batch.lineCount == 0 {
+            let read: Bool
             do throws(CLIError) {
-                line = try reader.nextLine()
+                read = try reader.withNextLine { batch.append($0) }
             } catch {
                 readError = error
-                line = nil
+                read = false
             }
-            guard let line else {
+            guard read else {
                 finished = true
                 break
             }
-            bytes += line.count
-            batch.append(line)
         }
-        if batch.isEmpty { break }
-        for output in runBatch(batch, firstLine: summary.lines + 1, jobs: jobs, body) {
+        if batch.lineCount == 0 { break }
+        batch.run(firstLine: summary.lines + 1, jobs: jobs, body)
+        for output in batch.outputs.prefix(batch.chunkCount) {
             stdoutStream.append(output.standardOutput)
             stderrStream.append(output.standardError)
             summary.notOK += output.notOK
             summary.failed += output.failed
-            summary.lossKinds.merge(output.lossKinds, uniquingKeysWith: +)
+            if !output.lossKinds.isEmpty { summary.lossKinds.merge(output.lossKinds, uniquingKeysWith: +) }
+            output.reset()
         }
-        summary.lines += batch.count
-        batch.removeAll(keepingCapacity: true)
+        summary.lines += batch.lineCount
+        batch.removeAll()
     }
     if let readError { throw readError }
     return summary
 }
 
-/// Lines a job takes in one batch.
-let batchLinesPerJob = 64
+/// Lines a job takes in one batch at the most.
+let batchLinesPerJob = 256
 /// Input bytes in one batch (a longer line is a batch of its own).
 let batchBytes = 1 << 18
+/// Consecutive lines a thread takes at once, with one capture for their output.
+let chunkLines = 16
 
-/// Runs `body` on each line of `lines` (the first is line `firstLine`) on up to `jobs` threads, which take
-/// the lines one at a time (so no thread waits long for another at the end of a batch); the outputs, one per
-/// line, are in line order.
-private func runBatch(_ lines: [[UInt8]], firstLine: Int, jobs: Int, _ body: JSONLineBody) -> [LineOutput] {
-    let threads = min(jobs, lines.count)
-    if threads <= 1 {
-        let output = LineOutput()
-        for index in lines.indices {
-            lines[index].withUnsafeBufferPointer { runLine($0, number: firstLine + index, body, into: output) }
-        }
-        return [output]
+/// One batch of a JSON Lines input for ``streamJSONLines(_:jobs:_:)``: the lines' bytes in one buffer, kept from
+/// batch to batch, and one capture per chunk of ``chunkLines`` lines, also kept (their buffers keep their room).
+/// Threads take whole chunks, so the outputs are in line order when read chunk by chunk, and a thread allocates
+/// nothing of its own for a line but what the line's translation does.
+///
+/// Filled and read by one thread; during ``run(firstLine:jobs:_:)`` the lines are only read and each chunk's
+/// capture is written by the one thread that took it (`DispatchQueue.concurrentPerform` returns when all are
+/// done): no two threads touch one capture.
+private final class LineBatch: @unchecked Sendable {
+    /// The lines' bytes, one after another.
+    private(set) var bytes: [UInt8] = []
+    /// Where each line ends in ``bytes``; line `i` starts where line `i - 1` ends.
+    private var ends: [Int] = []
+    /// The captures, one per chunk; those past ``chunkCount`` are spare.
+    private(set) var outputs: [LineOutput] = []
+    let maximumLines: Int
+
+    init(jobs: Int) {
+        maximumLines = batchLinesPerJob * jobs
+        bytes.reserveCapacity(batchBytes)
+        ends.reserveCapacity(maximumLines)
     }
-    let slots = BatchSlots(count: lines.count)
-    let next = Locked(0)
-    // A task-local does not follow work onto Dispatch's threads: each binds the run's vendors again.
-    let vendors = CLIVendors.registry
-    DispatchQueue.concurrentPerform(iterations: threads) { _ in
-        CLIVendors.$registry.withValue(vendors) {
-            while true {
-                let index = next.withLock { (position: inout Int) -> Int in
-                    defer { position += 1 }
-                    return position
+
+    var lineCount: Int { ends.count }
+    var chunkCount: Int { (ends.count + chunkLines - 1) / chunkLines }
+
+    func append(_ line: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: line)
+        ends.append(bytes.count)
+    }
+
+    /// Empties the batch, keeping the room of its buffers.
+    func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+    }
+
+    /// Runs `body` on every line (the first is line `firstLine`) on up to `jobs` threads, which take a chunk at a
+    /// time (so no thread waits long for another at the end of a batch); chunk `k`'s output is in `outputs[k]`.
+    func run(firstLine: Int, jobs: Int, _ body: JSONLineBody) {
+        let chunks = chunkCount
+        while outputs.count < chunks { outputs.append(LineOutput()) }
+        let threads = min(jobs, chunks)
+        if threads <= 1 {
+            for chunk in 0..<chunks { runChunk(chunk, firstLine: firstLine, body) }
+            return
+        }
+        let next = Locked(0)
+        // A task-local does not follow work onto Dispatch's threads: each binds the run's vendors again.
+        let vendors = CLIVendors.registry
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            CLIVendors.$registry.withValue(vendors) {
+                while true {
+                    let chunk = next.withLock { (position: inout Int) -> Int in
+                        defer { position += 1 }
+                        return position
+                    }
+                    guard chunk < chunks else { return }
+                    runChunk(chunk, firstLine: firstLine, body)
                 }
-                guard index < lines.count else { return }
-                let output = LineOutput()
-                lines[index].withUnsafeBufferPointer { runLine($0, number: firstLine + index, body, into: output) }
-                slots.store(output, at: index)
             }
         }
     }
-    return slots.outputs()
+
+    private func runChunk(_ chunk: Int, firstLine: Int, _ body: JSONLineBody) {
+        let output = outputs[chunk]
+        let first = chunk * chunkLines
+        bytes.withUnsafeBufferPointer { all in
+            for index in first..<min(first + chunkLines, ends.count) {
+                let start = index == 0 ? 0 : ends[index - 1]
+                runLine(UnsafeBufferPointer(rebasing: all[start..<ends[index]]), number: firstLine + index, body,
+                        into: output)
+            }
+        }
+    }
 }
 
 /// One line through `body`: its result or error line to stdout, diagnostics to stderr, both in `output`.
@@ -205,24 +257,4 @@ private func runLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, _ body: JS
         output.failed += 1
         output.standardOutput.writeLine(.object(["error": .string(error.message), "line": .int(number)]))
     }
-}
-
-/// The outputs of one batch's lines, each slot written by exactly one thread and read after all of them
-/// finished (`DispatchQueue.concurrentPerform` returns only then): no two threads touch one slot.
-private final class BatchSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<LineOutput?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func store(_ output: LineOutput, at index: Int) { slots[index] = output }
-
-    func outputs() -> [LineOutput] { slots.map { $0! } }
 }

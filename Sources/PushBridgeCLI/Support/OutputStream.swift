@@ -19,11 +19,11 @@ final class OutputStream {
     /// A capture: text written to it stays in memory until another stream appends it.
     init(capturing: Void) { descriptor = nil }
 
-    /// Writes what `capture` collected (and empties it).
+    /// Writes what `capture` collected (and empties it, keeping its room for what it collects next).
     func append(_ capture: OutputStream) {
         guard !capture.buffer.isEmpty else { return }
         buffer.append(contentsOf: capture.buffer)
-        capture.buffer.removeAll()
+        capture.buffer.removeAll(keepingCapacity: true)
         flushIfFull()
     }
 

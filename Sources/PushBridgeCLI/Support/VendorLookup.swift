@@ -3,7 +3,7 @@ import PushBridgeVendors
 
 /// The vendors the CLI runs over: those ``BridgeCLI/main(vendors:)`` was given (`bridge-cli`'s are the built-in
 /// adapters), bound for the run. A task-local, so a command reads the run's vendors wherever it is; the threads
-/// of `--jobs` bind it again (`runBatch`). Unbound it is empty: a thread that forgot to bind it knows no vendor.
+/// of `--jobs` bind it again (`LineBatch.run`). Unbound it is empty: a thread that forgot to bind it knows no vendor.
 enum CLIVendors {
     @TaskLocal static var registry = VendorRegistry([])
 }
