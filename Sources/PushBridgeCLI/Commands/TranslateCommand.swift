@@ -33,9 +33,15 @@ enum TranslateCommand: Command {
         if category?.isEmpty == true { throw .usage("--category needs a category id") }
         let summarizes = arguments.has("summary")
         if arguments.has("jsonl") {
+            // Read once for the run, not once a line: on several threads every read of a shared value is an atomic
+            // count both threads change.
+            let vendors = registry
+            let source = try sourceID.map { id throws(CLIError) in try requireAdapter(id) }
             let summary = try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
+                let adapter: any VendorAdapter
+                if let source { adapter = source } else { adapter = try resolveAdapter(userInfo, vendor: nil, in: vendors) }
                 let translation = Translator.translatedUserInfo(
-                    userInfo, from: try resolveAdapter(userInfo, vendor: sourceID), to: target, registry: registry,
+                    userInfo, from: adapter, to: target, registry: vendors,
                     collectingLosses: report || summarizes, category: category)
                 printDiagnostics(translation.diagnostics, line: line, to: output.standardError)
                 if report { printLosses(translation.losses, line: line, to: output.standardError) }

@@ -11,11 +11,13 @@ enum CLIVendors {
 /// The vendors of this run (``CLIVendors/registry``).
 var registry: VendorRegistry { CLIVendors.registry }
 
-/// The adapter for `userInfo`: `--vendor` (or `--from`) when given, else the one that claims it.
-func resolveAdapter(_ userInfo: JSONObject, vendor: String?) throws(CLIError) -> any VendorAdapter {
-    if let vendor { return try requireAdapter(vendor) }
+/// The adapter for `userInfo`: `--vendor` (or `--from`) when given, else the one of `vendors` that claims it.
+func resolveAdapter(
+    _ userInfo: JSONObject, vendor: String?, in vendors: VendorRegistry = registry
+) throws(CLIError) -> any VendorAdapter {
+    if let vendor { return try requireAdapter(vendor, in: vendors) }
     do throws(PushBridgeError) {
-        return try registry.resolve(userInfo, vendor: nil)
+        return try vendors.resolve(userInfo, vendor: nil)
     } catch {
         throw CLIError(error)
     }
