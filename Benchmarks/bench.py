@@ -477,6 +477,7 @@ def main():
     print("-" * len(header))
     checks = []
     wall_checks = []  # (met, ratio, peer) of each throughput target read wall-clock: shown, not judged
+    thread_costs = []  # CPU seconds of the default run ÷ those of the one-thread run, per pair
     floors = []
     summary = []  # one row per class/direction: the ratios of issue 35
     for (class_name, source, target), tools in groups:
@@ -527,6 +528,7 @@ def main():
             row[key] = ratio
             wall_checks.append((wall >= target, wall, key))
             checks.append((title, ratio >= target, "×%.2f (wall ×%.2f)" % (ratio, wall), "35"))
+        thread_costs.append(threaded.median("cpu") / bridge.median("cpu"))
         row["share"] = share = bridge.rate / floor.rate
         checks.append(("%s ≥ %.2f× PushBridge's parse+write floor" % (direction, FLOOR_SHARE_TARGET),
                        share >= FLOOR_SHARE_TARGET, "×%.2f (%s vs %s payloads/s)"
@@ -649,6 +651,9 @@ def main():
                 print("  %d of %d pairs ≥ %.1f× the %s, wall ×%.2f–×%.2f" % (
                     sum(met for met, _ in rows), len(rows), target, name, min(r for _, r in rows),
                     max(r for _, r in rows)))
+        if thread_costs:
+            print("  CPU seconds of the default run ÷ the one-thread run: median ×%.2f (×%.2f–×%.2f over %d pairs)"
+                  % (statistics.median(thread_costs), min(thread_costs), max(thread_costs), len(thread_costs)))
     if not opts.keep_outputs:
         shutil.rmtree(outdir, ignore_errors=True)
     print()
