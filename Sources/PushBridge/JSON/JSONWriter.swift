@@ -528,11 +528,6 @@ public enum JSONWriter {
         return word
     }
 
-    /// Whether any of the eight bytes in `word` may be `"`, `\` or below 0x20. Never false when one is; a
-    /// rare false positive only sends the caller to its byte-by-byte check.
-    @inline(__always)
-    static func mayNeedEscape(_ word: UInt64) -> Bool { escapeMask(word) != 0 }
-
     /// The high bit of each byte of `word` (eight bytes read from memory, first byte lowest: see
     /// ``loadWord(_:)``) that may be `"`, `\` or below 0x20. The lowest set bit is exact: it marks the first
     /// such byte (a borrow only ever runs upwards from a byte that is one), so `trailingZeroBitCount / 8` is

@@ -107,5 +107,4 @@ package struct KeyTable: Sendable {
     private static func lengthBit(_ fingerprint: KeyFingerprint) -> UInt64 {
         1 &<< UInt64(min(fingerprint.count, 63))
     }
-
 }

@@ -82,7 +82,7 @@ enum DisplayEscape {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
         guard count >= 8 else {
-            for position in 0..<count where base[position] >= 0x80 && mayStartEscaped(at: base + position) {
+            for position in 0..<count where base[position] >= 0x80 {
                 var length = 0
                 if escapedScalar(at: base + position, length: &length) != nil { return true }
             }
@@ -115,8 +115,8 @@ enum DisplayEscape {
     /// ``possibleLeads(_:)`` marks and ``mayStartEscaped(at:)`` rules out by its next byte, for the scripts whose
     /// every character it would mark: E0 followed by other than A2 or A3 (U+0900–U+0FFF: Indic scripts, Thai, Lao,
     /// Tibetan), E1 followed by other than A0 (U+1000–U+1FFF: Vietnamese, Georgian, Khmer, Greek Extended) and F0
-    /// followed by 9F (U+1F000–U+1FFFF: emoji). The last byte's successor is in the next word: not marked. Exact, byte by byte (each zero test
-    /// adds 7F to seven bits of a byte, which cannot carry out of it).
+    /// followed by 9F (U+1F000–U+1FFFF: emoji). The last byte's successor is in the next word: not marked. Exact,
+    /// byte by byte (each zero test adds 7F to seven bits of a byte, which cannot carry out of it).
     @inline(__always)
     static func leadsOfPlainText(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101

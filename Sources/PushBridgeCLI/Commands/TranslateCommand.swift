@@ -33,8 +33,7 @@ enum TranslateCommand: Command {
         if category?.isEmpty == true { throw .usage("--category needs a category id") }
         let summarizes = arguments.has("summary")
         if arguments.has("jsonl") {
-            // Read once for the run, not once a line: on several threads every read of a shared value is an atomic
-            // count both threads change.
+            // Read once for the run, not once a line (each read is a task-local lookup and a copy of the registry).
             let vendors = registry
             let source = try sourceID.map { id throws(CLIError) in try requireAdapter(id) }
             let summary = try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
