@@ -322,7 +322,7 @@ public struct JSONObject: Sendable {
 
     private func position(ofKey key: String, fingerprint: KeyFingerprint, in table: [Int32]) -> Int? {
         let mask = table.count - 1
-        var slot = Self.hash(key) & mask
+        var slot = Self.hash(key, fingerprint) & mask
         while true {
             let entry = Int(table[slot])
             if entry == 0 { return nil }
@@ -336,11 +336,10 @@ public struct JSONObject: Sendable {
         }
     }
 
-    /// A seeded hash of the key's bytes (Swift's `Hasher`, so crafted keys cannot make the table degrade).
-    private static func hash(_ key: String) -> Int {
-        var hasher = Hasher()
-        KeyFingerprint.withBytes(of: key) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        return hasher.finalize()
+    /// A seeded hash of the key's bytes for the position table: ``KeyFingerprint/seededHash(of:)``.
+    @inline(__always)
+    private static func hash(_ key: String, _ fingerprint: KeyFingerprint) -> Int {
+        Int(truncatingIfNeeded: fingerprint.seededHash(of: key))
     }
 
     @usableFromInline
@@ -351,14 +350,14 @@ public struct JSONObject: Sendable {
         }
         self.table = nil  // keeps the array uniquely referenced while it is written
         let mask = table.count - 1
-        var slot = Self.hash(members[position].key) & mask
+        var slot = Self.hash(members[position].key, members[position].fingerprint) & mask
         while table[slot] != 0 { slot = (slot + 1) & mask }
         table[slot] = Int32(position + 1)
         self.table = table
     }
 
     /// For more members than ``indexThreshold``: the table of their positions, built in one pass that also finds
-    /// a repeated key (each key hashed once; the hash is seeded, so no choice of keys makes it degrade); nil when
+    /// a repeated key (each key hashed once; the hash is seeded, so no choice of keys can aim at a slot); nil when
     /// two of `members` have the same key. The parser keeps it with the members it checked.
     static func positionTable(ofDistinct members: UnsafeBufferPointer<Member>) -> [Int32]? {
         // A power of two, at least four slots a member.
@@ -369,7 +368,7 @@ public struct JSONObject: Sendable {
         let repeated = table.withUnsafeMutableBufferPointer { slots -> Bool in
             for position in members.indices {
                 let fingerprint = members[position].fingerprint
-                var slot = hash(members[position].key) & mask
+                var slot = hash(members[position].key, fingerprint) & mask
                 while slots[slot] != 0 {
                     let other = Int(slots[slot]) - 1
                     if members[other].fingerprint == fingerprint,
@@ -551,6 +550,53 @@ struct KeyFingerprint: Sendable, Equatable {
     @inline(__always)
     func slot(shiftedBy shift: UInt64) -> Int {
         Int(truncatingIfNeeded: mixedBits &>> shift)
+    }
+
+    /// A hash of `key` (whose fingerprint this is) under this process's random seed, for the position tables of
+    /// large objects: keys chosen to collide would have to be chosen knowing the seed. A folded multiply (the
+    /// 128-bit product's halves XOR-ed) of the fingerprint's words for a key of up to 16 bytes, chained over
+    /// 16-byte chunks for a longer one: about a tenth of the instructions of the standard library's SipHash.
+    @inline(__always)
+    func seededHash(of key: String) -> UInt64 {
+        let seeds = KeyFingerprint.hashSeeds
+        if isWholeKey {
+            return KeyFingerprint.foldedMultiply(prefix ^ seeds.0, suffix ^ seeds.1 ^ UInt64(count))
+        }
+        return KeyFingerprint.withBytes(of: key) { bytes -> UInt64 in
+            // count > 16 here, so every load below lies within the key.
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            let count = bytes.count
+            var accumulated = seeds.0 ^ UInt64(count)
+            var offset = 0
+            while count - offset > 16 {
+                accumulated = KeyFingerprint.foldedMultiply(
+                    raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ seeds.1,
+                    raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) ^ accumulated)
+                offset += 16
+            }
+            // The last sixteen bytes (overlapping the chunk before when the count is not a multiple of 16).
+            return KeyFingerprint.foldedMultiply(
+                raw.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self) ^ seeds.1,
+                raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) ^ accumulated ^ seeds.0)
+        }
+    }
+
+    /// Two random words for ``seededHash(of:)``, drawn once per process from the standard library's seeded
+    /// `Hasher` (so `SWIFT_DETERMINISTIC_HASHING` fixes them too, as it fixes every `Set` and `Dictionary`).
+    static let hashSeeds: (UInt64, UInt64) = {
+        var first = Hasher()
+        first.combine(0x5B1D_6E3A as UInt64)
+        var second = Hasher()
+        second.combine(0xA4E2_91C7 as UInt64)
+        return (UInt64(truncatingIfNeeded: first.finalize()), UInt64(truncatingIfNeeded: second.finalize()))
+    }()
+
+    /// The high and low halves of the full product of `a` and `b`, XOR-ed: the high half carries every bit of
+    /// both into the low bits a table's slot takes.
+    @inline(__always)
+    static func foldedMultiply(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
     }
 
     /// Whether the fingerprint holds every byte of the key (the first and last eight bytes overlap or meet).

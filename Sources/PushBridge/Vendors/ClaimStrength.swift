@@ -145,6 +145,30 @@ struct CarrierKeyScreen: Sendable {
     private let patterns: [UInt64]
     /// The bits of every carrier: the answer for a key the screen cannot judge.
     private let allCarriers: UInt64
+    /// First bytes that start a one-byte pattern, as ``firstBytes`` holds them: a key starting so is never ruled
+    /// out by its second byte.
+    private let oneByteFirsts: (low: UInt64, high: UInt64)
+    /// A 128-bit filter of the first two bytes of the longer patterns (bit ``pairBit(_:_:)``): a key whose two
+    /// first bytes' bit is clear matches none of them, without the walk over the patterns.
+    private let pairs: (low: UInt64, high: UInt64)
+
+    /// The bit of a pattern's or key's first two bytes (both below 0x80) in ``pairs``: the top seven bits of a
+    /// product, which every bit of both bytes reaches.
+    @inline(__always)
+    private static func pairBit(_ first: UInt8, _ second: UInt8) -> UInt64 {
+        ((UInt64(first) << 8 | UInt64(second)) &* 0x9E37_79B9_7F4A_7C15) >> 57
+    }
+
+    /// Whether bit `bit` (below 128) is set in `words`.
+    @inline(__always)
+    private static func isSet(_ bit: UInt64, in words: (low: UInt64, high: UInt64)) -> Bool {
+        (bit < 64 ? words.low : words.high) &>> bit & 1 != 0
+    }
+
+    /// `words` with bit `bit` (below 128) set.
+    private static func setting(_ bit: UInt64, in words: (low: UInt64, high: UInt64)) -> (low: UInt64, high: UInt64) {
+        bit < 64 ? (words.low | 1 &<< bit, words.high) : (words.low, words.high | 1 &<< bit)
+    }
 
     /// The screen for ``CarrierEnvelope/known``.
     static let known = CarrierKeyScreen(CarrierEnvelope.known)
@@ -158,16 +182,23 @@ struct CarrierKeyScreen: Sendable {
     init?(_ carriers: [CarrierEnvelope]) {
         guard carriers.count <= 64 else { return nil }
         var patterns: [UInt64] = []
-        var low: UInt64 = 0
-        var high: UInt64 = 0
+        var firsts: (low: UInt64, high: UInt64) = (0, 0)
+        var oneByteFirsts: (low: UInt64, high: UInt64) = (0, 0)
+        var pairs: (low: UInt64, high: UInt64) = (0, 0)
         /// Adds `pattern` of the carrier at `index`; false when the screen cannot judge it.
         func add(_ pattern: String, carrier index: Int) -> Bool {
             var utf8 = pattern.utf8.makeIterator()
             guard let first = utf8.next(), pattern.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
                 return false
             }
-            patterns.append(Self.pattern(first: first, second: utf8.next(), carrier: index))
-            if first < 64 { low |= 1 &<< UInt64(first) } else { high |= 1 &<< UInt64(first) }
+            let second = utf8.next()
+            patterns.append(Self.pattern(first: first, second: second, carrier: index))
+            firsts = Self.setting(UInt64(first), in: firsts)
+            if let second {
+                pairs = Self.setting(Self.pairBit(first, second), in: pairs)
+            } else {
+                oneByteFirsts = Self.setting(UInt64(first), in: oneByteFirsts)
+            }
             return true
         }
         // By index, and each list of a carrier on its own (no array joined from them, no `enumerated()`, whose
@@ -179,7 +210,9 @@ struct CarrierKeyScreen: Sendable {
             else { return nil }
         }
         self.patterns = patterns
-        firstBytes = (low, high)
+        firstBytes = firsts
+        self.oneByteFirsts = oneByteFirsts
+        self.pairs = pairs
         allCarriers = carriers.count < 64 ? Self.bit(carriers.count) - 1 : .max
     }
 
@@ -203,8 +236,22 @@ struct CarrierKeyScreen: Sendable {
         // A masking shift (`&>>` takes the byte modulo 64): one bit test, no range check.
         let word = first < 64 ? firstBytes.low : firstBytes.high
         if word &>> UInt64(first) & 1 == 0 { return 0 }
+        return carriers(startingWith: first, fingerprint)
+    }
+
+    /// ``carriers(thatMayAdd:)`` for a key whose first byte (ASCII) starts a pattern: out of line, so the loop
+    /// over a payload's keys, most of which end at the first byte, stays small.
+    @inline(never)
+    private func carriers(startingWith first: UInt8, _ fingerprint: KeyFingerprint) -> UInt64 {
         let second: UInt8? = fingerprint.count > 1 ? UInt8(truncatingIfNeeded: fingerprint.prefix >> 48) : nil
-        if let second, second >= 0x80 { return allCarriers }
+        if let second {
+            if second >= 0x80 { return allCarriers }
+            // No one-byte pattern starts so, and no longer one with these two bytes: most keys that share only a
+            // first byte with a pattern (`campaign_id`, `flow_id`) end here.
+            if !Self.isSet(UInt64(first), in: oneByteFirsts), !Self.isSet(Self.pairBit(first, second), in: pairs) {
+                return 0
+            }
+        }
         var carriers: UInt64 = 0
         for pattern in patterns where UInt8(truncatingIfNeeded: pattern) == first {
             // A one-byte pattern may be the key's first character; a longer one needs the same second byte.

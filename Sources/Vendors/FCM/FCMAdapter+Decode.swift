@@ -47,11 +47,14 @@ extension FCMAdapter {
     /// The field `key` names, or nil for the sender's data.
     static func field(named key: String) -> Field? {
         // Every key of FCM's own starts with `a`, `f` or `g`: the sender's other keys skip the lookups.
-        switch key.utf8.first {
+        let first = key.utf8.first
+        switch first {
         case UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "g"): break
         default: return nil
         }
         if let position = namedFieldKeys.position(of: key) { return namedFields[position].field }
+        // Every prefix starts with `g` (`gcm.`, `google.`).
+        guard first == UInt8(ascii: "g") else { return nil }
         // The prefixes are ASCII, compared byte by byte as the SDK's `hasPrefix:` compares UTF-16 units.
         if KeyTable.key(key, startsWith: Key.analyticsPrefix) { return .tracking(.any) }
         if KeyTable.key(key, startsWith: Key.contextualPrefix) { return .contextual }

@@ -56,6 +56,23 @@ struct JSONObjectTests {
         #expect(Array(object.keys) == keys)
     }
 
+    @Test("a parsed large object finds every key of a family sharing its first and last bytes, and a repeated one")
+    func parsedLargeObjectWithLongKeys() throws {
+        let keys = (0..<400).map { "analytics_prop_\(1_000 + $0)_end_of_the_key" }
+        let text = "{" + keys.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+        let object = try #require(try JSONParser.parse(text).objectValue)
+        #expect(object.count == 400)
+        for (index, key) in keys.enumerated() { #expect(object[key] == .int(index), "\(key)") }
+        #expect(object["analytics_prop_1400_end_of_the_key"] == nil)
+        #expect(object["analytics_prop_0999_end_of_the_key"] == nil)
+        // The same key again, last: the parser keeps the first place and the last value.
+        let again = String(text.dropLast()) + #","analytics_prop_1017_end_of_the_key":"again"}"#
+        let repeated = try #require(try JSONParser.parse(again).objectValue)
+        #expect(repeated.count == 400)
+        #expect(repeated["analytics_prop_1017_end_of_the_key"] == "again")
+        #expect(repeated.keys[17] == "analytics_prop_1017_end_of_the_key")
+    }
+
     @Test("removing members from a large object keeps the rest findable and in order")
     func removalFromLargeObject() {
         let keys = Self.sampleKeys(100)

@@ -40,6 +40,30 @@ struct KeyTableTests {
         #expect(KeyFingerprint("item_10").slot(shiftedBy: KeyFingerprint.slotShift(forCapacity: 2)) < 2)
     }
 
+    /// Key families a large object's position table must spread: numbered keys, keys of one long stem that differ
+    /// only in the middle (equal first and last eight bytes, equal length), only in length, or only in one byte.
+    static let largeObjectKeyFamilies: [[String]] = [
+        (0..<1_000).map { "item_\($0)" },
+        (0..<1_000).map { "campaign_" + String($0, radix: 2) + "_property" },
+        (0..<1_000).map { "analytics_prop_\(10_000_000 + $0)_end_____" },
+        (0..<1_000).map { String(repeating: "x", count: $0 + 1) },
+        (0..<1_000).map { "k" + String(repeating: "é", count: 20) + "\($0)" },
+    ]
+
+    @Test("the seeded hash of large objects' tables spreads keys that share their first and last bytes")
+    func seededHashSpreads() {
+        for keys in Self.largeObjectKeyFamilies {
+            let slots = Set(keys.map { KeyFingerprint($0).seededHash(of: $0) & 4_095 })
+            // Random slots would give ~887 distinct of 4,096 for 1,000 keys; one stuck word gives a handful.
+            #expect(slots.count >= 800, "\(keys[0]): \(slots.count) slots of 4,096 for 1,000 keys")
+        }
+        // Equal keys hash alike however their strings were made (small, native, bridged from bytes).
+        for key in ["item_7", "campaign_1010_property_and_more", "k\u{00E9}\u{00E9}"] {
+            let rebuilt = String(decoding: Array(key.utf8), as: UTF8.self)
+            #expect(KeyFingerprint(key).seededHash(of: key) == KeyFingerprint(rebuilt).seededHash(of: rebuilt))
+        }
+    }
+
     @Test("a key given as bytes (a slice of a larger text) is found as its string is")
     func positionsOfBytes() {
         let table = KeyTable(Self.keys)

@@ -52,6 +52,30 @@ struct CarrierKeyScreenTests {
         }
     }
 
+    @Test("a key starting with two ASCII bytes is kept exactly for the carriers with a pattern that may start it")
+    func asciiStarts() throws {
+        // The known carriers and one with a one-byte pattern and patterns that share first bytes.
+        let other = CarrierEnvelope(
+            vendor: "other", name: "Other", marker: "~", keys: ["ga", "c2", "zz"], prefixes: ["com.x", "_q"])
+        let carriers = CarrierEnvelope.known + [other]
+        let screen = try #require(CarrierKeyScreen(carriers))
+        for first in UInt8(1)..<0x80 {
+            for second in UInt8(1)..<0x80 {
+                let key = String(decoding: [first, second, UInt8(ascii: "x")], as: UTF8.self)
+                var expected: UInt64 = 0
+                for (index, carrier) in carriers.enumerated() {
+                    let patterns = [carrier.marker] + Array(carrier.keys) + carrier.prefixes
+                    let mayStart = patterns.contains { pattern in
+                        let bytes = Array(pattern.utf8)
+                        return bytes[0] == first && (bytes.count == 1 || bytes[1] == second)
+                    }
+                    if mayStart { expected |= 1 << UInt64(index) }
+                }
+                #expect(screen.carriers(thatMayAdd: key) == expected, "\(key.debugDescription)")
+            }
+        }
+    }
+
     @Test("a key whose first scalar is not ASCII is ruled out unless that scalar is equivalent to an ASCII one")
     func nonASCIIFirstScalar() throws {
         // A carrier with a pattern for every printable ASCII byte: whatever its patterns, the screen keeps a key
