@@ -33,9 +33,9 @@ extension IterableAdapter {
         }
 
         var userInfo = JSONObject()
-        let ownKeys: Set<String> = ghost
-            ? ["aps", Self.vendorKey, Key.url, Key.messageId, Key.notificationType] : ["aps", Self.vendorKey, Key.url]
-        TopLevelData.copy(payload.data, into: &userInfo, losses: &losses, isWireKey: ownKeys.contains) { key in
+        TopLevelData.copy(
+            payload.data, into: &userInfo, losses: &losses, isWireKey: { Self.isRootWireKey($0, ghost: ghost) }
+        ) { key in
             "'\(key)' is an Iterable key of its own; custom data cannot use it"
         }
         userInfo.reserveCapacity(userInfo.count + 4)
@@ -61,6 +61,17 @@ extension IterableAdapter {
             losses.append(contentsOf: placementLosses)
         }
         return userInfo
+    }
+
+    /// The root keys of Iterable's own: `aps`, `itbl`, `url` and, for a ghost push, `messageId` and
+    /// `notificationType` (the last two). Compared as bytes, as a `Set<String>` would compare them: no other
+    /// spelling of these ASCII keys is canonically equivalent.
+    private static let rootWireKeys = KeyTable(["aps", vendorKey, Key.url, Key.messageId, Key.notificationType])
+
+    /// Whether custom data cannot use `key` at the root (``rootWireKeys``).
+    private static func isRootWireKey(_ key: String, ghost: Bool) -> Bool {
+        guard let position = rootWireKeys.position(of: key) else { return false }
+        return ghost || position < 3
     }
 
     /// `itbl.defaultAction`: the deep link as `openUrl`, else the named action (not for a ghost push, whose

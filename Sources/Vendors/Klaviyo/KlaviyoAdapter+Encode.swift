@@ -66,13 +66,15 @@ extension KlaviyoAdapter {
     private func encodeData(_ data: JSONObject, into root: inout JSONObject, losses: inout LossList) {
         var pairs = JSONObject()
         var reservedKeys: [String] = []
-        for (key, value) in data {
-            if value.stringValue != nil {
-                pairs[key] = value
-            } else if Key.reserved.contains(key) {
-                reservedKeys.append(key)
+        // `data`'s keys are distinct and every key `root` holds yet is reserved (ASCII keys, which a `Set<String>`
+        // compares as their bytes): each member is new where it goes, so none is looked up.
+        for position in data.indices {
+            if data.values[position].stringValue != nil {
+                pairs.appendMember(at: position, of: data)
+            } else if Key.reserved.contains(data.keys[position]) {
+                reservedKeys.append(data.keys[position])
             } else {
-                root[key] = value
+                root.appendMember(at: position, of: data)
             }
         }
         if !pairs.isEmpty { root[Key.keyValuePairs] = .object(pairs) }
