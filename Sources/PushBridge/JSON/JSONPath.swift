@@ -23,12 +23,12 @@ public enum JSONPath {
 
     /// The path of element `index` under `parent`.
     public static func element(_ index: Int, of parent: String) -> String {
-        joined(parent, "[", String(index), "]")
+        JSONWriter.withDecimalDigits(of: index) { joined(parent, "[", $0, "]") }
     }
 
     /// The path of the elements of the array `parent` from index `start` on: `parent[start:]`.
     public static func slice(from start: Int, of parent: String) -> String {
-        joined(parent, "[", String(start), ":]")
+        JSONWriter.withDecimalDigits(of: start) { joined(parent, "[", $0, ":]") }
     }
 
     /// `parent`, `opening`, `step` and `closing` in one string, written straight into its storage (paths are
@@ -36,24 +36,27 @@ public enum JSONPath {
     private static func joined(_ parent: String, _ opening: StaticString, _ step: String, _ closing: StaticString)
         -> String
     {
-        var parent = parent
-        var step = step
-        return parent.withUTF8 { parentBytes in
-            step.withUTF8 { stepBytes in
-                let count = parentBytes.count + opening.utf8CodeUnitCount + stepBytes.count + closing.utf8CodeUnitCount
-                return String(unsafeUninitializedCapacity: count) { buffer in
-                    var position = 0
-                    func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-                        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-                        (buffer.baseAddress! + position).initialize(from: source, count: bytes.count)
-                        position += bytes.count
-                    }
-                    copy(parentBytes)
-                    copy(UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount))
-                    copy(stepBytes)
-                    copy(UnsafeBufferPointer(start: closing.utf8Start, count: closing.utf8CodeUnitCount))
-                    return position
+        KeyFingerprint.withBytes(of: step) { joined(parent, opening, $0, closing) }
+    }
+
+    /// ``joined(_:_:_:_:)`` with the step given as its UTF-8 bytes.
+    private static func joined(
+        _ parent: String, _ opening: StaticString, _ stepBytes: UnsafeBufferPointer<UInt8>, _ closing: StaticString
+    ) -> String {
+        KeyFingerprint.withBytes(of: parent) { parentBytes in
+            let count = parentBytes.count + opening.utf8CodeUnitCount + stepBytes.count + closing.utf8CodeUnitCount
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var position = 0
+                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+                    (buffer.baseAddress! + position).initialize(from: source, count: bytes.count)
+                    position += bytes.count
                 }
+                copy(parentBytes)
+                copy(UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount))
+                copy(stepBytes)
+                copy(UnsafeBufferPointer(start: closing.utf8Start, count: closing.utf8CodeUnitCount))
+                return position
             }
         }
     }

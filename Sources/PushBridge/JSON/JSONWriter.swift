@@ -389,6 +389,26 @@ public enum JSONWriter {
         }
     }
 
+    /// Calls `body` with the ASCII decimal digits of `value` (a `-` first when it is negative), made on the stack:
+    /// what `String(value)` spells, for the indexes and line numbers written into paths and records.
+    static func withDecimalDigits<Result>(of value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // `Int.min` takes 19 digits and its sign.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var magnitude = value.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
     /// Appends `text` as a JSON string literal.
     public static func writeString(_ text: String, into output: inout [UInt8]) {
         appendString(text, into: &output)

@@ -63,7 +63,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         JSONWriter.writeString(code, into: &output)
         if let line {
             literal(#","line":"#)
-            output.append(contentsOf: String(line).utf8)
+            JSONWriter.withDecimalDigits(of: line) { output.append(contentsOf: $0) }
         }
         literal(#","message":"#)
         JSONWriter.writeString(message, into: &output)

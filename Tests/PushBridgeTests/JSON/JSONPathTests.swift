@@ -22,6 +22,15 @@ struct JSONPathTests {
         }
         #expect(JSONPath.element(3, of: "$.buttons") == "$.buttons[3]")
         #expect(JSONPath.slice(from: 4, of: "$.a") == "$.a[4:]")
+        // Indexes are spelled as `String(index)` spells them, at every number of digits and either sign.
+        var indexes = [0, 9, 10, 99, 100, -1, -10, Int.max, Int.min, Int.min + 1]
+        var power = 1
+        while power <= Int.max / 10 { power *= 10; indexes += [power - 1, power, power + 1] }
+        for index in indexes {
+            #expect(JSONPath.element(index, of: "$.é") == "$.é[\(index)]")
+            #expect(JSONPath.slice(from: index, of: "$") == "$[\(index):]")
+        }
+        #expect(JSONPath.element(12, of: "") == "[12]")
     }
 
     @Test("every path built here reads back as its steps")

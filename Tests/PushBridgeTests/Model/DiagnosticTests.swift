@@ -23,7 +23,7 @@ struct DiagnosticJSONTests {
             Diagnostic(.warning, code: .badgeNotInteger, path: "$.aps.badge", message: "line\nbreak / slash"),
         ]
         for diagnostic in diagnostics {
-            for line in [nil, 0, 7, 123_456_789] as [Int?] {
+            for line in [nil, 0, 7, 10, 123_456_789] as [Int?] {
                 var expected = diagnostic.jsonMembers
                 if let line { expected.append(("line", .int(line))) }
                 var canonical: [UInt8] = []
