@@ -86,7 +86,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 /// For each member: note `diagnostics.count`, read the member, then ``setAside(_:from:since:)``; after the
 /// last member, ``append(to:)``.
 public struct DiagnosticsByKey: Sendable {
-    private var noticed: [(key: String, diagnostics: ArraySlice<Diagnostic>)] = []
+    /// What was set aside, each with its key, in the order it was set aside (copied out, so removing it from the
+    /// caller's array copies nothing else).
+    private var aside: [(key: String, diagnostic: Diagnostic)] = []
 
     /// Nothing set aside yet.
     public init() {}
@@ -94,17 +96,32 @@ public struct DiagnosticsByKey: Sendable {
     /// Moves what was appended to `diagnostics` since `start` aside, under `key`.
     public mutating func setAside(_ key: String, from diagnostics: inout [Diagnostic], since start: Int) {
         guard diagnostics.count > start else { return }
-        noticed.append((key, diagnostics[start...]))
+        for diagnostic in diagnostics[start...] { aside.append((key, diagnostic)) }
         diagnostics.removeSubrange(start...)
     }
 
-    /// Appends everything set aside to `diagnostics`, in key order.
+    /// Appends everything set aside to `diagnostics`, in key order (the sort is stable: a key's own keep the
+    /// order they were noticed in).
+    @inline(__always)
     public func append(to diagnostics: inout [Diagnostic]) {
-        guard !noticed.isEmpty else { return }
-        for entry in noticed.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            diagnostics += entry.diagnostics
-        }
+        // Nothing set aside (most decodes): no call.
+        guard !aside.isEmpty else { return }
+        appendSetAside(to: &diagnostics)
     }
+
+    @inline(never)
+    private func appendSetAside(to diagnostics: inout [Diagnostic]) {
+        diagnostics.reserveCapacity(diagnostics.count + aside.count)
+        // Set aside in key order already (one key, most of the time): appended as it is.
+        if !aside.indices.dropFirst().contains(where: { Self.precedes(aside[$0].key, aside[$0 - 1].key) }) {
+            for entry in aside { diagnostics.append(entry.diagnostic) }
+            return
+        }
+        for entry in aside.sorted(by: { Self.precedes($0.key, $1.key) }) { diagnostics.append(entry.diagnostic) }
+    }
+
+    /// Whether `a` comes before `b` in UTF-8 byte order.
+    private static func precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 }
 
 /// A field that a translation could not carry into the target vendor.

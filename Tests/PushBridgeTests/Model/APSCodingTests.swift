@@ -39,6 +39,32 @@ struct APSCodingTests {
         }
         byKey.append(to: &diagnostics)
         #expect(diagnostics.map(\.code) == ["first", "z", "b1", "b2", "e"])
+
+        // Keys set aside in key order, one key twice (its parts in the order set aside), and one diagnostic
+        // noticed between them outside any key: that one stays where it is, before what was set aside.
+        var inOrder: [Diagnostic] = []
+        var sortedKeys = DiagnosticsByKey()
+        for (key, codes) in [("a", ["a1"]), ("b", ["b1", "b2"]), ("b", ["b3"]), ("c", ["c1"])] {
+            let start = inOrder.count
+            for code in codes { inOrder.append(Diagnostic(.info, code: code, message: "")) }
+            sortedKeys.setAside(key, from: &inOrder, since: start)
+            if key == "a" { inOrder.append(Diagnostic(.info, code: "between", message: "")) }
+        }
+        #expect(inOrder.map(\.code) == ["between"])
+        sortedKeys.append(to: &inOrder)
+        #expect(inOrder.map(\.code) == ["between", "a1", "b1", "b2", "b3", "c1"])
+        // The same key twice out of order with another between: each part keeps its place among equal keys.
+        var mixed: [Diagnostic] = []
+        var mixedKeys = DiagnosticsByKey()
+        for (key, code) in [("b", "b1"), ("a", "a1"), ("b", "b2")] {
+            let start = mixed.count
+            mixed.append(Diagnostic(.info, code: code, message: ""))
+            mixedKeys.setAside(key, from: &mixed, since: start)
+        }
+        mixedKeys.append(to: &mixed)
+        #expect(mixed.map(\.code) == ["a1", "b1", "b2"])
+        DiagnosticsByKey().append(to: &mixed)
+        #expect(mixed.count == 3)
     }
 
     @Test("an alert given as a string is the body")
