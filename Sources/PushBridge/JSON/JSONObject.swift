@@ -558,13 +558,15 @@ struct KeyFingerprint: Sendable, Equatable {
     /// 16-byte chunks for a longer one: about a tenth of the instructions of the standard library's SipHash.
     @inline(__always)
     func seededHash(of key: String) -> UInt64 {
-        let seeds = KeyFingerprint.hashSeeds
-        if isWholeKey {
-            return KeyFingerprint.foldedMultiply(prefix ^ seeds.0, suffix ^ seeds.1 ^ UInt64(count))
-        }
+        if isWholeKey { return seededWordsHash }
         return KeyFingerprint.withBytes(of: key) { bytes -> UInt64 in
-            // count > 16 here, so every load below lies within the key.
-            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            // More than 16 bytes (the fingerprint is the key's), so every load below lies within the key; checked
+            // all the same, as a fingerprint made from other bytes must not make it read past them.
+            guard bytes.count > 16, let base = bytes.baseAddress else {
+                return KeyFingerprint(bytes: bytes).seededWordsHash
+            }
+            let seeds = KeyFingerprint.hashSeeds
+            let raw = UnsafeRawPointer(base)
             let count = bytes.count
             var accumulated = seeds.0 ^ UInt64(count)
             var offset = 0
@@ -579,6 +581,13 @@ struct KeyFingerprint: Sendable, Equatable {
                 raw.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self) ^ seeds.1,
                 raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) ^ accumulated ^ seeds.0)
         }
+    }
+
+    /// ``seededHash(of:)`` of a key of up to 16 bytes: the fingerprint's words, folded.
+    @inline(__always)
+    private var seededWordsHash: UInt64 {
+        let seeds = KeyFingerprint.hashSeeds
+        return KeyFingerprint.foldedMultiply(prefix ^ seeds.0, suffix ^ seeds.1 ^ UInt64(count))
     }
 
     /// Two random words for ``seededHash(of:)``, drawn once per process from the standard library's seeded
