@@ -612,8 +612,9 @@ struct KeyFingerprint: Sendable, Equatable {
         return (UInt64(truncatingIfNeeded: first.finalize()), UInt64(truncatingIfNeeded: second.finalize()))
     }()
 
-    /// The high and low halves of the full product of `a` and `b`, XOR-ed: the high half carries every bit of
-    /// both into the low bits a table's slot takes.
+    /// The high and low halves of the full product of `a` and `b`, XOR-ed. Its low bits are not mixed enough to
+    /// be a slot on their own (keys differing in a few middle bytes collide under some seeds): seededHash(of:)
+    /// multiplies the fold once more.
     @inline(__always)
     static func foldedMultiply(_ a: UInt64, _ b: UInt64) -> UInt64 {
         let product = a.multipliedFullWidth(by: b)
