@@ -230,6 +230,13 @@ public struct JSONObject: Sendable {
         append(other.members[position])
     }
 
+    /// Calls `body` with the position of each member in canonical key order, as ``membersInCanonicalOrder`` lists
+    /// them but without making that array (the order is sorted in a buffer on the stack): for decoders that read
+    /// an object's members in the order they report what they notice.
+    package func forEachPositionInCanonicalOrder(_ body: (_ position: Int) -> Void) {
+        members.withUnsafeBufferPointer { JSONWriter.forEachSortedPosition($0, body) }
+    }
+
     /// Adds `member` from the parser: returns whether its key was already present (the value is then replaced).
     mutating func parsedMember(_ member: Member) -> Bool {
         if let position = position(ofKey: member.key, fingerprint: member.fingerprint) {

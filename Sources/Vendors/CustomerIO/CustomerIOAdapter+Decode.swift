@@ -9,22 +9,26 @@ extension CustomerIOAdapter {
             userInfo["aps"], into: &decoder.payload, contentAvailable: .numberStringOrTrue)
         if let aps = userInfo["aps"], aps.objectValue == nil { decoder.payload.ignored[Path.aps] = aps }
         decoder.payload.data.reserveCapacity(userInfo.count)
-        for (key, value) in userInfo.membersInCanonicalOrder where key != "aps" {
+        userInfo.forEachPositionInCanonicalOrder { position in
+            let (key, value) = userInfo[position]
             switch key {
+            case "aps":
+                return
             case Key.deliveryID:
-                guard let text = decoder.readString(value, at: Path.deliveryID) else { continue }
+                guard let text = decoder.readString(value, at: Path.deliveryID) else { return }
                 decoder.payload.tracking[key] = value
                 if !text.isEmpty { decoder.payload.messageId = text }
             case Key.deliveryToken:
                 guard value.stringValue != nil else {
                     decoder.wrongType(value, at: Path.deliveryToken, expected: "a string")
-                    continue
+                    return
                 }
                 decoder.payload.tracking[key] = value
             case Key.vendorObject:
                 decoder.decodeVendorObject(value)
             default:
-                decoder.payload.data[key] = value
+                // The userInfo's keys are distinct; only this loop writes data.
+                decoder.payload.data.appendMember(at: position, of: userInfo)
             }
         }
         decoder.checkDeliveryKeys()
@@ -45,13 +49,14 @@ extension CustomerIOAdapter {
         /// `CIO`: an object whose `push` object holds the link and the image.
         mutating func decodeVendorObject(_ value: JSONValue) {
             guard let object = readObject(value, at: Path.vendorObject) else { return }
-            for (key, member) in object.membersInCanonicalOrder {
-                let path = JSONPath.member(key, of: Path.vendorObject)
+            object.forEachPositionInCanonicalOrder { position in
+                let (key, member) = object[position]
+                var path: String { JSONPath.member(key, of: Path.vendorObject) }
                 guard key == Key.push else {
                     keepUnknown(member, at: path)
-                    continue
+                    return
                 }
-                guard let push = readObject(member, at: path) else { continue }
+                guard let push = readObject(member, at: path) else { return }
                 decodePush(push)
             }
         }
@@ -59,18 +64,19 @@ extension CustomerIOAdapter {
         /// `CIO.push.link` → `deepLink`, `CIO.push.image` → `imageURL`; an empty string is no link or image for the
         /// SDK (`URL(string: "")` is nil) and is kept under `ignored`.
         private mutating func decodePush(_ push: JSONObject) {
-            for (key, value) in push.membersInCanonicalOrder {
-                let path = JSONPath.member(key, of: Path.push)
+            push.forEachPositionInCanonicalOrder { position in
+                let (key, value) = push[position]
+                var path: String { JSONPath.member(key, of: Path.push) }
                 guard key == Key.link || key == Key.image else {
                     keepUnknown(value, at: path)
-                    continue
+                    return
                 }
-                guard let text = readString(value, at: path) else { continue }
+                guard let text = readString(value, at: path) else { return }
                 guard !text.isEmpty else {
                     keep(value, at: path, Diagnostic(
                         .info, code: key == Key.link ? .emptyLink : .emptyImage, path: path,
                         message: "an empty \(key) is none for the Customer.io SDK; kept under ignored"))
-                    continue
+                    return
                 }
                 if key == Key.link { payload.deepLink = text } else { payload.imageURL = text }
             }
@@ -78,12 +84,15 @@ extension CustomerIOAdapter {
 
         /// A warning for each delivery key that is missing or empty: the SDK then sends no metric.
         mutating func checkDeliveryKeys() {
-            for (key, path) in [(Key.deliveryID, Path.deliveryID), (Key.deliveryToken, Path.deliveryToken)]
-            where payload.tracking[key]?.stringValue?.isEmpty != false {
-                diagnostics.append(Diagnostic(
-                    .warning, code: .deliveryKeyMissing, path: path,
-                    message: "no non-empty \(key): not a Customer.io push for its SDK, and no receipt will be sent"))
-            }
+            checkDeliveryKey(Key.deliveryID, at: Path.deliveryID)
+            checkDeliveryKey(Key.deliveryToken, at: Path.deliveryToken)
+        }
+
+        private mutating func checkDeliveryKey(_ key: String, at path: String) {
+            guard payload.tracking[key]?.stringValue?.isEmpty != false else { return }
+            diagnostics.append(Diagnostic(
+                .warning, code: .deliveryKeyMissing, path: path,
+                message: "no non-empty \(key): not a Customer.io push for its SDK, and no receipt will be sent"))
         }
     }
 }

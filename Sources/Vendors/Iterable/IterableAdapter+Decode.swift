@@ -15,7 +15,9 @@ extension IterableAdapter {
         if ghost { decoding.decodeGhostPush(root: userInfo, itbl: itbl ?? [:]) }
 
         let hasDefaultAction = itbl?[Key.defaultAction]?.objectValue != nil
-        for (key, value) in userInfo {
+        decoding.payload.data.reserveCapacity(userInfo.count)
+        for position in userInfo.indices {
+            let (key, value) = userInfo[position]
             switch key {
             case "aps", Self.vendorKey:
                 continue
@@ -24,7 +26,8 @@ extension IterableAdapter {
             case Key.url:
                 decoding.decodeLegacyURL(value, used: itbl != nil && !hasDefaultAction)
             default:
-                decoding.payload.data[key] = value
+                // The userInfo's keys are distinct; only this loop writes data.
+                decoding.payload.data.appendMember(at: position, of: userInfo)
             }
         }
         decoding.checkCategory(itbl: itbl)
@@ -81,7 +84,7 @@ extension IterableDecoding {
                     continue
                 }
                 // trackPushOpen sends it (D3). A ghost push's messageId comes from the root instead.
-                metadata[key] = member
+                metadata.appendNew(key, member)
                 if !ghost { payload.messageId = messageId }
             case Key.campaignId, Key.templateId:
                 guard member.numberValue != nil else {
@@ -89,14 +92,14 @@ extension IterableDecoding {
                     note(.warning, .trackingIncomplete, at: path, "without a number \(key) no trackPushOpen is sent")
                     continue
                 }
-                metadata[key] = member
+                metadata.appendNew(key, member)
             case Key.isGhostPush:
                 guard IterableAdapter.ghostFlag(member) != nil else {
                     wrongType(member, at: path, expected: "true, false, 1 or 0")
                     note(.warning, .trackingIncomplete, at: path, "without an isGhostPush flag no trackPushOpen is sent")
                     continue
                 }
-                metadata[key] = member
+                metadata.appendNew(key, member)
             case Key.attachmentURL:
                 guard let image = readString(member, at: path) else { continue }
                 payload.imageURL = image
@@ -196,16 +199,17 @@ extension IterableDecoding {
 
     /// Reads an action object as `IterableAction` does: `type` a non-empty string; `data` a string (the link of
     /// an `openUrl`, the data of another type). An action that does nothing is kept whole under `ignored`.
-    mutating func decodeAction(_ value: JSONValue, at path: String) -> ActionOutcome {
+    mutating func decodeAction(_ value: JSONValue, at path: @autoclosure () -> String) -> ActionOutcome {
         guard case .object(let members) = value else {
-            wrongType(value, at: path, expected: "an action object {type, data}")
+            wrongType(value, at: path(), expected: "an action object {type, data}")
             return .nothing
         }
-        let typePath = JSONPath.member(Key.type, of: path)
-        let dataPath = JSONPath.member(Key.data, of: path)
+        // Built only when a diagnostic needs them.
+        var typePath: String { JSONPath.member(Key.type, of: path()) }
+        var dataPath: String { JSONPath.member(Key.data, of: path()) }
         guard let type = members[Key.type]?.stringValue, !type.isEmpty else {
             let problem = members[Key.type] == nil ? "has no type" : "has no non-empty string type"
-            unread(value, at: path, .actionTypeMissing, "the action \(problem), so it does nothing; kept under ignored")
+            unread(value, at: path(), .actionTypeMissing, "the action \(problem), so it does nothing; kept under ignored")
             if let bad = members[Key.type], bad.stringValue == nil {
                 diagnostics.append(Diagnostic.wrongType(typePath, expected: "a string", bad))
             }
@@ -213,7 +217,7 @@ extension IterableDecoding {
         }
         let data = members[Key.data]?.stringValue
         if type == IterableAdapter.openURLActionType, data?.isEmpty ?? true {
-            unread(value, at: path, .actionLinkMissing, "an openUrl action without a link does nothing; kept under ignored")
+            unread(value, at: path(), .actionLinkMissing, "an openUrl action without a link does nothing; kept under ignored")
             if let bad = members[Key.data], bad.stringValue == nil {
                 diagnostics.append(Diagnostic.wrongType(dataPath, expected: "a string", bad))
             }
@@ -223,7 +227,7 @@ extension IterableDecoding {
             if key == Key.data {
                 if member.stringValue == nil { wrongType(member, at: dataPath, expected: "a string") }
             } else {
-                unread(member, at: JSONPath.member(key, of: path), .unknownKey,
+                unread(member, at: JSONPath.member(key, of: path()), .unknownKey,
                        "'\(key)' is not a key of an Iterable action; kept under ignored")
             }
         }
@@ -249,7 +253,8 @@ extension IterableDecoding {
     }
 
     mutating func decodeButton(_ members: JSONObject, at index: Int) {
-        let path = Path.button(index)
+        // Paths are built only when a diagnostic or a kept value needs them (a button read as sent never does).
+        var path: String { Path.button(index) }
         guard let buttonId = members[Key.identifier]?.stringValue, let title = members[Key.title]?.stringValue else {
             let missing = [Key.identifier, Key.title].filter { members[$0]?.stringValue == nil }
             unread(.object(members), at: path, .buttonDropped,
@@ -258,7 +263,7 @@ extension IterableDecoding {
         }
         var button = PushButton(id: buttonId, title: title, foreground: true)
         for (key, member) in members where key != Key.identifier && key != Key.title {
-            let memberPath = Path.buttonMember(key, index)
+            var memberPath: String { Path.buttonMember(key, index) }
             switch key {
             case Key.buttonType:
                 guard let type = readString(member, at: memberPath) else { continue }

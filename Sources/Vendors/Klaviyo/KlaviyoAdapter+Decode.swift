@@ -7,6 +7,8 @@ extension KlaviyoAdapter {
         static let body = JSONPath.member(Key.body, of: JSONPath.root)
         static let buttons = JSONPath.member(Key.actionButtons, of: body)
         static let keyValuePairs = JSONPath.member(Key.keyValuePairs, of: JSONPath.root)
+        static let url = JSONPath.member(Key.url, of: JSONPath.root)
+        static let richMedia = JSONPath.member(Key.richMedia, of: JSONPath.root)
         static func button(_ index: Int) -> String { JSONPath.element(index, of: buttons) }
     }
 
@@ -30,24 +32,28 @@ extension KlaviyoAdapter {
         decoding.diagnostics = APSCoding.decode(
             userInfo[Key.aps], into: &decoding.payload, contentAvailable: .numberStringOrTrue)
         if let pairs = userInfo[Key.keyValuePairs] { decoding.decodeKeyValuePairs(pairs) }
-        for (key, value) in userInfo.membersInCanonicalOrder {
+        // The custom data holds key_value_pairs' strings so far; the userInfo's keys are distinct, so a top-level
+        // key can repeat only one of those.
+        let dataHasPairs = !decoding.payload.data.isEmpty
+        userInfo.forEachPositionInCanonicalOrder { position in
+            let (key, value) = userInfo[position]
             switch key {
             case Key.aps:
                 if value.objectValue == nil { decoding.keep(value, at: Path.aps) }
             case Key.keyValuePairs:
-                continue
+                return
             case Key.body:
                 decoding.decodeBody(value)
             case Key.url:
                 decoding.decodeURL(value)
             case Key.richMedia:
                 decoding.decodeImage(value)
-            case _ where Key.extensionOnly.contains(key):
+            case _ where Key.isExtensionOnly(key):
                 decoding.keep(value, at: key)
                 decoding.note(.info, .extensionOnly, at: JSONPath.member(key, of: JSONPath.root),
                               "\(key) is read by Klaviyo's service extension only; kept under ignored")
             default:
-                decoding.decodeTopLevelExtra(key, value)
+                decoding.decodeTopLevelExtra(at: position, of: userInfo, dataHasPairs: dataHasPairs)
             }
         }
         if !claims(userInfo) {
@@ -72,25 +78,33 @@ extension KlaviyoDecoding {
             return
         }
         if pairs.isEmpty { keep(value, at: Path.keyValuePairs) }
-        for (key, member) in pairs.membersInCanonicalOrder {
-            if member.stringValue != nil {
-                payload.data[key] = member
-            } else {
+        // The pairs' keys are distinct: into empty custom data each is appended without a lookup.
+        let appends = payload.data.isEmpty
+        pairs.forEachPositionInCanonicalOrder { position in
+            let (key, member) = pairs[position]
+            if member.stringValue == nil {
                 wrongType(member, at: JSONPath.member(key, of: Path.keyValuePairs), expected: "a string")
+            } else if appends {
+                payload.data.appendMember(at: position, of: pairs)
+            } else {
+                payload.data[key] = member
             }
         }
     }
 
-    /// A top-level key Klaviyo does not read: custom data (D12), unless it repeats a `key_value_pairs` name.
-    mutating func decodeTopLevelExtra(_ key: String, _ value: JSONValue) {
-        let path = JSONPath.member(key, of: JSONPath.root)
-        if payload.data[key] != nil {
+    /// Top-level member `position` of `userInfo`, a key Klaviyo does not read: custom data (D12), unless it
+    /// repeats a `key_value_pairs` name (looked up only when `dataHasPairs`: no other key can be in the custom
+    /// data yet, the userInfo's keys being distinct).
+    mutating func decodeTopLevelExtra(at position: Int, of userInfo: JSONObject, dataHasPairs: Bool) {
+        let (key, value) = userInfo[position]
+        var path: String { JSONPath.member(key, of: JSONPath.root) }
+        if dataHasPairs, payload.data[key] != nil {
             keep(value, at: KlaviyoAdapter.ignoredKey(forTopLevel: key))
             note(.warning, .dataKeyRepeated, at: path,
                  "'\(key)' is also in key_value_pairs, whose value is the custom data; this one is kept under ignored")
             return
         }
-        payload.data[key] = value
+        payload.data.appendMember(at: position, of: userInfo)
         if value.stringValue != nil {
             note(.info, .topLevelString, at: path,
                  "'\(key)' is custom data at the top level; encoding to Klaviyo writes string data into key_value_pairs")
@@ -99,7 +113,7 @@ extension KlaviyoDecoding {
 
     /// `url`: the body tap's link, when it parses (WIRE-FORMATS §7.5); otherwise the SDK opens nothing.
     mutating func decodeURL(_ value: JSONValue) {
-        let path = JSONPath.member(Key.url, of: JSONPath.root)
+        let path = Path.url
         guard let link = readString(value, at: path) else { return }
         guard DeepLink(link) != nil else {
             keep(value, at: path)
@@ -112,7 +126,7 @@ extension KlaviyoDecoding {
 
     /// `rich-media`: the image the service extension downloads.
     mutating func decodeImage(_ value: JSONValue) {
-        let path = JSONPath.member(Key.richMedia, of: JSONPath.root)
+        let path = Path.richMedia
         guard let image = readString(value, at: path) else { return }
         payload.imageURL = image
         if image.isEmpty { note(.info, .imageEmpty, at: path, "rich-media is empty: no image is shown") }
@@ -121,10 +135,13 @@ extension KlaviyoDecoding {
     /// `body`: the marker to `tracking`, the buttons, and any other key to `ignored`.
     mutating func decodeBody(_ value: JSONValue) {
         guard let body = readObject(value, at: Path.body) else { return }
-        for (key, member) in body.membersInCanonicalOrder {
+        body.forEachPositionInCanonicalOrder { position in
+            let (key, member) = body[position]
             switch key {
             case Key.marker:
-                payload.tracking[Key.body] = .object([Key.marker: member])
+                var marker = JSONObject(minimumCapacity: 1)
+                marker.appendNew(Key.marker, member)
+                payload.tracking[Key.body] = .object(marker)
             case Key.actionButtons:
                 decodeButtons(member)
             default:
@@ -151,12 +168,14 @@ extension KlaviyoDecoding {
             return
         }
         for (index, element) in elements.enumerated() {
-            decodeButton(element.objectValue ?? [:], element, at: Path.button(index))
+            decodeButton(element.objectValue ?? [:], element, at: index)
         }
     }
 
-    /// One button, checked as `KlaviyoActionButtonParser` checks it; one it would skip is kept whole.
-    mutating func decodeButton(_ members: JSONObject, _ element: JSONValue, at path: String) {
+    /// Button `index`, checked as `KlaviyoActionButtonParser` checks it; one it would skip is kept whole.
+    mutating func decodeButton(_ members: JSONObject, _ element: JSONValue, at index: Int) {
+        // Built only when a diagnostic or a kept value needs it (a button the SDK reads as sent never does).
+        var path: String { Path.button(index) }
         func skip(_ why: String) {
             keep(element, at: path)
             note(.warning, .buttonSkipped, at: path, "\(why), so Klaviyo's SDK skips this button; kept under ignored")
@@ -173,15 +192,17 @@ extension KlaviyoDecoding {
         }
         payload.buttons.append(PushButton(
             id: buttonId, title: label, deepLink: action == .deepLink ? url?.stringValue : nil, foreground: true))
-        for (key, member) in members.membersInCanonicalOrder {
-            switch key {
-            case Key.id, Key.label, Key.action: continue
-            case Key.url where action == .deepLink: continue
-            default:
-                let memberPath = JSONPath.member(key, of: path)
-                keep(member, at: memberPath)
-                note(.info, .unknownKey, at: memberPath, "'\(key)' is not read from this button; kept under ignored")
-            }
+        func isRead(_ key: String) -> Bool {
+            key == Key.id || key == Key.label || key == Key.action || (key == Key.url && action == .deepLink)
+        }
+        // Most buttons hold only what is read: the others' keys are reported in key order.
+        guard members.keys.contains(where: { !isRead($0) }) else { return }
+        members.forEachPositionInCanonicalOrder { position in
+            let (key, member) = members[position]
+            guard !isRead(key) else { return }
+            let memberPath = JSONPath.member(key, of: path)
+            keep(member, at: memberPath)
+            note(.info, .unknownKey, at: memberPath, "'\(key)' is not read from this button; kept under ignored")
         }
     }
 }

@@ -130,6 +130,23 @@ struct JSONObjectTests {
         #expect(decomposed != ["\u{E9}": 1])
     }
 
+    @Test("forEachPositionInCanonicalOrder visits each position once, in the order membersInCanonicalOrder lists",
+          arguments: [0, 1, 2, 8, 9, 17, 33, 70])
+    func positionsInCanonicalOrder(count: Int) {
+        // Keys added in a scrambled order (a stride through them), so insertion order is not key order.
+        let keys = Self.sampleKeys(count)
+        var object = JSONObject()
+        for offset in 0..<count { object[keys[(offset * 7) % max(count, 1)]] = .int(offset) }
+        if count % 7 == 0 { for key in keys { object[key] = .string(key) } }
+        var positions: [Int] = []
+        object.forEachPositionInCanonicalOrder { positions.append($0) }
+        #expect(positions.sorted() == Array(0..<object.count))
+        let visited = positions.map { object[$0].key }
+        #expect(visited == object.membersInCanonicalOrder.map(\.key))
+        #expect(visited == object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(positions.map { object[$0].value } == object.membersInCanonicalOrder.map(\.value))
+    }
+
     @Test("canonical output is the same whatever the member order: keys sorted by code point")
     func canonicalOutput() {
         let keys = Self.sampleKeys(60) + ["", "a", "B", "\u{FF5E}", "\u{1F600}", "10", "9"]
