@@ -33,7 +33,7 @@ extension AirshipAdapter {
         }
         if let link = payload.deepLink {
             // Under the long name when the short one holds a second link that decoding set aside.
-            let key = payload.ignored[Path.root(Key.deepLink)] != nil ? Key.deepLinkLong : Key.deepLink
+            let key = payload.ignored[Path.deepLink] != nil ? Key.deepLinkLong : Key.deepLink
             userInfo[key] = .string(link)
         }
         if let action = payload.action, let value = actionValue(action, at: "$.action", losses: &losses) {
@@ -50,12 +50,12 @@ extension AirshipAdapter {
     /// The attachment for `image`, in the shape decoding took it from: `urls` when `ignored` holds parts of
     /// `urls` (or the `url` it shadowed), an array `url` when it holds more of `url`, else a string `url`.
     private func mediaAttachment(_ image: String, ignored: JSONObject) -> JSONObject {
-        let urlsPath = JSONPath.member(Key.urls, of: Path.media)
-        let urlPath = JSONPath.member(Key.url, of: Path.media)
-        if ignored[urlPath] != nil || ignored.keys.contains(where: { JSONPath.isSameOrInside($0, urlsPath) }) {
+        if ignored[Path.mediaURL] != nil
+            || ignored.keys.contains(where: { JSONPath.isSameOrInside($0, Path.mediaURLs) })
+        {
             return [Key.urls: [.object([Key.url: .string(image)])]]
         }
-        if ignored.keys.contains(where: { JSONPath.isSameOrInside($0, urlPath) }) {
+        if ignored.keys.contains(where: { JSONPath.isSameOrInside($0, Path.mediaURL) }) {
             return [Key.url: [.string(image)]]
         }
         return [Key.url: .string(image)]
@@ -63,17 +63,19 @@ extension AirshipAdapter {
 
     /// The wire value of `action`: its `data.value`, or the data itself (a loss) when it is more than one value;
     /// nil (a loss) when its name is no action Airship runs.
-    private func actionValue(_ action: PushAction, at path: String, losses: inout LossList) -> JSONValue? {
+    private func actionValue(
+        _ action: PushAction, at path: @autoclosure () -> String, losses: inout LossList
+    ) -> JSONValue? {
         guard isActionName(action.name) else {
             losses.append(Loss(
-                path: path, value: action.json,
+                path: path(), value: action.json,
                 reason: "'\(action.name)' is no action Airship registers "
                     + "(pass it as customActionNames if the app does)"))
             return nil
         }
         if action.data.count == 1, let value = action.data[Key.value] { return value }
         losses.append(Loss(
-            path: path + ".data", value: .object(action.data),
+            path: path() + ".data", value: .object(action.data),
             reason: "an Airship action takes one value ({\"value\": …}); the data object is sent as that value"))
         return .object(action.data)
     }
@@ -85,7 +87,8 @@ extension AirshipAdapter {
         let category = payload.category.flatMap { registeredCategory($0) }
         var entries: JSONObject = [:]
         for (index, button) in payload.buttons.enumerated() {
-            let path = JSONPath.element(index, of: "$.buttons")
+            // Built only for a loss.
+            var path: String { JSONPath.element(index, of: "$.buttons") }
             guard index < Self.maxButtons else {
                 losses.append(Loss(
                     path: path, value: button.json,
@@ -103,8 +106,11 @@ extension AirshipAdapter {
             reportOptionLosses(button, registered: registered, at: path, losses: &losses)
             var actions: JSONObject = [:]
             if let link = button.deepLink {
-                let shortPath = JSONPath.member(Key.deepLink, of: Path.button(button.id))
-                actions[payload.ignored[shortPath] != nil ? Key.deepLinkLong : Key.deepLink] = .string(link)
+                // Under the long name when decoding set aside a second link under the short one (only then is
+                // there anything in `ignored` to look up).
+                let longName = !payload.ignored.isEmpty
+                    && payload.ignored[JSONPath.member(Key.deepLink, of: Path.button(button.id))] != nil
+                actions[longName ? Key.deepLinkLong : Key.deepLink] = .string(link)
             }
             if let action = button.action, let value = actionValue(action, at: path + ".action", losses: &losses) {
                 actions[action.name] = value
@@ -117,24 +123,25 @@ extension AirshipAdapter {
     /// The title and options the wire cannot carry: they come from the registered category (or, for one
     /// PushBridge does not know, are empty and false when read back).
     private func reportOptionLosses(
-        _ button: PushButton, registered: NotificationAction?, at path: String, losses: inout LossList
+        _ button: PushButton, registered: NotificationAction?, at path: @autoclosure () -> String,
+        losses: inout LossList
     ) {
         let title = registered?.title ?? ""
         if button.title != title {
             losses.append(Loss(
-                path: path + ".title", value: .string(button.title),
+                path: path() + ".title", value: .string(button.title),
                 reason: "Airship buttons take their titles from the registered category, not the payload"))
         }
         let foreground = registered?.options.contains(.foreground) ?? false
         if button.foreground != foreground {
             losses.append(Loss(
-                path: path + ".foreground", value: .bool(button.foreground),
+                path: path() + ".foreground", value: .bool(button.foreground),
                 reason: "whether an Airship button opens the app is set by the registered category, not the payload"))
         }
         let destructive = registered?.options.contains(.destructive) ?? false
         if button.destructive != destructive {
             losses.append(Loss(
-                path: path + ".destructive", value: .bool(button.destructive),
+                path: path() + ".destructive", value: .bool(button.destructive),
                 reason: "whether an Airship button is destructive is set by the registered category, not the payload"))
         }
     }

@@ -47,6 +47,9 @@ public struct AirshipAdapter: VendorAdapter {
         static let media = JSONPath.member(Key.mediaAttachment, of: JSONPath.root)
         /// The attachment's `content` override (kept under `ignored`).
         static let mediaContent = JSONPath.member("content", of: media)
+        static let mediaURL = JSONPath.member(Key.url, of: media)
+        static let mediaURLs = JSONPath.member(Key.urls, of: media)
+        static let deepLink = JSONPath.member(Key.deepLink, of: JSONPath.root)
         static let interactive = JSONPath.member(Key.interactiveActions, of: JSONPath.root)
         static func root(_ key: String) -> String { JSONPath.member(key, of: JSONPath.root) }
         static func button(_ id: String) -> String { JSONPath.member(id, of: interactive) }

@@ -28,7 +28,7 @@ extension IterableAdapter {
         }
         if !payload.buttons.isEmpty {
             itbl[Key.actionButtons] = .array(payload.buttons.enumerated().map { index, button in
-                Self.buttonObject(button, at: JSONPath.element(index, of: "$.buttons"), losses: &losses)
+                Self.buttonObject(button, at: index, losses: &losses)
             })
         }
 
@@ -47,13 +47,14 @@ extension IterableAdapter {
             }
         }
 
+        // The data copied no root wire key: `aps` and `itbl` are new members.
         let aps = APSCoding.encode(wire)
-        if !aps.isEmpty || !sameVendor || payload.ignored[Path.aps] == nil { userInfo["aps"] = .object(aps) }
+        if !aps.isEmpty || !sameVendor || payload.ignored[Path.aps] == nil { userInfo.appendNew("aps", .object(aps)) }
         // A legacy url kept unread because the push had no itbl: an empty itbl written beside it would make it the link.
         let keptURLWithoutItbl = sameVendor && payload.ignored[Path.url] != nil
             && !payload.ignored.keysInCanonicalOrder.contains { JSONPath.isSameOrInside($0, Path.vendor) }
         if !itbl.isEmpty || !sameVendor || (payload.ignored[Path.vendor] == nil && !keptURLWithoutItbl) {
-            userInfo[Self.vendorKey] = .object(itbl)
+            userInfo.appendNew(Self.vendorKey, .object(itbl))
         }
         if sameVendor {
             // Not lazily: it writes the values back.
@@ -92,28 +93,35 @@ extension IterableAdapter {
 
     /// `{type, data}`.
     private static func actionObject(type: String, data: String?) -> JSONValue {
-        var members: JSONObject = [Key.type: .string(type)]
-        if let data { members[Key.data] = .string(data) }
+        var members = JSONObject(minimumCapacity: 2)
+        members.appendNew(Key.type, .string(type))
+        if let data { members.appendNew(Key.data, .string(data)) }
         return .object(members)
     }
 
     /// A named action as `{type: name, data}`: Iterable's action data is one string (`data`), so any other data
-    /// is a loss.
-    private static func actionObject(_ action: PushAction, at path: String, losses: inout LossList) -> JSONValue {
+    /// is a loss. `path` is built only for a loss.
+    private static func actionObject(
+        _ action: PushAction, at path: @autoclosure () -> String, losses: inout LossList
+    ) -> JSONValue {
         let data = action.data[Key.data]?.stringValue
-        for (key, value) in action.data.membersInCanonicalOrder where !(key == Key.data && data != nil) {
-            losses.append(Loss(
-                path: JSONPath.member(key, of: path + ".data"), value: value,
-                reason: "an Iterable action carries one string of data (data); this cannot be sent"))
+        if action.data.count > (data == nil ? 0 : 1) {
+            for (key, value) in action.data.membersInCanonicalOrder where !(key == Key.data && data != nil) {
+                losses.append(Loss(
+                    path: JSONPath.member(key, of: path() + ".data"), value: value,
+                    reason: "an Iterable action carries one string of data (data); this cannot be sent"))
+            }
         }
         return actionObject(type: action.name, data: data)
     }
 
-    /// One `actionButtons` element.
-    private static func buttonObject(_ button: PushButton, at path: String, losses: inout LossList) -> JSONValue {
+    /// Button `index` as an `actionButtons` element (its keys distinct, each appended without a lookup).
+    private static func buttonObject(_ button: PushButton, at index: Int, losses: inout LossList) -> JSONValue {
+        // Built only for a loss.
+        var path: String { JSONPath.element(index, of: "$.buttons") }
         var members = JSONObject(minimumCapacity: 6)
-        members[Key.identifier] = .string(button.id)
-        members[Key.title] = .string(button.title)
+        members.appendNew(Key.identifier, .string(button.id))
+        members.appendNew(Key.title, .string(button.title))
         let type: String
         if button.input {
             type = ButtonType.textInput
@@ -125,18 +133,18 @@ extension IterableAdapter {
         } else {
             type = button.destructive ? ButtonType.destructive : ButtonType.standard
         }
-        members[Key.buttonType] = .string(type)
-        members[Key.openApp] = .bool(button.foreground)
-        if let placeholder = button.placeholder { members[Key.inputPlaceholder] = .string(placeholder) }
+        members.appendNew(Key.buttonType, .string(type))
+        members.appendNew(Key.openApp, .bool(button.foreground))
+        if let placeholder = button.placeholder { members.appendNew(Key.inputPlaceholder, .string(placeholder)) }
         if let link = button.deepLink {
             if let action = button.action {
                 losses.append(Loss(
                     path: path + ".action", value: action.json,
                     reason: "an Iterable button runs one action: its deep link is sent, its named action is not"))
             }
-            members[Key.action] = actionObject(type: openURLActionType, data: link)
+            members.appendNew(Key.action, actionObject(type: openURLActionType, data: link))
         } else if let action = button.action {
-            members[Key.action] = actionObject(action, at: path + ".action", losses: &losses)
+            members.appendNew(Key.action, actionObject(action, at: path + ".action", losses: &losses))
         }
         return .object(members)
     }

@@ -89,7 +89,8 @@ extension KlaviyoAdapter {
     private func encodeButtons(_ buttons: [PushButton], losses: inout LossList) -> [JSONValue] {
         var elements: [JSONValue] = []
         for (index, button) in buttons.enumerated() {
-            let path = JSONPath.element(index, of: "$.buttons")
+            // Built only for a loss.
+            var path: String { JSONPath.element(index, of: "$.buttons") }
             var link = button.deepLink
             if link?.isEmpty == true {
                 losses.append(Loss(
@@ -115,11 +116,12 @@ extension KlaviyoAdapter {
                     losses.append(Loss(path: path + loss.path.dropFirst(first.count), value: loss.value, reason: loss.reason))
                 }
             }
-            var members: JSONObject = [
-                Key.id: .string(button.id), Key.label: .string(button.title),
-                Key.action: .string(link == nil ? ButtonAction.openApp.rawValue : ButtonAction.deepLink.rawValue),
-            ]
-            if let link { members[Key.url] = .string(link) }
+            var members = JSONObject(minimumCapacity: 4)
+            members.appendNew(Key.id, .string(button.id))
+            members.appendNew(Key.label, .string(button.title))
+            members.appendNew(
+                Key.action, .string(link == nil ? ButtonAction.openApp.rawValue : ButtonAction.deepLink.rawValue))
+            if let link { members.appendNew(Key.url, .string(link)) }
             elements.append(.object(members))
         }
         return elements
