@@ -9,6 +9,9 @@ extension KlaviyoAdapter {
         static let keyValuePairs = JSONPath.member(Key.keyValuePairs, of: JSONPath.root)
         static let url = JSONPath.member(Key.url, of: JSONPath.root)
         static let richMedia = JSONPath.member(Key.richMedia, of: JSONPath.root)
+        static let richMediaType = JSONPath.member(Key.richMediaType, of: JSONPath.root)
+        static let badgeConfig = JSONPath.member(Key.badgeConfig, of: JSONPath.root)
+        static let badgeValue = JSONPath.member(Key.badgeValue, of: JSONPath.root)
         static func button(_ index: Int) -> String { JSONPath.element(index, of: buttons) }
     }
 
@@ -48,9 +51,12 @@ extension KlaviyoAdapter {
                 decoding.decodeURL(value)
             case Key.richMedia:
                 decoding.decodeImage(value)
-            case _ where Key.isExtensionOnly(key):
+            case Key.richMediaType, Key.badgeConfig, Key.badgeValue:
+                // Top-level keys the service extension reads that have no field in the bridge form.
+                let path = key == Key.richMediaType ? Path.richMediaType
+                    : key == Key.badgeConfig ? Path.badgeConfig : Path.badgeValue
                 decoding.keep(value, at: key)
-                decoding.note(.info, .extensionOnly, at: JSONPath.member(key, of: JSONPath.root),
+                decoding.note(.info, .extensionOnly, at: path,
                               "\(key) is read by Klaviyo's service extension only; kept under ignored")
             default:
                 decoding.decodeTopLevelExtra(at: position, of: userInfo, dataHasPairs: dataHasPairs)
@@ -98,7 +104,7 @@ extension KlaviyoDecoding {
     mutating func decodeTopLevelExtra(at position: Int, of userInfo: JSONObject, dataHasPairs: Bool) {
         let (key, value) = userInfo[position]
         var path: String { JSONPath.member(key, of: JSONPath.root) }
-        if dataHasPairs, payload.data[key] != nil {
+        if dataHasPairs, payload.data.contains(key: key) {
             keep(value, at: KlaviyoAdapter.ignoredKey(forTopLevel: key))
             note(.warning, .dataKeyRepeated, at: path,
                  "'\(key)' is also in key_value_pairs, whose value is the custom data; this one is kept under ignored")

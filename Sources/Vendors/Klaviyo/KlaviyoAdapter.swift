@@ -42,11 +42,6 @@ public struct KlaviyoAdapter: VendorAdapter {
         static let reserved: Set<String> = [
             aps, body, url, richMedia, richMediaType, keyValuePairs, badgeConfig, badgeValue,
         ]
-        /// Whether `key` is a top-level key the service extension reads that has no field in the bridge form
-        /// (compared with the three names, not hashed: decoding asks about every custom key).
-        static func isExtensionOnly(_ key: String) -> Bool {
-            key == richMediaType || key == badgeConfig || key == badgeValue
-        }
     }
 
     /// A button's `action` (the SDK's `ActionType`).
