@@ -504,6 +504,13 @@ public struct KlaviyoSendAdapter: SendAdapter {
         guard case .object(var data)? = create["data"], case .object(var attributes)? = data["attributes"],
             case .object(var messages)? = attributes["campaign-messages"], case .array(var list)? = messages["data"]
         else { return }
+        // Most campaigns have no button: read first, so that only one with buttons is rebuilt level by level.
+        let hasButtons = list.contains { message in
+            guard case .array(let buttons)? = message["attributes"]?["definition"]?["content"]?["action_buttons"]
+            else { return false }
+            return !buttons.isEmpty
+        }
+        guard hasButtons else { return }
         for index in list.indices {
             guard case .object(var message) = list[index], case .object(var messageAttributes)? = message["attributes"],
                 case .object(var definition)? = messageAttributes["definition"], case .object(var content)? = definition["content"],
