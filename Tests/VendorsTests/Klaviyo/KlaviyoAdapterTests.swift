@@ -116,6 +116,49 @@ struct KlaviyoCodingTests {
         #expect(decoded.diagnostics.contains { $0.diagnosticCode == .dataKeyRepeated && $0.path == "$.a" })
     }
 
+    @Test("what decoding notices is reported in key order, whatever order the keys came in, each kept where it was")
+    func noticedInKeyOrder() {
+        // Members added in reverse key order at every level: the top level, body and a button.
+        var button = JSONObject()
+        for key in ["z_extra", "url", "label", "id", "action", "a_extra"] {
+            button[key] = ["z_extra": 1, "url": "myapp://shop", "label": "Shop", "id": "shop",
+                           "action": "deep_link", "a_extra": true][key]
+        }
+        var body = JSONObject()
+        body["zeta"] = 1
+        body["action_buttons"] = [.object(button)]
+        body["alpha"] = "a"
+        body["_k"] = "c1"
+        var userInfo = JSONObject()
+        userInfo["rich-media-type"] = "png"
+        userInfo["key_value_pairs"] = ["b": "2", "a": "1"]
+        userInfo["body"] = .object(body)
+        userInfo["badge_value"] = 3
+        userInfo["badge_config"] = "set_count"
+        userInfo["aps"] = ["alert": ["body": "Sale"], "mutable-content": 1]
+        userInfo["a"] = 9
+        let decoded = adapter.decode(userInfo)
+        #expect(decoded.diagnostics.map(\.path) == [
+            "$.a",  // repeats a key_value_pairs name
+            "$.badge_config", "$.badge_value",
+            "$.body.action_buttons[0].a_extra", "$.body.action_buttons[0].z_extra",
+            "$.body.alpha", "$.body.zeta",
+            "$[\"rich-media-type\"]",
+        ])
+        #expect(decoded.diagnostics.map(\.code) == [
+            "data-key-repeated", "extension-only", "extension-only", "unknown-key", "unknown-key", "unknown-key",
+            "unknown-key", "extension-only",
+        ])
+        #expect(decoded.payload.data == ["a": "1", "b": "2"])
+        #expect(decoded.payload.ignored == [
+            "a": 9, "badge_config": "set_count", "badge_value": 3, "rich-media-type": "png",
+            "$.body.action_buttons[0].a_extra": true, "$.body.action_buttons[0].z_extra": 1,
+            "$.body.alpha": "a", "$.body.zeta": 1,
+        ])
+        #expect(decoded.payload.buttons == [PushButton(id: "shop", title: "Shop", deepLink: "myapp://shop", foreground: true)])
+        expectRoundTrip(userInfo, through: adapter)
+    }
+
     @Test("a Klaviyo push round-trips to the same userInfo, skipped buttons and kept values in place")
     func sameVendorIdentity() {
         let badButton: JSONValue = ["id": "bad", "label": "Bad", "action": "open_app", "url": "myapp://x"]
