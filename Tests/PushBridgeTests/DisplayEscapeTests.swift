@@ -63,7 +63,7 @@ struct DisplayEscapeTests {
     }
 
     @Test("each escaped scalar, padded short and long, as value and key: escaped, parses back",
-          arguments: Array(0...17) + [40])
+          arguments: Array(0...40))
     func writerEscapesEachScalar(padding: Int) throws {
         let pad = String(repeating: "é", count: padding / 2) + String(repeating: "a", count: padding % 2)
         for scalar in Self.escapedScalars {

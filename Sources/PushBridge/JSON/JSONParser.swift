@@ -593,18 +593,50 @@ public enum JSONParser {
             // Fast path: no escapes. Eight bytes at a time while none can be a quote, backslash or control; the
             // first word that has one says where it is.
             // `bits` gathers the bytes read, so the string knows whether it is ASCII without another pass.
+            // A short string (most keys) ends in its first word; a longer one goes on sixteen bytes a step.
             var bits: UInt64 = 0
-            while cursor + 8 <= end {
+            scan: if cursor + 8 <= end {
                 let word = JSONWriter.loadWord(base + cursor)
                 let mask = JSONWriter.escapeMask(word)
-                if mask == 0 {
-                    bits |= word
-                    cursor += 8
-                    continue
+                if mask != 0 {
+                    bits = word & ((mask & (0 &- mask)) &- 1)  // the bytes before the one that stopped the scan
+                    cursor += mask.trailingZeroBitCount >> 3
+                    break scan
                 }
-                bits |= word & ((mask & (0 &- mask)) &- 1)  // the bytes before the one that stopped the scan
-                cursor += mask.trailingZeroBitCount >> 3
-                break
+                bits = word
+                cursor += 8
+                var pairBits = SIMD2<UInt64>()
+                while cursor + 16 <= end {
+                    let pair = JSONWriter.loadWordPair(base + cursor)
+                    let masks = JSONWriter.escapeMask(pair)
+                    if JSONWriter.isZero(masks) {
+                        pairBits |= pair
+                        cursor += 16
+                        continue
+                    }
+                    bits |= pairBits[0] | pairBits[1]
+                    if masks[0] != 0 {
+                        bits |= pair[0] & ((masks[0] & (0 &- masks[0])) &- 1)
+                        cursor += masks[0].trailingZeroBitCount >> 3
+                    } else {
+                        bits |= pair[0] | pair[1] & ((masks[1] & (0 &- masks[1])) &- 1)
+                        cursor += 8 + masks[1].trailingZeroBitCount >> 3
+                    }
+                    break scan
+                }
+                bits |= pairBits[0] | pairBits[1]
+                while cursor + 8 <= end {
+                    let word = JSONWriter.loadWord(base + cursor)
+                    let mask = JSONWriter.escapeMask(word)
+                    if mask == 0 {
+                        bits |= word
+                        cursor += 8
+                        continue
+                    }
+                    bits |= word & ((mask & (0 &- mask)) &- 1)
+                    cursor += mask.trailingZeroBitCount >> 3
+                    break
+                }
             }
             while cursor < end {
                 let byte = base[cursor]

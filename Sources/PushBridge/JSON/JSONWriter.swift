@@ -353,9 +353,12 @@ public enum JSONWriter {
     /// Whether the first `count` bytes of a small string's two words need no escape.
     @inline(__always)
     private static func isClean(_ low: UInt64, _ high: UInt64, count: Int) -> Bool {
-        let lowBytes: UInt64 = count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
-        let highBytes: UInt64 = count <= 8 ? 0 : (1 << (8 * UInt64(count - 8))) &- 1
-        return escapeMask(low) & lowBytes | escapeMask(high) & highBytes == 0
+        // The bytes past the count are zero, which the mask flags: the string is clean when the first byte flagged
+        // (``escapeMask(_:)``'s lowest bit is exact) is the one just past its end. `high`'s last byte is always
+        // past the end, so its mask is never zero.
+        let lowMask = escapeMask(low)
+        if lowMask != 0 { return lowMask.trailingZeroBitCount >> 3 >= count }
+        return 8 + escapeMask(high).trailingZeroBitCount >> 3 >= count
     }
 
     private static func writePretty(_ value: JSONValue, into output: inout ByteSink, indent: Int) {
@@ -452,13 +455,14 @@ public enum JSONWriter {
             }
         } else {
             var offset = 0
-            var seen: UInt64 = 0
+            var seenPairs = SIMD2<UInt64>()
             while offset + 16 <= count {
-                let first = loadWord(base + offset), second = loadWord(base + offset + 8)
-                guard escapeMask(first) | escapeMask(second) == 0 else { break }
-                seen |= first | second
+                let pair = loadWordPair(base + offset)
+                guard isZero(escapeMask(pair)) else { break }
+                seenPairs |= pair
                 offset += 16
             }
+            var seen = seenPairs[0] | seenPairs[1]
             while offset + 8 <= count {
                 let word = loadWord(base + offset)
                 guard escapeMask(word) == 0 else { break }
@@ -565,11 +569,38 @@ public enum JSONWriter {
         return (belowOrQuote | zeroBackslash) & highs
     }
 
+    /// ``escapeMask(_:)`` of both words of `pair` at once (one vector register: the same bit tricks, lane by lane).
+    @inline(__always)
+    static func escapeMask(_ pair: SIMD2<UInt64>) -> SIMD2<UInt64> {
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
+        let flipped = pair ^ (ones &* 0x02)
+        let belowOrQuote = (flipped &- ones &* 0x21) & ~flipped
+        let backslash = pair ^ (ones &* 0x5C)
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        return (belowOrQuote | zeroBackslash) & (ones &* 0x80)
+    }
+
     /// Eight bytes at `pointer` as one word whose lowest byte is the first (on any byte order).
     @inline(__always)
     static func loadWord(_ pointer: UnsafeRawPointer) -> UInt64 {
         UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
     }
+
+    /// Sixteen bytes at `pointer` as two words, each as ``loadWord(_:)`` reads it (the first eight bytes in lane 0):
+    /// a scan takes sixteen bytes a step where Swift compiles `SIMD2<UInt64>` arithmetic to one vector instruction.
+    @inline(__always)
+    static func loadWordPair(_ pointer: UnsafeRawPointer) -> SIMD2<UInt64> {
+        let pair = pointer.loadUnaligned(as: SIMD2<UInt64>.self)
+        #if _endian(little)
+        return pair
+        #else
+        return SIMD2(UInt64(littleEndian: pair[0]), UInt64(littleEndian: pair[1]))
+        #endif
+    }
+
+    /// Whether both words of `pair` are zero.
+    @inline(__always)
+    static func isZero(_ pair: SIMD2<UInt64>) -> Bool { pair[0] | pair[1] == 0 }
 
     /// The first `count` (0–7) bytes at `pointer` as one word, first byte lowest, padded with spaces (which
     /// need no escape): a short string checked with one ``escapeMask(_:)`` without reading past its end.

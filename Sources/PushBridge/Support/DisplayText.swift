@@ -89,6 +89,15 @@ enum DisplayEscape {
             return false
         }
         var i = 0
+        // Sixteen bytes a step while none can lead an escaped scalar (most text); a pair that has one is decoded
+        // word by word.
+        while i + 16 <= count {
+            if !JSONWriter.isZero(possibleLeads(JSONWriter.loadWordPair(base + i))),
+               holdsEscaped(base + i) || holdsEscaped(base + i + 8) {
+                return true
+            }
+            i += 16
+        }
         while i + 8 <= count {
             if holdsEscaped(base + i) { return true }
             i += 8
@@ -147,6 +156,19 @@ enum DisplayEscape {
             (ones &* (127 + n) &- low) & (low &+ ones &* (127 - m))
         }
         // C2 → 0x42, D8–E2 → 0x58–0x62, EF–F3 → 0x6F–0x73 once flipped.
+        return (between(0x41, 0x43) | between(0x57, 0x63) | between(0x6E, 0x74)) & ~flipped & (ones &* 0x80)
+    }
+
+    /// ``possibleLeads(_:)`` of both words of `pair` at once (lane by lane, as ``JSONWriter/escapeMask(_:)-(SIMD2<UInt64>)``).
+    @inline(__always)
+    static func possibleLeads(_ pair: SIMD2<UInt64>) -> SIMD2<UInt64> {
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101)
+        let flipped = pair ^ (ones &* 0x80)
+        let low = flipped & (ones &* 0x7F)
+        @inline(__always)
+        func between(_ m: UInt64, _ n: UInt64) -> SIMD2<UInt64> {
+            (ones &* (127 + n) &- low) & (low &+ ones &* (127 - m))
+        }
         return (between(0x41, 0x43) | between(0x57, 0x63) | between(0x6E, 0x74)) & ~flipped & (ones &* 0x80)
     }
 

@@ -15,9 +15,9 @@ private func reparsed(_ text: String) throws -> String {
 struct JSONParserTests {
     // MARK: Values
 
-    @Test("a raw control byte, a quote or an escape is found at every position of strings of 0–24 bytes")
+    @Test("a raw control byte, a quote or an escape is found at every position of strings of 0–40 bytes (word and 16-byte scans)")
     func stringScanAtEveryPosition() throws {
-        for length in 0...24 {
+        for length in 0...40 {
             let clean = String(repeating: "k", count: length)
             // A key and a value of every length, the key found again by lookup (its fingerprint read from the input).
             let object = try JSONParser.parse(#"{"\#(clean)":"\#(clean)","z":1}"#)
@@ -40,6 +40,32 @@ struct JSONParserTests {
                 expected[position] = UInt8(ascii: "A")
                 let parsed = try JSONParser.parse(#"{"\#(key)":true}"#)
                 #expect(parsed[String(decoding: expected, as: UTF8.self)] == .bool(true), "length \(length), position \(position)")
+            }
+        }
+    }
+
+    @Test("a byte above 0x7F is seen at every position of strings of 1–40 bytes: its UTF-8 is checked and kept")
+    func nonASCIIAtEveryPosition() throws {
+        for length in 1...40 {
+            for position in 0..<length {
+                // A two-byte scalar: the string keeps its bytes (the scan did not take it for ASCII).
+                var bytes = Array(repeating: UInt8(ascii: "k"), count: length)
+                bytes.replaceSubrange(position...position, with: Array("é".utf8))
+                let text = String(decoding: bytes, as: UTF8.self)
+                let parsed = try JSONParser.parse([UInt8(ascii: "[")] + [0x22] + bytes + [0x22] + Array("]".utf8))
+                #expect(parsed.arrayValue?.first?.stringValue.map { Array($0.utf8) } == bytes,
+                        "é, length \(length), position \(position)")
+                #expect(try JSONParser.parse(#"{"\#(text)":1}"#)[text] == .int(1), "é key, length \(length), position \(position)")
+                // A byte that is never UTF-8: found, whatever word of the scan it falls in.
+                var invalid = Array(repeating: UInt8(ascii: "k"), count: length)
+                invalid[position] = 0xFF
+                do {
+                    _ = try JSONParser.parse([UInt8(ascii: "[")] + [0x22] + invalid + [0x22] + Array("]".utf8))
+                    Issue.record("0xFF was accepted: length \(length), position \(position)")
+                } catch {
+                    #expect(error.kind == .invalidUTF8, "length \(length), position \(position)")
+                    #expect(error.offset == 2 + position, "length \(length), position \(position)")
+                }
             }
         }
     }

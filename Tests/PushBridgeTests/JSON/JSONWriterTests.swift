@@ -93,11 +93,11 @@ struct JSONWriterTests {
         #expect(JSONWriter.string(["\n": "\u{0}"]) == #"{"\n":"\u0000"}"#)
     }
 
-    @Test("a byte that needs escaping is found at every position of strings of 0–24 bytes (word-at-a-time scan)")
+    @Test("a byte that needs escaping is found at every position of strings of 0–40 bytes (word and 16-byte scans)")
     func escapeAtEveryPosition() throws {
         let specials: [(Character, String)] = [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001"), ("\u{1F}", "\\u001f")]
-        for length in 0...24 {
-            let clean = String(String(repeating: "abcdefgé", count: 4).prefix(length))
+        for length in 0...40 {
+            let clean = String(String(repeating: "abcdefgé", count: 6).prefix(length))
             #expect(JSONWriter.string(.string(clean)) == "\"\(clean)\"", "clean, length \(length)")
             // Bytes 0x20, 0x21, 0x5B, 0x5D, 0x7F and 0xFF-led scalars sit next to the special ones: none needs escaping.
             let neighbours = String(repeating: " !#[]\u{7F}\u{FFFF}", count: length / 7 + 1).prefix(length)
