@@ -109,34 +109,54 @@ public enum JSONParser {
     }
 
     /// Scans a JSON number starting at `index`; leaves `index` after it (bounds are checked).
+    @inline(__always)
     static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         let end = bytes.count
         var i = index
-        if i < end, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        if i < end, base[i] == UInt8(ascii: "-") { i += 1 }
         guard i < end else { return false }
-        if bytes[i] == UInt8(ascii: "0") {
+        if base[i] == UInt8(ascii: "0") {
             i += 1
-        } else if bytes[i] >= UInt8(ascii: "1"), bytes[i] <= UInt8(ascii: "9") {
-            while i < end, isDigit(bytes[i]) { i += 1 }
+        } else if base[i] >= UInt8(ascii: "1"), base[i] <= UInt8(ascii: "9") {
+            i = endOfDigits(base, from: i + 1, end: end)
         } else {
             return false
         }
-        if i < end, bytes[i] == UInt8(ascii: ".") {
+        if i < end, base[i] == UInt8(ascii: ".") {
             i += 1
-            guard i < end, isDigit(bytes[i]) else { return false }
-            while i < end, isDigit(bytes[i]) { i += 1 }
+            guard i < end, isDigit(base[i]) else { return false }
+            i = endOfDigits(base, from: i + 1, end: end)
         }
-        if i < end, bytes[i] | 0x20 == UInt8(ascii: "e") {
+        if i < end, base[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
-            if i < end, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard i < end, isDigit(bytes[i]) else { return false }
-            while i < end, isDigit(bytes[i]) { i += 1 }
+            if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < end, isDigit(base[i]) else { return false }
+            i = endOfDigits(base, from: i + 1, end: end)
         }
         index = i
         return true
     }
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// Where the run of ASCII digits from `start` (before `end`) ends: eight bytes at a time while there are eight.
+    @inline(__always)
+    static func endOfDigits(_ base: UnsafePointer<UInt8>, from start: Int, end: Int) -> Int {
+        // A one-digit number (a badge, a flag) ends at once.
+        guard start < end, isDigit(base[start]) else { return start }
+        var i = start + 1
+        while i + 8 <= end {
+            // Each byte less 0x30 is a digit when it is at most 9: adding 0x76 to its low seven bits sets the top
+            // bit from 10 on (never carrying into the next byte), and a byte of 0x80 or more has it set already.
+            let offsets = JSONWriter.loadWord(base + i) ^ 0x3030_3030_3030_3030
+            let notDigits = ((offsets & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676 | offsets) & 0x8080_8080_8080_8080
+            if notDigits != 0 { return i + notDigits.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end, isDigit(base[i]) { i += 1 }
+        return i
+    }
 
     /// A string of the UTF-8 `bytes`, which the caller has checked (or built) as valid UTF-8, made without the
     /// standard library validating them again; `isASCII` must say exactly whether every byte is below 0x80.
@@ -424,22 +444,31 @@ public enum JSONParser {
             case UInt8(ascii: "t"): try expectWord(0x6575_7274, count: 4); return .bool(true)  // "true"
             case UInt8(ascii: "f"): try expectWord(0x65_736C_6166, count: 5); return .bool(false)  // "false"
             case UInt8(ascii: "n"): try expectWord(0x6C6C_756E, count: 4); return .null  // "null"
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                let start = index
-                guard JSONParser.scanNumber(buffer, &index) else {
-                    throw error(.invalidNumber, at: start, "invalid number")
-                }
-                if index < buffer.count, isWordByte(buffer[index]) {
-                    throw error(.invalidNumber, at: start, "invalid number")
-                }
-                let literal = JSONParser.string(UnsafeBufferPointer(rebasing: buffer[start..<index]), isASCII: true)
-                return .number(JSONNumber(uncheckedLiteral: literal))
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
             case let byte:
                 if byte == UInt8(ascii: "N") || byte == UInt8(ascii: "I") {
                     throw error(.unexpectedCharacter, at: index, "NaN and Infinity are not JSON numbers")
                 }
                 throw error(.unexpectedCharacter, at: index, "unexpected \(describe(byte)): expected a JSON value")
             }
+        }
+
+        /// Reads a number at ``index``. Not inlined: `parseValue`, which every value passes through, stays small.
+        @inline(never)
+        mutating func parseNumber() throws(JSONParseError) -> JSONNumber {
+            let start = index
+            guard JSONParser.scanNumber(buffer, &index) else {
+                throw error(.invalidNumber, at: start, "invalid number")
+            }
+            // A number is followed by a comma (most often), a bracket, a brace or space, never by a word byte.
+            if index < buffer.count, buffer[index] != UInt8(ascii: ","), isWordByte(buffer[index]) {
+                throw error(.invalidNumber, at: start, "invalid number")
+            }
+            // A number's literal is ASCII, and short as a rule: made in the small form in place.
+            let literal = makesSmallStrings && index - start <= 15
+                ? SmallASCIIString.make(UnsafeRawPointer(buffer.baseAddress! + start), count: index - start)
+                : JSONParser.string(UnsafeBufferPointer(rebasing: buffer[start..<index]), isASCII: true)
+            return JSONNumber(uncheckedLiteral: literal)
         }
 
         func isWordByte(_ byte: UInt8) -> Bool {

@@ -798,7 +798,22 @@ private struct ByteSink: ByteOutput {
         append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
+    @inline(__always)
     mutating func append(text: String) {
+        // A short ASCII text (a number's literal, as a rule) is stored from its two words at once.
+        if readsSmallStrings, let (low, high, count) = SmallASCIIString.words(of: text) {
+            reserve(16)
+            UnsafeMutableRawPointer(base + self.count).storeBytes(of: low.littleEndian, as: UInt64.self)
+            UnsafeMutableRawPointer(base + self.count + 8).storeBytes(of: high.littleEndian, as: UInt64.self)
+            self.count += count
+            return
+        }
+        appendBytes(of: text)
+    }
+
+    /// ``append(text:)`` for a text that is not a small ASCII string.
+    @inline(never)
+    private mutating func appendBytes(of text: String) {
         let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             if let start = bytes.baseAddress { append(start, count: bytes.count) }
         }

@@ -189,10 +189,20 @@ enum SendCommand: Command {
         if arguments.has("jsonl") {
             let reader = try LineReader(path: input)
             var line = 0
-            while let bytes = try reader.nextLine() {
+            // Each line is parsed where it lies in the reader's buffer (not copied out first).
+            var value: JSONValue?
+            var failure: CLIError?
+            while try reader.withNextLine({ bytes in
+                value = nil
+                failure = nil
+                guard !bytes.isEmpty else { return }
+                do throws(CLIError) { value = try parse(bytes) } catch { failure = error }
+            }) {
                 line += 1
-                if bytes.isEmpty { continue }
-                if !(try body(try parse(bytes), line)) { allGood = false }
+                if let failure { throw failure }
+                guard let parsed = value else { continue }
+                value = nil
+                if !(try body(parsed, line)) { allGood = false }
             }
         } else {
             allGood = try body(try parse(try readInput(input)), nil)
@@ -201,6 +211,10 @@ enum SendCommand: Command {
     }
 
     private static func parse(_ bytes: [UInt8]) throws(CLIError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(CLIError) in try parse(buffer) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(CLIError) -> JSONValue {
         do throws(JSONParseError) {
             return try JSONParser.parse(bytes)
         } catch {

@@ -94,6 +94,29 @@ struct JSONParserTests {
         #expect(try JSONParser.parse("1E+2").numberValue?.isInteger == false)
     }
 
+    @Test("digit runs of 1–24 digits in each part of a number end where the digits do, before every follower")
+    func numberDigitRuns() throws {
+        for count in 1...24 {
+            let digits = String((0..<count).map { Character(String(($0 * 7 + 3) % 10)) })
+            let lead = "9" + digits.dropFirst()
+            for literal in [lead, "-" + lead, "0." + digits, lead + "." + digits, "1e" + digits, "-" + lead + ".5E-" + digits] {
+                // Kept exactly, at the end of the text, in an array before each closer and separator, and in an object.
+                #expect(try JSONParser.parse(literal).numberValue?.literal == literal, "\(literal)")
+                for text in ["[\(literal)]", "[\(literal),1]", "[\(literal) ]", "[\(literal)\n,0]", "{\"n\":\(literal)}"] {
+                    let value = try JSONParser.parse(text)
+                    let number = value.arrayValue?.first?.numberValue ?? value["n"]?.numberValue
+                    #expect(number?.literal == literal, "\(text)")
+                }
+                // A letter, a dot, a sign, or a byte next to the digits (`/`, `:`) right after it is not JSON.
+                for follower in ["a", "x", ".", "+", "-", "e", "E", "/", ":", "\u{7F}", "é"] {
+                    #expect(parseError("[\(literal)\(follower)]") != nil, "\(literal)\(follower)")
+                }
+            }
+            #expect(parseError("[0\(digits)]")?.kind == .invalidNumber, "a leading zero before \(count) digits")
+            #expect(parseError("[1.e\(digits)]")?.kind == .invalidNumber)
+        }
+    }
+
     @Test("thousands of distinct keys of every length up to 40, with escapes and non-ASCII, read back exactly")
     func keysThroughTheTable() throws {
         var random = SplitMix64(seed: 7)
