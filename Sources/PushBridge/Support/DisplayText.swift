@@ -22,12 +22,13 @@ enum DisplayEscape {
     }
 
     /// Whether the scalar whose valid UTF-8 sequence starts at `bytes` (a byte of 0x80 or more) may be escaped,
-    /// judged from its first two bytes: only C2 (C1 controls, U+00AD), D8, DB, DC (Arabic and Syriac marks), E0
-    /// (U+0890, U+0891, U+08E2), E1 (U+180E), E2 (U+2028 and the General Punctuation controls), EF (U+FEFF,
-    /// U+FFF9–FFFB), F0 and F3 (tag characters) lead one, each with one or a few second bytes. Every other
-    /// sequence — most of the text of any script: Arabic and Indic letters, Thai, Vietnamese, emoji — is passed
-    /// over without decoding. The second byte is read only after one of those leads, so a continuation byte at
-    /// the end of a buffer is never read past.
+    /// judged from its first two bytes (three after E2): only C2 (C1 controls, U+00AD), D8, DB, DC (Arabic and
+    /// Syriac marks), E0 (U+0890, U+0891, U+08E2), E1 (U+180E), E2 (U+2028 and the General Punctuation controls,
+    /// not the dashes, quotation marks and ellipsis beside them), EF (U+FEFF, U+FFF9–FFFB), F0 and F3 (tag
+    /// characters) lead one, each with one or a few second bytes. Every other sequence — most of the text of any
+    /// script: Arabic and Indic letters, Thai, Vietnamese, emoji — is passed over without decoding. The bytes after
+    /// the first are read only after one of those leads, within its sequence, so the end of a buffer is never read
+    /// past.
     @inline(__always)
     static func mayStartEscaped(at bytes: UnsafePointer<UInt8>) -> Bool {
         switch bytes[0] {
@@ -37,7 +38,12 @@ enum DisplayEscape {
         case 0xDC: return bytes[1] == 0x8F  // U+070F
         case 0xE0: return bytes[1] == 0xA2 || bytes[1] == 0xA3  // U+0890, U+0891, U+08E2
         case 0xE1: return bytes[1] == 0xA0  // U+180E
-        case 0xE2: return bytes[1] == 0x80 || bytes[1] == 0x81  // U+200B–U+202E, U+2060–U+206F
+        case 0xE2:  // U+200B–U+200F, U+2028–U+202E, U+2060–U+206F: typographic punctuation around them is not
+            switch bytes[1] {
+            case 0x80: return (0x8B...0x8F).contains(bytes[2]) || (0xA8...0xAE).contains(bytes[2])
+            case 0x81: return (0xA0...0xAF).contains(bytes[2])
+            default: return false
+            }
         case 0xEF: return bytes[1] == 0xBB || bytes[1] == 0xBF  // U+FEFF, U+FFF9–U+FFFB
         case 0xF0:  // U+110BD, U+110CD, U+13430–U+1343F, U+1BCA0–U+1BCA3, U+1D173–U+1D17A
             return bytes[1] == 0x91 || bytes[1] == 0x93 || bytes[1] == 0x9B || bytes[1] == 0x9D
@@ -111,7 +117,9 @@ enum DisplayEscape {
     private static func holdsEscaped(_ word: UnsafePointer<UInt8>) -> Bool {
         let bytes = UInt64(littleEndian: UnsafeRawPointer(word).loadUnaligned(as: UInt64.self))
         var leads = possibleLeads(bytes)
-        if leads != 0 { leads &= ~leadsOfPlainText(bytes) }
+        // Two leads or more (a script whose every character one marks): those their next byte rules out are dropped
+        // at once; a lone one (a dash or quotation mark in Latin text, an emoji) is ruled out by its own bytes.
+        if leads.nonzeroBitCount > 1 { leads &= ~leadsOfPlainText(bytes) }
         while leads != 0 {
             var length = 0
             if escapedScalar(at: word + leads.trailingZeroBitCount / 8, length: &length) != nil { return true }
