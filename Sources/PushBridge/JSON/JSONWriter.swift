@@ -353,9 +353,8 @@ public enum JSONWriter {
     /// Whether the first `count` bytes of a small string's two words need no escape.
     @inline(__always)
     private static func isClean(_ low: UInt64, _ high: UInt64, count: Int) -> Bool {
-        // The bytes past the count are zero, which the mask flags: the string is clean when the first byte flagged
-        // (``escapeMask(_:)``'s lowest bit is exact) is the one just past its end. `high`'s last byte is always
-        // past the end, so its mask is never zero.
+        // Clean when no byte before the count is flagged: ``escapeMask(_:)``'s lowest bit is exact, so the first
+        // flagged byte (the zero just past the end, as a rule) is found from the low word's mask, or the high one's.
         let lowMask = escapeMask(low)
         if lowMask != 0 { return lowMask.trailingZeroBitCount >> 3 >= count }
         return 8 + escapeMask(high).trailingZeroBitCount >> 3 >= count
