@@ -171,7 +171,7 @@ public struct BrazeSendAdapter: SendAdapter {
         _ = messages
 
         // Audience.
-        reader.audience("external_user_ids", into: \.userIds, named: "userIds", of: &form)
+        reader.audience("external_user_ids", into: .userIds, of: &form)
         for key in Self.targetingFields {
             if let value = reader.value(key) {
                 if key == "broadcast", value == .bool(false) { reader.kept["$.broadcast"] = value; continue }

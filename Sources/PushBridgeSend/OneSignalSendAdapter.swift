@@ -197,8 +197,8 @@ public struct OneSignalSendAdapter: SendAdapter {
                 }
             }
         }
-        reader.audience("include_external_user_ids", into: \.userIds, named: "userIds", of: &form)
-        reader.audience("include_ios_tokens", into: \.deviceTokens, named: "deviceTokens", of: &form)
+        reader.audience("include_external_user_ids", into: .userIds, of: &form)
+        reader.audience("include_ios_tokens", into: .deviceTokens, of: &form)
         for key in Self.targetingFields {
             if let value = reader.value(key) {
                 form.addVendorTargeting(vendor: id, key: key, value: value, path: reader.path(key))

@@ -207,11 +207,27 @@ struct SendReader {
 
     /// Adds the strings of the array `key` to the audience list `list` (`userIds`, `deviceTokens`) of `form`, with
     /// `key`'s path as the list's source path; an absent or empty array changes nothing.
-    mutating func audience(_ key: String, into list: WritableKeyPath<SendAudience, [String]>, named name: String, of form: inout SendRequest) {
+    mutating func audience(_ key: String, into list: AudienceList, of form: inout SendRequest) {
         let ids = strings(key)
         guard !ids.isEmpty else { return }
-        form.audience[keyPath: list] += ids
-        form.paths["audience." + name] = path(key)
+        switch list {
+        case .userIds: form.audience.userIds += ids
+        case .deviceTokens: form.audience.deviceTokens += ids
+        }
+        form.paths[slot: list.slot] = path(key)
+    }
+
+    /// A list of ``SendAudience`` a request names members of (a case, not a key path: one is made on every call).
+    enum AudienceList {
+        case userIds, deviceTokens
+
+        /// The slot of the list's source path.
+        var slot: SendSourcePaths.Slot {
+            switch self {
+            case .userIds: .userIds
+            case .deviceTokens: .deviceTokens
+            }
+        }
     }
 
     /// Keeps `value` of `key` with a `wrong-type` diagnostic.

@@ -102,6 +102,8 @@ struct SendSourcePaths: Sendable, Hashable, Sequence {
         static let pushType = Slot(SendField.pushType)
         static let schedule = Slot(SendField.schedule)
         static let idempotencyKey = Slot(SendField.idempotencyKey)
+        static let userIds = Slot("audience.userIds")
+        static let deviceTokens = Slot("audience.deviceTokens")
     }
 
     /// The path of the field in `slot`.
