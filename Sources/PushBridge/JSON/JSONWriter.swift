@@ -47,6 +47,36 @@ public enum JSONWriter {
         sink.flush(into: &output)
     }
 
+    /// Appends the text `body` writes to `output` in one copy, through the writer's own sink (on the stack for a
+    /// short text): for a record written member by member in key order, as tools print one per diagnostic.
+    static func writeRecord(into output: inout [UInt8], _ body: (inout RecordText) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ByteSink.stackCapacity) { stack in
+            var text = RecordText(sink: ByteSink(stack: stack))
+            defer { text.sink.release() }
+            body(&text)
+            text.sink.flush(into: &output)
+        }
+    }
+
+    /// What ``writeRecord(into:_:)`` writes through: JSON text as it is, strings quoted and escaped as the writer
+    /// escapes them, and integers.
+    struct RecordText {
+        fileprivate var sink: ByteSink
+
+        /// Appends `text` (JSON punctuation and keys, which need no escape) as it is.
+        mutating func append(literal text: StaticString) { sink.append(ascii: text) }
+
+        /// Appends `text` as a JSON string.
+        mutating func append(string text: String) { JSONWriter.appendString(text, into: &sink) }
+
+        /// Appends the decimal digits of `value`.
+        mutating func append(integer value: Int) {
+            JSONWriter.withDecimalDigits(of: value) { digits in
+                if let start = digits.baseAddress { sink.append(start, count: digits.count) }
+            }
+        }
+    }
+
     /// The canonical text of `value` as bytes.
     public static func bytes(_ value: JSONValue, pretty: Bool = false) -> [UInt8] {
         var output: [UInt8] = []

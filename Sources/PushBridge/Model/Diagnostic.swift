@@ -55,24 +55,22 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// ``JSONWriter`` writes for that object, written member by member in key order (no members array, no sort),
     /// as tools print one per diagnostic.
     public func writeJSON(line: Int? = nil, into output: inout [UInt8]) {
-        /// Appends the bytes of a literal (copied whole: appending a string's UTF-8 view goes byte by byte).
-        func literal(_ text: StaticString) {
-            text.withUTF8Buffer { output.append(contentsOf: $0) }
-        }
-        literal(#"{"code":"#)
-        JSONWriter.writeString(code, into: &output)
-        if let line {
-            literal(#","line":"#)
-            JSONWriter.withDecimalDigits(of: line) { output.append(contentsOf: $0) }
-        }
-        literal(#","message":"#)
-        JSONWriter.writeString(message, into: &output)
-        literal(#","path":"#)
-        JSONWriter.writeString(path, into: &output)
-        switch severity {
-        case .error: literal(#","severity":"error","type":"diagnostic"}"#)
-        case .warning: literal(#","severity":"warning","type":"diagnostic"}"#)
-        case .info: literal(#","severity":"info","type":"diagnostic"}"#)
+        JSONWriter.writeRecord(into: &output) { text in
+            text.append(literal: #"{"code":"#)
+            text.append(string: code)
+            if let line {
+                text.append(literal: #","line":"#)
+                text.append(integer: line)
+            }
+            text.append(literal: #","message":"#)
+            text.append(string: message)
+            text.append(literal: #","path":"#)
+            text.append(string: path)
+            switch severity {
+            case .error: text.append(literal: #","severity":"error","type":"diagnostic"}"#)
+            case .warning: text.append(literal: #","severity":"warning","type":"diagnostic"}"#)
+            case .info: text.append(literal: #","severity":"info","type":"diagnostic"}"#)
+            }
         }
     }
 
