@@ -630,10 +630,10 @@ public enum JSONParser {
             let end = buffer.count
             guard let base = buffer.baseAddress else { throw error(.unexpectedEnd, at: open, "unterminated string") }
             var cursor = start
-            // Fast path: no escapes. Eight bytes at a time while none can be a quote, backslash or control; the
-            // first word that has one says where it is.
-            // `bits` gathers the bytes read, so the string knows whether it is ASCII without another pass.
-            // A short string (most keys) ends in its first word; a longer one goes on sixteen bytes a step.
+            // Fast path: no escapes. A word at a time while none can be a quote, backslash or control; the first
+            // word that has one says where it is. A short string (most keys) ends in its first eight bytes; a longer
+            // one goes on sixteen bytes a step. `bits` gathers the bytes read, so the string knows whether it is
+            // ASCII without another pass.
             var bits: UInt64 = 0
             scan: if cursor + 8 <= end {
                 let word = JSONWriter.loadWord(base + cursor)
