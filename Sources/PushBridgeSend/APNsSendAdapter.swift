@@ -57,6 +57,9 @@ public struct APNsSendAdapter: SendAdapter {
 
     public init() {}
 
+    /// `aps`: every other member of the payload is the app's.
+    public func reservesDataKey(_ key: String) -> Bool { key == "aps" }
+
     public func parse(_ request: SendHTTPRequest) -> SendParseResult { parse(request, paths: .apns) }
 
     /// ``parse(_:)`` with the form's source paths taken from `paths` (the diagnostics keep APNs' own paths).
@@ -133,12 +136,8 @@ public struct APNsSendAdapter: SendAdapter {
         apsContent.payload.category = rendering.category()
         var body = JSONObject()
         body["aps"] = .object(SendRules.aps(apsContent, alert: alert))
-        for (key, value) in content.payload.data {
-            if key == "aps" {
-                rendering.lose(SendField.data, value, "'aps' is APNs' own key", path: JSONPath.member(key, of: form.sourcePath(SendField.data)))
-            } else {
-                body[key] = value
-            }
+        for (key, value) in rendering.customData(content.payload.data, for: self, reason: { _ in "'aps' is APNs' own key" }) {
+            body[key] = value
         }
         rendering.badgeCount(
             increment: "APNs sets the badge to a number; it cannot add to what the device shows",
@@ -196,7 +195,7 @@ public struct APNsSendAdapter: SendAdapter {
     public func deliver(_ form: SendRequest) -> JSONObject {
         var userInfo = JSONObject()
         userInfo["aps"] = .object(SendRules.aps(form.content, alert: form.content.payload.alert))
-        for (key, value) in form.content.payload.data where key != "aps" { userInfo[key] = value }
+        for (key, value) in form.content.payload.data where !reservesDataKey(key) { userInfo[key] = value }
         return userInfo
     }
 

@@ -14,6 +14,18 @@ public struct AirshipSendAdapter: SendAdapter {
     /// The ``SendRequest/sourcePaths`` entry naming where the push sat in a schedule request (`$.push`).
     static let pushRootField = "airship.push"
 
+    /// The root keys Airship's backend writes or its SDK reads as its own (its fields and the names of its
+    /// built-in actions, `Airship/AirshipCore` action registry): an `extra` member under one is not the app's data.
+    static let reservedDataKeys = KeyTable([
+        "aps", "_", "com.urbanairship.metadata", mediaKey, interactiveKey, "com.urbanairship.foreground_presentation",
+        "foreground_presentation", "com.urbanairship.in_app", "com.urbanairship.remote-data.update", deepLinkKey,
+        "deep_link_action", "open_external_url_action", openURLKey, "add_tags_action", "^+t", "remove_tags_action",
+        "^-t", "add_custom_event_action", "clipboard_action", "^c", "wallet_action", "^w", "fetch_device_info", "^fdi",
+        "enable_feature", "^ef", "share_action", "^s", "modify_attributes_action", "^a", "^sl",
+        "subscription_list_action", "edit_subscription_list_action", "^sla", "prompt_permission_action", "^pp",
+        "rate_app_action", "^ra", "_uamid", "overlay_inbox_action", "display_inbox_action", "^mc", "^mco",
+        "landing_page_action", "^p",
+    ])
     /// Request members kept as sent.
     static let keptFields: Set<String> = ["device_types", "options", "campaigns", "message", "in_app", "global_attributes"]
     /// `notification.ios` members kept as sent.
@@ -27,6 +39,8 @@ public struct AirshipSendAdapter: SendAdapter {
     ]
 
     public init() {}
+
+    public func reservesDataKey(_ key: String) -> Bool { Self.reservedDataKeys.contains(key) }
 
     /// Whether `link` is a web URL (Airship's `url` open type) rather than a deep link.
     static func isWebLink(_ link: String) -> Bool {
@@ -151,7 +165,7 @@ public struct AirshipSendAdapter: SendAdapter {
             readActions(iosReader.object("actions"), at: iosReader.path("actions"), into: &payload, form: &form, kept: &iosReader.kept)
             if let extra = iosReader.object("extra") {
                 field(SendField.data, "extra")
-                for (key, value) in extra { payload.data[key] = value }
+                payload.data = iosReader.customData(extra, at: iosReader.path("extra"), for: self)
             }
             switch iosReader.value("expiry") {
             case .number(let number)?:
@@ -352,13 +366,14 @@ public struct AirshipSendAdapter: SendAdapter {
                 rendering.lose(SendField.openLinkInApp, true, "Airship opens a url action outside the app")
             }
         }
-        if !payload.data.isEmpty, payload.data.values.allSatisfy({ if case .string = $0 { true } else { false } }) {
+        let data = rendering.customData(payload.data, for: self) { "Airship's SDK reads '\($0)' at the root of the push as its own" }
+        if !data.isEmpty, data.values.allSatisfy({ if case .string = $0 { true } else { false } }) {
             // Strings only: the data is the extra as it is, shared rather than copied member by member.
-            ios.appendNew("extra", .object(payload.data))
-        } else if !payload.data.isEmpty {
+            ios.appendNew("extra", .object(data))
+        } else if !data.isEmpty {
             // The override's extra holds strings (Airship's Java SDK types it so): anything else is written as JSON text.
             var extra = JSONObject()
-            for (key, value) in payload.data {
+            for (key, value) in data {
                 // The data's keys are distinct: each is added without looking for it.
                 if case .string = value { extra.appendNew(key, value); continue }
                 extra.appendNew(key, .string(JSONWriter.string(value)))
@@ -406,13 +421,25 @@ public struct AirshipSendAdapter: SendAdapter {
         body["device_types"] = ["ios"]
         let languages = content.localized.isEmpty ? [:] : content.localized.filter { $0.key != content.defaultLanguage }
         if !languages.isEmpty {
-            body["localizations"] = .array(JSONWriter.sortedKeys(languages).map { tag in
-                let parts = tag.split(separator: "-", maxSplits: 1).map(String.init)
-                var element: JSONObject = ["language": .string(parts[0])]
-                if parts.count > 1 { element["country"] = .string(parts[1]) }
-                element["notification"] = ["ios": ["alert": alertValue(languages[tag]!)]]
-                return .object(element)
-            })
+            var localizations: [JSONValue] = []
+            var unnamed = JSONObject()
+            for tag in JSONWriter.sortedKeys(languages) {
+                guard let alert = languages[tag] else { continue }
+                // `language` and an optional `country`: a tag with no language before its first '-' names neither.
+                let parts = tag.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let language = parts.first, !language.isEmpty else {
+                    unnamed[tag] = SendJSON.alert(alert)
+                    continue
+                }
+                var element: JSONObject = ["language": .string(String(language))]
+                if parts.count > 1, !parts[1].isEmpty { element["country"] = .string(String(parts[1])) }
+                element["notification"] = ["ios": ["alert": alertValue(alert)]]
+                localizations.append(.object(element))
+            }
+            if !unnamed.isEmpty {
+                rendering.lose(SendField.localized, .object(unnamed), "an Airship localization names a language; these tags name none")
+            }
+            if !localizations.isEmpty { body["localizations"] = .array(localizations) }
         }
         if let key = form.idempotencyKey {
             rendering.lose(SendField.idempotencyKey, .string(key), "Airship's push API documents no idempotency key")
@@ -447,7 +474,7 @@ public struct AirshipSendAdapter: SendAdapter {
         let payload = content.payload
         if case .increment? = content.badge { content.badge = nil }  // computed by Airship's server
         var userInfo: JSONObject = ["aps": .object(SendRules.deliveredAPS(content, mutable: payload.imageURL != nil))]
-        for (key, value) in payload.data { userInfo[key] = value }
+        for (key, value) in payload.data where !reservesDataKey(key) { userInfo[key] = value }
         userInfo["_"] = .string(Self.placeholderSendId)
         if let image = payload.imageURL { userInfo[Self.mediaKey] = ["url": .string(image)] }
         if let link = payload.deepLink {

@@ -96,7 +96,7 @@ extension BrazeSendAdapter {
         if let link = reader.string("action"), !link.isEmpty { payload.deepLink = link; form.paths[SendField.deepLink] = reader.path("action") }
         if let image = reader.string("image_url"), !image.isEmpty { payload.imageURL = image; form.paths[SendField.imageURL] = reader.path("image_url") }
         if let extras = reader.object("extras") {
-            for (key, value) in extras where !Self.reservedExtraKeys.contains(key) { payload.data[key] = value }
+            payload.data = reader.customData(extras, at: reader.path("extras"), for: self, reserved: Self.rejection)
             form.paths[SendField.data] = reader.path("extras")
         }
         reader.keepUnread(known: ["channel", "name", "large_image_url", "has_translatable_content"])

@@ -19,8 +19,10 @@ public struct BrazeSendAdapter: SendAdapter {
     static let targetingFields = ["user_aliases", "segment_id", "audience", "broadcast"]
     /// The file types `asset_file_type` takes.
     static let assetTypes = KeyTable(["aif", "gif", "jpg", "m4a", "mp3", "mp4", "png", "wav"])
-    /// The keys `extra` must not hold.
-    static let reservedExtraKeys = KeyTable(["ab", "aps"])
+    /// The keys `extra` must not hold (Braze rejects the message).
+    static let rejectedExtraKeys = KeyTable(["ab", "aps"])
+    /// Those and the root keys Braze's SDK reads as its own (`ab_uri`, `ab_use_webview`).
+    static let reservedDataKeys = KeyTable(["ab", "aps", "ab_uri", "ab_use_webview"])
     static let placeholderCampaign = "<braze-campaign-id>"
 
     /// 1,912 bytes of alert, extra and the options (the `apple_push` object less the members that are not
@@ -80,15 +82,7 @@ public struct BrazeSendAdapter: SendAdapter {
             if let sound = push.string("sound") { payload.sound = sound; note(SendField.sound, "sound") }
             if let extra = push.object("extra") {
                 note(SendField.data, "extra")
-                for (key, value) in extra {
-                    if Self.reservedExtraKeys.contains(key) {
-                        let keyPath = JSONPath.member(key, of: path("extra"))
-                        diagnostics.append(Diagnostic(.error, code: .reservedKey, path: keyPath, message: "Braze rejects a message whose extra holds '\(key)'"))
-                        push.kept[keyPath] = value
-                    } else {
-                        payload.data[key] = value
-                    }
-                }
+                payload.data = push.customData(extra, at: path("extra"), for: self, reserved: Self.rejection)
             }
             if let flag = push.bool("content-available") { payload.contentAvailable = flag; note(SendField.contentAvailable, "content-available") }
             if let flag = push.bool("mutable_content") { payload.mutableContent = flag; note(SendField.mutableContent, "mutable_content") }
@@ -284,21 +278,11 @@ public struct BrazeSendAdapter: SendAdapter {
             apple.appendNew("badge", .int(badge))
         }
         if let sound = payload.sound { apple.appendNew("sound", .string(sound)) }
-        if !payload.data.isEmpty, !payload.data.keys.contains(where: Self.reservedExtraKeys.contains) {
-            // Without a reserved key the data is the extra as it is: shared, not copied member by member.
-            apple.appendNew("extra", .object(payload.data))
-        } else if !payload.data.isEmpty {
-            var extra = JSONObject()
-            for (key, value) in payload.data {
-                if Self.reservedExtraKeys.contains(key) {
-                    rendering.lose(SendField.data, value, "Braze rejects a message whose extra holds '\(key)'", path: JSONPath.member(key, of: form.sourcePath(SendField.data)))
-                } else {
-                    // The data's keys are distinct: each is added without looking for it.
-                    extra.appendNew(key, value)
-                }
-            }
-            if !extra.isEmpty { apple.appendNew("extra", .object(extra)) }
+        let extra = rendering.customData(payload.data, for: self) { key in
+            Self.rejectedExtraKeys.contains(key)
+                ? "Braze rejects a message whose extra holds '\(key)'" : "Braze's SDK reads '\(key)' at the root of the push as its own"
         }
+        if !extra.isEmpty { apple.appendNew("extra", .object(extra)) }
         if payload.contentAvailable { apple.appendNew("content-available", true) }
         if payload.mutableContent, !rendering.isSameVendor || form.paths[SendField.mutableContent] != nil {
             apple.appendNew("mutable_content", true)
@@ -389,6 +373,14 @@ public struct BrazeSendAdapter: SendAdapter {
         return SendRenderResult(requests: [SendHTTPRequest(path: path, body: .object(body))], losses: rendering.losses)
     }
 
+    public func reservesDataKey(_ key: String) -> Bool { Self.reservedDataKeys.contains(key) }
+
+    /// The error for a member of `extra` Braze rejects (nil for a key its SDK reads: a warning says so).
+    static func rejection(_ key: String, at path: String) -> Diagnostic? {
+        guard rejectedExtraKeys.contains(key) else { return nil }
+        return Diagnostic(.error, code: .reservedKey, path: path, message: "Braze rejects a message whose extra holds '\(key)'")
+    }
+
     public func deliver(_ form: SendRequest) -> JSONObject {
         let content = form.content
         let payload = content.payload
@@ -414,7 +406,7 @@ public struct BrazeSendAdapter: SendAdapter {
             userInfo["ab_uri"] = .string(link)
             if let inApp = content.openLinkInApp { userInfo["ab_use_webview"] = .bool(inApp) }
         }
-        for (key, value) in payload.data where !Self.reservedExtraKeys.contains(key) && userInfo[key] == nil { userInfo[key] = value }
+        for (key, value) in payload.data where !reservesDataKey(key) && userInfo[key] == nil { userInfo[key] = value }
         return userInfo
     }
 

@@ -21,9 +21,11 @@ public struct CustomerIOSendAdapter: SendAdapter {
     static let placeholderDeliveryToken = "<customerio-delivery-token>"
     static let iosPayloadPath = "$.custom_payload.ios"
     /// Top-level keys of the delivered push that are Customer.io's or APNs', never the sender's custom data.
-    static let reservedKeys: Set<String> = ["aps", "CIO", "CIO-Delivery-ID", "CIO-Delivery-Token"]
+    static let reservedKeys = KeyTable(["aps", "CIO", "CIO-Delivery-ID", "CIO-Delivery-Token"])
 
     public init() {}
+
+    public func reservesDataKey(_ key: String) -> Bool { Self.reservedKeys.contains(key) }
 
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
         var form = SendRequest(vendor: id)
@@ -58,14 +60,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
         if let link = reader.string("link") { payload.deepLink = link; form.paths[SendField.deepLink] = reader.path("link") }
         if let sound = reader.string("sound") { payload.sound = sound; form.paths[SendField.sound] = reader.path("sound") }
         if let data = reader.object("custom_data") {
-            for (key, value) in data {
-                // Keys Customer.io or APNs reserve are never the sender's data on the device: kept as sent.
-                if Self.reservedKeys.contains(key) {
-                    reader.kept[JSONPath.member(key, of: reader.path("custom_data"))] = value
-                } else {
-                    payload.data[key] = value
-                }
-            }
+            payload.data = reader.customData(data, at: reader.path("custom_data"), for: self)
             form.paths[SendField.data] = reader.path("custom_data")
         }
         if let sendAt = reader.value("send_at"), sendAt != .null {
@@ -111,6 +106,8 @@ public struct CustomerIOSendAdapter: SendAdapter {
                     }
                 }
             }
+            // The delivery id and token are Customer.io's: never the sender's data on the device.
+            rawPayload.data = reader.customData(rawPayload.data, at: Self.iosPayloadPath, for: self)
             // The overrides still name what the raw payload leaves out.
             if rawPayload.alert == nil { rawPayload.alert = payload.alert }
             if rawPayload.imageURL == nil { rawPayload.imageURL = payload.imageURL }
@@ -182,6 +179,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
         }
         // What the overrides carry: title, body, image, link, sound and string custom data. Anything else needs the
         // raw APNs payload, which then carries everything.
+        payload.data = rendering.customData(payload.data, for: self, reason: Self.lossReason)
         if Self.overridesCarry(content, payload: payload) {
             if let title = payload.alert?.title { body["title"] = .string(title) }
             if let text = payload.alert?.body { body["message"] = .string(text) }
@@ -243,6 +241,9 @@ public struct CustomerIOSendAdapter: SendAdapter {
             && payload.data["CIO"] == nil
     }
 
+    /// Why custom data under `key` is lost.
+    static func lossReason(_ key: String) -> String { "'\(key)' is a key Customer.io or APNs reserves" }
+
     /// The APNs payload of `content` as Customer.io's SDK reads it: `aps`, `CIO.push` with the link and the image,
     /// custom data at the top level (a key that is Customer.io's own is a loss).
     static func iosPayload(_ content: SendContent, rendering: inout SendRendering) -> JSONObject {
@@ -256,15 +257,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
         if let link { push["link"] = .string(link) }
         if let image { push["image"] = .string(image) }
         if !push.isEmpty { ios["CIO"] = ["push": .object(push)] }
-        let dataPath = rendering.form.sourcePath(SendField.data)
-        for (key, value) in payload.data {
-            if reservedKeys.contains(key) {
-                rendering.lose(SendField.data, value, "'\(key)' is a key Customer.io or APNs reserves",
-                               path: JSONPath.member(key, of: dataPath))
-                continue
-            }
-            ios[key] = value
-        }
+        for (key, value) in rendering.customData(payload.data, for: CustomerIOSendAdapter(), reason: lossReason) { ios[key] = value }
         return ios
     }
 

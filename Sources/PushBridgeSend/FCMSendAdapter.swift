@@ -19,6 +19,9 @@ public struct FCMSendAdapter: SendAdapter {
         return key == "from" || key == "message_type" || key.hasPrefix("google.") || key.hasPrefix("gcm.")
     }
     static let messagePath = "$.message"
+
+    /// The data keys FCM rejects, `aps` and `fcm_options` (its SDK's own at the root of the push).
+    public func reservesDataKey(_ key: String) -> Bool { Self.isReservedDataKey(key) || key == "aps" || key == "fcm_options" }
     static let apnsPath = "$.message.apns"
     static let placeholderMessageId = "<fcm-message-id>"
     /// The source paths APNs' parser gives (`$.aps.alert`, `$.headers["apns-priority"]`), under `apns.payload`
@@ -88,18 +91,13 @@ public struct FCMSendAdapter: SendAdapter {
         if let data = reader.object("data") {
             form.paths[slot: .data] = reader.path("data")
             // Without a reserved key the data is the payload's as it is: shared, not copied member by member.
-            let takesAll = !data.keys.contains(where: Self.isReservedDataKey)
-            if takesAll { payload.data = data }
-            for (key, value) in data {
-                if !takesAll, Self.isReservedDataKey(key) {
-                    // FCM rejects it (validation says so); it is not the sender's data on any device.
-                    reader.kept[JSONPath.member(key, of: reader.path("data"))] = value
-                    continue
-                }
+            payload.data = reader.customData(data, at: reader.path("data"), for: self) { key, path in
+                Self.isReservedDataKey(key) ? Diagnostic(.error, code: .reservedKey, path: path, message: "FCM rejects data key '\(key)'") : nil
+            }
+            for (key, value) in payload.data {
                 if case .string = value {} else {
                     diagnostics.append(.wrongType(JSONPath.member(key, of: reader.path("data")), expected: "a string (FCM data holds strings only)", value))
                 }
-                if !takesAll { payload.data[key] = value }
             }
         }
         if let apns = reader.object("apns") {
@@ -155,8 +153,9 @@ public struct FCMSendAdapter: SendAdapter {
                 payload.contentAvailable = innerPayload.contentAvailable
                 payload.mutableContent = innerPayload.mutableContent
                 payload.apsExtra = innerPayload.apsExtra
-                if payload.data.isEmpty { payload.data = innerPayload.data } else {
-                    for (key, value) in innerPayload.data { payload.data[key] = value }
+                let innerData = apnsReader.customData(innerPayload.data, at: payloadPath, for: self)
+                if payload.data.isEmpty { payload.data = innerData } else {
+                    for (key, value) in innerData { payload.data[key] = value }
                 }
                 content.badge = inner.request.content.badge
                 content.interruptionLevel = inner.request.content.interruptionLevel
@@ -222,7 +221,7 @@ public struct FCMSendAdapter: SendAdapter {
         var custom = JSONObject()
         for (key, value) in payload.data {
             let path = JSONPath.member(key, of: form.sourcePath(SendField.data))
-            if Self.isReservedDataKey(key) || key == "aps" || key == "fcm_options" {
+            if reservesDataKey(key) {
                 rendering.lose(SendField.data, value, "'\(key)' is a key FCM or its SDK reserves", path: path)
             } else if case .string = value {
                 data[key] = value
@@ -301,7 +300,7 @@ public struct FCMSendAdapter: SendAdapter {
 
     public func deliver(_ form: SendRequest) -> JSONObject {
         var userInfo: JSONObject = ["aps": .object(SendRules.aps(form.content, alert: form.content.payload.alert))]
-        for (key, value) in form.content.payload.data where key != "aps" && !Self.isReservedDataKey(key) {
+        for (key, value) in form.content.payload.data where !reservesDataKey(key) {
             userInfo[key] = value
         }
         if let image = form.content.payload.imageURL { userInfo["fcm_options"] = ["image": .string(image)] }
@@ -322,11 +321,6 @@ public struct FCMSendAdapter: SendAdapter {
         for problem in problems.indices where problems[problem].diagnosticCode == .wrongType
             && problems[problem].path.hasPrefix("$.message.data") {
             problems[problem].severity = .error
-        }
-        if case .object(let data)? = message["data"] {
-            for key in data.keysInCanonicalOrder where Self.isReservedDataKey(key) {
-                problems.append(Diagnostic(.error, code: .reservedKey, path: JSONPath.member(key, of: "$.message.data"), message: "FCM rejects data key '\(key)'"))
-            }
         }
         let content = parsed.request.content
         let headersPath = "$.message.apns.headers"

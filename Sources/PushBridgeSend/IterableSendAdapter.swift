@@ -22,6 +22,8 @@ public struct IterableSendAdapter: SendAdapter {
         "name", "templateId", "clientTemplateId", "campaignId", "locale", "messageTypeId", "creatorUserId",
         "dataFeedIds", "cacheDataFeed", "mergeDataFeedContext", "campaignDataFields", "isDefaultLocale",
     ]
+    /// The root keys Iterable's backend writes (`aps`, `itbl`) or its SDK reads as its own (the legacy link `url`).
+    static let reservedPayloadKeys = KeyTable(["aps", "itbl", "url"])
     static let placeholderCampaignId = "<iterable-campaign-id>"
     static let placeholderTemplateId = "<iterable-template-id>"
     static let placeholderMessageId = "<iterable-message-id>"
@@ -38,6 +40,8 @@ public struct IterableSendAdapter: SendAdapter {
         else { return false }
         return body.keys.contains { contentFields.contains($0) }
     }
+
+    public func reservesDataKey(_ key: String) -> Bool { Self.reservedPayloadKeys.contains(key) }
 
     public func parse(_ request: SendHTTPRequest) -> SendParseResult {
         guard case .object(let body) = request.body else {
@@ -116,7 +120,7 @@ public struct IterableSendAdapter: SendAdapter {
         }
         if let sound = reader.string("sound") { payload.sound = sound; form.paths[SendField.sound] = reader.path("sound") }
         if let data = reader.object("payload") {
-            for (key, value) in data { payload.data[key] = value }
+            payload.data = reader.customData(data, at: reader.path("payload"), for: self)
             form.paths[SendField.data] = reader.path("payload")
         }
         if let links = reader.object("deeplink") {
@@ -206,18 +210,8 @@ public struct IterableSendAdapter: SendAdapter {
             template["badge"] = .string(String(badge))
         }
         if let sound = payload.sound { template["sound"] = .string(sound) }
-        if !payload.data.isEmpty {
-            var data = JSONObject()
-            for (key, value) in payload.data {
-                if ["aps", "itbl"].contains(key) {
-                    rendering.lose(SendField.data, value, "'\(key)' is a key Iterable or APNs reserves",
-                                   path: JSONPath.member(key, of: form.sourcePath(SendField.data)))
-                } else {
-                    data[key] = value
-                }
-            }
-            if !data.isEmpty { template["payload"] = .object(data) }
-        }
+        let data = rendering.customData(payload.data, for: self) { "'\($0)' is a key Iterable or APNs reserves" }
+        if !data.isEmpty { template["payload"] = .object(data) }
         if let link = payload.deepLink { template["deeplink"] = ["ios": .string(link)] }
         if let image = payload.imageURL { template["richMedia"] = ["ios": .string(image)] }
         if let level = content.interruptionLevel { template["interruptionLevel"] = .string(level.rawValue) }
@@ -331,7 +325,7 @@ public struct IterableSendAdapter: SendAdapter {
         var delivered = content
         if content.payload.imageURL != nil || !content.payload.buttons.isEmpty { delivered.payload.mutableContent = true }
         delivered.payload.buttons = []
-        for (key, value) in content.payload.data where !["aps", "itbl"].contains(key) { userInfo[key] = value }
+        for (key, value) in content.payload.data where !reservesDataKey(key) { userInfo[key] = value }
         userInfo["aps"] = .object(SendRules.aps(delivered, alert: content.payload.alert))
         userInfo["itbl"] = .object(itbl)
         return userInfo

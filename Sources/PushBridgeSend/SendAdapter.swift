@@ -341,10 +341,17 @@ public protocol SendAdapter: Sendable {
     /// The path in a request of what becomes the delivered payload, named when that payload is over a budget
     /// (`$.messages.apple_push`); the body's root by default.
     var payloadPath: String { get }
+    /// Whether custom data under `key` would not reach the app as the sender's data: the vendor delivers custom
+    /// data at the root of the userInfo, and `key` is one its backend writes there or its SDK reads as its own
+    /// (`aps`, Braze's `ab_uri`, an Airship action name). Reading keeps such a member as sent, with a warning;
+    /// rendering into this vendor reports it as a loss. None by default (a vendor that nests custom data, as
+    /// OneSignal's `custom.a`).
+    func reservesDataKey(_ key: String) -> Bool
 }
 
 extension SendAdapter {
     public func parseBundle(_ requests: [SendHTTPRequest]) -> [SendParseResult] { requests.map(parse) }
+    public func reservesDataKey(_ key: String) -> Bool { false }
 }
 
 /// The send adapters PushBridge ships with, and translation between them.

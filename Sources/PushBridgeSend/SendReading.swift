@@ -236,6 +236,31 @@ struct SendReader {
         kept[path(key)] = value
     }
 
+    /// The custom data in `data` (the object at `dataPath`) for `adapter`, which delivers it at the root of the
+    /// userInfo: a member under a key the adapter reserves (``SendAdapter/reservesDataKey(_:)``) is kept as sent
+    /// with a `reserved-key` warning, or the diagnostic `reserved` gives; without one `data` is returned as it is.
+    mutating func customData(
+        _ data: JSONObject, at dataPath: String, for adapter: some SendAdapter,
+        reserved: (_ key: String, _ path: String) -> Diagnostic? = { _, _ in nil }
+    ) -> JSONObject {
+        guard data.keys.contains(where: adapter.reservesDataKey) else { return data }
+        var custom = JSONObject()
+        for (key, value) in data {
+            guard adapter.reservesDataKey(key) else {
+                // The data's keys are distinct: each is added without looking for it.
+                custom.appendNew(key, value)
+                continue
+            }
+            let keyPath = JSONPath.member(key, of: dataPath)
+            kept[keyPath] = value
+            diagnostics.append(reserved(key, keyPath) ?? Diagnostic(
+                .warning, code: .reservedKey, path: keyPath,
+                message: "\(adapter.name) writes '\(key)' at the root of the push or its SDK reads it as its own: "
+                    + "not the app's data; kept as sent"))
+        }
+        return custom
+    }
+
     /// Keeps every member not read yet under its path; `known` members are kept silently (vendor fields the form
     /// has no place for), the rest with an `unknown-key` note. `known` is a set or, for a few names, an array
     /// (a set literal would be built and hashed on every request).

@@ -45,6 +45,27 @@ struct SendRendering {
         record(field, value(), reason(), path: path())
     }
 
+    /// `data` (the form's custom data) for `adapter`, which delivers it at the root of the userInfo: a member under
+    /// a key the adapter reserves (``SendAdapter/reservesDataKey(_:)``) is lost, `reason` saying why; without one
+    /// `data` is returned as it is (shared, not copied member by member).
+    mutating func customData(
+        _ data: JSONObject, for adapter: some SendAdapter,
+        reason: (_ key: String) -> String = { "'\($0)' is a key the target writes at the root of the push or its SDK reads as its own" }
+    ) -> JSONObject {
+        guard data.keys.contains(where: adapter.reservesDataKey) else { return data }
+        var custom = JSONObject()
+        let dataPath = form.sourcePath(SendField.data)
+        for (key, value) in data {
+            if adapter.reservesDataKey(key) {
+                lose(SendField.data, value, reason(key), path: JSONPath.member(key, of: dataPath))
+            } else {
+                // The data's keys are distinct: each is added without looking for it.
+                custom.appendNew(key, value)
+            }
+        }
+        return custom
+    }
+
     /// The badge as a count to set, for a target whose badge is only that: an increment or a profile property is
     /// lost (`increment` and `fromProperty` say why) and gives nil.
     @discardableResult

@@ -49,6 +49,48 @@ struct CommutationTests {
             #expect(violations.isEmpty, "\(sample.vendor) sample \(index): \(violations)")
         }
     }
+
+    /// Every key a vendor's delivery writes at the root of a userInfo or its device adapter reads there (Airship's
+    /// built-in action names as its adapter lists them), and a few near misses.
+    static let deliveryKeys = [
+        "aps", "custom", "att", "buttons", "os_data", "ab", "ab_uri", "ab_use_webview", "ab_cat", "_", "^d",
+        "deep_link_action", "com.urbanairship.media_attachment", "com.urbanairship.interactive_actions",
+        "com.urbanairship.metadata", "com.urbanairship.foreground_presentation", "foreground_presentation",
+        "com.urbanairship.in_app", "^zz", "itbl", "messageId", "notificationType", "CIO", "CIO-Delivery-ID",
+        "CIO-Delivery-Token", "body", "title", "url", "rich-media", "rich-media-type", "key_value_pairs",
+        "badge_config", "badge_value", "gcm.message_id", "gcm.app_link", "google.c.a.e", "fcm_options", "from",
+        "message_type", "image", "notification", "collapse_key",
+    ] + AirshipAdapter.builtInActionNames.sorted()
+
+    /// A request of `vendor` whose custom data is `data` (written where the vendor's send API takes it).
+    static func requestsWithData(_ data: String) -> [(vendor: String, body: String)] {
+        let rootMembers = data.dropFirst()
+        return [
+            ("apns", #"{"aps":{"alert":"x"},\#(rootMembers)"#),
+            ("customerio", #"{"transactional_message_id":"3","identifiers":{"id":"2"},"custom_payload":{"ios":{"aps":{"alert":"x"},\#(rootMembers)}}"#),
+            ("onesignal", #"{"app_id":"a","include_aliases":{"external_id":["u"]},"contents":{"en":"x"},"data":\#(data)}"#),
+            ("braze", #"{"external_user_ids":["u"],"messages":{"apple_push":{"alert":"x","extra":\#(data)}}}"#),
+            ("airship", #"{"audience":{"named_user":"u"},"device_types":["ios"],"notification":{"ios":{"alert":"x","extra":\#(data)}}}"#),
+            ("iterable", #"{"message":"x","payload":\#(data)}"#),
+            ("customerio", #"{"transactional_message_id":"3","identifiers":{"id":"2"},"title":"x","message":"y","custom_data":\#(data)}"#),
+            ("fcm", #"{"message":{"token":"t","notification":{"body":"x"},"data":\#(data)}}"#),
+            ("fcm", #"{"message":{"token":"t","notification":{"body":"x"},"apns":{"payload":\#(data)}}}"#),
+        ]
+    }
+
+    @Test("custom data under a key some vendor's delivery uses keeps the law between every pair", arguments: deliveryKeys)
+    func reservedDataKeysCommute(_ key: String) throws {
+        for value in [#""v""#, #"{"k":"v"}"#] {
+            for (vendor, body) in Self.requestsWithData(#"{"\#(key)":\#(value),"ok":"1"}"#) {
+                let source = try #require(SendVendors.adapter(id: vendor))
+                let request = SendHTTPRequest(path: source.primaryPath, body: try JSONParser.parse(body))
+                for target in SendVendors.all {
+                    let violations = Commutation.violations(request, from: source, to: target)
+                    #expect(violations.isEmpty, "\(vendor) → \(target.id), data '\(key)': \(value): \(violations)")
+                }
+            }
+        }
+    }
 }
 
 @Suite("Send commutation law, checked")

@@ -48,6 +48,20 @@ struct SendHazardTests {
         #expect(result.requests[0].body["messages"]?["apple_push"]?["extra"] == ["ok": "2"])
     }
 
+    @Test("an Iterable template's payload holding aps or itbl keeps them as sent, never as the device's data")
+    func iterableReservedPayload() throws {
+        let template = #"{"message":"x","payload":{"aps":{"alert":"y"},"itbl":{"k":1},"ok":"2"}}"#
+        let form = IterableSendAdapter().parse(try request("iterable", template)).request
+        #expect(form.content.payload.data == ["ok": "2"])
+        #expect(form.vendorFields["$.payload.aps"] == ["alert": "y"])
+        #expect(form.vendorFields["$.payload.itbl"] == ["k": 1])
+        let result = try translate("iterable", template, to: "onesignal")
+        #expect(result.requests[0].body["data"] == ["ok": "2"])
+        #expect(Set(result.losses.map(\.loss.path)).isSuperset(of: ["$.payload.aps", "$.payload.itbl"]))
+        let same = try translate("iterable", template, to: "iterable")
+        #expect(same.requests[0].body["payload"]?["aps"] == ["alert": "y"])
+    }
+
     @Test("APNs apns-expiration 300 is 1970: an error on validation, never a TTL")
     func expiry1970() throws {
         let problems = APNsSendAdapter().validate(try request("apns", #"{"aps":{"alert":"x"}}"#, headers: ["apns-expiration": "300", "apns-push-type": "alert", "apns-topic": "t"]))
@@ -117,6 +131,18 @@ struct SendHazardTests {
         }
         let same = try translate("onesignal", body, to: "onesignal")
         #expect(same.requests[0].body["contents"] == ["en": "Hi", "fr": "Salut"])
+    }
+
+    @Test("Airship localizations: language and country from each tag; a tag with no language is a loss")
+    func airshipLanguageTags() throws {
+        let body = #"{"app_id":"a","contents":{"en":"Hi","pt-BR":"Oi","":"?","-x":"??","de-":"Hallo"}}"#
+        let result = try translate("onesignal", body, to: "airship")
+        #expect(result.requests[0].body["localizations"] == [
+            ["language": "de", "notification": ["ios": ["alert": "Hallo"]]],
+            ["country": "BR", "language": "pt", "notification": ["ios": ["alert": "Oi"]]],
+        ])
+        let loss = try #require(result.losses.first { $0.field == SendField.localized })
+        #expect(loss.loss.value == ["": ["body": "?"], "-x": ["body": "??"]])
     }
 
     @Test("segments and filters do not translate by value; app user ids do")
