@@ -21,7 +21,13 @@ public struct FCMSendAdapter: SendAdapter {
     static let messagePath = "$.message"
 
     /// The data keys FCM rejects, `aps` and `fcm_options` (its SDK's own at the root of the push).
-    public func reservesDataKey(_ key: String) -> Bool { Self.isReservedDataKey(key) || key == "aps" || key == "fcm_options" }
+    public func reservesDataKey(_ key: String) -> Bool {
+        // Each starts with a, f, g or m: a key whose first byte is another is none of them.
+        guard let first = key.utf8.first, first == UInt8(ascii: "a") || first == UInt8(ascii: "f")
+            || first == UInt8(ascii: "g") || first == UInt8(ascii: "m")
+        else { return false }
+        return key == "aps" || key == "fcm_options" || Self.isReservedDataKey(key)
+    }
     static let apnsPath = "$.message.apns"
     static let placeholderMessageId = "<fcm-message-id>"
     /// The source paths APNs' parser gives (`$.aps.alert`, `$.headers["apns-priority"]`), under `apns.payload`
@@ -89,14 +95,15 @@ public struct FCMSendAdapter: SendAdapter {
             for (key, value) in note.kept { reader.kept[key] = value }
         }
         if let data = reader.object("data") {
-            form.paths[slot: .data] = reader.path("data")
+            let dataPath = reader.path("data")
+            form.paths[slot: .data] = dataPath
             // Without a reserved key the data is the payload's as it is: shared, not copied member by member.
-            payload.data = reader.customData(data, at: reader.path("data"), for: self) { key, path in
+            payload.data = reader.customData(data, at: dataPath, for: self) { key, path in
                 Self.isReservedDataKey(key) ? Diagnostic(.error, code: .reservedKey, path: path, message: "FCM rejects data key '\(key)'") : nil
             }
             for (key, value) in payload.data {
                 if case .string = value {} else {
-                    diagnostics.append(.wrongType(JSONPath.member(key, of: reader.path("data")), expected: "a string (FCM data holds strings only)", value))
+                    diagnostics.append(.wrongType(JSONPath.member(key, of: dataPath), expected: "a string (FCM data holds strings only)", value))
                 }
             }
         }

@@ -243,7 +243,7 @@ struct SendReader {
         _ data: JSONObject, at dataPath: String, for adapter: some SendAdapter,
         reserved: (_ key: String, _ path: String) -> Diagnostic? = { _, _ in nil }
     ) -> JSONObject {
-        guard data.keys.contains(where: adapter.reservesDataKey) else { return data }
+        guard data.keys.contains(where: { adapter.reservesDataKey($0) }) else { return data }
         var custom = JSONObject()
         for (key, value) in data {
             guard adapter.reservesDataKey(key) else {

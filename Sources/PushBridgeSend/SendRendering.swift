@@ -52,7 +52,7 @@ struct SendRendering {
         _ data: JSONObject, for adapter: some SendAdapter,
         reason: (_ key: String) -> String = { "'\($0)' is a key the target writes at the root of the push or its SDK reads as its own" }
     ) -> JSONObject {
-        guard data.keys.contains(where: adapter.reservesDataKey) else { return data }
+        guard data.keys.contains(where: { adapter.reservesDataKey($0) }) else { return data }
         var custom = JSONObject()
         let dataPath = form.sourcePath(SendField.data)
         for (key, value) in data {

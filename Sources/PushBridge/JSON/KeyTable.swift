@@ -56,7 +56,9 @@ package struct KeyTable: Sendable {
 
     /// The position of `key` in the array the table was made from, or nil when the table does not hold it.
     package func position(of key: String) -> Int? {
-        position(of: key, fingerprint: KeyFingerprint(key))
+        // Most keys not in the table have a length none of its keys has: ruled out before the fingerprint is made.
+        guard lengths & Self.lengthBit(count: key.utf8.count) != 0 else { return nil }
+        return position(of: key, fingerprint: KeyFingerprint(key))
     }
 
     /// ``position(of:)`` for a key whose fingerprint is at hand (an object member's, made when it was parsed).
@@ -104,7 +106,8 @@ package struct KeyTable: Sendable {
     }
 
     @inline(__always)
-    private static func lengthBit(_ fingerprint: KeyFingerprint) -> UInt64 {
-        1 &<< UInt64(min(fingerprint.count, 63))
-    }
+    private static func lengthBit(_ fingerprint: KeyFingerprint) -> UInt64 { lengthBit(count: fingerprint.count) }
+
+    @inline(__always)
+    private static func lengthBit(count: Int) -> UInt64 { 1 &<< UInt64(min(count, 63)) }
 }
