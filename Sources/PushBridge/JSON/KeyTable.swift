@@ -56,9 +56,7 @@ package struct KeyTable: Sendable {
 
     /// The position of `key` in the array the table was made from, or nil when the table does not hold it.
     package func position(of key: String) -> Int? {
-        // Most keys not in the table have a length none of its keys has: ruled out before the fingerprint is made.
-        guard lengths & Self.lengthBit(count: key.utf8.count) != 0 else { return nil }
-        return position(of: key, fingerprint: KeyFingerprint(key))
+        position(of: key, fingerprint: KeyFingerprint(key))
     }
 
     /// ``position(of:)`` for a key whose fingerprint is at hand (an object member's, made when it was parsed).
@@ -91,7 +89,11 @@ package struct KeyTable: Sendable {
     }
 
     /// Whether the table holds `key`.
-    package func contains(_ key: String) -> Bool { position(of: key) != nil }
+    package func contains(_ key: String) -> Bool {
+        // Most keys not in the table have a length none of its keys has: ruled out before the fingerprint is made.
+        guard lengths & Self.lengthBit(count: key.utf8.count) != 0 else { return false }
+        return position(of: key) != nil
+    }
 
     /// Whether the UTF-8 bytes of `key` start with those of `prefix` (compared as bytes, as the SDKs' `hasPrefix:`
     /// compares an ASCII prefix), without the generic walk of `String.UTF8View.starts(with:)`.
