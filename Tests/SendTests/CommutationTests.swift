@@ -84,6 +84,8 @@ struct CommutationTests {
             for (vendor, body) in Self.requestsWithData(#"{"\#(key)":\#(value),"ok":"1"}"#) {
                 let source = try #require(SendVendors.adapter(id: vendor))
                 let request = SendHTTPRequest(path: source.primaryPath, body: try JSONParser.parse(body))
+                // The request's data was read (the law holds trivially for a form without it).
+                #expect(source.parse(request).request.content.payload.data["ok"] == "1", "\(vendor): \(body)")
                 for target in SendVendors.all {
                     let violations = Commutation.violations(request, from: source, to: target)
                     #expect(violations.isEmpty, "\(vendor) → \(target.id), data '\(key)': \(value): \(violations)")

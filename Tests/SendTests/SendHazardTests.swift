@@ -51,7 +51,10 @@ struct SendHazardTests {
     @Test("an Iterable template's payload holding aps or itbl keeps them as sent, never as the device's data")
     func iterableReservedPayload() throws {
         let template = #"{"message":"x","payload":{"aps":{"alert":"y"},"itbl":{"k":1},"ok":"2"}}"#
-        let form = IterableSendAdapter().parse(try request("iterable", template)).request
+        let parsed = IterableSendAdapter().parse(try request("iterable", template))
+        #expect(parsed.diagnostics.filter { $0.diagnosticCode == .reservedKey && $0.severity == .warning }.map(\.path)
+            == ["$.payload.aps", "$.payload.itbl"])
+        let form = parsed.request
         #expect(form.content.payload.data == ["ok": "2"])
         #expect(form.vendorFields["$.payload.aps"] == ["alert": "y"])
         #expect(form.vendorFields["$.payload.itbl"] == ["k": 1])
@@ -211,8 +214,11 @@ struct SendHazardTests {
         #expect(message["data"] == ["s": "1"])
         #expect(message["apns"]?["payload"]?["n"] == ["a": 1])
         #expect(result.losses.contains { $0.field == SendField.data && $0.loss.path == "$.data.from" })
-        let problems = FCMSendAdapter().validate(try request("fcm", #"{"message":{"topic":"t","notification":{"body":"x"},"data":{"n":1}}}"#))
+        let problems = FCMSendAdapter().validate(try request("fcm", #"{"message":{"topic":"t","notification":{"body":"x"},"data":{"n":1,"from":"me"}}}"#))
         #expect(problems.contains { $0.diagnosticCode == .wrongType && $0.severity == .error && $0.path == "$.message.data.n" })
+        // A data key FCM rejects is one error, at its path (read once, by the parse).
+        #expect(problems.filter { $0.diagnosticCode == .reservedKey }.map(\.path) == ["$.message.data.from"])
+        #expect(problems.allSatisfy { $0.diagnosticCode != .reservedKey || $0.severity == .error })
     }
 
     @Test("an image into FCM sets mutable-content itself; a topic into Braze is a loss; FCM needs exactly one target")
