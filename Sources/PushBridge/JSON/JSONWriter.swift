@@ -336,7 +336,13 @@ public enum JSONWriter {
     }
 
     private static func writeCompact(_ value: JSONValue, into output: inout ByteSink) {
-        switch value {
+        withUnsafePointer(to: value) { writeCompact(at: $0, into: &output) }
+    }
+
+    /// ``writeCompact(_:into:)`` of the value at `pointer`: the values inside an array or object are read where
+    /// they lie, not copied out to be passed on.
+    private static func writeCompact(at pointer: UnsafePointer<JSONValue>, into output: inout ByteSink) {
+        switch pointer.pointee {
         case .null: output.append(ascii: "null")
         case .bool(let flag): output.append(ascii: flag ? "true" : "false")
         case .number(let number): output.append(text: number.literal)
@@ -344,9 +350,10 @@ public enum JSONWriter {
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             elements.withUnsafeBufferPointer { elements in
+                guard let base = elements.baseAddress else { return }
                 for index in elements.indices {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
-                    writeCompact(elements[index], into: &output)
+                    writeCompact(at: base + index, into: &output)
                 }
             }
             output.append(UInt8(ascii: "]"))
@@ -357,10 +364,12 @@ public enum JSONWriter {
             }
             object.members.withUnsafeBufferPointer { members in
                 var after = UInt8(ascii: "{")
+                let valueOffset = MemoryLayout<JSONObject.Member>.offset(of: \.value)!
                 forEachSortedPosition(members) { position in
                     appendKey(members[position].key, after: after, into: &output)
                     after = UInt8(ascii: ",")
-                    writeCompact(members[position].value, into: &output)
+                    let member = UnsafeRawPointer(members.baseAddress! + position)
+                    writeCompact(at: (member + valueOffset).assumingMemoryBound(to: JSONValue.self), into: &output)
                 }
             }
             output.append(UInt8(ascii: "}"))
