@@ -93,7 +93,12 @@ public enum JSONWriter {
     }
 
     private static func count(_ value: JSONValue, into counter: inout ByteCounter) {
-        switch value {
+        withUnsafePointer(to: value) { count(at: $0, into: &counter) }
+    }
+
+    /// ``count(_:into:)`` of the value at `pointer`, reading the values inside it where they lie.
+    private static func count(at pointer: UnsafePointer<JSONValue>, into counter: inout ByteCounter) {
+        switch pointer.pointee {
         case .null: counter.count += 4
         case .bool(let flag): counter.count += flag ? 4 : 5
         case .number(let number): counter.count += number.literal.utf8.count
@@ -101,13 +106,18 @@ public enum JSONWriter {
         case .array(let elements):
             // Brackets, and a comma between two elements.
             counter.count += 2 + max(elements.count - 1, 0)
-            for element in elements { count(element, into: &counter) }
-        case .object(let members):
+            elements.withUnsafeBufferPointer { elements in
+                guard let base = elements.baseAddress else { return }
+                for index in elements.indices { count(at: base + index, into: &counter) }
+            }
+        case .object(let object):
             // Braces, a colon per member, and a comma between two members.
-            counter.count += 2 + members.count + max(members.count - 1, 0)
-            for member in members.members {
-                appendString(member.key, into: &counter)
-                count(member.value, into: &counter)
+            counter.count += 2 + object.count + max(object.count - 1, 0)
+            object.members.withUnsafeBufferPointer { members in
+                for index in members.indices {
+                    appendString(members[index].key, into: &counter)
+                    count(at: valuePointer(of: members, at: index), into: &counter)
+                }
             }
         }
     }
@@ -364,16 +374,23 @@ public enum JSONWriter {
             }
             object.members.withUnsafeBufferPointer { members in
                 var after = UInt8(ascii: "{")
-                let valueOffset = MemoryLayout<JSONObject.Member>.offset(of: \.value)!
                 forEachSortedPosition(members) { position in
                     appendKey(members[position].key, after: after, into: &output)
                     after = UInt8(ascii: ",")
-                    let member = UnsafeRawPointer(members.baseAddress! + position)
-                    writeCompact(at: (member + valueOffset).assumingMemoryBound(to: JSONValue.self), into: &output)
+                    writeCompact(at: valuePointer(of: members, at: position), into: &output)
                 }
             }
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Where the value of `members[position]` lies, to be read in place (loading it from the buffer would copy it).
+    @inline(__always)
+    private static func valuePointer(
+        of members: UnsafeBufferPointer<JSONObject.Member>, at position: Int
+    ) -> UnsafePointer<JSONValue> {
+        let member = UnsafeRawPointer(members.baseAddress! + position)
+        return (member + MemoryLayout<JSONObject.Member>.offset(of: \.value)!).assumingMemoryBound(to: JSONValue.self)
     }
 
     /// Appends `separator` (the object's `{` or a `,`), a member's key and its colon: a short ASCII key that
