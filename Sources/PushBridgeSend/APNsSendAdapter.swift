@@ -83,7 +83,8 @@ public struct APNsSendAdapter: SendAdapter {
         for (key, value) in body where key != "aps" { payload.data[key] = value }
         if let badge = payload.badge { form.content.badge = .set(badge) }
         payload.badge = nil
-        form.content.payload = payload
+        // Moved, not copied: the form's payload is changed below and must not share its storage.
+        form.content.payload = consume payload
         SendRules.liftAPSFields(&form.content, diagnostics: &diagnostics, path: "$.aps")
         // A flag of the wrong type (`"content-available": true`) is kept as sent, outside the form: vendors' SDKs
         // read it differently, so it travels only back to APNs.
@@ -130,7 +131,7 @@ public struct APNsSendAdapter: SendAdapter {
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
         var rendering = SendRendering(form, for: self, options: options)
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         let alert = rendering.singleLanguageAlert()
         var apsContent = content
         apsContent.payload.category = rendering.category()

@@ -306,7 +306,7 @@ public struct AirshipSendAdapter: SendAdapter {
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
         var rendering = SendRendering(form, for: self, options: options)
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         let payload = content.payload
         // Each member of `ios` is set once below: added without looking for it.
         var ios = JSONObject()

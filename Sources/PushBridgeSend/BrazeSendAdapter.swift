@@ -257,7 +257,7 @@ public struct BrazeSendAdapter: SendAdapter {
             return renderTrigger(form, template: template, options: options)
         }
         var rendering = SendRendering(form, for: self, options: options)
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         let payload = content.payload
         // Each member of `apple` is set once below: added without looking for it.
         var apple = JSONObject(minimumCapacity: 16)
@@ -382,7 +382,7 @@ public struct BrazeSendAdapter: SendAdapter {
     }
 
     public func deliver(_ form: SendRequest) -> JSONObject {
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         let payload = content.payload
         var userInfo: JSONObject = ["aps": .object(SendRules.deliveredAPS(content, mutable: payload.imageURL != nil))]
         var ab: JSONObject = ["c": .string(Self.placeholderCampaign)]

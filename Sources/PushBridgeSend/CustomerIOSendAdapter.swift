@@ -144,7 +144,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
         var rendering = SendRendering(form, for: self, options: options)
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         var payload = content.payload
         var body = JSONObject()
         var provision: [SendProvision] = []

@@ -213,7 +213,7 @@ public struct FCMSendAdapter: SendAdapter {
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
         var rendering = SendRendering(form, for: self, options: options)
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         var payload = content.payload
         var message = JSONObject()
         let alert = rendering.singleLanguageAlert()

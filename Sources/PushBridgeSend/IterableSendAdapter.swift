@@ -195,7 +195,7 @@ public struct IterableSendAdapter: SendAdapter {
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
         var rendering = SendRendering(form, for: self, options: options)
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         var payload = content.payload
         var template = JSONObject()
         payload.alert = rendering.singleLanguageAlert()
@@ -314,7 +314,7 @@ public struct IterableSendAdapter: SendAdapter {
     }
 
     public func deliver(_ form: SendRequest) -> JSONObject {
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         var userInfo = JSONObject()
         var itbl: JSONObject = [
             "campaignId": 1, "templateId": 1, "messageId": .string(Self.placeholderMessageId), "isGhostPush": false,

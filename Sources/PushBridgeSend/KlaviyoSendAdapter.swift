@@ -555,7 +555,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
 
     /// The message's `mobile_push` definition, with a loss for everything it cannot carry.
     private func definition(_ form: SendRequest, rendering: inout SendRendering) -> JSONObject {
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         let payload = content.payload
         var definition: JSONObject = ["channel": "mobile_push"]
         let alert = rendering.singleLanguageAlert()
@@ -664,7 +664,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
 
     /// `options`: `on_open`, `badge`, `play_sound`.
     private func options(_ form: SendRequest, rendering: inout SendRendering) -> JSONObject {
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         let payload = content.payload
         var options = JSONObject()
         // The type the source named when a rendering would not choose it again (kept for Klaviyo).
@@ -707,7 +707,7 @@ public struct KlaviyoSendAdapter: SendAdapter {
     // MARK: Delivery
 
     public func deliver(_ form: SendRequest) -> JSONObject {
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         let payload = content.payload
         var userInfo = JSONObject()
         var delivered = content

@@ -225,8 +225,9 @@ public struct OneSignalSendAdapter: SendAdapter {
             form.paths[slot: .schedule] = reader.has("send_after") ? "$.send_after" : "$.delayed_option"
         }
         reader.keepUnread(known: Self.keptFields)
-        content.payload = payload
-        form.content = content
+        // Swapped in, not copied: the closures above capture both, so they cannot be consumed.
+        swap(&content.payload, &payload)
+        swap(&form.content, &content)
         form.vendorFields = reader.kept
         return SendRules.parsed(form, diagnostics: reader.diagnostics)
     }
@@ -239,7 +240,7 @@ public struct OneSignalSendAdapter: SendAdapter {
 
     public func render(_ form: SendRequest, options: SendRenderOptions) -> SendRenderResult {
         var rendering = SendRendering(form, for: self, options: options)
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         let payload = content.payload
         var body = JSONObject()
         body["app_id"] = (rendering.isSameVendor ? form.vendorFields["$.app_id"] : nil)
@@ -380,7 +381,7 @@ public struct OneSignalSendAdapter: SendAdapter {
     }
 
     public func deliver(_ form: SendRequest) -> JSONObject {
-        let content = form.content
+        var content: SendContent { form.content }  // read in place: a copy would retain each of its fields
         let payload = content.payload
         var userInfo: JSONObject = ["aps": .object(SendRules.deliveredAPS(content, mutable: true))]
         var custom: JSONObject = ["i": .string(Self.placeholderNotificationId)]
