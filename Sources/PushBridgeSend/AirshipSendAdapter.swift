@@ -237,8 +237,7 @@ public struct AirshipSendAdapter: SendAdapter {
         }
         reader.keepUnread(known: Self.keptFields)
         diagnostics += reader.diagnostics
-        content.payload = payload
-        form.content = content
+        form.takeContent(&content, payload: &payload)
         for (key, value) in reader.kept { form.vendorFields[key] = value }
         return SendRules.parsed(form, diagnostics: diagnostics)
     }

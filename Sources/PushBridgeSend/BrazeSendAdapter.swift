@@ -198,8 +198,7 @@ public struct BrazeSendAdapter: SendAdapter {
             diagnostics.append(.wrongType("$.override_frequency_capping", expected: "a boolean", flag))
         }
         diagnostics += reader.diagnostics
-        content.payload = payload
-        form.content = content
+        form.takeContent(&content, payload: &payload)
         form.vendorFields = reader.kept
         return SendRules.parsed(form, diagnostics: diagnostics)
     }

@@ -137,7 +137,7 @@ public struct CustomerIOSendAdapter: SendAdapter {
             }
         }
         diagnostics += reader.diagnostics
-        form.content = content
+        swap(&form.content, &content)  // moved, not copied
         form.vendorFields = reader.kept
         return SendRules.parsed(form, diagnostics: diagnostics)
     }

@@ -204,8 +204,7 @@ public struct FCMSendAdapter: SendAdapter {
         reader.keepUnread(known: ["android", "webpush", "fcm_options", "fcmOptions", "name"])
         if !outer.diagnostics.isEmpty { diagnostics += outer.diagnostics }
         if !reader.diagnostics.isEmpty { diagnostics += reader.diagnostics }
-        content.payload = payload
-        form.content = content
+        form.takeContent(&content, payload: &payload)
         // The wrapper seldom keeps anything: then the message's kept members are the fields, not a merged copy.
         form.vendorFields = outer.kept.isEmpty ? reader.kept : outer.kept.merging(reader.kept) { $1 }
         return SendRules.parsed(form, diagnostics: diagnostics)

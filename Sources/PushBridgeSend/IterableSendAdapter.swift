@@ -169,8 +169,7 @@ public struct IterableSendAdapter: SendAdapter {
         known.insert("isSilentPush")
         reader.keepUnread(known: known)
         diagnostics += reader.diagnostics
-        content.payload = payload
-        form.content = content
+        form.takeContent(&content, payload: &payload)
         let reference = Self.idText(body["clientTemplateId"] ?? body["templateId"] ?? .null) ?? ""
         form.template = SendTemplate(vendor: id, kind: .template, id: reference, contentKnown: true)
         form.vendorFields = reader.kept

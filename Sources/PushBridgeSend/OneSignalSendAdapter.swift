@@ -225,9 +225,7 @@ public struct OneSignalSendAdapter: SendAdapter {
             form.paths[slot: .schedule] = reader.has("send_after") ? "$.send_after" : "$.delayed_option"
         }
         reader.keepUnread(known: Self.keptFields)
-        // Swapped in, not copied: the closures above capture both, so they cannot be consumed.
-        swap(&content.payload, &payload)
-        swap(&form.content, &content)
+        form.takeContent(&content, payload: &payload)
         form.vendorFields = reader.kept
         return SendRules.parsed(form, diagnostics: reader.diagnostics)
     }

@@ -289,6 +289,14 @@ extension SendRequest {
         audience.vendorTargeting.append(VendorTargeting(vendor: vendor, key: key, value: value))
         paths["audience." + key] = path
     }
+
+    /// Puts the `content` and `payload` a reader built into the form, `payload` as the content's: moved, not copied
+    /// (a copy the reader still held would make the next change to the form's payload copy every field). Both are
+    /// left holding what they replaced; a reader's closures may capture them, so they cannot be consumed.
+    mutating func takeContent(_ content: inout SendContent, payload: inout PushPayload) {
+        swap(&content.payload, &payload)
+        swap(&self.content, &content)
+    }
 }
 
 /// Dates in send requests: ISO-8601 and the free forms vendors document, as seconds since 1970 UTC.
