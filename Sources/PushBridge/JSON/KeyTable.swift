@@ -65,6 +65,14 @@ package struct KeyTable: Sendable {
         probe(fingerprint) { KeyFingerprint.bytesEqual($0, key) }
     }
 
+    /// ``position(of:)`` for the key of member `position` of `object`, with the fingerprint the member keeps (made
+    /// when it was parsed or added): a decoder walking an object's members does not measure each key again.
+    package func position(ofMemberAt position: Int, of object: JSONObject) -> Int? {
+        object.members.withUnsafeBufferPointer { members in
+            probe(members[position].fingerprint) { KeyFingerprint.bytesEqual($0, members[position].key) }
+        }
+    }
+
     /// ``position(of:)`` for a key given as its UTF-8 bytes (a slice of a larger text, without making a string).
     package func position(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         probe(KeyFingerprint(bytes: bytes)) { candidate in

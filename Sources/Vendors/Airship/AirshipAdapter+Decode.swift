@@ -11,9 +11,14 @@ extension AirshipAdapter {
         // Custom data gathered here and set once: no trip through the payload's storage for each member.
         var data = JSONObject(minimumCapacity: userInfo.count)
         for position in userInfo.indices {
+            // The sender's own keys, with one lookup (of the fingerprint the member keeps).
+            guard let rootKey = decoding.lookup.rootKey(ofMemberAt: position, of: userInfo) else {
+                // The userInfo's keys are distinct, and nothing else writes `data` here.
+                data.appendMember(at: position, of: userInfo)
+                continue
+            }
             let (key, value) = userInfo[position]
-            // The userInfo's keys are distinct, and nothing else writes `data` here.
-            if !decoding.decodeRootMember(key, value) { data.appendMember(at: position, of: userInfo) }
+            decoding.decode(rootKey, key, value)
         }
         decoding.payload.data = data
         decoding.decodeButtons(decoding.interactiveActions)
@@ -57,16 +62,8 @@ struct AirshipDecoding {
         setAside(value, at: path, noting: diagnostic)
     }
 
-    /// Decodes one root member; false (nothing read) when it is the sender's custom data.
-    mutating func decodeRootMember(_ key: String, _ value: JSONValue) -> Bool {
-        // The sender's own keys, with one lookup.
-        guard let rootKey = lookup.rootKey(key) else { return false }
-        decode(rootKey, key, value)
-        return true
-    }
-
     /// Reads the root member `key`, which is `rootKey` to Airship.
-    private mutating func decode(_ rootKey: AirshipAdapter.RootKey, _ key: String, _ value: JSONValue) {
+    mutating func decode(_ rootKey: AirshipAdapter.RootKey, _ key: String, _ value: JSONValue) {
         // Built only when a diagnostic or a kept value needs it.
         var path: String { Path.root(key) }
         switch rootKey {

@@ -138,6 +138,11 @@ public struct AirshipAdapter: VendorAdapter {
             return rootKeyMeanings[position]
         }
 
+        /// ``rootKey(_:)`` of the key of member `position` of `object`, by the fingerprint the member keeps.
+        func rootKey(ofMemberAt position: Int, of object: JSONObject) -> RootKey? {
+            rootKeys.position(ofMemberAt: position, of: object).map { rootKeyMeanings[$0] }
+        }
+
         @inline(__always)
         private static func lengthBit(_ key: String) -> UInt64 { 1 &<< UInt64(min(key.utf8.count, 63)) }
 

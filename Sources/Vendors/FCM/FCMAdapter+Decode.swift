@@ -46,13 +46,24 @@ extension FCMAdapter {
 
     /// The field `key` names, or nil for the sender's data.
     static func field(named key: String) -> Field? {
+        field(named: key) { namedFieldKeys.position(of: key) }
+    }
+
+    /// ``field(named:)`` of the key of member `position` of `object`, looked up by the fingerprint the member keeps.
+    static func field(ofMemberAt position: Int, of object: JSONObject) -> Field? {
+        field(named: object.keys[position]) { namedFieldKeys.position(ofMemberAt: position, of: object) }
+    }
+
+    /// ``field(named:)``, with `namedPosition` looking `key` up in ``namedFieldKeys``.
+    @inline(__always)
+    private static func field(named key: String, namedPosition: () -> Int?) -> Field? {
         // Every key of FCM's own starts with `a`, `f` or `g`: the sender's other keys skip the lookups.
         let first = key.utf8.first
         switch first {
         case UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "g"): break
         default: return nil
         }
-        if let position = namedFieldKeys.position(of: key) { return namedFields[position].field }
+        if let position = namedPosition() { return namedFields[position].field }
         // Every prefix starts with `g` (`gcm.`, `google.`).
         guard first == UInt8(ascii: "g") else { return nil }
         // The prefixes are ASCII, compared byte by byte as the SDK's `hasPrefix:` compares UTF-16 units.
@@ -104,7 +115,7 @@ extension FCMDecoding {
     @discardableResult
     mutating func decodeMember(at position: Int, of userInfo: JSONObject) -> String {
         let (key, value) = userInfo[position]
-        guard let field = FCMAdapter.field(named: key) else {
+        guard let field = FCMAdapter.field(ofMemberAt: position, of: userInfo) else {
             // The userInfo's keys are distinct and only this loop writes `data`.
             payload.data.appendMember(at: position, of: userInfo)
             return key

@@ -22,6 +22,25 @@ struct KeyTableTests {
         }
     }
 
+    @Test("a member's key is found by the fingerprint it keeps, parsed or added, as its string is")
+    func memberPositions() throws {
+        let table = KeyTable(Self.keys)
+        // Parsed members (their fingerprints made from the input's bytes), escaped or not, and members added by
+        // key: every table key, keys one byte off, and custom keys of the same lengths.
+        let others = ["apt", "abcdefgX", "abcdefghijklmnoP", "com.urbanairship.metadatA", "\u{00E8}", "e\u{0300}", "x"]
+        var added = JSONObject()
+        for key in Self.keys + others { added[key] = .null }
+        let text = JSONWriter.string(.object(added))
+        // Keys spelt with escapes: the fingerprint is made from the unescaped bytes.
+        let escaped = #"{"\u00e9":1,"ap\u0073":2,"com.urbanairship.metadat\u0061":3,"e\u0301":4,"\ud83d\ude42":5,"ap\u0074":6}"#
+        for object in [added, try JSONParser.parse(text).objectValue!, try JSONParser.parse(escaped).objectValue!] {
+            for position in object.indices {
+                let key = object.keys[position]
+                #expect(table.position(ofMemberAt: position, of: object) == table.position(of: key), "\(key)")
+            }
+        }
+    }
+
     @Test("keys that differ only in their first or last bytes spread over a table's slots")
     func slotsSpread() {
         // Numbered keys differ in their last bytes, the high bytes of the fingerprint's words: a slot taken from
