@@ -177,6 +177,10 @@ struct PlantedMarkerTests {
         let notes = Self.registry.claimNotes(of: userInfo, claimedBy: claimant)
         #expect(notes.map(\.diagnosticCode) == [.claimedByMessageID])
         #expect(notes.first?.message.contains(try Self.registry.requireAdapter(id: other).name) == true)
+        // Resolving and noting at once (as `bridge-cli` does) gives the same claimant and notes.
+        let resolved = try Self.registry.resolveNotingClaims(userInfo)
+        #expect(resolved.adapter.id == winner)
+        #expect(resolved.claimNotes == notes)
     }
 
     @Test("two owners that both, or neither, claim by a message id are still no vendor",
@@ -189,12 +193,27 @@ struct PlantedMarkerTests {
     func unsettledOwners(text: String) throws {
         let userInfo = try Fixtures.userInfo(text)
         #expect(throws: PushBridgeError.self) { try Self.registry.claimant(of: userInfo) }
+        #expect(throws: PushBridgeError.self) { try Self.registry.resolveNotingClaims(userInfo) }
     }
 
-    @Test("one owner: no claim note")
-    func noNoteForOneOwner() throws {
-        let userInfo = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"custom":{"i":"os-1"}}"#)
-        #expect(Self.registry.claimNotes(of: userInfo, claimedBy: OneSignalAdapter()).isEmpty)
+    @Test("one owner, or a carrier alone: no claim note", arguments: [
+        (#"{"aps":{"alert":"x"},"custom":{"i":"os-1"}}"#, "onesignal"),
+        (#"{"aps":{"alert":"x"},"CIO-Delivery-ID":"d","CIO-Delivery-Token":"t"}"#, "customerio"),
+        (#"{"aps":{"alert":"x"},"itbl":{"messageId":"it-1"}}"#, "iterable"),
+        (#"{"aps":{"alert":"x"},"ab":{"c":"x"}}"#, "braze"),
+    ])
+    func noNoteForOneOwner(text: String, vendor: String) throws {
+        let userInfo = try Fixtures.userInfo(text)
+        let resolved = try Self.registry.resolveNotingClaims(userInfo)
+        #expect(resolved.adapter.id == vendor)
+        #expect(resolved.claimNotes.isEmpty)
+        #expect(Self.registry.claimNotes(of: userInfo, claimedBy: resolved.adapter).isEmpty)
+    }
+
+    @Test("no vendor claims: resolving and noting at once throws as resolving does")
+    func noClaimant() throws {
+        let userInfo = try Fixtures.userInfo(#"{"aps":{"alert":"x"},"k":"v"}"#)
+        #expect(throws: PushBridgeError.noVendorClaims) { try Self.registry.resolveNotingClaims(userInfo) }
     }
 }
 

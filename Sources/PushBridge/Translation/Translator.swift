@@ -82,13 +82,14 @@ public enum Translator {
 
     /// ``translate(_:from:to:collectingLosses:)`` for a caller that keeps only the target's userInfo, the losses
     /// and the diagnostics (`bridge-cli translate`): with no ``Translation/payload`` to keep, the decoded payload
-    /// is prepared in place instead of copied first.
+    /// is prepared in place instead of copied first. `claimNotes` are the registry's claim notes when the caller
+    /// has them already (it found `source` with ``VendorRegistry/resolveNotingClaims(_:)``); nil asks the registry.
     package static func translatedUserInfo(
         _ userInfo: JSONObject, from source: any VendorAdapter, to target: any VendorAdapter,
-        registry: VendorRegistry, collectingLosses: Bool = true, category: String? = nil
+        registry: VendorRegistry, claimNotes: [Diagnostic]? = nil, collectingLosses: Bool = true, category: String? = nil
     ) -> (userInfo: JSONObject, losses: [Loss], diagnostics: [Diagnostic]) {
         let decoded = source.decodeClaimed(userInfo)
-        let diagnostics = joined(decoded.diagnostics, registry.claimNotes(of: userInfo, claimedBy: source))
+        let diagnostics = joined(decoded.diagnostics, claimNotes ?? registry.claimNotes(of: userInfo, claimedBy: source))
         // Each profile read once (through the existential, each read is a call and a retain): the ids here, the rest
         // in `prepareInPlace`.
         let profiles = (source: source.profile, target: target.profile)

@@ -65,6 +65,23 @@ public struct VendorRegistry: Sendable {
     /// message id (``VendorAdapter/claimsByMessageId(_:)``) wins. Throws when two owners that
     /// the message id cannot settle (or two carriers of the same best rank) claim it.
     public func claimant(of userInfo: JSONObject) throws(PushBridgeError) -> (any VendorAdapter)? {
+        try decideClaimant(of: userInfo).index.map { adapters[$0] }
+    }
+
+    /// ``resolve(_:vendor:)`` without a vendor, with the ``claimNotes(of:claimedBy:)`` of the claimant it finds,
+    /// made only when a second owner claims `userInfo` (with one owner or none there is nothing to note, and the
+    /// claims are not asked again).
+    package func resolveNotingClaims(
+        _ userInfo: JSONObject
+    ) throws(PushBridgeError) -> (adapter: any VendorAdapter, claimNotes: [Diagnostic]) {
+        let decided = try decideClaimant(of: userInfo)
+        guard let index = decided.index else { throw .noVendorClaims }
+        return (adapters[index], decided.contested ? claimNotes(of: userInfo, claimedBy: adapters[index]) : [])
+    }
+
+    /// The position in ``adapters`` of ``claimant(of:)``, and whether two owners or more claimed `userInfo` (the
+    /// message id settled it). A position, not the adapter: an existential in a tuple is copied through its box.
+    private func decideClaimant(of userInfo: JSONObject) throws(PushBridgeError) -> (index: Int?, contested: Bool) {
         // Every payload comes here: one pass over the adapters in place (no copy of each), counting owners and
         // the best carriers; the lists an error names are made only on that path.
         var owner: Int?
@@ -91,16 +108,21 @@ public struct VendorRegistry: Sendable {
             }
         }
         guard ownerCount <= 1 else {
-            let owners = adapters.filter { $0.claimStrength(userInfo) == .owner }
-            if let winner = Self.messageIdOwner(among: owners, of: userInfo) { return winner }
-            throw .ambiguousVendor(owners.map(\.id))
+            let owners = adapters.indices.filter { adapters[$0].claimStrength(userInfo) == .owner }
+            // Ids are unique in a registry: the winner's position is the owner with its id.
+            if let winner = Self.messageIdOwner(among: owners.map { adapters[$0] }, of: userInfo),
+               let position = owners.first(where: { adapters[$0].id == winner.id })
+            {
+                return (position, true)
+            }
+            throw .ambiguousVendor(owners.map { adapters[$0].id })
         }
-        if let owner { return adapters[owner] }
-        guard let bestCarrier else { return nil }
+        if let owner { return (owner, false) }
+        guard let bestCarrier else { return (nil, false) }
         guard bestRankCount == 1 else {
             throw .ambiguousVendor(adapters.filter { $0.claimStrength(userInfo) == .carrier(rank: bestRank) }.map(\.id))
         }
-        return adapters[bestCarrier]
+        return (bestCarrier, false)
     }
 
     /// The owner among `owners` (two or more) that alone claims `userInfo` by a message id, if exactly one does.

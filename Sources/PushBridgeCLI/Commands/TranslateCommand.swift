@@ -38,9 +38,10 @@ enum TranslateCommand: Command {
             let source = try sourceID.map { id throws(CLIError) in try requireAdapter(id) }
             let summary = try streamJSONLines(input, jobs: try jobCount(arguments)) { userInfo, _, line, output throws(CLIError) in
                 let adapter: any VendorAdapter
-                if let source { adapter = source } else { adapter = try resolveAdapter(userInfo, vendor: nil, in: vendors) }
+                var claimNotes: [Diagnostic]?
+                if let source { adapter = source } else { (adapter, claimNotes) = try resolveNotingClaims(userInfo, in: vendors) }
                 let translation = Translator.translatedUserInfo(
-                    userInfo, from: adapter, to: target, registry: vendors,
+                    userInfo, from: adapter, to: target, registry: vendors, claimNotes: claimNotes,
                     collectingLosses: report || summarizes, category: category)
                 printDiagnostics(translation.diagnostics, line: line, to: output.standardError)
                 if report { printLosses(translation.losses, line: line, to: output.standardError) }

@@ -23,12 +23,25 @@ func resolveAdapter(
     }
 }
 
+/// The adapter `userInfo` belongs to among `vendors`, with the registry's claim notes for it
+/// (``VendorRegistry/resolveNotingClaims(_:)``).
+func resolveNotingClaims(
+    _ userInfo: JSONObject, in vendors: VendorRegistry = registry
+) throws(CLIError) -> (adapter: any VendorAdapter, claimNotes: [Diagnostic]) {
+    do throws(PushBridgeError) {
+        return try vendors.resolveNotingClaims(userInfo)
+    } catch {
+        throw CLIError(error)
+    }
+}
+
 /// `userInfo` decoded by its adapter (``resolveAdapter(_:vendor:)``), with the registry's claim notes among the
 /// diagnostics when no vendor was named.
 func decodeResolved(_ userInfo: JSONObject, vendor: String?) throws(CLIError) -> DecodeResult {
-    let adapter = try resolveAdapter(userInfo, vendor: vendor)
+    if let vendor { return try requireAdapter(vendor).decodeClaimed(userInfo) }
+    let (adapter, claimNotes) = try resolveNotingClaims(userInfo)
     var decoded = adapter.decodeClaimed(userInfo)
-    if vendor == nil { decoded.diagnostics += registry.claimNotes(of: userInfo, claimedBy: adapter) }
+    decoded.diagnostics += claimNotes
     return decoded
 }
 
