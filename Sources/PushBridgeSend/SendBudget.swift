@@ -136,12 +136,14 @@ extension SendVendors {
     ) -> [Diagnostic] {
         // Every send of one rendering carries the same content (they differ in audience only); a template vendor's
         // bundle gives its send the template's content, so the last request is measured with the bundle's form.
-        guard let first = rendered.last else { return [] }
+        guard !rendered.isEmpty else { return [] }
         // Reading the rendering back costs about as much as translating; a body far below every budget is not
-        // read back. Every budgeted request part is a member of the body, and the delivered payload holds the
-        // body's values with the target's keys: at most twice the body and `bodyMargin`.
-        let bound = bodyBytes ?? JSONWriter.byteCount(first.body)
+        // read back (nor the request copied out of the array). Every budgeted request part is a member of the
+        // body, and the delivered payload holds the body's values with the target's keys: at most twice the body
+        // and `bodyMargin`.
+        let bound = bodyBytes ?? JSONWriter.byteCount(rendered[rendered.count - 1].body)
         if fitsEveryBudget(of: target, bodyBytes: bound) { return [] }
+        let first = rendered[rendered.count - 1]
         guard let targetForm = target.parseBundle(rendered).first?.request else { return [] }
         let overflows = target.budgetOverflows(first, form: targetForm, bodyBytes: bound)
         guard !overflows.isEmpty, source.budgetOverflows(request, form: form).isEmpty else { return [] }
