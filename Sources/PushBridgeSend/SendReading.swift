@@ -264,17 +264,26 @@ struct SendReader {
     /// Keeps every member not read yet under its path; `known` members are kept silently (vendor fields the form
     /// has no place for), the rest with an `unknown-key` note. `known` is a set or, for a few names, an array
     /// (a set literal would be built and hashed on every request).
-    mutating func keepUnread<Known: Collection<String>>(known: Known) { keepUnread(isKnown: known.contains) }
+    mutating func keepUnread<Known: Collection<String>>(known: Known) { keepUnread { key, _, _ in known.contains(key) } }
 
-    /// ``keepUnread(known:)`` with the known members in a key table (no hashing of each unread key).
-    mutating func keepUnread(known: KeyTable) { keepUnread(isKnown: known.contains) }
+    /// ``keepUnread(known:)`` with the known members in a key table (no hashing of each unread key: the table
+    /// looks up the fingerprint each member keeps).
+    mutating func keepUnread(known: KeyTable) {
+        keepUnread { _, position, body in known.position(ofMemberAt: position, of: body) != nil }
+    }
 
-    private mutating func keepUnread(isKnown: (String) -> Bool) {
-        // A byte count is stored with the string: comparing it first spares comparing most keys' bytes.
-        for (position, (key, value)) in body.enumerated() {
-            if position < 64 ? readPositions & (1 &<< UInt64(position)) != 0 : readLater.contains(key) { continue }
+    /// Keeps each unread member; `isKnown` tells whether one (its key, its position in the body) is a known one.
+    private mutating func keepUnread(isKnown: (_ key: String, _ position: Int, _ body: JSONObject) -> Bool) {
+        // Members read already (most) are passed over by their bit, without copying them out.
+        for position in body.indices {
+            if position < 64 {
+                if readPositions & (1 &<< UInt64(position)) != 0 { continue }
+            } else if readLater.contains(body.keys[position]) {
+                continue
+            }
+            let (key, value) = body[position]
             kept[path(key)] = value
-            if !isKnown(key) {
+            if !isKnown(key, position, body) {
                 diagnostics.append(Diagnostic(
                     .info, code: .unknownKey, path: path(key), message: "not a documented field of this request; kept as sent"))
             }
