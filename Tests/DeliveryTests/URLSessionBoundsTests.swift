@@ -60,8 +60,14 @@ struct URLSessionBoundsTests {
         }
     }
 
+    /// The answer is 1 GiB: a transport that kept the body would grow by a gibibyte or more (the
+    /// `dataTask(with:completionHandler:)` design grew by two gibibytes). The bound leaves room for what is not
+    /// the transport's: FoundationNetworking queues what libcurl reads after the cap for the delegate, without
+    /// back-pressure, until the cancellation lands (tens of MB when the CPU is starved), and the other suites of
+    /// this test process raise its peak when theirs coincide (a CI run measured 46 MB against the 64 MiB answer
+    /// this test used before).
     @Test("a chunked or read-to-the-close body past the cap is cancelled while it streams; memory stays flat",
-          arguments: ["huge-chunked", "huge-close"])
+          arguments: ["gib-chunked", "gib-close"])
     func hugeStreamedBody(name: String) throws {
         let scratch = try Scratch()
         let collector = try HostileCollector(in: scratch)
@@ -72,7 +78,7 @@ struct URLSessionBoundsTests {
         #expect(failure.kind == .malformedResponse)
         #expect(failure.message == Self.cap)
         #expect(seconds < 5, "took \(seconds) s")
-        #expect(grown < 32 << 10, "peak RSS grew by \(grown) KiB for a 1 MiB cap")
+        #expect(grown < 512 << 10, "peak RSS grew by \(grown) KiB for a 1 MiB cap and a 1 GiB answer")
     }
 
     @Test("answers within the cap still work, a 2 MiB body is refused, a redirect is not followed", arguments: [
