@@ -262,9 +262,6 @@ public struct AirshipAdapter: VendorAdapter {
         (Key.deepLinkLong, .deepLink),
     ]
 
-    /// What `key` is when decoding reads it as an Airship field or action; nil for custom data.
-    func rootKey(_ key: String) -> RootKey? { lookup.rootKey(key) }
-
     /// Whether `key` is one decoding reads as an Airship field or action rather than custom data.
     func isAirshipKey(_ key: String) -> Bool { lookup.rootKeys.contains(key) }
 
